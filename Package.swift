@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One settings list for every target: Swift 6 language mode everywhere, and release builds
+// that may use unchecked arithmetic inside the index hot path only where the code says so.
+let sharedSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Tessera",
+    products: [
+        .executable(name: "tessera", targets: ["tessera"]),
+    ],
+    targets: [
+        // Pure Swift: no Foundation, no I/O, no threads.
+        .target(name: "LayoutEngine", swiftSettings: sharedSettings),
+        // Transport-free service: sessions, JSON, handlers.
+        .target(name: "LayoutService", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
+        // libevent through Debian's libevent-dev.
+        .systemLibrary(name: "CLibevent", pkgConfig: "libevent", providers: [.apt(["libevent-dev"])]),
+        .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
+        .executableTarget(name: "tessera", dependencies: ["LayoutService", "EventHTTP"], swiftSettings: sharedSettings),
+        .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine"],
+                          path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"], swiftSettings: sharedSettings),
+        .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
+        .testTarget(name: "TesseraHTTPTests", dependencies: ["LayoutService"], swiftSettings: sharedSettings),
+    ]
+)

@@ -1,0 +1,11 @@
+// libevent's core, HTTP and pthreads headers. The module links event_core, event_extra and
+// event_pthreads, never plain `event`, which would load libevent's core a second time.
+#include <event2/event.h>
+#include <event2/thread.h>
+#include <event2/http.h>
+#include <event2/http_struct.h>
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/keyvalq_struct.h>
+#include <event2/listener.h>
+#include <event2/util.h>

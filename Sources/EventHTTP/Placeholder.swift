@@ -1,0 +1,2 @@
+import CLibevent
+public enum EventHTTPPlaceholder {}

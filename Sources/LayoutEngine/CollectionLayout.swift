@@ -1,0 +1,112 @@
+/// A rejected input, found while preparing a layout: `field` is the JSON path of the
+/// offending value (`dataSource.sections[1].items[4].aspectRatio`), `message` says why.
+public struct LayoutError: Error, Hashable, Sendable {
+    public var field: String
+    public var message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+}
+
+/// What a bounds or offset change invalidates (UICollectionViewLayoutInvalidationContext).
+public struct InvalidationContext: Hashable, Sendable {
+    /// The prepared layout no longer holds: prepare again with the new view.
+    public var invalidatesLayout: Bool
+    /// Every element's attributes depend on the view (cover flow and line transforms); the
+    /// prepared geometry still holds and attributes are recomputed as they are asked for.
+    public var invalidatesAllAttributes: Bool
+    /// Elements whose attributes changed though the layout holds (pinned headers, R12).
+    public var invalidatedElements: [ElementKey]
+
+    public init(invalidatesLayout: Bool = false, invalidatesAllAttributes: Bool = false,
+                invalidatedElements: [ElementKey] = []) {
+        self.invalidatesLayout = invalidatesLayout
+        self.invalidatesAllAttributes = invalidatesAllAttributes
+        self.invalidatedElements = invalidatedElements
+    }
+
+    public static let none = InvalidationContext()
+    public static let everything = InvalidationContext(invalidatesLayout: true)
+
+    /// shouldInvalidateLayout(forBoundsChange:)'s answer.
+    public var shouldInvalidate: Bool {
+        invalidatesLayout || invalidatesAllAttributes || !invalidatedElements.isEmpty
+    }
+}
+
+/// The one protocol every layout conforms to: UICollectionViewLayout's contract, headless.
+///
+/// `prepare` does the work of `prepareLayout` once and returns an immutable prepared layout
+/// that a session caches; every query afterwards is answered from it.
+public protocol CollectionLayout: Sendable {
+    /// Computes all geometry that depends on the data source and on the parts of the view
+    /// this layout reads. Throws for data the layout cannot lay out (naming the field).
+    func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout
+}
+
+/// A prepared layout: answers every query of UICollectionViewLayout. The `view` passed to
+/// queries is the session's current view; a prepared layout only reads from it what may
+/// change without invalidating the layout (the offset, for pinning and transforms).
+public protocol PreparedLayout: Sendable {
+    /// collectionViewContentSize.
+    var contentSize: Size { get }
+
+    /// Layout-level results reported with the layout (`widowCount`, …), in a fixed order.
+    var info: [(key: String, value: Double)] { get }
+
+    /// layoutAttributesForElementsInRect: every element whose frame intersects `rect` as
+    /// closed rectangles; all elements when `rect` is nil. Cells first, then supplementary
+    /// views, then decorations (each layout documents its exact order).
+    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes]
+
+    /// layoutAttributesForItemAtIndexPath; nil when there is no such item.
+    func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes?
+
+    /// layoutAttributesForSupplementaryViewOfKind:atIndexPath:; nil when absent.
+    func attributesForSupplementaryView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes?
+
+    /// layoutAttributesForDecorationViewOfKind:atIndexPath:; nil when absent.
+    func attributesForDecorationView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes?
+
+    /// shouldInvalidateLayoutForBoundsChange, with the context of what changed.
+    func invalidation(from oldView: ViewContext, to newView: ViewContext) -> InvalidationContext
+
+    /// targetContentOffsetForProposedContentOffset:withScrollingVelocity:.
+    func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point
+
+    /// initialLayoutAttributesForAppearingItemAtIndexPath (and the supplementary/decoration
+    /// variants): where an inserted element starts its animation.
+    func initialAttributes(forAppearing attributes: LayoutAttributes, view: ViewContext) -> LayoutAttributes
+
+    /// finalLayoutAttributesForDisappearingItemAtIndexPath: where a deleted element ends.
+    func finalAttributes(forDisappearing attributes: LayoutAttributes, view: ViewContext) -> LayoutAttributes
+}
+
+extension PreparedLayout {
+    public var info: [(key: String, value: Double)] { [] }
+
+    public func attributesForDecorationView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
+        nil
+    }
+
+    /// UIKit's default: the proposed offset, unchanged.
+    public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point {
+        proposed
+    }
+
+    /// UIKit's default: the element's own attributes, transparent.
+    public func initialAttributes(forAppearing attributes: LayoutAttributes, view: ViewContext) -> LayoutAttributes {
+        var a = attributes
+        a.alpha = 0
+        return a
+    }
+
+    /// UIKit's default: the element's own attributes, transparent.
+    public func finalAttributes(forDisappearing attributes: LayoutAttributes, view: ViewContext) -> LayoutAttributes {
+        var a = attributes
+        a.alpha = 0
+        return a
+    }
+}

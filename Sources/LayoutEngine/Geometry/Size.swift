@@ -1,0 +1,13 @@
+/// A width and a height. Layout inputs are validated before they become sizes, so a `Size`
+/// inside the engine is finite; it may be zero.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+}
