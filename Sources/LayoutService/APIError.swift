@@ -1,0 +1,82 @@
+import LayoutEngine
+
+/// The one table from an error to what the client sees: a status, a stable code, a message
+/// and, where the fault lies in the input, the JSON path of the field (API.md, Conventions).
+public struct APIError: Error, Sendable {
+    public var status: Int
+    public var code: String
+    public var message: String
+    public var field: String?
+    public var headers: [(String, String)] = []
+
+    public init(status: Int, code: String, message: String, field: String? = nil,
+                headers: [(String, String)] = []) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+        self.headers = headers
+    }
+
+    public static func invalidJSON(_ error: JSONSyntaxError) -> APIError {
+        APIError(status: 400, code: "invalid_json", message: error.message)
+    }
+
+    public static func invalidRequest(_ field: String?, _ message: String) -> APIError {
+        APIError(status: 400, code: "invalid_request", message: message, field: field)
+    }
+
+    public static func notFound(_ message: String, field: String? = nil) -> APIError {
+        APIError(status: 404, code: "not_found", message: message, field: field)
+    }
+
+    public static func invalidUpdate(_ field: String?, _ message: String) -> APIError {
+        APIError(status: 422, code: "invalid_update", message: message, field: field)
+    }
+
+    public static func preconditionFailed(current version: Int) -> APIError {
+        APIError(status: 412, code: "precondition_failed",
+                 message: "the session is at version \(version); If-Match did not match",
+                 field: "If-Match", headers: [("ETag", "\"\(version)\"")])
+    }
+
+    public static func conflict(_ message: String) -> APIError {
+        APIError(status: 409, code: "conflict", message: message)
+    }
+
+    public static func tooManySessions(limit: Int) -> APIError {
+        APIError(status: 503, code: "too_many_sessions",
+                 message: "the session store is full (\(limit) sessions); delete a session or retry later",
+                 headers: [("Retry-After", "5")])
+    }
+
+    /// An input the layout engine rejected while preparing.
+    public static func layout(_ error: LayoutError) -> APIError {
+        invalidRequest(error.field, error.message)
+    }
+
+    /// `{"error": {"code", "message", "field"?}}`.
+    public var body: [UInt8] {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("error")
+        w.beginObject()
+        w.key("code"); w.string(code)
+        w.key("message"); w.string(message)
+        if let field { w.key("field"); w.string(field) }
+        w.endObject()
+        w.endObject()
+        return w.bytes
+    }
+}
+
+extension JSONTape {
+    /// Parses a request body, as a 400 `invalid_json` when it is not JSON.
+    static func parseBody(_ bytes: [UInt8]) throws(APIError) -> JSONTape {
+        do throws(JSONSyntaxError) {
+            return try JSONTape.parse(bytes)
+        } catch {
+            throw .invalidJSON(error)
+        }
+    }
+}

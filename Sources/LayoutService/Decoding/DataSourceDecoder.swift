@@ -1,0 +1,82 @@
+import LayoutEngine
+
+/// `dataSource`: sections, each with `itemCount` or `items`, and its own `layout` overrides.
+struct DataSourceDecoder {
+    let kind: LayoutKind
+    let maxItems: Int
+
+    func decode(_ v: JSONValue, path: String = "dataSource") throws(APIError) -> DataSource {
+        let o = try ObjectReader(v, path: path)
+        try o.rejectUnknownKeys(["sections"])
+        guard let sectionsValue = o["sections"] else { throw .invalidRequest(o.fieldPath("sections"), "is required") }
+        return DataSource(sections: try decodeSections(sectionsValue, path: o.fieldPath("sections")))
+    }
+
+    func decodeSections(_ v: JSONValue, path: String, itemsSoFar: Int = 0) throws(APIError) -> [SectionData] {
+        guard let elements = v.arrayElements else { throw .invalidRequest(path, "must be an array of sections") }
+        var sections: [SectionData] = []
+        var total = itemsSoFar
+        for (s, sectionValue) in elements.enumerated() {
+            let section = try decodeSection(sectionValue, path: "\(path)[\(s)]", remaining: maxItems - total)
+            total += section.itemCount
+            sections.append(section)
+        }
+        return sections
+    }
+
+    /// One section; `remaining` is how many items the session may still take.
+    func decodeSection(_ v: JSONValue, path: String, remaining: Int) throws(APIError) -> SectionData {
+        let o = try ObjectReader(v, path: path)
+        try o.rejectUnknownKeys(["itemCount", "items", "layout"])
+        let overrides = try decodeOverrides(o.object("layout"))
+        let declared = try o.integer("itemCount", min: 0)
+        if let declared, declared > remaining {
+            throw .invalidRequest(o.fieldPath("itemCount"), "too many items: a session holds at most \(maxItems) items")
+        }
+        guard let items = o["items"], !items.isNull else {
+            guard let declared else { throw .invalidRequest(path, "a section needs itemCount or items") }
+            return SectionData(itemCount: declared, overrides: overrides)
+        }
+        if items.kind == .array, items.count > remaining {
+            throw .invalidRequest(o.fieldPath("items"), "too many items: a session holds at most \(maxItems) items")
+        }
+        let section = try ItemsDecoder.decode(items, path: o.fieldPath("items"), overrides: overrides)
+        if let declared, declared != section.itemCount {
+            throw .invalidRequest(o.fieldPath("itemCount"), "is \(declared) but items has \(section.itemCount) entries")
+        }
+        return section
+    }
+
+    /// A section's own `layout` object: only the keys this layout reads per section.
+    func decodeOverrides(_ o: ObjectReader?) throws(APIError) -> SectionOverrides {
+        guard let o else { return SectionOverrides() }
+        try o.rejectUnknownKeys(Set(kind.sectionKeys.keys))
+        var values: [String: ParameterValue] = [:]
+        for key in o.keys {
+            guard let type = kind.sectionKeys[key] else { continue }
+            values[key] = try type.read(o, key)
+        }
+        return SectionOverrides(values)
+    }
+}
+
+/// The JSON type of a per-section override.
+enum OverrideType: Sendable {
+    case number
+    case nonNegativeNumber
+    case integer(min: Int)
+    case size
+    case insets
+    case bool
+
+    func read(_ o: ObjectReader, _ key: String) throws(APIError) -> ParameterValue? {
+        switch self {
+        case .number: try o.number(key).map { .number($0) }
+        case .nonNegativeNumber: try o.nonNegativeNumber(key).map { .number($0) }
+        case .integer(let min): try o.integer(key, min: min).map { .number(Double($0)) }
+        case .size: try o.size(key).map { .size($0) }
+        case .insets: try o.insets(key).map { .insets($0) }
+        case .bool: try o.bool(key).map { .bool($0) }
+        }
+    }
+}

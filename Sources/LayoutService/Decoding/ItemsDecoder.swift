@@ -1,0 +1,127 @@
+import LayoutEngine
+
+/// Reads a section's `items` array straight off the tape into column storage. This is the
+/// hot path for million-item bodies, so it walks nodes by index and builds a field path
+/// only when it has an error to report.
+struct ItemsDecoder {
+    let path: String
+
+    private var sizes: [Size]? = nil
+    private var heights: [Double]? = nil
+    private var ratios: [Double]? = nil
+    private var children: [[Int]]? = nil
+    private var count = 0
+
+    init(path: String) {
+        self.path = path
+    }
+
+    private func itemPath(_ i: Int, _ key: String? = nil) -> String {
+        key.map { "\(path)[\(i)].\($0)" } ?? "\(path)[\(i)]"
+    }
+
+    static func decode(_ array: JSONValue, path: String, overrides: SectionOverrides) throws(APIError) -> SectionData {
+        var decoder = ItemsDecoder(path: path)
+        return try decoder.run(array, overrides: overrides)
+    }
+
+    private mutating func run(_ array: JSONValue, overrides: SectionOverrides) throws(APIError) -> SectionData {
+        guard let elements = array.arrayElements else {
+            throw .invalidRequest(path, "must be an array of items, not \(array.typeName)")
+        }
+        count = array.count
+        var i = 0
+        for item in elements {
+            try readItem(item, at: i)
+            i += 1
+        }
+        return SectionData(itemCount: count, sizes: sizes, heights: heights, aspectRatios: ratios,
+                           children: children, overrides: overrides)
+    }
+
+    private mutating func readItem(_ item: JSONValue, at i: Int) throws(APIError) {
+        switch item.kind {
+        case .number:
+            // A bare number is an aspect ratio (API.md); the layout judges its value.
+            setRatio(item.double!, at: i)
+        case .array:
+            // A bare [w, h] is a size: the compact form for long lists.
+            setSize(try ValueReader.size(item, path: itemPath(i)), at: i)
+        case .object:
+            try readItemObject(item, at: i)
+        default:
+            throw .invalidRequest(itemPath(i), "an item must be an object, a [width, height] size or an aspect ratio, not \(item.typeName)")
+        }
+    }
+
+    private mutating func readItemObject(_ item: JSONValue, at i: Int) throws(APIError) {
+        var it = item.objectMembers!.makeIterator()
+        var seen = 0
+        while let key = it.next(), let value = it.next() {
+            seen += 1
+            if key.stringEquals("size") {
+                if let size = fastSize(value) {
+                    setSize(size, at: i)
+                } else {
+                    setSize(try ValueReader.size(value, path: itemPath(i, "size")), at: i)
+                }
+            } else if key.stringEquals("height") {
+                let h = try ValueReader.number(value, path: itemPath(i, "height"))
+                guard h >= 0 else { throw .invalidRequest(itemPath(i, "height"), "must not be negative (got \(h))") }
+                setHeight(h, at: i)
+            } else if key.stringEquals("aspectRatio") {
+                setRatio(try ValueReader.number(value, path: itemPath(i, "aspectRatio")), at: i)
+            } else if key.stringEquals("children") {
+                setChildren(try readChildren(value, at: i), at: i)
+            } else if key.stringEquals("width") || key.stringEquals("height") {
+                throw .invalidRequest(itemPath(i, key.string ?? ""), "give an item's size as \"size\": [width, height]")
+            } else {
+                let name = key.string ?? ""
+                throw .invalidRequest(itemPath(i, name), "unknown item field '\(name)'; expected size, height, aspectRatio or children")
+            }
+        }
+        if seen > 4 { throw .invalidRequest(itemPath(i), "an item has at most four fields") }
+    }
+
+    /// `[w, h]` with two non-negative numbers, read without any allocation.
+    @inline(__always)
+    private func fastSize(_ v: JSONValue) -> Size? {
+        guard v.kind == .array, v.count == 2 else { return nil }
+        let w = JSONValue(tape: v.tape, index: v.index + 1), h = JSONValue(tape: v.tape, index: v.index + 2)
+        guard let width = w.double, let height = h.double, width >= 0, height >= 0 else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    private func readChildren(_ v: JSONValue, at i: Int) throws(APIError) -> [Int] {
+        guard let elements = v.arrayElements else {
+            throw .invalidRequest(itemPath(i, "children"), "must be an array of item indexes")
+        }
+        var out: [Int] = []
+        var k = 0
+        for child in elements {
+            out.append(try ValueReader.integer(child, path: "\(itemPath(i, "children"))[\(k)]", min: 0))
+            k += 1
+        }
+        return out
+    }
+
+    private mutating func setSize(_ s: Size, at i: Int) {
+        if sizes == nil { sizes = [Size](repeating: Size(width: .nan, height: .nan), count: count) }
+        sizes![i] = s
+    }
+
+    private mutating func setHeight(_ h: Double, at i: Int) {
+        if heights == nil { heights = [Double](repeating: .nan, count: count) }
+        heights![i] = h
+    }
+
+    private mutating func setRatio(_ r: Double, at i: Int) {
+        if ratios == nil { ratios = [Double](repeating: .nan, count: count) }
+        ratios![i] = r
+    }
+
+    private mutating func setChildren(_ c: [Int], at i: Int) {
+        if children == nil { children = [[Int]](repeating: [], count: count) }
+        children![i] = c
+    }
+}

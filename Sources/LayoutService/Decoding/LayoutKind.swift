@@ -1,0 +1,30 @@
+import LayoutEngine
+
+/// One `layout.type`: which parameters it takes, which of them a section may override and
+/// with what type, and how to build the engine's layout from the parameters.
+struct LayoutKind: Sendable {
+    let type: String
+    /// Layouts that read the bounds cannot work without a `view.bounds`.
+    let needsBounds: Bool
+    /// Layout-wide keys besides `type`.
+    let parameterKeys: Set<String>
+    /// Keys a section's own `layout` object may carry, with their JSON types.
+    let sectionKeys: [String: OverrideType]
+    let make: @Sendable (ObjectReader) throws(APIError) -> any CollectionLayout
+
+    func decodeLayout(_ o: ObjectReader) throws(APIError) -> any CollectionLayout {
+        try o.rejectUnknownKeys(parameterKeys.union(["type"]))
+        return try make(o)
+    }
+}
+
+/// Every layout the service offers, by `layout.type`.
+enum LayoutRegistry {
+    static let kinds: [LayoutKind] = []
+
+    static func kind(named type: String) -> LayoutKind? {
+        kinds.first { $0.type == type }
+    }
+
+    static var typeNames: [String] { kinds.map(\.type) }
+}

@@ -1,0 +1,46 @@
+import LayoutEngine
+
+/// The body that describes a collection view (API.md): layout, data source, view, and for
+/// one-shot requests an optional rect.
+struct LayoutRequest: Sendable {
+    var kind: LayoutKind
+    var layout: any CollectionLayout
+    /// The client's layout object, re-serialised canonically, echoed by GET /v1/sessions/{id}.
+    var layoutJSON: [UInt8]
+    var dataSource: DataSource
+    var view: ViewContext
+    var rect: Rect?
+
+    static let bodyKeys: Set<String> = ["layout", "dataSource", "view"]
+
+    /// Decodes and validates the whole body; nothing is kept if any part is wrong.
+    static func decode(_ bytes: [UInt8], maxItems: Int, allowRect: Bool) throws(APIError) -> LayoutRequest {
+        let tape = try JSONTape.parseBody(bytes)
+        let body = try ObjectReader(tape.root, path: "")
+        try body.rejectUnknownKeys(allowRect ? bodyKeys.union(["rect"]) : bodyKeys)
+        guard let layoutValue = body["layout"] else { throw .invalidRequest("layout", "is required") }
+        let (kind, layout, layoutJSON) = try decodeLayout(layoutValue, path: "layout")
+        guard let dataSourceValue = body["dataSource"] else { throw .invalidRequest("dataSource", "is required") }
+        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems).decode(dataSourceValue)
+        let view = try ViewDecoder.decode(body["view"])
+        if kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {
+            throw .invalidRequest("view.bounds", "is required by the \(kind.type) layout")
+        }
+        let rect = try body.rect("rect")
+        return LayoutRequest(kind: kind, layout: layout, layoutJSON: layoutJSON, dataSource: dataSource,
+                             view: view, rect: rect)
+    }
+
+    static func decodeLayout(_ v: JSONValue, path: String) throws(APIError) -> (LayoutKind, any CollectionLayout, [UInt8]) {
+        let o = try ObjectReader(v, path: path)
+        guard let type = try o.string("type") else { throw .invalidRequest(o.fieldPath("type"), "is required") }
+        guard let kind = LayoutRegistry.kind(named: type) else {
+            throw .invalidRequest(o.fieldPath("type"),
+                                  "unknown layout type '\(type)'; expected one of: \(LayoutRegistry.typeNames.joined(separator: ", "))")
+        }
+        let layout = try kind.decodeLayout(o)
+        var w = JSONWriter()
+        w.value(v)
+        return (kind, layout, w.bytes)
+    }
+}

@@ -1,0 +1,101 @@
+import LayoutEngine
+
+/// Reads one JSON object with typed accessors that name the field on every error, and
+/// rejects keys nobody asked for (a typo must not be silently ignored).
+struct ObjectReader {
+    let value: JSONValue
+    let path: String
+    private let members: [(key: String, value: JSONValue)]
+
+    init(_ value: JSONValue, path: String) throws(APIError) {
+        guard let children = value.objectMembers else {
+            throw .invalidRequest(path.isEmpty ? nil : path, "\(ObjectReader.label(path)) must be an object, not \(value.typeName)")
+        }
+        self.value = value
+        self.path = path
+        var members: [(key: String, value: JSONValue)] = []
+        for (k, v) in children.keyValuePairs {
+            let name = k.string ?? ""
+            if members.contains(where: { $0.key == name }) {
+                throw .invalidRequest(ObjectReader.join(path, name), "duplicate key '\(name)'")
+            }
+            members.append((name, v))
+        }
+        self.members = members
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : path + "." + key
+    }
+
+    static func label(_ path: String) -> String { path.isEmpty ? "the body" : path }
+
+    func fieldPath(_ key: String) -> String { ObjectReader.join(path, key) }
+
+    subscript(key: String) -> JSONValue? {
+        members.first(where: { $0.key == key })?.value
+    }
+
+    var keys: [String] { members.map(\.key) }
+
+    /// Rejects any key outside `allowed`.
+    func rejectUnknownKeys(_ allowed: Set<String>) throws(APIError) {
+        for (key, _) in members where !allowed.contains(key) {
+            let known = allowed.sorted().joined(separator: ", ")
+            throw .invalidRequest(fieldPath(key), "unknown field '\(key)'; expected one of: \(known)")
+        }
+    }
+
+    func object(_ key: String) throws(APIError) -> ObjectReader? {
+        guard let v = self[key], !v.isNull else { return nil }
+        return try ObjectReader(v, path: fieldPath(key))
+    }
+
+    func number(_ key: String) throws(APIError) -> Double? {
+        guard let v = self[key], !v.isNull else { return nil }
+        return try ValueReader.number(v, path: fieldPath(key))
+    }
+
+    func nonNegativeNumber(_ key: String) throws(APIError) -> Double? {
+        guard let n = try number(key) else { return nil }
+        guard n >= 0 else { throw .invalidRequest(fieldPath(key), "must not be negative (got \(n))") }
+        return n
+    }
+
+    func integer(_ key: String, min: Int = Int.min, max: Int = Int.max) throws(APIError) -> Int? {
+        guard let v = self[key], !v.isNull else { return nil }
+        return try ValueReader.integer(v, path: fieldPath(key), min: min, max: max)
+    }
+
+    func bool(_ key: String) throws(APIError) -> Bool? {
+        guard let v = self[key], !v.isNull else { return nil }
+        guard let b = v.bool else { throw .invalidRequest(fieldPath(key), "must be a boolean, not \(v.typeName)") }
+        return b
+    }
+
+    func string(_ key: String) throws(APIError) -> String? {
+        guard let v = self[key], !v.isNull else { return nil }
+        guard let s = v.string else { throw .invalidRequest(fieldPath(key), "must be a string, not \(v.typeName)") }
+        return s
+    }
+
+    func size(_ key: String, allowNegative: Bool = false) throws(APIError) -> Size? {
+        guard let v = self[key], !v.isNull else { return nil }
+        return try ValueReader.size(v, path: fieldPath(key), allowNegative: allowNegative)
+    }
+
+    func point(_ key: String) throws(APIError) -> Point? {
+        guard let v = self[key], !v.isNull else { return nil }
+        return try ValueReader.point(v, path: fieldPath(key))
+    }
+
+    func insets(_ key: String) throws(APIError) -> EdgeInsets? {
+        guard let v = self[key], !v.isNull else { return nil }
+        return try ValueReader.insets(v, path: fieldPath(key))
+    }
+
+    func rect(_ key: String) throws(APIError) -> Rect? {
+        guard let v = self[key], !v.isNull else { return nil }
+        return try ValueReader.rect(v, path: fieldPath(key))
+    }
+}

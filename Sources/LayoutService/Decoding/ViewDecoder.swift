@@ -1,0 +1,24 @@
+import LayoutEngine
+
+/// `view`: bounds, contentOffset, contentInset, scale. Also applies PATCH bodies on top of a
+/// current view, so both paths validate identically.
+enum ViewDecoder {
+    static let keys: Set<String> = ["bounds", "contentOffset", "contentInset", "scale"]
+
+    static func decode(_ v: JSONValue?, path: String = "view", over base: ViewContext = ViewContext()) throws(APIError) -> ViewContext {
+        guard let v, !v.isNull else { return base }
+        let o = try ObjectReader(v, path: path)
+        try o.rejectUnknownKeys(keys)
+        var view = base
+        if let bounds = try o.size("bounds") { view.bounds = bounds }
+        if let offset = try o.point("contentOffset") { view.contentOffset = offset }
+        if let inset = try o.insets("contentInset") { view.contentInset = inset }
+        if let scale = try o.number("scale") {
+            guard scale >= 0, scale <= 16 else {
+                throw .invalidRequest(o.fieldPath("scale"), "must be between 0 (no rounding) and 16 (got \(scale))")
+            }
+            view.scale = scale
+        }
+        return view
+    }
+}

@@ -1,0 +1,104 @@
+import LayoutEngine
+
+/// Geometry and attributes in the API's shapes (API.md: "An element").
+extension JSONWriter {
+    mutating func size(_ s: Size) {
+        beginObject()
+        key("width"); number(s.width)
+        key("height"); number(s.height)
+        endObject()
+    }
+
+    mutating func point(_ p: Point) {
+        beginObject()
+        key("x"); number(p.x)
+        key("y"); number(p.y)
+        endObject()
+    }
+
+    mutating func rect(_ r: Rect) {
+        beginObject()
+        key("x"); number(r.minX)
+        key("y"); number(r.minY)
+        key("width"); number(r.width)
+        key("height"); number(r.height)
+        endObject()
+    }
+
+    mutating func insets(_ i: EdgeInsets) {
+        beginObject()
+        key("top"); number(i.top)
+        key("left"); number(i.left)
+        key("bottom"); number(i.bottom)
+        key("right"); number(i.right)
+        endObject()
+    }
+
+    mutating func indexPath(_ p: IndexPath) {
+        beginArray()
+        int(p.section)
+        int(p.item)
+        endArray()
+    }
+
+    mutating func view(_ v: ViewContext) {
+        beginObject()
+        key("bounds"); size(v.bounds)
+        key("contentOffset"); point(v.contentOffset)
+        key("contentInset"); insets(v.contentInset)
+        key("scale"); number(v.scale)
+        endObject()
+    }
+
+    /// `{category, kind?, indexPath, frame, zIndex, alpha, transform3D?, hidden?, extras?}`:
+    /// the transform only when not the identity, `hidden` only when true.
+    mutating func attributes(_ a: LayoutAttributes) {
+        beginObject()
+        key("category"); string(a.category.rawValue)
+        if a.category != .cell { key("kind"); string(a.kind) }
+        key("indexPath"); indexPath(a.indexPath)
+        key("frame"); rect(a.frame)
+        key("zIndex"); int(a.zIndex)
+        key("alpha"); number(a.alpha)
+        if !a.transform.isIdentity {
+            key("transform3D")
+            beginArray()
+            for e in a.transform.entries { number(e) }
+            endArray()
+        }
+        if a.isHidden { key("hidden"); bool(true) }
+        if !a.extras.isEmpty {
+            key("extras")
+            beginObject()
+            for (name, value) in a.extras {
+                key(name)
+                switch value {
+                case .number(let n): number(n)
+                case .indexPaths(let paths):
+                    beginArray()
+                    for p in paths { indexPath(p) }
+                    endArray()
+                }
+            }
+            endObject()
+        }
+        endObject()
+    }
+
+    mutating func elementKey(_ k: ElementKey) {
+        beginObject()
+        key("category"); string(k.category.rawValue)
+        if k.category != .cell { key("kind"); string(k.kind) }
+        key("indexPath"); indexPath(k.indexPath)
+        endObject()
+    }
+
+    mutating func info(_ info: [(key: String, value: Double)]) {
+        beginObject()
+        for (name, value) in info {
+            key(name)
+            number(value)
+        }
+        endObject()
+    }
+}

@@ -1,0 +1,59 @@
+import LayoutEngine
+
+extension TesseraService {
+    /// POST /v1/sessions: 201 with id, version, contentSize, info.
+    public func createSession(body: [UInt8]) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession, allowRect: false)
+            let prepared = try prepare(request.layout, request.dataSource, request.view)
+            let state = SessionState(version: 1, kind: request.kind, layout: request.layout,
+                                     layoutJSON: request.layoutJSON, dataSource: request.dataSource,
+                                     view: request.view, prepared: prepared)
+            let session = try store.add(state)
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("id"); w.string(session.id)
+            w.key("version"); w.int(state.version)
+            w.key("contentSize"); w.size(prepared.contentSize)
+            w.key("info"); w.info(prepared.info)
+            w.endObject()
+            return .json(201, w, headers: [("Location", "/v1/sessions/\(session.id)"), ("ETag", "\"\(state.version)\"")])
+        }
+    }
+
+    /// GET /v1/sessions/{id}: version, view, layout, item counts, contentSize, info.
+    public func getSession(id: String) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let state = try session(id).current
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("id"); w.string(id)
+            w.key("version"); w.int(state.version)
+            w.key("layout"); w.raw(state.layoutJSON[...])
+            w.key("view"); w.view(state.view)
+            w.key("sections")
+            w.beginArray()
+            for section in state.dataSource.sections {
+                w.beginObject()
+                w.key("itemCount"); w.int(section.itemCount)
+                w.endObject()
+            }
+            w.endArray()
+            w.key("itemCount"); w.int(state.dataSource.totalItemCount)
+            w.key("contentSize"); w.size(state.prepared.contentSize)
+            w.key("info"); w.info(state.prepared.info)
+            w.endObject()
+            return .json(200, w, headers: [("ETag", "\"\(state.version)\"")])
+        }
+    }
+
+    /// DELETE /v1/sessions/{id}: 204; honours If-Match.
+    public func deleteSession(id: String, ifMatch: String? = nil) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            try checkIfMatch(ifMatch, current: s.current.version)
+            guard store.remove(id) else { throw .notFound("no session '\(id)'", field: "id") }
+            return ServiceResponse(status: 204)
+        }
+    }
+}

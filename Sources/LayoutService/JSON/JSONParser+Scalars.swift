@@ -1,0 +1,165 @@
+/// Strings and numbers: the two scalar scanners, kept apart from the structural ones.
+extension JSONParser {
+    /// Validates a string (escapes, control characters, UTF-8) and records its byte range.
+    mutating func parseString() throws(JSONSyntaxError) {
+        position += 1  // opening quote
+        let start = position
+        var hasEscapes = false
+        while true {
+            guard position < bytes.count else { throw fail("unterminated string") }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw fail("control character in a string") }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                try skipEscape()
+            } else if byte < 0x80 {
+                position += 1
+            } else {
+                try skipUTF8Sequence()
+            }
+        }
+        nodes.append(.init(kind: .string, flag: hasEscapes, a: UInt32(start), b: UInt32(position)))
+        position += 1  // closing quote
+    }
+
+    private mutating func skipEscape() throws(JSONSyntaxError) {
+        guard position + 1 < bytes.count else { throw fail("unterminated escape") }
+        switch bytes[position + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 2
+        case UInt8(ascii: "u"):
+            guard position + 6 <= bytes.count,
+                  (2..<6).allSatisfy({ JSONParser.hexValue(bytes[position + $0]) != nil }) else {
+                throw fail("invalid \\u escape")
+            }
+            position += 6
+        default:
+            throw fail("invalid escape")
+        }
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// One multi-byte UTF-8 scalar: no overlongs, no surrogates, nothing above U+10FFFF.
+    private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
+        let lead = bytes[position]
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw fail("invalid UTF-8")
+        }
+        guard position + length <= bytes.count else { throw fail("invalid UTF-8") }
+        let second = bytes[position + 1]
+        guard second >= lower && second <= upper else { throw fail("invalid UTF-8") }
+        for k in 2..<max(2, length) where bytes[position + k] & 0xC0 != 0x80 {
+            throw fail("invalid UTF-8")
+        }
+        position += length
+    }
+
+    /// RFC 8259 number grammar. Up to 19 significant digits with a small exponent take the
+    /// exact fast path (both operands exact, one correctly rounded operation); anything else
+    /// goes to the standard library's correctly rounded conversion.
+    mutating func parseNumber() throws(JSONSyntaxError) {
+        let start = position
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent10 = 0
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw fail("leading zero in a number") }
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) {
+                accumulate(&mantissa, &digits, &exponent10, bytes[position], afterPoint: false)
+                position += 1
+            }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+            while position < bytes.count, isDigit(bytes[position]) {
+                accumulate(&mantissa, &digits, &exponent10, bytes[position], afterPoint: true)
+                position += 1
+            }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            var expNegative = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                expNegative = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+            var e = 0
+            while position < bytes.count, isDigit(bytes[position]) {
+                if e < 100_000 { e = e * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+                position += 1
+            }
+            exponent10 += expNegative ? -e : e
+        }
+        let value: Double
+        if digits <= 19, mantissa < (1 << 53), exponent10 >= -22, exponent10 <= 22 {
+            let m = Double(mantissa)
+            value = exponent10 >= 0 ? m * JSONParser.powersOf10[exponent10] : m / JSONParser.powersOf10[-exponent10]
+        } else {
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            guard let parsed = Double(text) else { throw JSONSyntaxError(offset: start, reason: "invalid number") }
+            value = negative ? -parsed.magnitude : parsed.magnitude
+        }
+        let signed = negative ? -value : value
+        guard signed.isFinite else { throw JSONSyntaxError(offset: start, reason: "number out of range") }
+        let bits = signed.bitPattern
+        nodes.append(.init(kind: .number, flag: false, a: UInt32(bits >> 32), b: UInt32(truncatingIfNeeded: bits)))
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Significant digits go into the mantissa while it stays exact; later ones only move
+    /// the exponent (and send the number to the slow path through `digits`).
+    @inline(__always)
+    private func accumulate(_ mantissa: inout UInt64, _ digits: inout Int, _ exponent10: inout Int,
+                            _ byte: UInt8, afterPoint: Bool) {
+        let d = UInt64(byte - UInt8(ascii: "0"))
+        if mantissa == 0 && d == 0 {
+            if afterPoint { exponent10 -= 1 }
+            return
+        }
+        if digits < 19 {
+            mantissa = mantissa * 10 + d
+            digits += 1
+            if afterPoint { exponent10 -= 1 }
+        } else {
+            digits += 1
+            if !afterPoint { exponent10 += 1 }
+        }
+    }
+
+    static let powersOf10: [Double] = (0...22).map { e in
+        var p = 1.0
+        for _ in 0..<e { p *= 10 }
+        return p
+    }
+}
