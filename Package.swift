@@ -21,11 +21,13 @@ let package = Package(
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
         .executableTarget(name: "tessera", dependencies: ["LayoutService", "EventHTTP"], swiftSettings: sharedSettings),
-        .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine"],
+        // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
+        .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
+        .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "EventHTTP", "LoopbackHTTP"],
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
-        .testTarget(name: "TesseraHTTPTests", dependencies: ["LayoutService"], swiftSettings: sharedSettings),
+        .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP"], swiftSettings: sharedSettings),
     ]
 )

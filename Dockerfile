@@ -1,0 +1,30 @@
+# syntax=docker/dockerfile:1
+# Build: the same step `make build` runs, with the Swift runtime linked statically so the
+# runtime image needs only libevent.
+FROM swift:6.3-bookworm AS build
+WORKDIR /src
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libevent-dev=2.1.* pkg-config=1.8.* \
+ && rm -rf /var/lib/apt/lists/*
+COPY Package.swift ./
+COPY Sources ./Sources
+COPY Benchmarks ./Benchmarks
+COPY Tests ./Tests
+RUN swift build -c release --product tessera --static-swift-stdlib \
+ && install -D "$(swift build -c release --show-bin-path)/tessera" /out/tessera
+
+# Runtime: Debian slim with libevent's runtime libraries, a non-root user, a health check.
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libevent-2.1-7=2.1.* libevent-core-2.1-7=2.1.* \
+    libevent-extra-2.1-7=2.1.* libevent-pthreads-2.1-7=2.1.* curl=7.* \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --no-create-home tessera
+COPY --from=build /out/tessera /usr/local/bin/tessera
+USER 10001
+ENV TESSERA_HOST=0.0.0.0 TESSERA_PORT=8080
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8080/healthz"]
+ENTRYPOINT ["/usr/local/bin/tessera"]
+CMD ["serve"]

