@@ -156,20 +156,3 @@ struct Transform3DTests {
         #expect(half.m11 == 2 && half.m42 == 5 && half.m44 == 1)
     }
 }
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator for repeatable tests of
-/// the transform and of the cover-flow, circle and stack layouts. Named after the branch
-/// that added it so that other test files can keep their own.
-struct LayoutsBSplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
