@@ -84,8 +84,7 @@ struct CircleLayoutTests {
 
     @Test func validation() {
         func field(_ p: CircleLayout.Parameters) -> String? {
-            do { _ = try CircleLayout(p).prepare(DataSource(sections: []), view: Self.view); return nil }
-            catch { return error.field }
+            LayoutsBChecks.errorField { () throws(LayoutError) in _ = try CircleLayout(p).prepare(DataSource(sections: []), view: Self.view) }
         }
         #expect(field(.init(itemSize: Size(width: 70, height: -1))) == "layout.itemSize")
         #expect(field(.init(radiusFactor: -0.1)) == "layout.radiusFactor")

@@ -95,4 +95,9 @@ enum LayoutsBChecks {
         for s in 0..<sections { probes.append(IndexPath(s, dataSource.numberOfItems(inSection: s))) }
         for p in probes { #expect(layout.attributesForItem(at: p, view: view) == nil, "\(p)") }
     }
+
+    /// The `field` of the LayoutError `prepare` throws, or nil when it succeeds.
+    static func errorField(_ prepare: () throws(LayoutError) -> Void) -> String? {
+        do { try prepare(); return nil } catch { return error.field }
+    }
 }

@@ -204,8 +204,7 @@ struct CoverFlowLayoutTests {
 
     @Test func validation() {
         func field(_ p: CoverFlowLayout.Parameters) -> String? {
-            do { _ = try CoverFlowLayout(p).prepare(DataSource(sections: []), view: Self.view); return nil }
-            catch { return error.field }
+            LayoutsBChecks.errorField { () throws(LayoutError) in _ = try CoverFlowLayout(p).prepare(DataSource(sections: []), view: Self.view) }
         }
         #expect(field(.init(cellSize: Size(width: -1, height: 10))) == "layout.cellSize")
         #expect(field(.init(cellSize: Size(width: 10, height: .infinity))) == "layout.cellSize")

@@ -64,8 +64,7 @@ struct StackLayoutTests {
 
     @Test func validation() {
         func field(_ p: StackLayout.Parameters) -> String? {
-            do { _ = try StackLayout(p).prepare(DataSource(sections: []), view: Self.view); return nil }
-            catch { return error.field }
+            LayoutsBChecks.errorField { () throws(LayoutError) in _ = try StackLayout(p).prepare(DataSource(sections: []), view: Self.view) }
         }
         #expect(field(.init(itemSize: Size(width: -1, height: 1))) == "layout.itemSize")
         #expect(field(.init(offset: Point(x: .infinity, y: 0))) == "layout.offset")

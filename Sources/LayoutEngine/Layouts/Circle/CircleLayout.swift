@@ -20,10 +20,7 @@ public struct CircleLayout: CollectionLayout {
         /// Rejects a negative or non-finite item size, and a negative or non-finite radius
         /// factor (a negative radius would mirror every circle through the centre).
         public func validate() throws(LayoutError) {
-            guard itemSize.width.isFinite, itemSize.height.isFinite,
-                  itemSize.width >= 0, itemSize.height >= 0 else {
-                throw LayoutError(field: "layout.itemSize", message: "itemSize must be finite and not negative")
-            }
+            try LayoutParameterCheck.size(itemSize, name: "itemSize")
             guard radiusFactor.isFinite, radiusFactor >= 0 else {
                 throw LayoutError(field: "layout.radiusFactor", message: "radiusFactor must be finite and not negative")
             }

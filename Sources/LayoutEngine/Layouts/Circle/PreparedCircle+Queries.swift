@@ -6,14 +6,7 @@ extension PreparedCircle {
     ///   are neighbours on the circle, so the index's boxes are short arcs.
     func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
         var out = [LayoutAttributes]()
-        if let rect {
-            cells.forEachIntersecting(rect) { out.append(cellAttributes(numbering.indexPath(of: $0))) }
-        } else {
-            out.reserveCapacity(numbering.itemCount + 1)
-            for s in 0..<numbering.sectionCount {
-                for i in 0..<numbering.itemCount(inSection: s) { out.append(cellAttributes(IndexPath(section: s, item: i))) }
-            }
-        }
+        numbering.forEachItem(in: rect, of: cells) { out.append(cellAttributes($0)) }
         if background {
             let b = backgroundAttributes
             if rect.map({ b.frame.intersects($0) }) ?? true { out.append(b) }

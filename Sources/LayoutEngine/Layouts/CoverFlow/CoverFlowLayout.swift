@@ -29,10 +29,7 @@ public struct CoverFlowLayout: CollectionLayout {
         /// Rejects what the formulas cannot use: a negative or non-finite size or height, and
         /// a cell interval that is not positive (it divides the rate: t = cellInterval / W).
         public func validate() throws(LayoutError) {
-            guard cellSize.width.isFinite, cellSize.height.isFinite,
-                  cellSize.width >= 0, cellSize.height >= 0 else {
-                throw LayoutError(field: "layout.cellSize", message: "cellSize must be finite and not negative")
-            }
+            try LayoutParameterCheck.size(cellSize, name: "cellSize")
             let interval = effectiveCellInterval
             guard interval.isFinite, interval > 0 else {
                 let why = cellInterval == nil ? " (the default, cellSize.width / 3, is 0 here)" : ""

@@ -46,4 +46,18 @@ struct GlobalItemNumbering: Sendable {
         }
         return IndexPath(section: low, item: g - starts[low])
     }
+
+    /// Calls `body` with the index path of every item whose box in `index` (built in item
+    /// number order) intersects `rect` as closed rectangles, or of every item when `rect`
+    /// is nil; in index-path order either way.
+    /// - Complexity: O(log n + k·log sections) for k hits; O(n) without a rectangle.
+    func forEachItem(in rect: Rect?, of index: FrameIndex, _ body: (IndexPath) -> Void) {
+        guard let rect else {
+            for s in 0..<sectionCount {
+                for i in 0..<itemCount(inSection: s) { body(IndexPath(section: s, item: i)) }
+            }
+            return
+        }
+        index.forEachIntersecting(rect) { body(indexPath(of: $0)) }
+    }
 }

@@ -55,14 +55,7 @@ extension PreparedStack {
     /// - Complexity: O(log n + k) for k results.
     func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
         var out = [LayoutAttributes]()
-        if let rect {
-            cells.forEachIntersecting(rect) { out.append(cellAttributes(numbering.indexPath(of: $0))) }
-        } else {
-            out.reserveCapacity(numbering.itemCount)
-            for s in 0..<numbering.sectionCount {
-                for i in 0..<numbering.itemCount(inSection: s) { out.append(cellAttributes(IndexPath(section: s, item: i))) }
-            }
-        }
+        numbering.forEachItem(in: rect, of: cells) { out.append(cellAttributes($0)) }
         return out
     }
 

@@ -24,10 +24,7 @@ public struct StackLayout: CollectionLayout {
         /// Rejects a negative or non-finite size, a non-finite offset or angle, and a
         /// negative visible count (0 is allowed: every card hidden).
         public func validate() throws(LayoutError) {
-            guard itemSize.width.isFinite, itemSize.height.isFinite,
-                  itemSize.width >= 0, itemSize.height >= 0 else {
-                throw LayoutError(field: "layout.itemSize", message: "itemSize must be finite and not negative")
-            }
+            try LayoutParameterCheck.size(itemSize, name: "itemSize")
             guard offset.x.isFinite, offset.y.isFinite else {
                 throw LayoutError(field: "layout.offset", message: "offset must be finite")
             }
