@@ -47,8 +47,13 @@ struct StackLayoutTests {
         let c = 3.0.squareRoot() / 2, t = card.transform
         #expect(abs(t.m11 - c) < 1e-12 && abs(t.m12 - 0.5) < 1e-12 && abs(t.m21 + 0.5) < 1e-12 && abs(t.m22 - c) < 1e-12)
         #expect(t.m33 == 1 && t.m34 == 0 && t.m41 == 0 && t.m44 == 1)
-        // Item 0 is never turned: exactly the identity (no −0 entries).
-        #expect(layout.attributesForItem(at: IndexPath(0, 0), view: Self.view)?.transform.entries == Transform3D.identity.entries)
+        // Item 0 is never turned: exactly the identity, with no −0 entries to print.
+        let top = try #require(layout.attributesForItem(at: IndexPath(0, 0), view: Self.view))
+        #expect(top.transform == .identity && top.transform.entries.allSatisfy { $0.sign == .plus })
+        // Also with a negative step, where 0·angleStep is −0.
+        let turnedBack = try Self.prepare([2], StackLayout.Parameters(angleStep: -15))
+        let topBack = try #require(turnedBack.attributesForItem(at: IndexPath(0, 0), view: Self.view))
+        #expect(topBack.transform.entries.allSatisfy { $0.sign == .plus })
     }
 
     @Test func visibleCountZeroHidesEveryCard() throws {

@@ -35,15 +35,15 @@ struct PreparedStack: PreparedLayout {
     }
 
     /// §7: rotated by `i·angleStep` degrees about z, computed as `i·angleStep·π/180`
-    /// radians; zIndex `n − i` so item 0 is on top; hidden from `visibleCount` on. A zero
-    /// angle gives the identity itself (not a rotation by 0, whose −0 entries would print).
+    /// radians (a zero angle gives exactly the identity: cos 0 = 1, sin 0 = 0); zIndex
+    /// `n − i` so item 0 is on top; hidden from `visibleCount` on.
     func cellAttributes(_ indexPath: IndexPath) -> LayoutAttributes {
         let i = indexPath.item, n = numbering.itemCount(inSection: indexPath.section)
         let degrees = Double(i) * parameters.angleStep
         return LayoutAttributes(
             category: .cell, indexPath: indexPath,
             frame: Self.cellFrame(section: indexPath.section, item: i, parameters: parameters, bounds: bounds),
-            transform: degrees == 0 ? .identity : .makeRotation(degrees * Double.pi / 180, 0, 0, 1),
+            transform: .makeRotation(degrees * Double.pi / 180, 0, 0, 1),
             zIndex: n - i, isHidden: i >= parameters.visibleCount)
     }
 }
