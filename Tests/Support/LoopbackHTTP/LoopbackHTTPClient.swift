@@ -20,6 +20,10 @@ public final class LoopbackHTTPClient {
 
     public struct ClientError: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private var fd: Int32 = -1
