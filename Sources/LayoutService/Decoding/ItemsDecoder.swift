@@ -56,31 +56,38 @@ struct ItemsDecoder {
 
     private mutating func readItemObject(_ item: JSONValue, at i: Int) throws(APIError) {
         var it = item.objectMembers!.makeIterator()
-        var seen = 0
+        // One bit per known field: a key given twice is ambiguous, so it is refused.
+        var seen: UInt8 = 0
+        func once(_ bit: UInt8, _ name: String) throws(APIError) {
+            guard seen & bit == 0 else { throw .invalidRequest(itemPath(i, name), "duplicate key '\(name)'") }
+            seen |= bit
+        }
         while let key = it.next(), let value = it.next() {
-            seen += 1
             if key.stringEquals("size") {
+                try once(1, "size")
                 if let size = fastSize(value) {
                     setSize(size, at: i)
                 } else {
                     setSize(try ValueReader.size(value, path: itemPath(i, "size")), at: i)
                 }
             } else if key.stringEquals("height") {
+                try once(2, "height")
                 let h = try ValueReader.number(value, path: itemPath(i, "height"))
                 guard h >= 0 else { throw .invalidRequest(itemPath(i, "height"), "must not be negative (got \(h))") }
                 setHeight(h, at: i)
             } else if key.stringEquals("aspectRatio") {
+                try once(4, "aspectRatio")
                 setRatio(try ValueReader.number(value, path: itemPath(i, "aspectRatio")), at: i)
             } else if key.stringEquals("children") {
+                try once(8, "children")
                 setChildren(try readChildren(value, at: i), at: i)
-            } else if key.stringEquals("width") || key.stringEquals("height") {
-                throw .invalidRequest(itemPath(i, key.string ?? ""), "give an item's size as \"size\": [width, height]")
+            } else if key.stringEquals("width") {
+                throw .invalidRequest(itemPath(i, "width"), "give an item's size as \"size\": [width, height]")
             } else {
                 let name = key.string ?? ""
                 throw .invalidRequest(itemPath(i, name), "unknown item field '\(name)'; expected size, height, aspectRatio or children")
             }
         }
-        if seen > 4 { throw .invalidRequest(itemPath(i), "an item has at most four fields") }
     }
 
     /// `[w, h]` with two non-negative numbers, read without any allocation.
@@ -88,7 +95,8 @@ struct ItemsDecoder {
     private func fastSize(_ v: JSONValue) -> Size? {
         guard v.kind == .array, v.count == 2 else { return nil }
         let w = JSONValue(tape: v.tape, index: v.index + 1), h = JSONValue(tape: v.tape, index: v.index + 2)
-        guard let width = w.double, let height = h.double, width >= 0, height >= 0 else { return nil }
+        guard let width = w.double, let height = h.double, width >= 0, height >= 0,
+              width <= ValueReader.maxMagnitude, height <= ValueReader.maxMagnitude else { return nil }
         return Size(width: width, height: height)
     }
 

@@ -2,9 +2,16 @@ import LayoutEngine
 
 /// Typed reads of single JSON values, each naming `path` when the value is wrong.
 enum ValueReader {
+    /// Geometry beyond ±10^15 points is refused as out of range: it is far past any screen
+    /// and keeps every product the layouts form (size × count, size × ratio) finite.
+    static let maxMagnitude = 1e15
+
     static func number(_ v: JSONValue, path: String) throws(APIError) -> Double {
-        // The parser already refuses NaN, Infinity and out-of-range literals.
+        // The parser already refuses NaN, Infinity and literals beyond a double's range.
         guard let d = v.double else { throw .invalidRequest(path, "must be a number, not \(v.typeName)") }
+        guard d.magnitude <= maxMagnitude else {
+            throw .invalidRequest(path, "is out of range: numbers must lie within ±1e15 (got \(d))")
+        }
         return d
     }
 

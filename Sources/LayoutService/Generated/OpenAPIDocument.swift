@@ -2,6 +2,2270 @@
 
 enum OpenAPIDocument {
     static let yaml: String = ###"""
-openapi: placeholder
+openapi: 3.0.3
+info:
+  title: Tessera layout service
+  version: "1.0.0"
+  description: |
+    Tessera is a headless UICollectionView layout service. A client describes a
+    collection view (a layout, a data source and the view's geometry) and gets back what
+    UIKit's layout object would answer: the content size and the attributes (frame,
+    zIndex, alpha, transform3D, ...) of every cell, supplementary view and decoration
+    view. It can do so once (`POST /v1/layout`) or keep the prepared layout in a session
+    that later requests query and scroll (`/v1/sessions/...`).
+
+    This document is the HTTP contract (spec/API.md); the server conforms to it.
+
+    ## Conventions
+
+    * JSON in and out (`application/json; charset=utf-8`), UTF-8, strict RFC 8259: no
+      trailing garbage, no comments, no NaN or infinities, no number that overflows a
+      double, at most 64 levels of nesting. Anything else is a 400 `invalid_json`.
+    * Request objects are strict: an unknown key or a duplicate key is a 400
+      `invalid_request` naming it (a typo is never ignored silently). Members marked
+      nullable may be sent as `null`, which means the same as leaving them out.
+    * Geometry: a size is `{"width", "height"}`, a point `{"x", "y"}`, a rect
+      `{"x", "y", "width", "height"}`, insets `{"top", "left", "bottom", "right"}`.
+      On input a size may also be written `[w, h]`, a point `[x, y]`, a rect
+      `[x, y, w, h]` (compact forms for long lists), and insets as one number for all
+      four edges (missing edges of an insets object are 0). In a query string a rect is
+      `rect=x,y,w,h`. Replies always use the object forms.
+    * Sizes (and a rect's width and height) must not be negative.
+    * Index paths are `[section, item]` arrays.
+    * Numbers are IEEE doubles. Integral values are written without a fraction (`100`,
+      not `100.0`); others in the shortest form that reads back to the same double.
+    * Errors: a 4xx or 5xx status and
+      `{"error": {"code": "...", "message": "...", "field": "..."}}` where `field`
+      (optional) is the JSON path of the offending input, e.g.
+      `dataSource.sections[2].layout.minimumLineSpacing`, or the name of the query
+      parameter, path parameter or header. A rejected request changes nothing.
+    * Codes: `invalid_json` and `invalid_request` (400), `not_found` (404),
+      `method_not_allowed` (405, with an `Allow` header; see the `MethodNotAllowed`
+      response), `conflict` (409), `precondition_failed` (412), `payload_too_large`
+      (413, bodies over the server's limit, 64 MiB by default), `uri_too_long` (414),
+      `headers_too_large` (431), `too_many_sessions` (503, with `Retry-After`), and
+      `invalid_update` (422) for the batch updates of a later version.
+    * Sessions carry a `version` that every change increments. Replies about a session
+      carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
+      (412 when the session has moved on). Sessions unused for 15 minutes (by default)
+      expire and then answer 404.
+    * HEAD is accepted wherever GET is, with the same status and headers and no body.
+
+    ## Limits (defaults; the operator may change them)
+
+    * 5,000,000 items per session or one-shot request (400 beyond).
+    * 50,000,000 items across all sessions and 1,024 sessions (503 beyond).
+    * 250,000 elements in a reply that lists all elements without a `rect` (400 beyond:
+      ask for a rect).
+    * 64 MiB per request body (413 beyond).
+
+    ## Quick start
+
+    ```sh
+    curl -s http://localhost:8080/v1/layout -H 'Content-Type: application/json' -d '{
+      "layout": {"type": "flow", "itemSize": [100, 100], "headerReferenceSize": [0, 44]},
+      "dataSource": {"sections": [{"itemCount": 5}]},
+      "view": {"bounds": [390, 844], "scale": 3},
+      "rect": [0, 0, 390, 100]}'
+    ```
+servers:
+  - url: "http://{host}:{port}"
+    description: A running `tessera serve` (127.0.0.1:8080 by default).
+    variables:
+      host:
+        default: localhost
+      port:
+        default: "8080"
+tags:
+  - name: layout
+    description: One-shot layout; nothing is kept.
+  - name: sessions
+    description: Sessions keep a prepared layout for repeated queries.
+  - name: elements
+    description: Layout attributes of a session's elements (layoutAttributesFor...).
+  - name: view
+    description: Scrolling and resizing a session's view (shouldInvalidateLayout(forBoundsChange:)).
+  - name: service
+    description: Health and the contract itself.
+
+paths:
+  /v1/layout:
+    post:
+      tags: [layout]
+      operationId: computeLayout
+      summary: Lay out a collection view once
+      description: |
+        Lays out the collection view described by the body and answers its content size,
+        the layout's `info` and its elements: all of them, or only those whose frame
+        intersects `rect` (closed rectangles: shared edges count). Elements come cells
+        first, then supplementary views, then decoration views. Nothing is kept on the
+        server.
+
+        ```sh
+        curl -s http://localhost:8080/v1/layout \
+          -H 'Content-Type: application/json' \
+          -d '{"layout": {"type": "flow", "itemSize": {"width": 100, "height": 100},
+                          "headerReferenceSize": {"width": 0, "height": 44}},
+               "dataSource": {"sections": [{"itemCount": 5}]},
+               "view": {"bounds": {"width": 390, "height": 844}, "scale": 3},
+               "rect": [0, 0, 390, 100]}'
+        ```
+
+        Without `rect`, a layout with more elements than one reply carries (250,000 by
+        default) is a 400 naming `rect`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/OneShotLayoutRequest"
+            examples:
+              flow:
+                summary: Flow layout with a header, only the elements in a rect
+                value:
+                  layout:
+                    type: flow
+                    itemSize: {width: 100, height: 100}
+                    minimumLineSpacing: 10
+                    minimumInteritemSpacing: 10
+                    headerReferenceSize: {width: 0, height: 44}
+                  dataSource:
+                    sections:
+                      - itemCount: 5
+                  view:
+                    bounds: {width: 390, height: 844}
+                    scale: 3
+                  rect: [0, 0, 390, 100]
+              line:
+                summary: Line layout (the centre item zooms)
+                value:
+                  layout: {type: line}
+                  dataSource:
+                    sections:
+                      - itemCount: 3
+                  view:
+                    bounds: {width: 390, height: 600}
+              tree:
+                summary: Tree layout (children, connectors)
+                value:
+                  layout: {type: tree}
+                  dataSource:
+                    sections:
+                      - items: [{children: [0, 1]}]
+                      - items: [{}, {}]
+              justified:
+                summary: Justified layout from aspect ratios (bare numbers)
+                value:
+                  layout:
+                    type: justified
+                    containerWidth: 390
+                    containerPadding: 8
+                    boxSpacing: 4
+                    targetRowHeight: 150
+                  dataSource:
+                    sections:
+                      - items: [1.5, 0.75, 1, 1.333, 0.5]
+      responses:
+        "200":
+          description: The layout.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/LayoutResult"
+              examples:
+                flow:
+                  summary: Three cells of the first row and the header
+                  value:
+                    contentSize: {width: 390, height: 254}
+                    info: {}
+                    elements:
+                      - {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
+                line:
+                  summary: Cells near the centre carry a scale transform
+                  value:
+                    contentSize: {width: 700, height: 600}
+                    info: {}
+                    elements:
+                      - category: cell
+                        indexPath: [0, 0]
+                        frame: {x: 0, y: 200, width: 200, height: 200}
+                        zIndex: 1
+                        alpha: 1
+                        transform3D: [1.1575, 0, 0, 0, 0, 1.1575, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+                      - category: cell
+                        indexPath: [0, 1]
+                        frame: {x: 250, y: 200, width: 200, height: 200}
+                        zIndex: 1
+                        alpha: 1
+                        transform3D: [1.0675, 0, 0, 0, 0, 1.0675, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+                      - {category: cell, indexPath: [0, 2], frame: {x: 500, y: 200, width: 200, height: 200}, zIndex: 0, alpha: 1}
+                tree:
+                  summary: Cells list their children; a connector joins parent and children
+                  value:
+                    contentSize: {width: 272, height: 112}
+                    info: {}
+                    elements:
+                      - {category: cell, indexPath: [0, 0], frame: {x: 8, y: 8, width: 120, height: 40}, zIndex: 0, alpha: 1, extras: {children: [[1, 0], [1, 1]]}}
+                      - {category: cell, indexPath: [1, 0], frame: {x: 144, y: 8, width: 120, height: 40}, zIndex: 0, alpha: 1, extras: {children: []}}
+                      - {category: cell, indexPath: [1, 1], frame: {x: 144, y: 64, width: 120, height: 40}, zIndex: 0, alpha: 1, extras: {children: []}}
+                      - {category: supplementary, kind: connector, indexPath: [0, 0], frame: {x: 128, y: 0, width: 16, height: 112}, zIndex: 0, alpha: 1}
+                justified:
+                  summary: Two justified rows and one widow
+                  value:
+                    contentSize: {width: 390, height: 505.6326141829785}
+                    info: {widowCount: 1}
+                    elements:
+                      - {category: cell, indexPath: [0, 0], frame: {x: 8, y: 8, width: 246.66666666666669, height: 164.44444444444446}, zIndex: 0, alpha: 1, extras: {aspectRatio: 1.5}}
+                      - {category: cell, indexPath: [0, 1], frame: {x: 258.6666666666667, y: 8, width: 123.33333333333334, height: 164.44444444444446}, zIndex: 0, alpha: 1, extras: {aspectRatio: 0.75}}
+                      - {category: cell, indexPath: [0, 2], frame: {x: 8, y: 176.44444444444446, width: 158.59408486926702, height: 158.59408486926702}, zIndex: 0, alpha: 1, extras: {aspectRatio: 1}}
+                      - {category: cell, indexPath: [0, 3], frame: {x: 170.59408486926702, y: 176.44444444444446, width: 211.40591513073292, height: 158.59408486926702}, zIndex: 0, alpha: 1, extras: {aspectRatio: 1.333}}
+                      - {category: cell, indexPath: [0, 4], frame: {x: 8, y: 339.0385293137115, width: 79.29704243463351, height: 158.59408486926702}, zIndex: 0, alpha: 1, extras: {aspectRatio: 0.5}}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions:
+    post:
+      tags: [sessions]
+      operationId: createSession
+      summary: Create a session
+      description: |
+        Prepares the layout described by the body and keeps it, with the data source and
+        the view, in a new session at version 1. The reply gives the session's `id`
+        (32 lowercase hex digits, unguessable), its content size and the layout's `info`;
+        `Location` names the session and `ETag` carries the version. Query the elements
+        with `GET /v1/sessions/{id}/elements`.
+
+        ```sh
+        curl -si http://localhost:8080/v1/sessions \
+          -H 'Content-Type: application/json' \
+          -d '{"layout": {"type": "flow", "itemSize": [100, 100], "headerReferenceSize": [0, 44]},
+               "dataSource": {"sections": [
+                 {"itemCount": 5},
+                 {"items": [[120, 80], [60, 80]], "layout": {"sectionInset": 8}}]},
+               "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
+        ```
+
+        When the store is full (1,024 sessions, or 50,000,000 items across all sessions,
+        by default) and no expired session can be dropped, the answer is 503
+        `too_many_sessions` with `Retry-After`; live sessions are never evicted.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/LayoutRequest"
+            examples:
+              flow:
+                summary: Flow layout; the second section gives item sizes and its own inset
+                value:
+                  layout:
+                    type: flow
+                    itemSize: [100, 100]
+                    headerReferenceSize: [0, 44]
+                  dataSource:
+                    sections:
+                      - itemCount: 5
+                      - items: [[120, 80], [60, 80]]
+                        layout: {sectionInset: 8}
+                  view:
+                    bounds: {width: 390, height: 844}
+                    scale: 3
+              waterfall:
+                summary: Waterfall layout with three columns and a header
+                value:
+                  layout:
+                    type: waterfall
+                    columnCount: 3
+                    headerHeight: 40
+                  dataSource:
+                    sections:
+                      - items:
+                          - {size: [300, 400]}
+                          - {size: [300, 200]}
+                          - {size: [300, 300]}
+                          - {size: [300, 450]}
+                  view:
+                    bounds: {width: 390, height: 844}
+                    scale: 3
+              justified:
+                summary: Justified layout with explicit padding and spacing
+                value:
+                  layout:
+                    type: justified
+                    containerPadding: {top: 0, right: 10, bottom: 0, left: 10}
+                    boxSpacing: {horizontal: 6, vertical: 12}
+                    widowLayoutStyle: center
+                  dataSource:
+                    sections:
+                      - items: [{aspectRatio: 1.5}, {size: [1200, 800]}, 0.66]
+                  view:
+                    bounds: {width: 1060, height: 800}
+      responses:
+        "201":
+          description: The session was created.
+          headers:
+            Location:
+              $ref: "#/components/headers/Location"
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/SessionCreated"
+              examples:
+                flow:
+                  value:
+                    id: 3f9c2a7be0d14c6f8a51d2e7b9c04a13
+                    version: 1
+                    contentSize: {width: 390, height: 394}
+                    info: {}
+          links:
+            getSession:
+              operationId: getSession
+              parameters:
+                id: "$response.body#/id"
+            deleteSession:
+              operationId: deleteSession
+              parameters:
+                id: "$response.body#/id"
+            listElements:
+              operationId: listElements
+              parameters:
+                id: "$response.body#/id"
+            getItem:
+              operationId: getItem
+              parameters:
+                id: "$response.body#/id"
+            getSupplementaryView:
+              operationId: getSupplementaryView
+              parameters:
+                id: "$response.body#/id"
+            getDecorationView:
+              operationId: getDecorationView
+              parameters:
+                id: "$response.body#/id"
+            updateView:
+              operationId: updateView
+              parameters:
+                id: "$response.body#/id"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/TooManySessions"
+
+  /v1/sessions/{id}:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    get:
+      tags: [sessions]
+      operationId: getSession
+      summary: Read a session
+      description: |
+        The session as it stands: its version, the layout object the client sent (echoed
+        as given), the view (in canonical object form, with every member), the item count
+        of each section and in all, the content size and the layout's `info`. `ETag`
+        carries the version.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13
+        ```
+      responses:
+        "200":
+          description: The session.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Session"
+              examples:
+                flow:
+                  value:
+                    id: 3f9c2a7be0d14c6f8a51d2e7b9c04a13
+                    version: 1
+                    layout: {type: flow, itemSize: [100, 100], headerReferenceSize: [0, 44]}
+                    view:
+                      bounds: {width: 390, height: 844}
+                      contentOffset: {x: 0, y: 0}
+                      contentInset: {top: 0, left: 0, bottom: 0, right: 0}
+                      scale: 3
+                    sections:
+                      - itemCount: 5
+                      - itemCount: 2
+                    itemCount: 7
+                    contentSize: {width: 390, height: 394}
+                    info: {}
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+    delete:
+      tags: [sessions]
+      operationId: deleteSession
+      summary: Delete a session
+      description: |
+        Deletes the session and frees its items. With `If-Match`, only when the session
+        is still at that version (412 otherwise, with the current version in `ETag`).
+
+        ```sh
+        curl -si -X DELETE http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13
+        curl -si -X DELETE -H 'If-Match: "2"' http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13
+        ```
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "204":
+          description: Deleted; no body.
+        "400":
+          $ref: "#/components/responses/InvalidIfMatch"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/elements:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    get:
+      tags: [elements]
+      operationId: listElements
+      summary: Elements in a rect (layoutAttributesForElementsInRect)
+      description: |
+        The attributes of every element whose frame intersects `rect` (closed
+        rectangles: shared edges count), cells first, then supplementary views, then
+        decoration views; every element when `rect` is left out. Pinned headers and
+        transforms reflect the session's current `contentOffset`. `ETag` carries the
+        version the reply describes.
+
+        ```sh
+        curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/elements?rect=0,0,390,200'
+        ```
+
+        `rect` is the only query parameter; any other is a 400 naming it. Without
+        `rect`, a layout with more elements than one reply carries (250,000 by default)
+        is a 400 naming `rect`.
+      parameters:
+        - $ref: "#/components/parameters/Rect"
+      responses:
+        "200":
+          description: The elements.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ElementsPage"
+              examples:
+                flow:
+                  summary: The first section's cells and header
+                  value:
+                    version: 1
+                    contentSize: {width: 390, height: 394}
+                    elements:
+                      - {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 3], frame: {x: 0, y: 154, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 4], frame: {x: 145, y: 154, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
+        "400":
+          $ref: "#/components/responses/InvalidQuery"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/items/{section}/{item}:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+      - $ref: "#/components/parameters/Section"
+      - $ref: "#/components/parameters/Item"
+    get:
+      tags: [elements]
+      operationId: getItem
+      summary: One cell's attributes (layoutAttributesForItemAtIndexPath)
+      description: |
+        The attributes of the cell at `[section, item]`; 404 when there is no such item.
+        `ETag` carries the session's version.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/items/1/1
+        ```
+      responses:
+        "200":
+          description: The cell.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Element"
+              examples:
+                flow:
+                  value: {category: cell, indexPath: [1, 1], frame: {x: 138, y: 306, width: 60, height: 80}, zIndex: 0, alpha: 1}
+        "400":
+          $ref: "#/components/responses/InvalidIndexPath"
+        "404":
+          $ref: "#/components/responses/ElementNotFound"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/supplementary/{kind}/{section}/{item}:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+      - $ref: "#/components/parameters/SupplementaryKind"
+      - $ref: "#/components/parameters/Section"
+      - $ref: "#/components/parameters/Item"
+    get:
+      tags: [elements]
+      operationId: getSupplementaryView
+      summary: One supplementary view's attributes
+      description: |
+        layoutAttributesForSupplementaryViewOfKind:atIndexPath: the supplementary view of
+        `kind` (`header`, `footer`, `connector`, ...) at `[section, item]`; 404 when the
+        layout has none there (e.g. a flow header whose reference height is 0). A
+        section's header and footer are at item 0. `ETag` carries the session's version.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/supplementary/header/1/0
+        ```
+      responses:
+        "200":
+          description: The supplementary view.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Element"
+              examples:
+                flowHeader:
+                  value: {category: supplementary, kind: header, indexPath: [1, 0], frame: {x: 0, y: 254, width: 390, height: 44}, zIndex: 10, alpha: 1}
+        "400":
+          $ref: "#/components/responses/InvalidIndexPath"
+        "404":
+          $ref: "#/components/responses/ElementNotFound"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/decorations/{kind}/{section}/{item}:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+      - $ref: "#/components/parameters/DecorationKind"
+      - $ref: "#/components/parameters/Section"
+      - $ref: "#/components/parameters/Item"
+    get:
+      tags: [elements]
+      operationId: getDecorationView
+      summary: One decoration view's attributes
+      description: |
+        layoutAttributesForDecorationViewOfKind:atIndexPath: the decoration view of `kind`
+        (`reflection` in the cover flow, `background` in the circle layout, ...) at
+        `[section, item]`; 404 when the layout has none there. `ETag` carries the
+        session's version.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/decorations/background/0/0
+        ```
+      responses:
+        "200":
+          description: The decoration view.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Element"
+              examples:
+                circleBackground:
+                  value: {category: decoration, kind: background, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 844}, zIndex: -1, alpha: 1}
+        "400":
+          $ref: "#/components/responses/InvalidIndexPath"
+        "404":
+          $ref: "#/components/responses/ElementNotFound"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/view:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    patch:
+      tags: [view]
+      operationId: updateView
+      summary: Scroll or resize the view
+      description: |
+        Changes any of the view's `bounds`, `contentOffset`, `contentInset` and `scale`
+        (members left out keep their values; `{}` changes nothing but still makes a new
+        version). The layout is asked what the change invalidates
+        (shouldInvalidateLayout(forBoundsChange:)): `invalidated` is its answer, and
+        `invalidation` says how much: the whole layout (prepared again, e.g. a flow
+        layout whose width changed), all attributes (e.g. the cover flow's transforms on
+        every scroll), or only some elements (e.g. pinned headers). The session moves to
+        a new version, given in the reply and in `ETag`.
+
+        ```sh
+        curl -s -X PATCH http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/view \
+          -H 'Content-Type: application/json' -H 'If-Match: "1"' \
+          -d '{"contentOffset": {"x": 0, "y": 120}}'
+        ```
+
+        With `If-Match`, the change applies only to that version (412 otherwise). A 409
+        `conflict` means other changes kept landing while this one was computed; retry.
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/ViewInput"
+              nullable: true
+              description: The members to change. A body of `null` is the same as `{}`.
+            examples:
+              scroll:
+                summary: Scroll down
+                value:
+                  contentOffset: {x: 0, y: 120}
+              rotate:
+                summary: Rotate to landscape
+                value:
+                  bounds: {width: 844, height: 390}
+      responses:
+        "200":
+          description: The view changed.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ViewUpdate"
+              examples:
+                scroll:
+                  summary: A flow layout without pinned headers keeps every attribute
+                  value:
+                    version: 2
+                    invalidated: false
+                    invalidation: {layout: false, allAttributes: false, elements: []}
+                    contentSize: {width: 390, height: 394}
+                pinnedHeader:
+                  summary: With sectionHeadersPinToVisibleBounds only the pinned header moves
+                  value:
+                    version: 2
+                    invalidated: true
+                    invalidation:
+                      layout: false
+                      allAttributes: false
+                      elements:
+                        - {category: supplementary, kind: header, indexPath: [0, 0]}
+                    contentSize: {width: 390, height: 394}
+                rotate:
+                  summary: A new width lays the flow layout out again
+                  value:
+                    version: 2
+                    invalidated: true
+                    invalidation: {layout: true, allAttributes: false, elements: []}
+                    contentSize: {width: 844, height: 284}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "409":
+          $ref: "#/components/responses/Conflict"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /healthz:
+    get:
+      tags: [service]
+      operationId: getHealth
+      summary: Liveness
+      description: |
+        `{"status": "ok"}` with the number of live sessions, whenever the server
+        answers. Used by the container's HEALTHCHECK.
+
+        ```sh
+        curl -s http://localhost:8080/healthz
+        ```
+      responses:
+        "200":
+          description: The server is up.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Health"
+              examples:
+                ok:
+                  value: {status: ok, sessions: 3}
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /openapi.yaml:
+    get:
+      tags: [service]
+      operationId: getOpenAPIDocument
+      summary: This contract
+      description: |
+        This document, as built into the server.
+
+        ```sh
+        curl -s http://localhost:8080/openapi.yaml
+        ```
+      responses:
+        "200":
+          description: The OpenAPI document (YAML), as `application/yaml` (or `text/yaml`).
+          content:
+            application/yaml:
+              schema:
+                type: string
+              example: |
+                openapi: 3.0.3
+                info:
+                  title: Tessera layout service
+            text/yaml:
+              schema:
+                type: string
+              example: |
+                openapi: 3.0.3
+                info:
+                  title: Tessera layout service
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+components:
+  parameters:
+    SessionId:
+      name: id
+      in: path
+      required: true
+      description: |
+        The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+        unknown, deleted or expired id is a 404 naming `id`.
+      schema:
+        type: string
+        minLength: 1
+      example: 3f9c2a7be0d14c6f8a51d2e7b9c04a13
+    Section:
+      name: section
+      in: path
+      required: true
+      description: The section index, a non-negative decimal integer (anything else is a 400 naming `section`).
+      schema:
+        type: integer
+        minimum: 0
+        maximum: 9223372036854775807
+      example: 0
+    Item:
+      name: item
+      in: path
+      required: true
+      description: The item index, a non-negative decimal integer (anything else is a 400 naming `item`).
+      schema:
+        type: integer
+        minimum: 0
+        maximum: 9223372036854775807
+      example: 0
+    SupplementaryKind:
+      name: kind
+      in: path
+      required: true
+      description: The supplementary kind, e.g. `header`, `footer` (flow, line, waterfall, cover flow), `connector` (tree).
+      schema:
+        type: string
+        minLength: 1
+      example: header
+    DecorationKind:
+      name: kind
+      in: path
+      required: true
+      description: The decoration kind, e.g. `reflection` (cover flow), `background` (circle).
+      schema:
+        type: string
+        minLength: 1
+      example: background
+    IfMatch:
+      name: If-Match
+      in: header
+      required: false
+      description: |
+        Apply only if the session is at this version. The value is the version as `ETag`
+        gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+        means no condition. A value that is not a version number is a 400 naming
+        `If-Match`; another version is a 412.
+      schema:
+        type: string
+      example: '"1"'
+    Rect:
+      name: rect
+      in: query
+      required: false
+      description: |
+        The query rectangle `x,y,width,height`: four finite decimal numbers, width and
+        height not negative. Leave it out for every element.
+      schema:
+        type: string
+        pattern: '^[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*$'
+      example: "0,0,390,844"
+
+  headers:
+    ETag:
+      description: The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+      schema:
+        type: string
+        pattern: '^"[0-9]+"$'
+      example: '"1"'
+    Location:
+      description: The new session's path, `/v1/sessions/{id}`.
+      schema:
+        type: string
+      example: /v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13
+    RetryAfter:
+      description: Seconds to wait before trying again.
+      schema:
+        type: integer
+        minimum: 0
+      example: 5
+    Allow:
+      description: The methods the path accepts, e.g. `GET, HEAD, DELETE`.
+      schema:
+        type: string
+      example: GET, HEAD, DELETE
+
+  responses:
+    BadRequest:
+      description: |
+        The body is not JSON (`invalid_json`), or it is JSON the endpoint does not
+        accept (`invalid_request`): an unknown or missing key, a value of the wrong type
+        or out of range, a negative size, too many items, data the layout cannot lay out,
+        and so on. `field` is the JSON path of the offending value.
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [invalid_json, invalid_request]
+          examples:
+            invalidJSON:
+              value:
+                error: {code: invalid_json, message: "invalid JSON at byte 41: expected ',' or '}' in an object"}
+            unknownKey:
+              value:
+                error:
+                  code: invalid_request
+                  message: "unknown field 'minimumLineSpace'; expected one of: footerReferenceSize, headerReferenceSize, itemSize, minimumInteritemSpacing, minimumLineSpacing, sectionInset"
+                  field: dataSource.sections[2].layout.minimumLineSpace
+            negativeSize:
+              value:
+                error:
+                  code: invalid_request
+                  message: "width must not be negative (got -100.0)"
+                  field: layout.itemSize
+    InvalidQuery:
+      description: |
+        `invalid_request`: `rect` is malformed or has a negative size, there is another
+        query parameter, a parameter is not valid percent-encoded UTF-8, or (without
+        `rect`) the layout has more elements than one reply carries. `field` names the
+        parameter.
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/InvalidRequestError"
+          examples:
+            badRect:
+              value:
+                error: {code: invalid_request, message: "must be x,y,width,height (got '0,0,390')", field: rect}
+            unknownParameter:
+              value:
+                error: {code: invalid_request, message: "unknown query parameter 'offset'", field: offset}
+            tooManyElements:
+              value:
+                error: {code: invalid_request, message: "the layout has 1000000 elements, more than one reply carries (250000); ask for a rect", field: rect}
+    InvalidIndexPath:
+      description: "`invalid_request`: `section` or `item` is not a non-negative decimal integer."
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/InvalidRequestError"
+          examples:
+            notAnInteger:
+              value:
+                error: {code: invalid_request, message: "must be a non-negative integer (got 'x')", field: section}
+    InvalidIfMatch:
+      description: "`invalid_request`: `If-Match` is not a session version."
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/InvalidRequestError"
+          examples:
+            notAVersion:
+              value:
+                error: {code: invalid_request, message: must be a session version number, field: If-Match}
+    SessionNotFound:
+      description: "`not_found`: no session has this id (never created, deleted, or expired)."
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/NotFoundError"
+          examples:
+            noSession:
+              value:
+                error: {code: not_found, message: "no session 'c0ffee'", field: id}
+    ElementNotFound:
+      description: "`not_found`: no such session (`field` is `id`), or the layout has no such element (`field` is `indexPath`)."
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/NotFoundError"
+          examples:
+            noItem:
+              value:
+                error: {code: not_found, message: "no item at [0, 99]", field: indexPath}
+            noSupplementaryView:
+              value:
+                error: {code: not_found, message: "no supplementary view of kind 'footer' at [0, 0]", field: indexPath}
+            noSession:
+              value:
+                error: {code: not_found, message: "no session 'c0ffee'", field: id}
+    MethodNotAllowed:
+      description: |
+        `method_not_allowed`: the path exists but does not take this method (for example
+        `PUT /v1/sessions`). Any path listed here answers so for a method not listed
+        under it (HEAD goes with GET). `Allow` lists the methods it takes.
+      headers:
+        Allow:
+          $ref: "#/components/headers/Allow"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [method_not_allowed]
+          examples:
+            put:
+              value:
+                error: {code: method_not_allowed, message: "PUT is not allowed on /v1/sessions; allowed: POST"}
+    Conflict:
+      description: "`conflict`: the session kept changing while this change was computed; retry."
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [conflict]
+          examples:
+            busy:
+              value:
+                error: {code: conflict, message: the session kept changing; retry}
+    PreconditionFailed:
+      description: |
+        `precondition_failed`: `If-Match` named another version than the session's. The
+        current version is in `ETag`; nothing changed.
+      headers:
+        ETag:
+          $ref: "#/components/headers/ETag"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [precondition_failed]
+          examples:
+            stale:
+              value:
+                error: {code: precondition_failed, message: the session is at version 3; If-Match did not match, field: If-Match}
+    PayloadTooLarge:
+      description: "`payload_too_large`: the body is larger than the server accepts (64 MiB by default)."
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [payload_too_large]
+          examples:
+            tooBig:
+              value:
+                error: {code: payload_too_large, message: the request body is larger than 67108864 bytes}
+    UriTooLong:
+      description: "`uri_too_long`: the request line is longer than the server reads."
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [uri_too_long]
+          examples:
+            tooLong:
+              value:
+                error: {code: uri_too_long, message: the request URI is too long}
+    HeadersTooLarge:
+      description: "`headers_too_large`: the request headers are larger than the server reads."
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [headers_too_large]
+          examples:
+            tooLarge:
+              value:
+                error: {code: headers_too_large, message: the request headers are too large}
+    TooManySessions:
+      description: |
+        `too_many_sessions`: the session store is full (sessions or items across all
+        sessions) and no expired session could be dropped. Delete a session or retry
+        after `Retry-After` seconds.
+      headers:
+        Retry-After:
+          $ref: "#/components/headers/RetryAfter"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [too_many_sessions]
+          examples:
+            full:
+              value:
+                error: {code: too_many_sessions, message: the session store is full (1024 sessions); delete a session or retry later}
+
+  schemas:
+    # ------------------------------------------------------------------ errors
+    Error:
+      type: object
+      description: Every 4xx and 5xx reply.
+      additionalProperties: false
+      required: [error]
+      properties:
+        error:
+          type: object
+          additionalProperties: false
+          required: [code, message]
+          properties:
+            code:
+              type: string
+              description: |
+                Stable and machine-readable: `invalid_json`, `invalid_request`,
+                `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
+                `payload_too_large`, `uri_too_long`, `headers_too_large`,
+                `invalid_update`, `too_many_sessions`.
+              example: invalid_request
+            message:
+              type: string
+              description: For people; its wording may change.
+              example: "must not be negative (got -1.0)"
+            field:
+              type: string
+              description: |
+                Where the fault lies: the JSON path of the offending input
+                (`dataSource.sections[2].layout.minimumLineSpacing`,
+                `dataSource.sections[0].items[4].size`), or a query parameter, path
+                parameter or header name (`rect`, `section`, `If-Match`, `id`).
+              example: layout.itemSize
+    InvalidRequestError:
+      allOf:
+        - $ref: "#/components/schemas/Error"
+        - properties:
+            error:
+              properties:
+                code:
+                  enum: [invalid_request]
+    NotFoundError:
+      allOf:
+        - $ref: "#/components/schemas/Error"
+        - properties:
+            error:
+              properties:
+                code:
+                  enum: [not_found]
+
+    # ------------------------------------------------------- geometry: input
+    SizeInput:
+      description: A size, `{"width", "height"}` or `[width, height]`; neither may be negative.
+      oneOf:
+        - type: object
+          additionalProperties: false
+          required: [width, height]
+          properties:
+            width:
+              type: number
+              minimum: 0
+            height:
+              type: number
+              minimum: 0
+        - type: array
+          minItems: 2
+          maxItems: 2
+          items:
+            type: number
+            minimum: 0
+      example: {width: 100, height: 100}
+    PointInput:
+      description: A point, `{"x", "y"}` or `[x, y]`.
+      oneOf:
+        - type: object
+          additionalProperties: false
+          required: [x, y]
+          properties:
+            x:
+              type: number
+            y:
+              type: number
+        - type: array
+          minItems: 2
+          maxItems: 2
+          items:
+            type: number
+      example: {x: 0, y: 0}
+    InsetsInput:
+      description: |
+        Edge insets, `{"top", "left", "bottom", "right"}` (a missing or null edge is 0),
+        or one number for all four edges. Negative values are allowed.
+      oneOf:
+        - type: object
+          additionalProperties: false
+          properties:
+            top:
+              type: number
+              nullable: true
+            left:
+              type: number
+              nullable: true
+            bottom:
+              type: number
+              nullable: true
+            right:
+              type: number
+              nullable: true
+        - type: number
+      example: {top: 8, left: 8, bottom: 8, right: 8}
+    RectInput:
+      description: |
+        A rectangle, `{"x", "y", "width", "height"}` or `[x, y, width, height]`; width
+        and height must not be negative.
+      oneOf:
+        - type: object
+          additionalProperties: false
+          required: [x, y, width, height]
+          properties:
+            x:
+              type: number
+            y:
+              type: number
+            width:
+              type: number
+              minimum: 0
+            height:
+              type: number
+              minimum: 0
+        - type: array
+          description: "`[x, y, width, height]`; the last two must not be negative."
+          minItems: 4
+          maxItems: 4
+          items:
+            type: number
+      example: [0, 0, 390, 844]
+
+    # ------------------------------------------------------ geometry: output
+    Size:
+      type: object
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width:
+          type: number
+        height:
+          type: number
+      example: {width: 390, height: 844}
+    Point:
+      type: object
+      additionalProperties: false
+      required: [x, y]
+      properties:
+        x:
+          type: number
+        y:
+          type: number
+      example: {x: 0, y: 0}
+    Rect:
+      type: object
+      additionalProperties: false
+      required: [x, y, width, height]
+      properties:
+        x:
+          type: number
+        y:
+          type: number
+        width:
+          type: number
+        height:
+          type: number
+      example: {x: 0, y: 0, width: 100, height: 100}
+    Insets:
+      type: object
+      additionalProperties: false
+      required: [top, left, bottom, right]
+      properties:
+        top:
+          type: number
+        left:
+          type: number
+        bottom:
+          type: number
+        right:
+          type: number
+      example: {top: 0, left: 0, bottom: 0, right: 0}
+    IndexPath:
+      type: array
+      description: "`[section, item]`."
+      minItems: 2
+      maxItems: 2
+      items:
+        type: integer
+        minimum: 0
+      example: [0, 3]
+
+    # --------------------------------------------------------- request body
+    LayoutRequest:
+      type: object
+      description: |
+        A collection view: its layout, its data source and its view. Used by
+        `POST /v1/sessions`; `POST /v1/layout` takes the same plus `rect`.
+      additionalProperties: false
+      required: [layout, dataSource]
+      properties:
+        layout:
+          $ref: "#/components/schemas/Layout"
+        dataSource:
+          $ref: "#/components/schemas/DataSource"
+        view:
+          allOf:
+            - $ref: "#/components/schemas/ViewInput"
+          nullable: true
+          description: |
+            The view's geometry. May be left out for layouts that do not read it; a
+            layout that cannot work without the bounds answers 400 naming `view.bounds`.
+    OneShotLayoutRequest:
+      type: object
+      description: A collection view as in `LayoutRequest`, and optionally the rect to query.
+      additionalProperties: false
+      required: [layout, dataSource]
+      properties:
+        layout:
+          $ref: "#/components/schemas/Layout"
+        dataSource:
+          $ref: "#/components/schemas/DataSource"
+        view:
+          allOf:
+            - $ref: "#/components/schemas/ViewInput"
+          nullable: true
+          description: |
+            The view's geometry. May be left out for layouts that do not read it; a
+            layout that cannot work without the bounds answers 400 naming `view.bounds`.
+        rect:
+          allOf:
+            - $ref: "#/components/schemas/RectInput"
+          nullable: true
+          description: Answer only the elements whose frames intersect this rect (closed rectangles). Left out, every element.
+
+    ViewInput:
+      type: object
+      description: |
+        The part of a live UICollectionView a headless layout must be told. Every member
+        is optional: in a request body a missing member takes its default; in
+        `PATCH .../view` it keeps its current value.
+      additionalProperties: false
+      properties:
+        bounds:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          description: The collection view's bounds size. Default 0 × 0.
+        contentOffset:
+          allOf:
+            - $ref: "#/components/schemas/PointInput"
+          nullable: true
+          description: The scroll position. Default (0, 0).
+        contentInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          description: The content inset; shrinks the reference dimension and the visible rect. Default 0 on every edge.
+        scale:
+          type: number
+          nullable: true
+          minimum: 0
+          maximum: 16
+          default: 0
+          description: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+
+    DataSource:
+      type: object
+      additionalProperties: false
+      required: [sections]
+      properties:
+        sections:
+          type: array
+          description: The sections, in order.
+          items:
+            $ref: "#/components/schemas/Section"
+    Section:
+      type: object
+      description: |
+        One section: `itemCount` (items use the layout's defaults), or `items` with one
+        entry per item, or both (then `itemCount` must equal the number of entries).
+        At most 5,000,000 items in all sections together (by default).
+      additionalProperties: false
+      anyOf:
+        - required: [itemCount]
+          properties:
+            itemCount:
+              type: integer
+        - required: [items]
+          properties:
+            items:
+              type: array
+      properties:
+        itemCount:
+          type: integer
+          nullable: true
+          minimum: 0
+          maximum: 5000000
+          description: The number of items.
+        items:
+          type: array
+          nullable: true
+          maxItems: 5000000
+          description: One entry per item, with the data its layout reads.
+          items:
+            $ref: "#/components/schemas/Item"
+        layout:
+          allOf:
+            - $ref: "#/components/schemas/SectionLayout"
+          nullable: true
+          description: |
+            This section's own layout parameters (UIKit's per-section delegate methods),
+            overriding the layout-wide ones for this section only. They belong to the
+            section and move with it.
+    Item:
+      description: |
+        One item's data: an object, a bare number (its aspect ratio, width / height), or
+        a bare `[width, height]` (its size). Which data a layout reads: flow and line,
+        `size` (else `itemSize`); column, `height`; waterfall, `size` (only its aspect
+        ratio matters); tree, `children`; justified, `aspectRatio` or `size`; cover flow,
+        circle and stack read none.
+      oneOf:
+        - $ref: "#/components/schemas/ItemData"
+        - type: number
+          description: The item's aspect ratio (width / height); the layout judges its value.
+        - type: array
+          description: The item's size, `[width, height]`, neither negative.
+          minItems: 2
+          maxItems: 2
+          items:
+            type: number
+            minimum: 0
+      example: {size: [120, 80]}
+    ItemData:
+      type: object
+      additionalProperties: false
+      properties:
+        size:
+          $ref: "#/components/schemas/SizeInput"
+        height:
+          type: number
+          minimum: 0
+          description: The item's height (column layout).
+        aspectRatio:
+          type: number
+          description: Width / height (justified layout). The layout rejects values it cannot use.
+        children:
+          type: array
+          description: |
+            Tree layout: the indexes of this item's children among the items of the next
+            section. Every item of a section after the first has exactly one parent, and
+            the children of an earlier parent come before those of a later one.
+          items:
+            type: integer
+            minimum: 0
+      example: {size: {width: 120, height: 80}}
+
+    SectionLayout:
+      type: object
+      description: |
+        Per-section overrides. Only the keys the session's layout type reads per section
+        are accepted; any other key is a 400 naming it. Flow and line: `itemSize`,
+        `minimumLineSpacing`, `minimumInteritemSpacing`, `sectionInset`,
+        `headerReferenceSize`, `footerReferenceSize`. Waterfall: `columnCount`,
+        `minimumColumnSpacing`, `minimumInteritemSpacing`, `sectionInset`,
+        `headerHeight`, `footerHeight`, `headerInset`, `footerInset`. The other layouts
+        take none (only `{}`).
+      additionalProperties: false
+      properties:
+        itemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          description: Flow, line.
+        minimumLineSpacing:
+          type: number
+          nullable: true
+          description: Flow, line.
+        minimumInteritemSpacing:
+          type: number
+          nullable: true
+          description: Flow, line, waterfall.
+        sectionInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          description: Flow, line, waterfall.
+        headerReferenceSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          description: Flow, line.
+        footerReferenceSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          description: Flow, line.
+        columnCount:
+          type: integer
+          nullable: true
+          minimum: 1
+          description: Waterfall.
+        minimumColumnSpacing:
+          type: number
+          nullable: true
+          description: Waterfall.
+        headerHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          description: Waterfall.
+        footerHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          description: Waterfall.
+        headerInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          description: Waterfall.
+        footerInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          description: Waterfall.
+      example: {sectionInset: {top: 8, left: 8, bottom: 8, right: 8}}
+
+    # ---------------------------------------------------------------- layouts
+    Layout:
+      description: |
+        The layout and its parameters; `type` picks the layout and the other keys are
+        that layout's parameters (spec/FLOW.md, spec/LAYOUTS.md). Every parameter is
+        optional and takes the default shown; a key the layout does not take is a 400.
+      oneOf:
+        - $ref: "#/components/schemas/FlowLayout"
+        - $ref: "#/components/schemas/ColumnLayout"
+        - $ref: "#/components/schemas/WaterfallLayout"
+        - $ref: "#/components/schemas/CoverFlowLayout"
+        - $ref: "#/components/schemas/LineLayout"
+        - $ref: "#/components/schemas/CircleLayout"
+        - $ref: "#/components/schemas/TreeLayout"
+        - $ref: "#/components/schemas/StackLayout"
+        - $ref: "#/components/schemas/JustifiedLayout"
+      discriminator:
+        propertyName: type
+        mapping:
+          flow: "#/components/schemas/FlowLayout"
+          column: "#/components/schemas/ColumnLayout"
+          waterfall: "#/components/schemas/WaterfallLayout"
+          coverFlow: "#/components/schemas/CoverFlowLayout"
+          line: "#/components/schemas/LineLayout"
+          circle: "#/components/schemas/CircleLayout"
+          tree: "#/components/schemas/TreeLayout"
+          stack: "#/components/schemas/StackLayout"
+          justified: "#/components/schemas/JustifiedLayout"
+
+    FlowLayout:
+      type: object
+      description: |
+        UICollectionViewFlowLayout (spec/FLOW.md). Lines of items along the scroll axis,
+        with optional headers and footers (`header`, `footer`, zIndex 10). Reads
+        `view.bounds`, `contentInset`, `contentOffset` (pinning) and `scale` (origin
+        rounding). Item data: `size` (else `itemSize`). Per section (`SectionLayout`):
+        `itemSize`, `minimumLineSpacing`, `minimumInteritemSpacing`, `sectionInset`,
+        `headerReferenceSize`, `footerReferenceSize`.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [flow]
+        scrollDirection:
+          type: string
+          nullable: true
+          enum: [vertical, horizontal, null]
+          default: vertical
+        itemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 50, height: 50}
+          description: The size of items that give no size of their own.
+        minimumLineSpacing:
+          type: number
+          nullable: true
+          default: 10
+          description: The least gap between lines (negative values are allowed and overlap).
+        minimumInteritemSpacing:
+          type: number
+          nullable: true
+          default: 10
+          description: The least gap between items of one line (negative values are allowed).
+        sectionInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          default: {top: 0, left: 0, bottom: 0, right: 0}
+        headerReferenceSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 0, height: 0}
+          description: Only the along-axis component is used; 0 means no header.
+        footerReferenceSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 0, height: 0}
+          description: Only the along-axis component is used; 0 means no footer.
+        sectionHeadersPinToVisibleBounds:
+          type: boolean
+          nullable: true
+          default: false
+        sectionFootersPinToVisibleBounds:
+          type: boolean
+          nullable: true
+          default: false
+        uikitQuirks:
+          type: boolean
+          nullable: true
+          default: true
+          description: |
+            Reproduce UIKit's observed quirks Q1-Q3 (FLOW.md R16): swapped spacings in
+            horizontal mixed sections, the empty leading line before an oversize first
+            item, leading zero-size items ignored when detecting uniform sections.
+            `false` follows the documented intent instead.
+        estimatedItemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          description: |
+            Self-sizing: when given and not zero, items are laid out at this estimate
+            until their preferred sizes are reported. Left out (the default), items are
+            not self-sizing.
+      example:
+        type: flow
+        scrollDirection: vertical
+        itemSize: {width: 100, height: 100}
+        minimumLineSpacing: 10
+        minimumInteritemSpacing: 10
+        headerReferenceSize: {width: 0, height: 44}
+        sectionHeadersPinToVisibleBounds: true
+
+    LineLayout:
+      type: object
+      description: |
+        A flow layout whose centre item zooms (the LineLayout sample): the flow layout's
+        parameters with other defaults, plus `activeDistance` and `zoomFactor`. A cell
+        whose centre is within `activeDistance` of the visible centre gets
+        transform3D = scale(zoom, zoom, 1) with
+        zoom = 1 + zoomFactor·(1 − |d|/activeDistance), and zIndex 1. Every scroll
+        invalidates all attributes. Per section: as the flow layout.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [line]
+        scrollDirection:
+          type: string
+          nullable: true
+          enum: [vertical, horizontal, null]
+          default: horizontal
+        itemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 200, height: 200}
+        minimumLineSpacing:
+          type: number
+          nullable: true
+          default: 50
+        minimumInteritemSpacing:
+          type: number
+          nullable: true
+          default: 10
+        sectionInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          default: {top: 200, left: 0, bottom: 200, right: 0}
+        headerReferenceSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 0, height: 0}
+        footerReferenceSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 0, height: 0}
+        sectionHeadersPinToVisibleBounds:
+          type: boolean
+          nullable: true
+          default: false
+        sectionFootersPinToVisibleBounds:
+          type: boolean
+          nullable: true
+          default: false
+        uikitQuirks:
+          type: boolean
+          nullable: true
+          default: true
+        estimatedItemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+        activeDistance:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 200
+          description: How far from the visible centre a cell starts to zoom.
+        zoomFactor:
+          type: number
+          nullable: true
+          default: 0.3
+          description: The extra scale of a cell exactly at the centre.
+      example: {type: line, activeDistance: 200, zoomFactor: 0.3}
+
+    ColumnLayout:
+      type: object
+      description: |
+        Items of given heights stacked like building blocks in `numColumns` columns,
+        round-robin (item i, counted across all sections, goes to column i mod
+        numColumns). Column width = bounds width / numColumns; each cell is inset by
+        `padding` on all four sides. Reads `view.bounds`. Item data: `height`. No
+        per-section parameters.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [column]
+        numColumns:
+          type: integer
+          nullable: true
+          minimum: 1
+          default: 4
+        padding:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 3
+      example: {type: column, numColumns: 3, padding: 4}
+
+    WaterfallLayout:
+      type: object
+      description: |
+        Pinterest-style columns (CHTCollectionViewWaterfallLayout 1.0): each item goes to
+        a column chosen by `itemRenderDirection`, its width the column width and its
+        height from its aspect ratio. Optional `header` and `footer` per section. Reads
+        `view.bounds` (only a width change invalidates) and `scale` (flooring). Item
+        data: `size`. Per section (`SectionLayout`): `columnCount`,
+        `minimumColumnSpacing`, `minimumInteritemSpacing`, `sectionInset`,
+        `headerHeight`, `footerHeight`, `headerInset`, `footerInset`.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [waterfall]
+        columnCount:
+          type: integer
+          nullable: true
+          minimum: 1
+          default: 2
+        minimumColumnSpacing:
+          type: number
+          nullable: true
+          default: 10
+        minimumInteritemSpacing:
+          type: number
+          nullable: true
+          default: 10
+        sectionInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          default: {top: 0, left: 0, bottom: 0, right: 0}
+        headerHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+          description: 0 means no header.
+        footerHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+          description: 0 means no footer.
+        headerInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          default: {top: 0, left: 0, bottom: 0, right: 0}
+        footerInset:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          default: {top: 0, left: 0, bottom: 0, right: 0}
+        itemRenderDirection:
+          type: string
+          nullable: true
+          enum: [shortestFirst, leftToRight, rightToLeft, null]
+          default: shortestFirst
+          description: "`shortestFirst`: the lowest column, ties to the leftmost; `leftToRight`: index mod n; `rightToLeft`: n − 1 − (index mod n)."
+        minimumContentHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+      example: {type: waterfall, columnCount: 3, minimumColumnSpacing: 8, minimumInteritemSpacing: 8, headerHeight: 40}
+
+    CoverFlowLayout:
+      type: object
+      description: |
+        Cover flow: the items of all sections form one horizontal strip; the centred
+        cell faces the viewer, the others turn away (transform3D with perspective).
+        Optional `reflection` decoration views and `header` supplementary views. Reads
+        `view.bounds` and `contentOffset`; every scroll invalidates all attributes. No
+        item data, no per-section parameters.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [coverFlow]
+        cellSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 100, height: 100}
+        cellInterval:
+          type: number
+          nullable: true
+          minimum: 0
+          exclusiveMinimum: true
+          description: The distance between neighbouring cell centres. Default `cellSize.width / 3`.
+        reflection:
+          type: boolean
+          nullable: true
+          default: false
+          description: Add a `reflection` decoration view under every cell (alpha 0.3).
+        headerHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+          description: When above 0, a `header` over the cells of every non-empty section.
+      example: {type: coverFlow, cellSize: {width: 100, height: 100}, cellInterval: 50, reflection: true}
+
+    CircleLayout:
+      type: object
+      description: |
+        Apple's CircleLayout sample: the items of section s on a circle of radius
+        min(W, H)·radiusFactor·(1 − 0.1·s) around the centre of the bounds, clockwise
+        from 3 o'clock. Content size = bounds size. Reads `view.bounds`. No item data, no
+        per-section parameters.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [circle]
+        itemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 70, height: 70}
+        radiusFactor:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0.4
+        background:
+          type: boolean
+          nullable: true
+          default: false
+          description: Add one `background` decoration view covering the content (zIndex −1).
+      example: {type: circle, itemSize: [70, 70], radiusFactor: 0.4, background: true}
+
+    TreeLayout:
+      type: object
+      description: |
+        A tree drawn left to right: section s is depth s, and each item lists its
+        children (items of section s + 1) in `children`. A `connector` supplementary view
+        joins every parent to its children; cells carry `extras.children` (index paths).
+        Item data: `children`. No per-section parameters.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [tree]
+        itemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 120, height: 40}
+        insets:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          default: {top: 8, left: 8, bottom: 8, right: 8}
+          description: Space around each cell within its slot.
+      example: {type: tree, itemSize: {width: 120, height: 40}, insets: 8}
+
+    StackLayout:
+      type: object
+      description: |
+        Each section is a pile of cells centred in its own page of the bounds' width;
+        item i is offset by i·offset, rotated by i·angleStep degrees, with zIndex n − i
+        (item 0 on top); items from `visibleCount` on are hidden. Reads `view.bounds`.
+        No item data, no per-section parameters.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [stack]
+        itemSize:
+          allOf:
+            - $ref: "#/components/schemas/SizeInput"
+          nullable: true
+          default: {width: 200, height: 200}
+        offset:
+          allOf:
+            - $ref: "#/components/schemas/PointInput"
+          nullable: true
+          default: {x: 0, y: 4}
+          description: The offset from one item to the next.
+        angleStep:
+          type: number
+          nullable: true
+          default: 0
+          description: Degrees of rotation (about z) from one item to the next.
+        visibleCount:
+          type: integer
+          nullable: true
+          minimum: 0
+          default: 5
+          description: How many items of a pile are shown; the rest are hidden.
+      example: {type: stack, offset: {x: 0, y: 4}, angleStep: 3, visibleCount: 5}
+
+    JustifiedLayout:
+      type: object
+      description: |
+        Flickr's justified layout (justified-layout 4.1, same numbers): rows of items
+        at their aspect ratios, scaled to fill the container width. Each section is its
+        own block, stacked vertically. Cells carry `extras.aspectRatio`; `info` carries
+        `widowCount`. Item data: `aspectRatio` (or a bare number), or `size` (ratio =
+        width / height); anything else is a 400 `Item i has an invalid aspect ratio`. No
+        per-section parameters.
+      additionalProperties: false
+      required: [type]
+      properties:
+        type:
+          type: string
+          enum: [justified]
+        containerWidth:
+          type: number
+          nullable: true
+          minimum: 0
+          description: Default the bounds width when `view.bounds` is given, else 1060.
+        containerPadding:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          default: 10
+          description: One number, or `{top, right, bottom, left}`.
+        boxSpacing:
+          nullable: true
+          default: 10
+          description: One number, or `{horizontal, vertical}`.
+          oneOf:
+            - type: number
+            - type: object
+              additionalProperties: false
+              required: [horizontal, vertical]
+              properties:
+                horizontal:
+                  type: number
+                vertical:
+                  type: number
+        targetRowHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          exclusiveMinimum: true
+          default: 320
+          description: Row heights are always clamped to [0.5, 2] × targetRowHeight.
+        targetRowHeightTolerance:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0.25
+        maxNumRows:
+          type: integer
+          nullable: true
+          minimum: 0
+          description: Stop after this many rows (0 behaves as 1). Default no limit.
+        forceAspectRatio:
+          nullable: true
+          default: false
+          description: "`false`, or a number that replaces every item's aspect ratio."
+          oneOf:
+            - type: boolean
+              enum: [false]
+            - type: number
+              minimum: 0
+              exclusiveMinimum: true
+        showWidows:
+          type: boolean
+          nullable: true
+          default: true
+          description: Lay out the trailing incomplete row.
+        fullWidthBreakoutRowCadence:
+          nullable: true
+          default: false
+          description: "`false`, or k: rows k, 2k, ... are full-width breakout rows."
+          oneOf:
+            - type: boolean
+              enum: [false]
+            - type: integer
+              minimum: 1
+        widowLayoutStyle:
+          type: string
+          nullable: true
+          enum: [left, justify, center, null]
+          default: left
+      example: {type: justified, containerWidth: 1060, targetRowHeight: 320, boxSpacing: {horizontal: 10, vertical: 10}}
+
+    # -------------------------------------------------------------- replies
+    Element:
+      type: object
+      description: |
+        One element's layout attributes. `kind` is present for supplementary and
+        decoration views only; `transform3D` only when not the identity (16 numbers
+        m11...m44, Core Animation's row-vector convention, acting about the frame's
+        centre); `hidden` only when true; `extras` only when the layout adds any
+        (`children` index paths in the tree layout, `aspectRatio` in the justified
+        layout). The frame is the untransformed frame, as in UIKit.
+      additionalProperties: false
+      required: [category, indexPath, frame, zIndex, alpha]
+      oneOf:
+        - properties:
+            category:
+              enum: [cell]
+          not:
+            required: [kind]
+        - properties:
+            category:
+              enum: [supplementary, decoration]
+          required: [kind]
+      properties:
+        category:
+          type: string
+          enum: [cell, supplementary, decoration]
+        kind:
+          type: string
+          description: "`header`, `footer`, `connector`, `reflection`, `background`, ..."
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        frame:
+          $ref: "#/components/schemas/Rect"
+        zIndex:
+          type: integer
+        alpha:
+          type: number
+          minimum: 0
+          maximum: 1
+        transform3D:
+          type: array
+          minItems: 16
+          maxItems: 16
+          items:
+            type: number
+        hidden:
+          type: boolean
+          enum: [true]
+        extras:
+          type: object
+          additionalProperties:
+            oneOf:
+              - type: number
+              - type: array
+                items:
+                  $ref: "#/components/schemas/IndexPath"
+      example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
+    ElementKey:
+      type: object
+      description: Which element (`kind` for supplementary and decoration views only).
+      additionalProperties: false
+      required: [category, indexPath]
+      oneOf:
+        - properties:
+            category:
+              enum: [cell]
+          not:
+            required: [kind]
+        - properties:
+            category:
+              enum: [supplementary, decoration]
+          required: [kind]
+      properties:
+        category:
+          type: string
+          enum: [cell, supplementary, decoration]
+        kind:
+          type: string
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+      example: {category: supplementary, kind: header, indexPath: [0, 0]}
+    Info:
+      type: object
+      description: Layout-level results, by name (`widowCount` in the justified layout); empty for most layouts.
+      additionalProperties:
+        type: number
+      example: {widowCount: 1}
+
+    LayoutResult:
+      type: object
+      additionalProperties: false
+      required: [contentSize, info, elements]
+      properties:
+        contentSize:
+          $ref: "#/components/schemas/Size"
+        info:
+          $ref: "#/components/schemas/Info"
+        elements:
+          type: array
+          items:
+            $ref: "#/components/schemas/Element"
+    SessionCreated:
+      type: object
+      additionalProperties: false
+      required: [id, version, contentSize, info]
+      properties:
+        id:
+          type: string
+          pattern: "^[0-9a-f]{32}$"
+        version:
+          type: integer
+          minimum: 1
+        contentSize:
+          $ref: "#/components/schemas/Size"
+        info:
+          $ref: "#/components/schemas/Info"
+    Session:
+      type: object
+      additionalProperties: false
+      required: [id, version, layout, view, sections, itemCount, contentSize, info]
+      properties:
+        id:
+          type: string
+        version:
+          type: integer
+          minimum: 1
+        layout:
+          $ref: "#/components/schemas/Layout"
+        view:
+          $ref: "#/components/schemas/ViewState"
+        sections:
+          type: array
+          items:
+            type: object
+            additionalProperties: false
+            required: [itemCount]
+            properties:
+              itemCount:
+                type: integer
+                minimum: 0
+        itemCount:
+          type: integer
+          minimum: 0
+          description: Items in all sections.
+        contentSize:
+          $ref: "#/components/schemas/Size"
+        info:
+          $ref: "#/components/schemas/Info"
+    ViewState:
+      type: object
+      description: The session's view, every member in object form (`scale` 0 = no rounding).
+      additionalProperties: false
+      required: [bounds, contentOffset, contentInset, scale]
+      properties:
+        bounds:
+          $ref: "#/components/schemas/Size"
+        contentOffset:
+          $ref: "#/components/schemas/Point"
+        contentInset:
+          $ref: "#/components/schemas/Insets"
+        scale:
+          type: number
+          minimum: 0
+          maximum: 16
+    ElementsPage:
+      type: object
+      additionalProperties: false
+      required: [version, contentSize, elements]
+      properties:
+        version:
+          type: integer
+          minimum: 1
+        contentSize:
+          $ref: "#/components/schemas/Size"
+        elements:
+          type: array
+          items:
+            $ref: "#/components/schemas/Element"
+    ViewUpdate:
+      type: object
+      additionalProperties: false
+      required: [version, invalidated, invalidation, contentSize]
+      properties:
+        version:
+          type: integer
+          minimum: 2
+          description: The session's new version.
+        invalidated:
+          type: boolean
+          description: shouldInvalidateLayout(forBoundsChange:)'s answer.
+        invalidation:
+          $ref: "#/components/schemas/Invalidation"
+        contentSize:
+          $ref: "#/components/schemas/Size"
+    Invalidation:
+      type: object
+      description: What the change invalidated (UICollectionViewLayoutInvalidationContext).
+      additionalProperties: false
+      required: [layout, allAttributes, elements]
+      properties:
+        layout:
+          type: boolean
+          description: The layout was prepared again from the new view.
+        allAttributes:
+          type: boolean
+          description: Every element's attributes depend on the view and changed (cover flow, line).
+        elements:
+          type: array
+          description: Elements whose attributes changed although the layout holds (e.g. pinned headers and footers).
+          items:
+            $ref: "#/components/schemas/ElementKey"
+    Health:
+      type: object
+      additionalProperties: false
+      required: [status, sessions]
+      properties:
+        status:
+          type: string
+          enum: [ok]
+        sessions:
+          type: integer
+          minimum: 0
+          description: Live sessions.
 """###
 }
