@@ -79,7 +79,8 @@ enum LayoutsAChecks {
             case .supplementary: prepared.attributesForSupplementaryView(kind: element.kind, at: element.indexPath, view: view)
             case .decoration: prepared.attributesForDecorationView(kind: element.kind, at: element.indexPath, view: view)
             }
-            #expect(single == element, "lookup of \(element.key) disagrees", sourceLocation: sourceLocation)
+            let agrees = single == element
+            #expect(agrees, "lookup of \(element.key) disagrees", sourceLocation: sourceLocation)
         }
         // Absent elements.
         let cellKeys = Set(all.filter { $0.category == .cell }.map(\.indexPath))
@@ -101,7 +102,8 @@ enum LayoutsAChecks {
         for rect in queries {
             let expected = all.filter { $0.frame.intersects(rect) }
             let got = prepared.elements(in: rect, view: view)
-            #expect(got == expected, "query \(rect) gives \(got.count) elements, brute force \(expected.count)",
+            let agrees = got == expected
+            #expect(agrees, "query \(rect) gives \(got.map(\.key)), brute force \(expected.map(\.key))",
                     sourceLocation: sourceLocation)
         }
     }
