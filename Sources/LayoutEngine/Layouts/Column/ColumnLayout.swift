@@ -56,9 +56,8 @@ public struct ColumnLayout: CollectionLayout {
                     throw LayoutError(field: LayoutCheck.itemField(section: s, item: i, "height"),
                                       message: "is required: the column layout stacks items by their height")
                 }
-                let field = LayoutCheck.itemField(section: s, item: i,
-                                                  section.height(at: i) != nil ? "height" : "size.height")
-                try LayoutCheck.nonNegative(height, field)
+                try LayoutCheck.nonNegative(height, LayoutCheck.itemField(
+                    section: s, item: i, section.height(at: i) != nil ? "height" : "size.height"))
             }
         }
     }

@@ -25,53 +25,55 @@ enum LayoutCheck {
     }
 
     // MARK: Values
+    // The field is an autoclosure: item checks run a million times, and building the path
+    // string is the dear part, wanted only when the check fails.
 
-    static func finite(_ value: Double, _ field: String) throws(LayoutError) {
-        guard value.isFinite else { throw LayoutError(field: field, message: "must be a finite number") }
+    static func finite(_ value: Double, _ field: @autoclosure () -> String) throws(LayoutError) {
+        guard value.isFinite else { throw LayoutError(field: field(), message: "must be a finite number") }
     }
 
-    static func nonNegative(_ value: Double, _ field: String) throws(LayoutError) {
-        try finite(value, field)
-        guard value >= 0 else { throw LayoutError(field: field, message: "must not be negative") }
+    static func nonNegative(_ value: Double, _ field: @autoclosure () -> String) throws(LayoutError) {
+        try finite(value, field())
+        guard value >= 0 else { throw LayoutError(field: field(), message: "must not be negative") }
     }
 
-    static func finite(_ insets: EdgeInsets, _ field: String) throws(LayoutError) {
-        try finite(insets.top, field + ".top")
-        try finite(insets.left, field + ".left")
-        try finite(insets.bottom, field + ".bottom")
-        try finite(insets.right, field + ".right")
+    static func finite(_ insets: EdgeInsets, _ field: @autoclosure () -> String) throws(LayoutError) {
+        try finite(insets.top, field() + ".top")
+        try finite(insets.left, field() + ".left")
+        try finite(insets.bottom, field() + ".bottom")
+        try finite(insets.right, field() + ".right")
     }
 
-    static func nonNegative(_ insets: EdgeInsets, _ field: String) throws(LayoutError) {
-        try nonNegative(insets.top, field + ".top")
-        try nonNegative(insets.left, field + ".left")
-        try nonNegative(insets.bottom, field + ".bottom")
-        try nonNegative(insets.right, field + ".right")
+    static func nonNegative(_ insets: EdgeInsets, _ field: @autoclosure () -> String) throws(LayoutError) {
+        try nonNegative(insets.top, field() + ".top")
+        try nonNegative(insets.left, field() + ".left")
+        try nonNegative(insets.bottom, field() + ".bottom")
+        try nonNegative(insets.right, field() + ".right")
     }
 
-    static func nonNegative(_ size: Size, _ field: String) throws(LayoutError) {
-        try nonNegative(size.width, field + ".width")
-        try nonNegative(size.height, field + ".height")
+    static func nonNegative(_ size: Size, _ field: @autoclosure () -> String) throws(LayoutError) {
+        try nonNegative(size.width, field() + ".width")
+        try nonNegative(size.height, field() + ".height")
     }
 
     /// A column count: a whole number from 1 to `maximumColumnCount`.
-    static func columnCount(_ value: Int, _ field: String) throws(LayoutError) {
-        guard value >= 1 else { throw LayoutError(field: field, message: "must be at least 1") }
+    static func columnCount(_ value: Int, _ field: @autoclosure () -> String) throws(LayoutError) {
+        guard value >= 1 else { throw LayoutError(field: field(), message: "must be at least 1") }
         guard value <= maximumColumnCount else {
-            throw LayoutError(field: field, message: "must be at most \(maximumColumnCount)")
+            throw LayoutError(field: field(), message: "must be at most \(maximumColumnCount)")
         }
     }
 
     /// A column count given as a JSON number (section overrides carry numbers): it must be a
     /// whole number before it may become an `Int` (converting 1e300 would trap).
-    static func columnCount(_ value: Double, _ field: String) throws(LayoutError) -> Int {
-        try finite(value, field)
-        guard value >= 1 else { throw LayoutError(field: field, message: "must be at least 1") }
+    static func columnCount(_ value: Double, _ field: @autoclosure () -> String) throws(LayoutError) -> Int {
+        try finite(value, field())
+        guard value >= 1 else { throw LayoutError(field: field(), message: "must be at least 1") }
         guard value <= Double(maximumColumnCount) else {
-            throw LayoutError(field: field, message: "must be at most \(maximumColumnCount)")
+            throw LayoutError(field: field(), message: "must be at most \(maximumColumnCount)")
         }
         guard value.rounded(.towardZero) == value else {
-            throw LayoutError(field: field, message: "must be a whole number")
+            throw LayoutError(field: field(), message: "must be a whole number")
         }
         return Int(value)
     }

@@ -45,25 +45,26 @@ struct TreeStructure: Sendable {
         // The highest child of the parents before this one, and whose child it is.
         var earlierMax = -1, earlierOwner = -1
         for (i, children) in lists.enumerated() where !children.isEmpty {
-            let field = LayoutCheck.itemField(section: s, item: i, "children")
+            // Built only for an error: this loop runs once per parent.
+            func field() -> String { LayoutCheck.itemField(section: s, item: i, "children") }
             if isLast {
-                throw LayoutError(field: field, message: "lists children, but section \(s) is the last section: children are items of the next section")
+                throw LayoutError(field: field(), message: "lists children, but section \(s) is the last section: children are items of the next section")
             }
             var highest = -1
             for c in children {
                 guard c >= 0, c < nextCount else {
-                    throw LayoutError(field: field, message: "child \(c) is out of range: section \(s + 1) has \(nextCount) items")
+                    throw LayoutError(field: field(), message: "child \(c) is out of range: section \(s + 1) has \(nextCount) items")
                 }
                 let parent = parents[nextStart + c]
                 if parent == i {
-                    throw LayoutError(field: field, message: "lists child \(c) twice")
+                    throw LayoutError(field: field(), message: "lists child \(c) twice")
                 }
                 if parent >= 0 {
                     throw LayoutError(field: LayoutCheck.itemField(section: s + 1, item: c),
                                       message: "has two parents (items \(parent) and \(i) of section \(s))")
                 }
                 if c < earlierMax {
-                    throw LayoutError(field: field, message: "child \(c) comes before item \(earlierMax) of section \(s + 1), a child of the earlier item \(earlierOwner): children of an earlier parent must come before those of a later one")
+                    throw LayoutError(field: field(), message: "child \(c) comes before item \(earlierMax) of section \(s + 1), a child of the earlier item \(earlierOwner): children of an earlier parent must come before those of a later one")
                 }
                 parents[nextStart + c] = i
                 highest = max(highest, c)
