@@ -30,12 +30,12 @@ struct ItemNumbering: Sendable {
         return starts[s] + i
     }
 
-    /// The section holding item number `n` (0 ≤ n < total); empty sections are skipped.
+    /// The section holding item number `n` (0 ≤ n < total), searching sections from
+    /// `lowest` on: the last section whose start is ≤ n (an empty section shares its start
+    /// with the next one, so the last such section is the one that really holds n).
     /// - Complexity: O(log sections).
-    func section(containing n: Int) -> Int {
-        // The last section whose start is ≤ n: an empty section shares its start with the
-        // next one, so the last such section is the one that really holds n.
-        var low = 0, high = sectionCount - 1
+    func section(containing n: Int, from lowest: Int = 0) -> Int {
+        var low = lowest, high = sectionCount - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= n { low = mid } else { high = mid - 1 }
@@ -44,13 +44,18 @@ struct ItemNumbering: Sendable {
     }
 
     /// Calls `body` with the number and index path of every item whose frame in `index`
-    /// intersects `rect` (every item when `rect` is nil), in ascending order.
-    /// - Complexity: O(log n + k) through the index; O(n) for nil.
+    /// intersects `rect` (every item when `rect` is nil), in ascending order. Intersection
+    /// is closed, even for a rect of zero width or height: the originals of the layouts
+    /// using this test with CGRectIntersectsRect, which keeps touching rectangles (the flow
+    /// layout's empty-rect rule, FLOW.md R14, is UICollectionViewFlowLayout's own).
+    /// - Complexity: O(log n + k) through the index, plus O(log sections) for each section
+    ///   the results enter; O(n) for nil.
     func forEachItem(intersecting rect: Rect?, in index: FrameIndex, _ body: (Int, IndexPath) -> Void) {
         var section = 0
         func visit(_ n: Int) {
-            // Results ascend, so the section only ever moves forward.
-            while starts[section + 1] <= n { section += 1 }
+            // Results ascend, so the section only moves forward; searching rather than
+            // stepping keeps a query near the end of 100,000 sections from walking them all.
+            if starts[section + 1] <= n { section = self.section(containing: n, from: section + 1) }
             body(n, IndexPath(section, n - starts[section]))
         }
         if let rect {

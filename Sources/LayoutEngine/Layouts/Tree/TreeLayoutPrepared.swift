@@ -10,7 +10,7 @@ struct TreeLayoutPrepared: PreparedLayout {
     private let connectors: SupplementaryIndex
 
     /// T4. Frames, connectors and the content size `(sections·slotW, rows·slotH)`.
-    init(_ dataSource: DataSource, structure: TreeStructure, rows: (rows: [Int], total: Int),
+    init(structure: TreeStructure, rows: (rows: [Int], total: Int),
          geometry: TreeGeometry) {
         let numbering = structure.numbering
         var boxes = [Double](repeating: 0, count: 4 * numbering.total)

@@ -93,27 +93,27 @@ public struct WaterfallLayout: CollectionLayout {
     /// - Complexity: O(n + Σ sections' column counts) for n items with the directions
     ///   leftToRight and rightToLeft, O(n·columnCount) for shortestFirst.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
-        // W0. Parameters and view.
+        // Checks first, so that placing cannot fail: parameters and view,
         try parameters.validate()
         try LayoutCheck.view(view)
-        // W1. Each section's metrics: its overrides over the layout's parameters.
+        // each section's metrics (its overrides over the layout's parameters),
         var metrics: [WaterfallSectionMetrics] = []
         metrics.reserveCapacity(dataSource.sections.count)
         for (s, section) in dataSource.sections.enumerated() {
             metrics.append(try WaterfallSectionMetrics(parameters, overrides: section.overrides, section: s))
         }
-        // W2. Item data, all checked before placing so that placing cannot fail.
+        // and every item's data.
         for (s, section) in dataSource.sections.enumerated() {
             try Self.checkItemSizes(section, section: s)
         }
-        // W3–W5. Place every section; W6. content size.
+        // Then §2's steps 1–5 section by section, and the content size.
         let placer = WaterfallPlacer(direction: parameters.itemRenderDirection,
                                      width: view.bounds.width, scale: view.scale)
         return placer.place(dataSource, metrics: metrics,
                             minimumContentHeight: parameters.minimumContentHeight)
     }
 
-    /// W2. Every item gives a finite, non-negative size, or failing that an aspect ratio.
+    /// Every item gives a finite, non-negative size, or failing that an aspect ratio.
     static func checkItemSizes(_ section: SectionData, section s: Int) throws(LayoutError) {
         for i in 0..<section.itemCount {
             if let size = section.size(at: i) {

@@ -1,5 +1,5 @@
-/// Steps W3–W6 of the waterfall layout (LAYOUTS.md §2), on inputs already checked: they
-/// cannot fail. Sections are placed top to bottom, `top` carried from one to the next.
+/// The waterfall layout's placement (LAYOUTS.md §2, steps 1–5 per section, then the
+/// content size), on inputs already checked: it cannot fail. Sections are placed top to bottom, `top` carried from one to the next.
 struct WaterfallPlacer {
     let direction: WaterfallLayout.ItemRenderDirection
     /// The bounds width.
@@ -14,7 +14,7 @@ struct WaterfallPlacer {
         scale > 0 ? (v * scale).rounded(.down) / scale : v
     }
 
-    /// W3.1 `itemWidth = floorPx((usable − (n−1)·columnSpacing) / n)`, usable = width −
+    /// §2.1 `itemWidth = floorPx((usable − (n−1)·columnSpacing) / n)`, usable = width −
     /// sectionInset.left − sectionInset.right. The flooring slack stays at the right edge.
     /// When the columns do not fit at all (a negative result, e.g. with no bounds) the width
     /// is 0: the engine never builds a negative rectangle, and CHT would hand UIKit one.
@@ -24,18 +24,30 @@ struct WaterfallPlacer {
         return max(0, floorPx((usable - (n - 1) * m.columnSpacing) / n))
     }
 
-    /// A header or footer frame: full width less the insets' left and right, in CHT's order
-    /// of operations (`width − (left + right)`), never negative.
-    private func supplementaryFrame(_ insets: EdgeInsets, top: Double, height: Double) -> Rect {
-        Rect(x: insets.left, y: top, width: max(0, width - (insets.left + insets.right)), height: height)
+    /// The headers or the footers placed so far.
+    private struct SupplementaryRun {
+        var paths: [IndexPath] = []
+        var frames: [Rect] = []
+
+        /// §2.2 and §2.5, the same for headers and footers: `top` moves down by the insets'
+        /// top; a view of `height` > 0 is placed there, full width less the insets' left and
+        /// right in CHT's order of operations (`width − (left + right)`, never negative), and
+        /// `top` moves past it and the insets' bottom.
+        mutating func place(section s: Int, insets: EdgeInsets, height: Double, width: Double, top: inout Double) {
+            top += insets.top
+            guard height > 0 else { return }
+            let frame = Rect(x: insets.left, y: top, width: max(0, width - (insets.left + insets.right)), height: height)
+            paths.append(IndexPath(s, 0))
+            frames.append(frame)
+            top = frame.maxY + insets.bottom
+        }
     }
 
     func place(_ dataSource: DataSource, metrics: [WaterfallSectionMetrics],
                minimumContentHeight: Double) -> WaterfallLayoutPrepared {
         let numbering = ItemNumbering(dataSource)
         let itemWidths = metrics.map(itemWidth)
-        var headers: (paths: [IndexPath], frames: [Rect]) = ([], [])
-        var footers: (paths: [IndexPath], frames: [Rect]) = ([], [])
+        var headers = SupplementaryRun(), footers = SupplementaryRun()
         let maxColumns = metrics.map(\.columnCount).max() ?? 1
         var columnHeights = [Double](repeating: 0, count: maxColumns)
         var columnXs = [Double](repeating: 0, count: maxColumns)
@@ -46,41 +58,29 @@ struct WaterfallPlacer {
                 columnXs.withUnsafeMutableBufferPointer { xs in
                     for (s, section) in dataSource.sections.enumerated() {
                         let m = metrics[s], n = m.columnCount, itemWidth = itemWidths[s]
-                        // W3.2 header.
-                        top += m.headerInset.top
-                        if m.headerHeight > 0 {
-                            let frame = supplementaryFrame(m.headerInset, top: top, height: m.headerHeight)
-                            headers.paths.append(IndexPath(s, 0))
-                            headers.frames.append(frame)
-                            top = frame.maxY + m.headerInset.bottom
-                        }
-                        // W3.3 every column starts at the section's top.
+                        // §2.2 header.
+                        headers.place(section: s, insets: m.headerInset, height: m.headerHeight, width: width, top: &top)
+                        // §2.3 every column starts at the section's top.
                         top += m.sectionInset.top
                         for c in 0..<n {
                             heights[c] = top
                             xs[c] = m.sectionInset.left + (itemWidth + m.columnSpacing) * Double(c)
                         }
-                        // W3.4 items.
+                        // §2.4 items.
                         placeItems(section, firstNumber: numbering.starts[s], columns: n,
                                    itemWidth: itemWidth, interitemSpacing: m.interitemSpacing,
                                    heights: heights, xs: xs, writer: writer)
-                        // W3.5 footer: from the tallest column, less the spacing its last item
+                        // §2.5 footer: from the tallest column, less the spacing its last item
                         // added (an empty section subtracts it all the same).
                         var tallest = heights[0]
                         for c in 1..<n where heights[c] > tallest { tallest = heights[c] }
                         top = tallest - m.interitemSpacing + m.sectionInset.bottom
-                        top += m.footerInset.top
-                        if m.footerHeight > 0 {
-                            let frame = supplementaryFrame(m.footerInset, top: top, height: m.footerHeight)
-                            footers.paths.append(IndexPath(s, 0))
-                            footers.frames.append(frame)
-                            top = frame.maxY + m.footerInset.bottom
-                        }
+                        footers.place(section: s, insets: m.footerInset, height: m.footerHeight, width: width, top: &top)
                     }
                 }
             }
         }
-        // W6 content size.
+        // Content size: (bounds width, max(final top, minimumContentHeight)).
         return WaterfallLayoutPrepared(
             contentSize: Size(width: width, height: max(top, minimumContentHeight)),
             cells: cells,
@@ -88,7 +88,7 @@ struct WaterfallPlacer {
             footers: SupplementaryIndex(kind: "footer", indexPaths: footers.paths, frames: footers.frames))
     }
 
-    /// W3.4: each item in order picks a column, sits at that column's height, and its
+    /// §2.4: each item in order picks a column, sits at that column's height, and its
     /// height is its original height scaled to the item width and floored to the pixel grid
     /// (0 when either original dimension is 0). The column grows by height + spacing.
     @inline(__always)
@@ -104,7 +104,7 @@ struct WaterfallPlacer {
             ratios.withUnsafeBufferPointer { ratioBuffer in
                 let hasSizes = !sizeBuffer.isEmpty
                 for i in 0..<count {
-                    // An item without a size has an aspect ratio (checked in W2): size (r, 1).
+                    // An item without a size has an aspect ratio (checked before placing): size (r, 1).
                     var originalWidth: Double, originalHeight: Double
                     if hasSizes && !sizeBuffer[i].width.isNaN {
                         originalWidth = sizeBuffer[i].width
