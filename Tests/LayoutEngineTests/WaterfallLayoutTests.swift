@@ -273,6 +273,21 @@ import Testing
         }
     }
 
+    /// Thousands of sections, every other one empty, with headers: rect queries far down
+    /// map index numbers back to the right sections.
+    @Test func manySparseSections() throws {
+        var random = LayoutsARandom(seed: 0x5EC7)
+        let sections = (0..<3000).map { s in
+            s % 2 == 1 ? SectionData(itemCount: 0) : Self.sizes([(1, 1), (2, 1), (1, 2)])
+        }
+        let view = Self.view(200)
+        let prepared = try LayoutsAChecks.prepare(WaterfallLayout(.init(headerHeight: 5)), DataSource(sections: sections), view: view)
+        let bottom = prepared.contentSize.height
+        let rects = [Rect(x: 0, y: bottom - 400, width: 200, height: 400), Rect(x: 100, y: bottom / 2, width: 1, height: 300)]
+        LayoutsAChecks.checkQueries(prepared, view: view, rects: rects, random: &random)
+        #expect(prepared.elements(in: rects[0], view: view).first { $0.category == .cell }?.indexPath.section ?? 0 > 2900)
+    }
+
     /// A million items in one section, the size the brief asks to prepare fast. Only checked
     /// for correctness here (debug builds); the release timing is in the report.
     @Test func millionItems() throws {
