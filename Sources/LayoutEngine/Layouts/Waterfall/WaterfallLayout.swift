@@ -1,0 +1,129 @@
+/// The waterfall layout of LAYOUTS.md §2: Pinterest-style columns with
+/// CHTCollectionViewWaterfallLayout's semantics (seed 004 carries Xamarin's port).
+///
+/// Item data: each item's original `size`; only its aspect ratio matters. CHT asks its
+/// delegate for every item's size and has no default, so an item without one is rejected,
+/// naming `dataSource.sections[s].items[i].size`, with one extension: an item that gives an
+/// `aspectRatio` r instead is laid out as the size (r, 1), which has that ratio, so data
+/// prepared for the justified layout also lays out here.
+///
+/// Elements: cells, then the `header` views in section order, then the `footer` views in
+/// section order (UIKit's order, FLOW.md R15; CHT collects them the same way). Headers and
+/// footers sit at `[section, 0]`. CHT never sets a zIndex, so every element keeps zIndex 0
+/// (unlike UICollectionViewFlowLayout's 10 for headers and footers).
+public struct WaterfallLayout: CollectionLayout {
+    /// Which column the next item goes to (CHTCollectionViewWaterfallLayoutItemRenderDirection).
+    public enum ItemRenderDirection: String, Sendable, Hashable, CaseIterable {
+        /// The column with the lowest height; ties go to the leftmost.
+        case shortestFirst
+        /// Column `item mod columnCount`.
+        case leftToRight
+        /// Column `columnCount − 1 − (item mod columnCount)`.
+        case rightToLeft
+    }
+
+    public struct Parameters: Sendable, Hashable {
+        /// Columns per section (≥ 1); per section: `columnCount`.
+        public var columnCount: Int
+        /// The horizontal gap between columns; per section: `minimumColumnSpacing`.
+        public var minimumColumnSpacing: Double
+        /// The vertical gap between items of a column; per section: `minimumInteritemSpacing`.
+        public var minimumInteritemSpacing: Double
+        /// Around the section's items; per section: `sectionInset`.
+        public var sectionInset: EdgeInsets
+        /// The header's height, 0 for none (≥ 0); per section: `headerHeight`.
+        public var headerHeight: Double
+        /// The footer's height, 0 for none (≥ 0); per section: `footerHeight`.
+        public var footerHeight: Double
+        /// Around the header; per section: `headerInset`.
+        public var headerInset: EdgeInsets
+        /// Around the footer; per section: `footerInset`.
+        public var footerInset: EdgeInsets
+        /// Layout-wide only.
+        public var itemRenderDirection: ItemRenderDirection
+        /// The content is at least this tall (≥ 0). Layout-wide only.
+        public var minimumContentHeight: Double
+
+        public init(columnCount: Int = 2, minimumColumnSpacing: Double = 10,
+                    minimumInteritemSpacing: Double = 10, sectionInset: EdgeInsets = .zero,
+                    headerHeight: Double = 0, footerHeight: Double = 0,
+                    headerInset: EdgeInsets = .zero, footerInset: EdgeInsets = .zero,
+                    itemRenderDirection: ItemRenderDirection = .shortestFirst,
+                    minimumContentHeight: Double = 0) {
+            self.columnCount = columnCount
+            self.minimumColumnSpacing = minimumColumnSpacing
+            self.minimumInteritemSpacing = minimumInteritemSpacing
+            self.sectionInset = sectionInset
+            self.headerHeight = headerHeight
+            self.footerHeight = footerHeight
+            self.headerInset = headerInset
+            self.footerInset = footerInset
+            self.itemRenderDirection = itemRenderDirection
+            self.minimumContentHeight = minimumContentHeight
+        }
+
+        /// Spacings and insets may be negative, as in UIKit (FLOW.md R11: they go through the
+        /// same arithmetic); heights may not.
+        public func validate() throws(LayoutError) {
+            try WaterfallSectionMetrics(self).validate(section: nil)
+            try LayoutCheck.nonNegative(minimumContentHeight, LayoutCheck.parameterField("minimumContentHeight"))
+        }
+    }
+
+    /// The keys a section's own `layout` object may override, with their types.
+    public enum SectionOverrideKey: String, Sendable, Hashable, CaseIterable {
+        case columnCount, minimumColumnSpacing, minimumInteritemSpacing, headerHeight, footerHeight
+        case sectionInset, headerInset, footerInset
+
+        /// True for the `.insets` keys; the others are `.number`s.
+        public var isInsets: Bool {
+            switch self {
+            case .sectionInset, .headerInset, .footerInset: true
+            default: false
+            }
+        }
+    }
+
+    public var parameters: Parameters
+
+    public init(_ parameters: Parameters = Parameters()) {
+        self.parameters = parameters
+    }
+
+    /// - Complexity: O(n + Σ sections' column counts) for n items with the directions
+    ///   leftToRight and rightToLeft, O(n·columnCount) for shortestFirst.
+    public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
+        // Checks first, so that placing cannot fail: parameters and view,
+        try parameters.validate()
+        try LayoutCheck.view(view)
+        // each section's metrics (its overrides over the layout's parameters),
+        var metrics: [WaterfallSectionMetrics] = []
+        metrics.reserveCapacity(dataSource.sections.count)
+        for (s, section) in dataSource.sections.enumerated() {
+            metrics.append(try WaterfallSectionMetrics(parameters, overrides: section.overrides, section: s))
+        }
+        // and every item's data.
+        for (s, section) in dataSource.sections.enumerated() {
+            try Self.checkItemSizes(section, section: s)
+        }
+        // Then §2's steps 1–5 section by section, and the content size.
+        let placer = WaterfallPlacer(direction: parameters.itemRenderDirection,
+                                     width: view.bounds.width, scale: view.scale)
+        return placer.place(dataSource, metrics: metrics,
+                            minimumContentHeight: parameters.minimumContentHeight)
+    }
+
+    /// Every item gives a finite, non-negative size, or failing that an aspect ratio.
+    static func checkItemSizes(_ section: SectionData, section s: Int) throws(LayoutError) {
+        for i in 0..<section.itemCount {
+            if let size = section.size(at: i) {
+                try LayoutCheck.nonNegative(size, LayoutCheck.itemField(section: s, item: i, "size"))
+            } else if let ratio = section.aspectRatio(at: i) {
+                try LayoutCheck.nonNegative(ratio, LayoutCheck.itemField(section: s, item: i, "aspectRatio"))
+            } else {
+                throw LayoutError(field: LayoutCheck.itemField(section: s, item: i, "size"),
+                                  message: "is required: the waterfall layout scales each item's size to its column width")
+            }
+        }
+    }
+}
