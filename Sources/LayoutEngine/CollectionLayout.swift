@@ -91,9 +91,19 @@ extension PreparedLayout {
         nil
     }
 
-    /// UIKit's default: the proposed offset, unchanged.
+    /// UIKit's default keeps the proposed offset; a scroll view then clamps it to its content,
+    /// so the headless default answers the offset the view would come to rest at: clamped to
+    /// `-contentInset … contentSize + contentInset − bounds` on each axis.
     public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point {
-        proposed
+        clampedContentOffset(proposed, view: view)
+    }
+
+    /// The offset clamped to the scrollable range, as UIScrollView settles it.
+    public func clampedContentOffset(_ offset: Point, view: ViewContext) -> Point {
+        let inset = view.contentInset, size = contentSize
+        func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { min(max(v, low), max(low, high)) }
+        return Point(x: clamp(offset.x, -inset.left, size.width + inset.right - view.bounds.width),
+                     y: clamp(offset.y, -inset.top, size.height + inset.bottom - view.bounds.height))
     }
 
     /// UIKit's default: the element's own attributes, transparent.

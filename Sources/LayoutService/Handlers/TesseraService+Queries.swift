@@ -14,13 +14,14 @@ extension TesseraService {
                 return ServiceResponse(status: 200, headers: headers, body: cached)
             }
             let q = try QueryString(query)
-            try q.rejectUnknown(["rect"])
+            try q.rejectUnknown(["rect", "progress"])
             let rect = try q.rect()
-            let elements = try self.elements(of: state.prepared, in: rect, view: state.view)
+            let layout = try queryLayout(state, progress: q["progress"])
+            let elements = try self.elements(of: layout, in: rect, view: state.view)
             var w = JSONWriter(capacity: 64 + elements.count * 110)
             w.beginObject()
             w.key("version"); w.int(state.version)
-            w.key("contentSize"); w.size(state.prepared.contentSize)
+            w.key("contentSize"); w.size(layout.contentSize)
             w.key("elements")
             w.beginArray()
             for e in elements { w.attributes(e) }

@@ -8,38 +8,35 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let tape = try JSONTape.parseBody(body)
-            // Another change may land between reading and swapping; recompute from the newer
-            // state rather than overwrite it (unless If-Match pins the version).
-            for _ in 0..<8 {
-                let state = s.current
-                try checkIfMatch(ifMatch, current: state.version)
+            let (next, context) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
                 let view = try ViewDecoder.decode(tape.root, path: "", over: state.view)
                 let context = state.prepared.invalidation(from: state.view, to: view)
                 var next = state
-                next.version = state.version + 1
                 next.view = view
                 if context.invalidatesLayout {
                     next.prepared = try prepare(state.layout, state.dataSource, view)
                 }
-                guard s.replace(expectedVersion: state.version, with: next) else { continue }
-                var w = JSONWriter()
-                w.beginObject()
-                w.key("version"); w.int(next.version)
-                w.key("invalidated"); w.bool(context.shouldInvalidate)
-                w.key("invalidation")
-                w.beginObject()
-                w.key("layout"); w.bool(context.invalidatesLayout)
-                w.key("allAttributes"); w.bool(context.invalidatesAllAttributes)
-                w.key("elements")
-                w.beginArray()
-                for key in context.invalidatedElements { w.elementKey(key) }
-                w.endArray()
-                w.endObject()
-                w.key("contentSize"); w.size(next.prepared.contentSize)
-                w.endObject()
-                return .json(200, w, headers: [("ETag", "\"\(next.version)\"")])
+                if let t = state.transition, t.prepared.invalidation(from: state.view, to: view).invalidatesLayout {
+                    next.transition?.prepared = try prepare(t.layout, state.dataSource, view)
+                }
+                return (next, context)
             }
-            throw .conflict("the session kept changing; retry")
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("version"); w.int(next.version)
+            w.key("invalidated"); w.bool(context.shouldInvalidate)
+            w.key("invalidation")
+            w.beginObject()
+            w.key("layout"); w.bool(context.invalidatesLayout)
+            w.key("allAttributes"); w.bool(context.invalidatesAllAttributes)
+            w.key("elements")
+            w.beginArray()
+            for key in context.invalidatedElements { w.elementKey(key) }
+            w.endArray()
+            w.endObject()
+            w.key("contentSize"); w.size(next.prepared.contentSize)
+            w.endObject()
+            return .json(200, w, headers: TesseraService.versionHeader(next.version))
         }
     }
 }

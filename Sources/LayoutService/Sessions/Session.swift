@@ -12,6 +12,18 @@ struct SessionState: Sendable {
     var view: ViewContext
     /// The cached prepareLayout result every query is answered from.
     var prepared: any PreparedLayout
+    /// An interactive transition under way (UICollectionViewTransitionLayout), if any.
+    var transition: PendingTransition?
+    /// An interactive movement under way (iOS 9 reordering), if any.
+    var movement: InteractiveMovement?
+}
+
+/// The layout an interactive transition is heading to.
+struct PendingTransition: Sendable {
+    var kind: LayoutKind
+    var layout: any CollectionLayout
+    var layoutJSON: [UInt8]
+    var prepared: any PreparedLayout
 }
 
 /// One cached collection view. Its state is swapped atomically under a lock held only for the

@@ -1,0 +1,50 @@
+import LayoutEngine
+
+extension TesseraService {
+    /// Reads `{"layout": {...}, "rect"?}` for a layout switch or a transition, and prepares the
+    /// new layout over the session's data and view.
+    func decodeNextLayout(_ root: JSONValue, _ state: SessionState, allowRect: Bool) throws(APIError) -> (PendingTransition, Rect?) {
+        let o = try ObjectReader(root, path: "")
+        try o.rejectUnknownKeys(allowRect ? ["layout", "rect"] : ["layout"])
+        guard let layoutValue = o["layout"] else { throw .invalidRequest("layout", "is required") }
+        let (kind, layout, json) = try LayoutRequest.decodeLayout(layoutValue, path: "layout")
+        if kind.needsBounds, state.view.bounds == .zero {
+            throw .invalidRequest("layout.type", "the \(kind.type) layout needs view bounds; PATCH the view first")
+        }
+        let prepared = try prepare(layout, state.dataSource, state.view)
+        return (PendingTransition(kind: kind, layout: layout, layoutJSON: json, prepared: prepared), try o.rect("rect"))
+    }
+
+    /// PUT /v1/sessions/{id}/layout: setCollectionViewLayout:animated:. Answers the animation
+    /// plan from the old attributes to the new ones for the elements in `rect` (or all).
+    public func switchLayout(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let tape = try JSONTape.parseBody(body)
+            let (next, plan) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                try requireIdle(state)
+                let (target, rect) = try decodeNextLayout(tape.root, state, allowRect: true)
+                let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: target.prepared,
+                                                newView: state.view, correspondence: IdentityCorrespondence()).build(in: rect)
+                var next = state
+                next.kind = target.kind
+                next.layout = target.layout
+                next.layoutJSON = target.layoutJSON
+                next.prepared = target.prepared
+                return (next, plan)
+            }
+            return planResponse(next, plan)
+        }
+    }
+
+    func planResponse(_ state: SessionState, _ plan: [PlanEntry]) -> ServiceResponse {
+        var w = JSONWriter(capacity: 128 + plan.count * 260)
+        w.beginObject()
+        w.key("version"); w.int(state.version)
+        w.key("contentSize"); w.size(state.prepared.contentSize)
+        w.key("info"); w.info(state.prepared.info)
+        w.key("plan"); w.plan(plan)
+        w.endObject()
+        return .json(200, w, headers: TesseraService.versionHeader(state.version))
+    }
+}

@@ -1,0 +1,68 @@
+import LayoutEngine
+
+extension TesseraService {
+    /// POST /v1/sessions/{id}/transition: begins an interactive transition to another layout.
+    /// Until it ends, `elements?progress=p` interpolates between the two layouts.
+    public func beginTransition(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let tape = try JSONTape.parseBody(body)
+            let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                try requireIdle(state)
+                var next = state
+                next.transition = try decodeNextLayout(tape.root, state, allowRect: false).0
+                return (next, ())
+            }
+            return transitionResponse(next, status: 201)
+        }
+    }
+
+    /// POST .../transition/finish keeps the new layout; .../transition/cancel the old one.
+    public func endTransition(id: String, finish: Bool, ifMatch: String? = nil) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                guard let t = state.transition else { throw .conflict("no interactive transition is in progress") }
+                var next = state
+                next.transition = nil
+                if finish {
+                    next.kind = t.kind
+                    next.layout = t.layout
+                    next.layoutJSON = t.layoutJSON
+                    next.prepared = t.prepared
+                }
+                return (next, ())
+            }
+            return transitionResponse(next, status: 200)
+        }
+    }
+
+    private func transitionResponse(_ state: SessionState, status: Int) -> ServiceResponse {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("version"); w.int(state.version)
+        w.key("layout"); w.raw(state.layoutJSON[...])
+        if let t = state.transition {
+            w.key("transition")
+            w.beginObject()
+            w.key("toLayout"); w.raw(t.layoutJSON[...])
+            w.key("toContentSize"); w.size(t.prepared.contentSize)
+            w.endObject()
+        }
+        w.key("contentSize"); w.size(state.prepared.contentSize)
+        w.endObject()
+        return .json(status, w, headers: TesseraService.versionHeader(state.version))
+    }
+
+    /// The layout that answers queries: the transition layout at `progress` when one is given.
+    func queryLayout(_ state: SessionState, progress: String?) throws(APIError) -> any PreparedLayout {
+        guard let progress else { return state.prepared }
+        guard let t = state.transition else {
+            throw .invalidRequest("progress", "is only meaningful during an interactive transition")
+        }
+        guard let p = Double(progress), p.isFinite, p >= 0, p <= 1 else {
+            throw .invalidRequest("progress", "must be a number from 0 to 1 (got '\(progress)')")
+        }
+        return TransitionLayout(from: state.prepared, view: state.view, to: t.prepared, view: state.view, progress: p)
+    }
+}

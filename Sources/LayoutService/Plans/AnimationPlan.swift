@@ -1,0 +1,85 @@
+import LayoutEngine
+
+/// One element's animation between two layouts: where it starts and where it ends. Both ends
+/// are always present (API.md): an appearing element starts at the new layout's initial
+/// attributes, a disappearing one ends at the old layout's final attributes.
+struct PlanEntry {
+    enum Change: String { case insert, delete, move, reload, none }
+
+    var change: Change
+    var from: LayoutAttributes
+    var to: LayoutAttributes
+}
+
+/// How elements of the old layout correspond to elements of the new one.
+protocol ElementCorrespondence {
+    func newKey(forOld key: ElementKey) -> ElementKey?
+    func oldKey(forNew key: ElementKey) -> ElementKey?
+    /// The change for an element present on both sides.
+    func change(old: ElementKey, new: ElementKey) -> PlanEntry.Change
+}
+
+/// Both layouts lay out the same data: every element is itself (a layout switch).
+struct IdentityCorrespondence: ElementCorrespondence {
+    func newKey(forOld key: ElementKey) -> ElementKey? { key }
+    func oldKey(forNew key: ElementKey) -> ElementKey? { key }
+    func change(old: ElementKey, new: ElementKey) -> PlanEntry.Change { .none }
+}
+
+/// Builds the plan for every element visible in `rect` before or after the change (all
+/// elements when `rect` is nil), in the new layout's order, then the disappearing ones.
+struct AnimationPlanBuilder {
+    let old: any PreparedLayout
+    let oldView: ViewContext
+    let new: any PreparedLayout
+    let newView: ViewContext
+    let correspondence: any ElementCorrespondence
+
+    func build(in rect: Rect?) -> [PlanEntry] {
+        var entries: [PlanEntry] = []
+        var coveredOld = Set<ElementKey>()
+        for after in new.elements(in: rect, view: newView) {
+            if let oldKey = correspondence.oldKey(forNew: after.key),
+               let before = lookup(old, oldKey, oldView) {
+                coveredOld.insert(oldKey)
+                entries.append(PlanEntry(change: correspondence.change(old: oldKey, new: after.key), from: before, to: after))
+            } else {
+                entries.append(PlanEntry(change: .insert, from: new.initialAttributes(forAppearing: after, view: newView), to: after))
+            }
+        }
+        for before in old.elements(in: rect, view: oldView) where !coveredOld.contains(before.key) {
+            if let newKey = correspondence.newKey(forOld: before.key), let after = lookup(new, newKey, newView) {
+                entries.append(PlanEntry(change: correspondence.change(old: before.key, new: newKey), from: before, to: after))
+            } else {
+                entries.append(PlanEntry(change: .delete, from: before, to: old.finalAttributes(forDisappearing: before, view: oldView)))
+            }
+        }
+        return entries
+    }
+}
+
+extension JSONWriter {
+    /// `{category, kind?, change, from: {indexPath, attributes}, to: {indexPath, attributes}}`.
+    mutating func planEntry(_ e: PlanEntry) {
+        beginObject()
+        key("category"); string(e.to.category.rawValue)
+        if e.to.category != .cell { key("kind"); string(e.to.kind) }
+        key("change"); string(e.change.rawValue)
+        key("from"); planEnd(e.from)
+        key("to"); planEnd(e.to)
+        endObject()
+    }
+
+    private mutating func planEnd(_ a: LayoutAttributes) {
+        beginObject()
+        key("indexPath"); indexPath(a.indexPath)
+        key("attributes"); attributes(a)
+        endObject()
+    }
+
+    mutating func plan(_ entries: [PlanEntry]) {
+        beginArray()
+        for e in entries { planEntry(e) }
+        endArray()
+    }
+}
