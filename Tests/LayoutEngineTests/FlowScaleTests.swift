@@ -70,5 +70,16 @@ extension FlowScaleTests {
         let rect = R(0, y, 320, 200)
         let visible = flow.elements(in: rect, view: view(320, 480))
         #expect(!visible.isEmpty && visible.allSatisfy { $0.frame.intersects(rect) })
+        // A screenful (~20 cells) per query, anywhere in the section: O(log n + k).
+        var found = 0
+        let queries = 10_000
+        let perQuery = clock.measure {
+            for _ in 0..<queries {
+                let y = Double(rng.int(0...Int(flow.contentSize.height)))
+                found += flow.elements(in: R(0, y, 320, 480), view: view(320, 480)).count
+            }
+        } / queries
+        print("flow: \(perQuery) per 320×480 query, \(found / queries) elements each")
+        #expect(found > 0)
     }
 }
