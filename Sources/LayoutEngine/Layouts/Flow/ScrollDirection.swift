@@ -1,0 +1,5 @@
+/// UICollectionViewFlowLayout.scrollDirection: which axis is the along (scroll) axis (FLOW.md R1).
+public enum ScrollDirection: String, Sendable, Hashable, CaseIterable {
+    case vertical
+    case horizontal
+}
