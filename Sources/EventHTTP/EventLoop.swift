@@ -1,0 +1,173 @@
+import CLibevent
+import Glibc
+import Synchronization
+
+/// One event loop: a thread that owns an event_base, an evhttp and its own SO_REUSEPORT
+/// listening socket. Only the mailbox is touched from other threads; everything else is
+/// confined to the loop thread (a replying evhttp request belongs to its loop).
+final class EventLoop: @unchecked Sendable {
+    /// Cross-thread inbox: jobs to run on the loop thread (offloaded replies, shutdown).
+    /// Unchecked because of the signal events' pointers: they are only created and freed
+    /// under the mutex that guards this value.
+    struct Mailbox: @unchecked Sendable {
+        var jobs: [@Sendable () -> Void] = []
+        var closed = false
+        var signalEvents: [OpaquePointer] = []
+        var onSignal: (@Sendable () -> Void)?
+    }
+
+    let index: Int
+    let context: ServerContext
+    let base: OpaquePointer
+    let http: OpaquePointer
+    let mailbox = Mutex(Mailbox())
+    private var wakeEvent: OpaquePointer?
+    private var boundSocket: OpaquePointer?
+
+    // Loop-thread state.
+    /// Connections that have sent bytes, by evhttp_connection; see `adopt`.
+    var connections: [OpaquePointer: ConnectionState] = [:]
+    /// Requests dispatched whose reply is not yet fully written; shutdown waits for zero.
+    var activeRequests = 0
+    private(set) var isDraining = false
+
+    /// Creates the loop's libevent objects on the caller's thread; nothing runs until `run()`.
+    /// On failure everything is released, including `listeningSocket`.
+    init(index: Int, context: ServerContext, listeningSocket: Int32) throws(HTTPServerError) {
+        guard let base = event_base_new() else {
+            close(listeningSocket)
+            throw .libevent("event_base_new")
+        }
+        guard let http = evhttp_new(base) else {
+            event_base_free(base)
+            close(listeningSocket)
+            throw .libevent("evhttp_new")
+        }
+        self.index = index
+        self.context = context
+        self.base = base
+        self.http = http
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let configuration = context.configuration
+        evhttp_set_gencb(http, Callbacks.request, me)
+        evhttp_set_bevcb(http, Callbacks.makeBufferevent, me)
+        evhttp_set_allowed_methods(http, HTTPMethod.allEvhttpMethods)
+        evhttp_set_default_content_type(http, HTTPResponse.jsonContentType)
+        evhttp_set_max_headers_size(http, context.evhttpHeaderLimit)
+        evhttp_set_max_body_size(http, configuration.maxBodySize)
+        evhttp_set_timeout(http, Int32(clamping: configuration.idleTimeoutSeconds))
+        wakeEvent = event_new(base, -1, 0, Callbacks.wake, me)
+        boundSocket = evhttp_accept_socket_with_handle(http, listeningSocket)
+        guard wakeEvent != nil, boundSocket != nil else {
+            if boundSocket == nil { close(listeningSocket) }
+            teardown()
+            throw .libevent("evhttp_accept_socket")
+        }
+    }
+
+    /// The loop thread's body: runs until drained, then frees every libevent object here,
+    /// on the thread that owned them.
+    func run() {
+        EventLoop.current = self
+        event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+        teardown()
+        EventLoop.current = nil
+    }
+
+    /// Queues `job` for the loop thread. Returns false once the loop has shut down.
+    @discardableResult
+    func post(_ job: @escaping @Sendable () -> Void) -> Bool {
+        mailbox.withLock { mailbox in
+            guard !mailbox.closed else { return false }
+            mailbox.jobs.append(job)
+            // Inside the lock, so teardown cannot free the event between the check and here.
+            event_active(wakeEvent, EV_READ, 0)
+            return true
+        }
+    }
+
+    func runMailbox() {
+        let jobs = mailbox.withLock { mailbox in
+            defer { mailbox.jobs.removeAll(keepingCapacity: true) }
+            return mailbox.jobs
+        }
+        for job in jobs { job() }
+    }
+
+    /// Graceful shutdown, from any thread: stop accepting, let in-flight requests finish
+    /// (their replies say `Connection: close`), then leave the loop.
+    func beginDrain() {
+        post { [self] in
+            isDraining = true
+            if let boundSocket {
+                evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
+                self.boundSocket = nil
+            }
+            exitIfDrained()
+        }
+    }
+
+    func exitIfDrained() {
+        if isDraining && activeRequests == 0 { event_base_loopbreak(base) }
+    }
+
+    /// SIGINT/SIGTERM through libevent's own signal handling on this base (only one base
+    /// may handle signals). event_add is thread-safe once evthread_use_pthreads has run.
+    func installSignals(_ signals: [Int32], onSignal: @escaping @Sendable () -> Void) -> Bool {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        return mailbox.withLock { mailbox in
+            guard !mailbox.closed else { return false }
+            mailbox.onSignal = onSignal
+            for number in signals {
+                guard let event = event_new(base, number, Int16(EV_SIGNAL | EV_PERSIST), Callbacks.signal, me) else {
+                    return false
+                }
+                mailbox.signalEvents.append(event)
+                event_add(event, nil)
+            }
+            return true
+        }
+    }
+
+    func handleSignal() {
+        mailbox.withLock { $0.onSignal }?()
+    }
+
+    /// Frees a loop whose thread never started, on the thread that created it.
+    func discard() {
+        teardown()
+    }
+
+    private func teardown() {
+        let signalEvents = mailbox.withLock { mailbox in
+            mailbox.closed = true
+            mailbox.jobs.removeAll()
+            return mailbox.signalEvents
+        }
+        // Closes the listener (if still open) and every remaining connection; their close
+        // callbacks release the per-connection state.
+        evhttp_free(http)
+        for event in signalEvents { event_free(event) }
+        if let wakeEvent { event_free(wakeEvent) }
+        event_base_free(base)
+    }
+}
+
+extension EventLoop {
+    /// The loop running on this thread. Used only where libevent gives a callback no
+    /// argument of ours (a new connection's first bytes); thread-specific, not global state.
+    static var current: EventLoop? {
+        get {
+            pthread_getspecific(currentKey).map { Unmanaged<EventLoop>.fromOpaque($0).takeUnretainedValue() }
+        }
+        set {
+            pthread_setspecific(currentKey, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+        }
+    }
+
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+}

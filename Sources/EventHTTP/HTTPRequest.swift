@@ -1,0 +1,51 @@
+/// A request as a handler sees it: plain values, no C pointers, safe to send to a worker.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The percent-decoded path, without the query.
+    public var path: String
+    /// The raw query (after `?`, before any `#`), still percent-encoded; see `queryItems`.
+    public var query: String?
+    /// Header fields in arrival order, names as the client spelled them.
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+    /// Values of the route pattern's `{name}` segments, percent-decoded.
+    public var pathParameters: [String: String]
+
+    public init(method: HTTPMethod, path: String, query: String? = nil,
+                headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+                pathParameters: [String: String] = [:]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.pathParameters = pathParameters
+    }
+
+    /// The first header field with this name, compared ASCII case-insensitively.
+    /// - Complexity: O(number of headers).
+    public func header(_ name: String) -> String? {
+        headers.first(where: { asciiCaseInsensitiveEquals($0.name, name) })?.value
+    }
+
+    /// The query decoded as `application/x-www-form-urlencoded` pairs.
+    public var queryItems: [(name: String, value: String)] {
+        query.map(QueryString.parse) ?? []
+    }
+
+    /// The first query value with this name (exact match), decoded.
+    public func queryValue(_ name: String) -> String? {
+        queryItems.first(where: { $0.name == name })?.value
+    }
+}
+
+/// Header names are ASCII tokens; comparing UTF-8 bytes avoids allocating lowercased copies.
+func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.count == rhs.utf8.count
+        && zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+}
+
+@inline(__always)
+func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+}

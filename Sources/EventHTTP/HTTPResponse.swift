@@ -1,0 +1,53 @@
+/// A reply as a handler builds it. The server adds framing (Content-Length, Date,
+/// Connection); a missing Content-Type becomes `application/json; charset=utf-8`.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static let jsonContentType = "application/json; charset=utf-8"
+
+    /// A JSON reply from bytes a hand-written encoder produced (no copy beyond the array).
+    public static func json(_ status: Int, _ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)], body: bytes)
+    }
+
+    public static func json(_ status: Int, _ text: String) -> HTTPResponse {
+        json(status, Array(text.utf8))
+    }
+
+    public static func text(_ status: Int, _ text: String,
+                            contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
+    }
+
+    /// 204: no body, no Content-Type.
+    public static func noContent(headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: 204, headers: headers)
+    }
+
+    /// The API's error shape: `{"error": {"code": ..., "message": ..., "field": ...}}`.
+    public static func error(_ status: Int, code: String, message: String, field: String? = nil) -> HTTPResponse {
+        json(status, ErrorBody.json(code: code, message: message, field: field))
+    }
+
+    /// The first header with this name, compared ASCII case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first(where: { asciiCaseInsensitiveEquals($0.name, name) })?.value
+    }
+
+    /// Replaces every header with this name by one field.
+    public mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll(where: { asciiCaseInsensitiveEquals($0.name, name) })
+        headers.append((name, value))
+    }
+
+    /// Statuses that never carry a body (RFC 9110 §6.4.1).
+    var allowsBody: Bool { status >= 200 && status != 204 && status != 304 }
+}

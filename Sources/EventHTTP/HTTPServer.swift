@@ -1,0 +1,153 @@
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on libevent's evhttp: several event loops (one per core by default),
+/// each with its own SO_REUSEPORT socket, plus a worker pool for offloaded handlers.
+/// Transport only: it routes requests to handlers and knows nothing about layouts.
+public final class HTTPServer: Sendable {
+    public typealias ErrorBodyBuilder = @Sendable (_ status: Int, _ code: String, _ message: String) -> [UInt8]
+
+    public let configuration: HTTPServerConfiguration
+    private let router: Router
+    private let errorBody: ErrorBodyBuilder
+
+    private enum Lifecycle {
+        case idle
+        case running(loops: [EventLoop], context: ServerContext, port: Int)
+        case draining(loops: [EventLoop], port: Int)
+        case stopped(port: Int)
+    }
+
+    private let lifecycle = Mutex(Lifecycle.idle)
+    /// Loop threads still running; `runUntilShutdown` waits for zero after a start.
+    private let runningLoops = ThreadCondition(0)
+
+    /// - Parameter errorBody: the body of every error the server itself produces (404,
+    ///   405, 413, 414, 431, malformed requests). The default is the API's
+    ///   `{"error": {"code": ..., "message": ...}}`.
+    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router,
+                errorBody: @escaping ErrorBodyBuilder = { _, code, message in ErrorBody.json(code: code, message: message) }) {
+        self.configuration = configuration
+        self.router = router
+        self.errorBody = errorBody
+    }
+
+    deinit {
+        beginShutdown()
+    }
+
+    /// Binds every loop's socket and starts the loops; returns once they are accepting.
+    /// - Throws: `HTTPServerError.addressInUse` when something already listens on the port
+    ///   (checked without SO_REUSEPORT, so another instance cannot silently share it).
+    public func start() throws(HTTPServerError) {
+        try lifecycle.withLock { lifecycle throws(HTTPServerError) in
+            guard case .idle = lifecycle else { throw .invalidState("HTTPServer.start() called twice") }
+            try LibeventRuntime.prepare()
+            let address = try ListeningSocket.resolve(host: configuration.host, port: configuration.port)
+            let port = try ListeningSocket.reservePort(address, host: configuration.host, port: configuration.port)
+            guard let workers = WorkerPool(threads: configuration.workerThreads) else { throw .threads }
+            let context = ServerContext(configuration: configuration, routes: router.freeze(),
+                                        errorBody: errorBody, workers: workers)
+            let loops: [EventLoop]
+            do throws(HTTPServerError) {
+                loops = try makeLoops(context: context, address: address, port: port)
+            } catch {
+                workers.close()
+                throw error
+            }
+            runningLoops.withLock { $0 = loops.count }
+            for loop in loops {
+                let started = Threads.detach(name: "http-loop-\(loop.index)") { [self] in
+                    loop.run()
+                    loopFinished()
+                }
+                // Cannot unwind started loops from here; fail loudly rather than half-serve.
+                precondition(started, "cannot start event loop thread")
+            }
+            lifecycle = .running(loops: loops, context: context, port: port)
+        }
+    }
+
+    /// The port the server listens on (the kernel's choice when configured with 0); 0
+    /// before `start()`.
+    public var boundPort: Int {
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .idle: 0
+            case .running(_, _, let port), .draining(_, let port), .stopped(let port): port
+            }
+        }
+    }
+
+    /// Blocks until the server has shut down (after `shutdown()`, `beginShutdown()` or a
+    /// signal installed with `installSignalHandlers`). Returns at once if never started.
+    public func runUntilShutdown() {
+        if case .idle = lifecycle.withLock({ $0 }) { return }
+        runningLoops.wait { $0 == 0 ? () : nil }
+    }
+
+    /// Starts a graceful shutdown and returns at once: the loops stop accepting, finish the
+    /// requests in flight (replying with `Connection: close`), close idle connections and
+    /// exit. Safe from any thread, including handlers and signal callbacks.
+    public func beginShutdown() {
+        let loops: [EventLoop] = lifecycle.withLock { lifecycle in
+            guard case .running(let loops, _, let port) = lifecycle else { return [] }
+            lifecycle = .draining(loops: loops, port: port)
+            return loops
+        }
+        for loop in loops { loop.beginDrain() }
+    }
+
+    /// Graceful shutdown that returns when every in-flight request has been answered.
+    /// - Precondition: not called on an event loop thread (that loop could never drain);
+    ///   handlers call `beginShutdown()`.
+    public func shutdown() {
+        precondition(EventLoop.current == nil, "HTTPServer.shutdown() on an event loop thread; use beginShutdown()")
+        beginShutdown()
+        runUntilShutdown()
+    }
+
+    private func makeLoops(context: ServerContext, address: ListeningSocket.Address,
+                           port: Int) throws(HTTPServerError) -> [EventLoop] {
+        var loops: [EventLoop] = []
+        do throws(HTTPServerError) {
+            for index in 0..<max(1, configuration.eventLoops) {
+                let socket = try ListeningSocket.open(address, port: port, backlog: configuration.listenBacklog,
+                                                      host: configuration.host)
+                loops.append(try EventLoop(index: index, context: context, listeningSocket: socket))
+            }
+        } catch {
+            // Never run: free on this thread, which owns them until their threads start.
+            for loop in loops { loop.discard() }
+            throw error
+        }
+        return loops
+    }
+
+    func firstLoop() -> EventLoop? {
+        lifecycle.withLock { lifecycle in
+            if case .running(let loops, _, _) = lifecycle { return loops.first }
+            return nil
+        }
+    }
+
+    private func loopFinished() {
+        let remaining = runningLoops.withLock { count in
+            count -= 1
+            return count
+        }
+        guard remaining == 0 else { return }
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running(_, let context, let port):
+                context.workers.close()
+                lifecycle = .stopped(port: port)
+            case .draining(let loops, let port):
+                loops.first?.context.workers.close()
+                lifecycle = .stopped(port: port)
+            case .idle, .stopped:
+                break
+            }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import CLibevent
-public enum EventHTTPPlaceholder {}

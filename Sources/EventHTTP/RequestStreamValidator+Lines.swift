@@ -1,0 +1,133 @@
+/// The per-line rules of `RequestStreamValidator`. Each is at least as strict as libevent
+/// 2.1.12's http.c at the same step (cited), so evhttp cannot fail on a line that passed.
+extension RequestStreamValidator {
+    /// evhttp_parse_request_line: "METHOD SP target SP HTTP/x.y"; unknown methods and
+    /// absolute-form targets ("//host/…" parses as an authority) are refused here.
+    mutating func checkRequestLine() -> RejectionReason? {
+        guard let firstSpace = line.firstIndex(of: 0x20), let lastSpace = line.lastIndex(of: 0x20),
+              firstSpace < lastSpace else { return .malformedRequestLine }
+        let token = line[..<firstSpace]
+        let target = line[(firstSpace + 1)..<lastSpace]
+        let version = line[(lastSpace + 1)...]
+        if target.count > limits.maxTargetLength { return .uriTooLong }
+        guard let parsed = HTTPMethod(token: token) else {
+            return !token.isEmpty && token.allSatisfy(isTokenByte) ? .unsupportedMethod : .malformedRequestLine
+        }
+        method = parsed
+        if !version.elementsEqual("HTTP/1.1".utf8) && !version.elementsEqual("HTTP/1.0".utf8) {
+            let digits = Array(version.dropFirst(5))
+            let looksLikeVersion = version.starts(with: "HTTP/".utf8) && digits.count == 3
+                && digits[1] == UInt8(ascii: ".") && isDigit(digits[0]) && isDigit(digits[2])
+            return looksLikeVersion ? .unsupportedVersion : .malformedRequestLine
+        }
+        guard target.first == UInt8(ascii: "/"), target.dropFirst().first != UInt8(ascii: "/"),
+              target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return .invalidTarget }
+        phase = .headerLines
+        headerBytes = 0
+        contentLength = nil
+        sawTransferEncoding = false
+        isChunked = false
+        return nil
+    }
+
+    /// evhttp_parse_headers_ + evhttp_get_body_length + evhttp_have_expect.
+    mutating func checkHeaderLine() -> RejectionReason? {
+        if line.isEmpty { return finishHead() }
+        guard let (name, value) = splitField() else { return .malformedHeader }
+        if equalsIgnoringCase(name, "content-length") {
+            // Duplicates are refused outright (RFC 9112 §6.3 allows rejecting them).
+            guard contentLength == nil, !value.isEmpty, value.allSatisfy(isDigit) else { return .invalidContentLength }
+            // More digits than the limit has cannot be within it (and cannot overflow here).
+            guard value.count <= String(limits.maxBodyBytes).utf8.count else { return .payloadTooLarge }
+            let length = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard length <= limits.maxBodyBytes else { return .payloadTooLarge }
+            contentLength = length
+        } else if equalsIgnoringCase(name, "transfer-encoding") {
+            guard !sawTransferEncoding else { return .malformedHeader }
+            sawTransferEncoding = true
+            // evhttp only understands exactly "chunked"; "gzip, chunked" would be read as
+            // a Content-Length body.
+            guard equalsIgnoringCase(value, "chunked") else { return .unsupportedTransferEncoding }
+            isChunked = true
+        } else if equalsIgnoringCase(name, "expect") {
+            guard equalsIgnoringCase(value, "100-continue") else { return .expectationFailed }
+        } else if equalsIgnoringCase(name, StreamRejection.markerName) {
+            return .reservedHeader
+        }
+        return nil
+    }
+
+    /// evhttp_get_body: HEAD never has a body; chunked wins over Content-Length, which we
+    /// refuse to see together (request smuggling).
+    private mutating func finishHead() -> RejectionReason? {
+        if contentLength != nil && sawTransferEncoding { return .conflictingFraming }
+        if method == .HEAD {
+            phase = .requestLine
+        } else if isChunked {
+            bodyBytes = 0
+            phase = .chunkSizeLine
+        } else if let contentLength, contentLength > 0 {
+            phase = .body(remaining: contentLength)
+        } else {
+            phase = .requestLine
+        }
+        return nil
+    }
+
+    /// evhttp_handle_chunked_read: hex size, no extensions (evhttp fails on ';'); the body
+    /// limit is checked before the chunk is read, as evhttp does.
+    mutating func checkChunkSizeLine() -> RejectionReason? {
+        guard !line.isEmpty, line.count <= 15, line.allSatisfy({ hexValue($0) != nil }) else { return .malformedChunk }
+        let size = line.reduce(0) { $0 << 4 | Int(hexValue($1)!) }
+        if size == 0 {
+            phase = .trailerLines
+            return nil
+        }
+        guard bodyBytes + size <= limits.maxBodyBytes else { return .payloadTooLarge }
+        bodyBytes += size
+        phase = .chunkData(remaining: size)
+        return nil
+    }
+
+    /// evhttp_read_trailer parses trailers like headers, into the same header list.
+    mutating func checkTrailerLine() -> RejectionReason? {
+        if line.isEmpty {
+            phase = .requestLine
+            return nil
+        }
+        guard let (name, _) = splitField() else { return .malformedHeader }
+        return equalsIgnoringCase(name, StreamRejection.markerName) ? .reservedHeader : nil
+    }
+
+    /// "name: value" with a token name and a value of visible characters, spaces and tabs
+    /// (obs-fold continuation lines are refused: evhttp fails on a leading one).
+    private func splitField() -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
+        let name = line[..<colon]
+        guard name.allSatisfy(isTokenByte) else { return nil }
+        var value = line[(colon + 1)...]
+        guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return nil }
+        while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+        while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
+        return (name, value)
+    }
+}
+
+private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+}
+
+/// RFC 9110 tchar.
+private func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+         UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+    default:
+        return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
+}
+
+private func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+    bytes.count == text.utf8.count && zip(bytes, text.utf8).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+}

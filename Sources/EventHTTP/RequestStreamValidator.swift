@@ -1,0 +1,161 @@
+/// Watches one connection's bytes as they arrive, before evhttp parses them, and finds the
+/// first request evhttp would answer with its own HTML error page or that breaks our
+/// limits (libevent 2.1.12 has no per-request header hook for server requests).
+///
+/// It frames the stream exactly as evhttp does (request line, header lines, a body of
+/// Content-Length bytes or chunks, trailers) and is at least as strict as evhttp's parser
+/// at every step, so evhttp never fails on bytes the validator let through. Pure: bytes in,
+/// verdict out; `ConnectionState` applies the verdict to the evbuffer.
+struct RequestStreamValidator: Sendable {
+    struct Limits: Sendable, Equatable {
+        var maxTargetLength: Int
+        /// Header field lines plus trailer lines of one request, line endings included.
+        var maxHeaderBytes: Int
+        var maxBodyBytes: Int
+    }
+
+    enum Phase: Equatable, Sendable {
+        case requestLine
+        case headerLines
+        case body(remaining: Int)
+        case chunkSizeLine
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailerLines
+        case rejected
+    }
+
+    /// The longest request line a target within the limit can make: "OPTIONS", two spaces,
+    /// "HTTP/1.1" and a CR.
+    static let requestLineOverhead = 18
+    static let maxChunkLineLength = 64
+
+    let limits: Limits
+    var phase: Phase = .requestLine
+    /// Bytes consumed since the connection opened: the absolute stream offset of the next byte.
+    private(set) var position = 0
+    /// Absolute offset where the current line starts, the place to steer evhttp from.
+    var lineStart = 0
+    /// The current line so far, without its LF. Bounded by the limits.
+    var line: [UInt8] = []
+    var headerBytes = 0
+    var method: HTTPMethod?
+    var contentLength: Int?
+    var sawTransferEncoding = false
+    var isChunked = false
+    var bodyBytes = 0
+
+    init(limits: Limits) {
+        self.limits = limits
+    }
+
+    /// Skips up to `count` bytes if they belong to a fixed-length body or chunk: big uploads
+    /// then cost O(1) per read instead of a scan. Returns how many bytes were skipped.
+    mutating func skipBodyBytes(upTo count: Int) -> Int {
+        switch phase {
+        case .body(let remaining):
+            let taken = min(remaining, count)
+            position += taken
+            phase = taken == remaining ? .requestLine : .body(remaining: remaining - taken)
+            if taken == remaining { beginLine() }
+            return taken
+        case .chunkData(let remaining):
+            let taken = min(remaining, count)
+            position += taken
+            phase = taken == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - taken)
+            if taken == remaining { beginLine() }
+            return taken
+        default:
+            return 0
+        }
+    }
+
+    /// Consumes newly arrived bytes; returns the first rejection, after which the validator
+    /// stays `.rejected` and consumes nothing more.
+    mutating func consume(_ bytes: UnsafeRawBufferPointer) -> StreamRejection? {
+        var index = 0
+        while index < bytes.count {
+            if phase == .rejected { return nil }
+            let skipped = skipBodyBytes(upTo: bytes.count - index)
+            if skipped > 0 {
+                index += skipped
+                continue
+            }
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
+            let newline = rest.firstIndex(of: 0x0A)
+            let chunk = UnsafeRawBufferPointer(rebasing: rest[..<(newline ?? rest.count)])
+            if let rejection = appendToLine(chunk) { return reject(rejection) }
+            index += chunk.count
+            position += chunk.count
+            guard newline != nil else { break }
+            index += 1
+            position += 1
+            if let rejection = finishLine() { return reject(rejection) }
+            beginLine()
+        }
+        return nil
+    }
+
+    private mutating func beginLine() {
+        lineStart = position
+        line.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func reject(_ reason: RejectionReason) -> StreamRejection {
+        let resume: StreamRejection.Resume = switch phase {
+        // `method` still holds the previous request's; this line's own token decides.
+        case .requestLine: .requestLine(HTTPMethod(token: line.prefix { $0 != 0x20 }))
+        case .headerLines: .headerLine(methodMayHaveBody: method?.mayHaveBody ?? true)
+        case .trailerLines: .trailerLine
+        default: .chunkSizeLine
+        }
+        phase = .rejected
+        return StreamRejection(reason: reason, offset: lineStart, resume: resume)
+    }
+
+    /// Adds bytes of an unfinished line, refusing lines that are already too long so a
+    /// client cannot make the server buffer more than the limits.
+    private mutating func appendToLine(_ bytes: UnsafeRawBufferPointer) -> RejectionReason? {
+        let length = line.count + bytes.count
+        switch phase {
+        case .requestLine where length > limits.maxTargetLength + Self.requestLineOverhead:
+            return .uriTooLong
+        case .headerLines, .trailerLines:
+            if headerBytes + length > limits.maxHeaderBytes { return .headersTooLarge }
+        case .chunkSizeLine, .chunkDataEnd:
+            if length > Self.maxChunkLineLength { return .malformedChunk }
+        default:
+            break
+        }
+        line.append(contentsOf: bytes)
+        return nil
+    }
+
+    /// Checks a complete line (its LF consumed) and advances the phase.
+    private mutating func finishLine() -> RejectionReason? {
+        let lineLength = line.count + 1
+        if line.last == 0x0D { line.removeLast() }
+        // evhttp ends lines at LF with an optional CR; any other CR stays inside the line
+        // and makes evhttp fail (header values) or misread it (request line).
+        let hasStrayCR = line.contains(0x0D)
+        switch phase {
+        case .requestLine:
+            if hasStrayCR { return .malformedRequestLine }
+            return checkRequestLine()
+        case .headerLines, .trailerLines:
+            headerBytes += lineLength
+            if headerBytes > limits.maxHeaderBytes { return .headersTooLarge }
+            if hasStrayCR { return .malformedHeader }
+            return phase == .headerLines ? checkHeaderLine() : checkTrailerLine()
+        case .chunkSizeLine:
+            return hasStrayCR ? .malformedChunk : checkChunkSizeLine()
+        case .chunkDataEnd:
+            // evhttp skips blank lines here; demanding exactly one is stricter, hence safe.
+            guard line.isEmpty else { return .malformedChunk }
+            phase = .chunkSizeLine
+            return nil
+        case .body, .chunkData, .rejected:
+            return nil
+        }
+    }
+}

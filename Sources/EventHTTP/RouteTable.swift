@@ -1,0 +1,105 @@
+/// The frozen route trie: one node per path prefix, literal children in a dictionary and
+/// at most one parameter child. Nodes live in an array so the table is a plain value.
+struct RouteTable: Sendable {
+    struct Route: Sendable {
+        let handler: Router.Handler
+        let offload: Bool
+        /// Names of the pattern's parameters in path order (routes sharing a trie node may
+        /// name the same parameter position differently).
+        let parameterNames: [String]
+    }
+
+    enum Resolution {
+        case route(Route, parameters: [String: String])
+        /// OPTIONS on a known path without its own OPTIONS route: answered 204 with Allow.
+        case options(allow: String)
+        case methodNotAllowed(allow: String)
+        case notFound
+    }
+
+    private struct Node: Sendable {
+        var literals: [String: Int] = [:]
+        var parameter: Int?
+        var routes: [HTTPMethod: Route] = [:]
+    }
+
+    private var nodes: [Node] = [Node()]
+
+    init(_ registrations: [Router.Registration]) {
+        for registration in registrations {
+            var current = 0
+            var names: [String] = []
+            for segment in registration.segments {
+                switch segment {
+                case .literal(let text):
+                    if let next = nodes[current].literals[text] {
+                        current = next
+                    } else {
+                        nodes.append(Node())
+                        nodes[current].literals[text] = nodes.count - 1
+                        current = nodes.count - 1
+                    }
+                case .parameter(let name):
+                    names.append(name)
+                    if let next = nodes[current].parameter {
+                        current = next
+                    } else {
+                        nodes.append(Node())
+                        nodes[current].parameter = nodes.count - 1
+                        current = nodes.count - 1
+                    }
+                }
+            }
+            nodes[current].routes[registration.method] = Route(
+                handler: registration.handler, offload: registration.offload, parameterNames: names)
+        }
+    }
+
+    /// Resolves decoded path segments. Candidates come literal-first (so `/a/b` beats
+    /// `/a/{x}`), backtracking to parameters when a literal branch dead-ends; the first
+    /// candidate with a route for the method wins. HEAD falls back to the GET route.
+    /// - Complexity: O(segments) for tables without literal/parameter overlap.
+    func resolve(_ method: HTTPMethod, segments: [String]) -> Resolution {
+        var candidates: [(node: Int, values: [String])] = []
+        var values: [String] = []
+        collect(node: 0, segments: segments[...], values: &values, into: &candidates)
+        guard !candidates.isEmpty else { return .notFound }
+        for candidate in candidates {
+            let routes = nodes[candidate.node].routes
+            if let route = routes[method] ?? (method == .HEAD ? routes[.GET] : nil) {
+                var parameters: [String: String] = [:]
+                for (name, value) in zip(route.parameterNames, candidate.values) { parameters[name] = value }
+                return .route(route, parameters: parameters)
+            }
+        }
+        let allow = allowHeader(candidates.map { nodes[$0.node] })
+        return method == .OPTIONS ? .options(allow: allow) : .methodNotAllowed(allow: allow)
+    }
+
+    private func collect(node: Int, segments: ArraySlice<String>, values: inout [String],
+                         into candidates: inout [(node: Int, values: [String])]) {
+        guard let segment = segments.first else {
+            if !nodes[node].routes.isEmpty { candidates.append((node, values)) }
+            return
+        }
+        let rest = segments.dropFirst()
+        if let literal = nodes[node].literals[segment] {
+            collect(node: literal, segments: rest, values: &values, into: &candidates)
+        }
+        // A parameter never matches an empty segment: `/v1/sessions/` is not `/v1/sessions/{id}`.
+        if let parameter = nodes[node].parameter, !segment.isEmpty {
+            values.append(segment)
+            collect(node: parameter, segments: rest, values: &values, into: &candidates)
+            values.removeLast()
+        }
+    }
+
+    /// Methods any matching route accepts, HEAD wherever GET is, and OPTIONS (which the
+    /// server answers itself), in a fixed order so the header is stable.
+    private func allowHeader(_ matched: [Node]) -> String {
+        var allowed = Set(matched.flatMap { $0.routes.keys })
+        if allowed.contains(.GET) { allowed.insert(.HEAD) }
+        allowed.insert(.OPTIONS)
+        return HTTPMethod.allCases.filter(allowed.contains).map(\.rawValue).joined(separator: ", ")
+    }
+}

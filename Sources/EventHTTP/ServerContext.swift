@@ -1,0 +1,35 @@
+/// What every event loop of one server shares. Immutable after `start()`.
+final class ServerContext: Sendable {
+    let configuration: HTTPServerConfiguration
+    let routes: RouteTable
+    let errorBody: @Sendable (_ status: Int, _ code: String, _ message: String) -> [UInt8]
+    let workers: WorkerPool
+    let streamLimits: RequestStreamValidator.Limits
+    /// Proves a rejection marker header was injected by this server, not sent by a client.
+    let rejectionToken: String
+
+    init(configuration: HTTPServerConfiguration, routes: RouteTable,
+         errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool) {
+        self.configuration = configuration
+        self.routes = routes
+        self.errorBody = errorBody
+        self.workers = workers
+        streamLimits = .init(maxTargetLength: configuration.maxURILength,
+                             maxHeaderBytes: configuration.maxHeadersSize,
+                             maxBodyBytes: configuration.maxBodySize)
+        var generator = SystemRandomNumberGenerator()
+        rejectionToken = String(generator.next() as UInt64, radix: 36) + String(generator.next() as UInt64, radix: 36)
+    }
+
+    /// evhttp's own header limit, kept above ours (request line + header lines) so the
+    /// validator always answers first with JSON; evhttp's limit only bounds memory if the
+    /// validator had a bug.
+    var evhttpHeaderLimit: Int {
+        configuration.maxURILength + RequestStreamValidator.requestLineOverhead + configuration.maxHeadersSize + 64
+    }
+
+    func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", HTTPResponse.jsonContentType)],
+                     body: errorBody(status, code, message))
+    }
+}

@@ -1,0 +1,107 @@
+/// Why the stream validator stopped a request. Each reason is a request evhttp would either
+/// answer with its own HTML page (libevent 2.1 has no hook to change those) or accept
+/// against our limits.
+enum RejectionReason: String, CaseIterable, Sendable {
+    case malformedRequestLine = "malformed-request-line"
+    case unsupportedMethod = "unsupported-method"
+    case invalidTarget = "invalid-target"
+    case unsupportedVersion = "unsupported-version"
+    case uriTooLong = "uri-too-long"
+    case malformedHeader = "malformed-header"
+    case reservedHeader = "reserved-header"
+    case headersTooLarge = "headers-too-large"
+    case invalidContentLength = "invalid-content-length"
+    case conflictingFraming = "conflicting-framing"
+    case unsupportedTransferEncoding = "unsupported-transfer-encoding"
+    case payloadTooLarge = "payload-too-large"
+    case expectationFailed = "expectation-failed"
+    case malformedChunk = "malformed-chunk"
+
+    var status: Int {
+        switch self {
+        case .uriTooLong: 414
+        case .headersTooLarge: 431
+        case .payloadTooLarge: 413
+        case .expectationFailed: 417
+        case .unsupportedMethod, .unsupportedTransferEncoding: 501
+        case .unsupportedVersion: 505
+        default: 400
+        }
+    }
+
+    /// The API's error code (spec/API.md names 400 `invalid_request` and 413 `payload_too_large`).
+    var code: String {
+        switch status {
+        case 413: "payload_too_large"
+        case 414: "uri_too_long"
+        case 417: "expectation_failed"
+        case 431: "headers_too_large"
+        case 501: "not_implemented"
+        case 505: "http_version_not_supported"
+        default: "invalid_request"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .malformedRequestLine: "malformed request line"
+        case .unsupportedMethod: "request method is not supported"
+        case .invalidTarget: "request target must be an absolute path of printable ASCII"
+        case .unsupportedVersion: "only HTTP/1.0 and HTTP/1.1 are supported"
+        case .uriTooLong: "request URI is too long"
+        case .malformedHeader: "malformed header field"
+        case .reservedHeader: "header field name is reserved by the server"
+        case .headersTooLarge: "request header fields are too large"
+        case .invalidContentLength: "invalid Content-Length"
+        case .conflictingFraming: "request has both Content-Length and Transfer-Encoding"
+        case .unsupportedTransferEncoding: "only the chunked Transfer-Encoding is supported"
+        case .payloadTooLarge: "request body is too large"
+        case .expectationFailed: "only 'Expect: 100-continue' is supported"
+        case .malformedChunk: "malformed chunked body"
+        }
+    }
+}
+
+/// A rejected request, and where in the connection's byte stream evhttp must be steered.
+struct StreamRejection: Equatable, Sendable {
+    /// What evhttp's parser expects next at `offset`; the injected bytes must fit it.
+    enum Resume: Equatable, Sendable {
+        case requestLine(HTTPMethod?)
+        case headerLine(methodMayHaveBody: Bool)
+        case chunkSizeLine
+        case trailerLine
+    }
+
+    let reason: RejectionReason
+    /// Absolute stream offset of the first byte to replace. It is always the start of a line
+    /// evhttp has not consumed yet: evhttp consumes whole lines only, and the validator sees
+    /// every byte before evhttp does.
+    let offset: Int
+    let resume: Resume
+
+    static let markerName = "X-EventHTTP-Reject"
+
+    /// The bytes that replace the rest of the stream: they complete what evhttp is parsing
+    /// with a request carrying the marker header, which the dispatcher answers as a JSON
+    /// error. A header-phase rejection adds an empty chunked body so evhttp never waits for
+    /// a Content-Length it already consumed.
+    func injection(token: String) -> [UInt8] {
+        let marker = "\(Self.markerName): \(reason.rawValue) \(token)\r\n"
+        let text = switch resume {
+        case .requestLine(let method): "\((method ?? .GET).rawValue) / HTTP/1.1\r\n\(marker)\r\n"
+        case .headerLine(methodMayHaveBody: true): "\(marker)Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        case .headerLine(methodMayHaveBody: false): "\(marker)\r\n"
+        case .chunkSizeLine: "0\r\n\(marker)\r\n"
+        case .trailerLine: "\(marker)\r\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// Reads a marker header value back; nil unless the token matches, so a client cannot
+    /// forge one (the validator also rejects client headers with the marker's name).
+    static func parseMarker(_ value: String, token: String) -> RejectionReason? {
+        let parts = value.split(separator: " ")
+        guard parts.count == 2, parts[1] == token else { return nil }
+        return RejectionReason(rawValue: String(parts[0]))
+    }
+}

@@ -1,0 +1,76 @@
+import CLibevent
+import Glibc
+
+/// State guarded by a pthread mutex with a condition variable, for the two places that
+/// must block a thread: idle workers and `runUntilShutdown`. (`Synchronization.Mutex`
+/// has no condition variable.) The pthread objects are heap-allocated because they must
+/// never move.
+final class ThreadCondition<State>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var state: State
+
+    init(_ state: State) {
+        self.state = state
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` under the lock and wakes every waiter afterwards, since `body` may have
+    /// made some waiter's condition true.
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer {
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+        }
+        return try body(&state)
+    }
+
+    /// Blocks until `body` returns a value, re-running it each time the state changes.
+    func wait<Result>(until body: (inout State) -> Result?) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while true {
+            if let result = body(&state) { return result }
+            pthread_cond_wait(condition, mutex)
+        }
+    }
+}
+
+/// Detached pthreads running a Swift closure (no Foundation in this module).
+enum Threads {
+    private final class Start {
+        let name: String
+        let body: @Sendable () -> Void
+        init(_ name: String, _ body: @escaping @Sendable () -> Void) {
+            self.name = String(name.utf8.prefix(15))!
+            self.body = body
+        }
+    }
+
+    /// - Parameter name: shown by `top -H` and debuggers; Linux keeps 15 bytes.
+    static func detach(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let start = Unmanaged.passRetained(Start(name, body)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { argument in
+            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+            _ = eventhttp_name_current_thread(start.name)
+            start.body()
+            return nil
+        }, start)
+        guard result == 0 else {
+            Unmanaged<Start>.fromOpaque(start).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+}
