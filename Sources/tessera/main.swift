@@ -1,1 +1,5 @@
-print("tessera")
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(TesseraCommand.run(Array(CommandLine.arguments.dropFirst())))

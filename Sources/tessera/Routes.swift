@@ -1,0 +1,64 @@
+import EventHTTP
+import LayoutService
+
+/// The HTTP routes of API.md, each a thin adapter from an HTTP request to a service handler.
+/// Handlers that may prepare a big layout are offloaded to the worker pool so they never
+/// stall an event loop.
+enum Routes {
+    static func make(_ service: TesseraService) -> Router {
+        var r = Router()
+        r.add(.GET, "/healthz") { _ in reply(service.health()) }
+        r.add(.GET, "/openapi.yaml") { _ in reply(service.openAPIDocument()) }
+        r.add(.POST, "/v1/layout", offload: true) { reply(service.oneShotLayout(body: $0.body)) }
+        r.add(.POST, "/v1/sessions", offload: true) { reply(service.createSession(body: $0.body)) }
+        r.add(.GET, "/v1/sessions/{id}") { reply(service.getSession(id: $0.id)) }
+        r.add(.DELETE, "/v1/sessions/{id}") { reply(service.deleteSession(id: $0.id, ifMatch: $0.header("If-Match"))) }
+        r.add(.GET, "/v1/sessions/{id}/elements") { reply(service.elements(id: $0.id, query: $0.query)) }
+        r.add(.GET, "/v1/sessions/{id}/items/{section}/{item}") {
+            reply(service.item(id: $0.id, section: $0["section"], item: $0["item"]))
+        }
+        r.add(.GET, "/v1/sessions/{id}/supplementary/{kind}/{section}/{item}") {
+            reply(service.supplementary(id: $0.id, kind: $0["kind"], section: $0["section"], item: $0["item"]))
+        }
+        r.add(.GET, "/v1/sessions/{id}/decorations/{kind}/{section}/{item}") {
+            reply(service.decoration(id: $0.id, kind: $0["kind"], section: $0["section"], item: $0["item"]))
+        }
+        r.add(.PATCH, "/v1/sessions/{id}/view", offload: true) {
+            reply(service.patchView(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
+        r.add(.PUT, "/v1/sessions/{id}/layout", offload: true) {
+            reply(service.switchLayout(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
+        r.add(.POST, "/v1/sessions/{id}/transition", offload: true) {
+            reply(service.beginTransition(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
+        r.add(.POST, "/v1/sessions/{id}/transition/finish") {
+            reply(service.endTransition(id: $0.id, finish: true, ifMatch: $0.header("If-Match")))
+        }
+        r.add(.POST, "/v1/sessions/{id}/transition/cancel") {
+            reply(service.endTransition(id: $0.id, finish: false, ifMatch: $0.header("If-Match")))
+        }
+        r.add(.POST, "/v1/sessions/{id}/target-content-offset") {
+            reply(service.targetContentOffset(id: $0.id, body: $0.body))
+        }
+        return r
+    }
+
+    static func reply(_ r: ServiceResponse) -> HTTPResponse {
+        var headers = r.headers.map { (name: $0.0, value: $0.1) }
+        if !r.body.isEmpty, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.append((HTTPResponse.contentTypeHeader, HTTPResponse.jsonContentType))
+        }
+        return HTTPResponse(status: r.status, headers: headers, body: r.body)
+    }
+}
+
+extension HTTPRequest {
+    var id: String { pathParameters["id"] ?? "" }
+
+    subscript(name: String) -> String { pathParameters[name] ?? "" }
+}
+
+extension HTTPResponse {
+    static let contentTypeHeader = "Content-Type"
+}
