@@ -1,7 +1,6 @@
 /// One section's options after its own `layout` object is applied and every value checked,
 /// with the row constants the original derives from them (its `createNewRow` and `Row`).
 struct JustifiedBlockOptions: Sendable {
-    var containerWidth: Double
     var paddingTop: Double
     var paddingBottom: Double
     var paddingLeft: Double
@@ -131,7 +130,6 @@ extension JustifiedLayout.Parameters {
         }
         let target = targetRowHeight
         return JustifiedBlockOptions(
-            containerWidth: containerWidth,
             paddingTop: padding.top,
             paddingBottom: padding.bottom,
             paddingLeft: padding.left,

@@ -59,7 +59,7 @@ public struct JustifiedLayout: CollectionLayout {
             widowCount += result.widowCount
         }
         guard yOffset.isFinite else {
-            throw LayoutError(field: "layout.targetRowHeight", message: "The layout's height is not finite")
+            throw LayoutError(field: "layout", message: "The layout's height is not finite")
         }
 
         // Step 4. The index behind rect queries.

@@ -40,11 +40,13 @@ struct JustifiedRowBuilder {
         var boxCount: Int
     }
 
+    /// Room for `capacity` boxes. Options and ratios are given per section by
+    /// `layOutSection`; until then they are placeholders that lay out nothing.
     init(capacity: Int) {
         frames = []
         frames.reserveCapacity(capacity)
         options = JustifiedBlockOptions(
-            containerWidth: 0, paddingTop: 0, paddingBottom: 0, paddingLeft: 0, rowWidth: 0,
+            paddingTop: 0, paddingBottom: 0, paddingLeft: 0, rowWidth: 0,
             horizontalSpacing: 0, verticalSpacing: 0, targetRowHeight: 1, maxNumRows: 0,
             forcedAspectRatio: nil, showWidows: false, breakoutCadence: nil, widowStyle: .left,
             minAspectRatio: 0, maxAspectRatio: 0, minRowHeight: 0, maxRowHeight: 0)
