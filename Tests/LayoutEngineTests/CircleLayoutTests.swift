@@ -78,7 +78,8 @@ struct CircleLayoutTests {
         let layout = try Self.prepare([5])
         #expect(!layout.invalidation(from: Self.view, to: ViewContext(bounds: Self.view.bounds, contentOffset: Point(x: 30, y: 9))).shouldInvalidate)
         #expect(layout.invalidation(from: Self.view, to: ViewContext(bounds: Size(width: 400, height: 301))).invalidatesLayout)
-        #expect(layout.targetContentOffset(proposed: Point(x: 3, y: 4), velocity: Point(x: 1, y: 1), view: Self.view) == Point(x: 3, y: 4))
+        // The content is exactly the bounds, so the default target offset clamps to (0, 0).
+        #expect(layout.targetContentOffset(proposed: Point(x: 3, y: 4), velocity: Point(x: 1, y: 1), view: Self.view) == Point(x: 0, y: 0))
         #expect(layout.attributesForSupplementaryView(kind: "header", at: IndexPath(0, 0), view: Self.view) == nil)
     }
 

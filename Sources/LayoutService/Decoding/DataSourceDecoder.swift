@@ -68,6 +68,9 @@ enum OverrideType: Sendable {
     case size
     case insets
     case bool
+    case string
+    /// A value of more than one JSON shape (`number or false`, …), read by the layout's decoder.
+    case custom(@Sendable (ObjectReader, String) throws(APIError) -> ParameterValue?)
 
     func read(_ o: ObjectReader, _ key: String) throws(APIError) -> ParameterValue? {
         switch self {
@@ -77,6 +80,8 @@ enum OverrideType: Sendable {
         case .size: try o.size(key).map { .size($0) }
         case .insets: try o.insets(key).map { .insets($0) }
         case .bool: try o.bool(key).map { .bool($0) }
+        case .string: try o.string(key).map { .string($0) }
+        case .custom(let read): try read(o, key)
         }
     }
 }

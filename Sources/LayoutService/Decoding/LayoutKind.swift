@@ -20,7 +20,7 @@ struct LayoutKind: Sendable {
 
 /// Every layout the service offers, by `layout.type`.
 enum LayoutRegistry {
-    static let kinds: [LayoutKind] = [flow, column, waterfall, coverFlow, line, circle, tree, stack]
+    static let kinds: [LayoutKind] = [flow, column, waterfall, coverFlow, line, circle, tree, stack, justified]
 
     static func kind(named type: String) -> LayoutKind? {
         kinds.first { $0.type == type }
