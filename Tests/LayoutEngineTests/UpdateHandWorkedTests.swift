@@ -1,12 +1,13 @@
 @testable import LayoutEngine
 import Testing
 
+private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
+
 /// Each operation alone and in combination, on UpdateFixtures.base:
 ///   section 0: 10 11 12 13 14    section 1: 20 21 22 (override tag 5)    section 2: 30 31
 /// (items named by their height), with the new data source and the translations written out.
 @Suite struct UpdateHandWorkedTests {
     typealias F = UpdateFixtures
-    static func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
 
     @Test func emptyBatchChangesNothingAndSharesEverything() throws {
         let update = try F.validate([.insertItems([], items: []), .deleteItems([]), .reloadItems([], items: nil),
@@ -17,105 +18,105 @@ import Testing
             #expect(F.sameStorage(update.newDataSource.sections[s].heights, F.base.sections[s].heights))
             #expect(update.newSection(forOld: s) == s && update.oldSection(forNew: s) == s)
         }
-        #expect(update.newIndexPath(forOld: Self.ip(0, 4)) == Self.ip(0, 4))
-        #expect(update.change(forOld: Self.ip(0, 4)) == ItemChange.none)
+        #expect(update.newIndexPath(forOld: ip(0, 4)) == ip(0, 4))
+        #expect(update.change(forOld: ip(0, 4)) == ItemChange.none)
     }
 
     /// Delete [0, 1] and [0, 3]: 10 12 14. Survivors close up.
     @Test func deleteItems() throws {
-        let update = try F.validate([.deleteItems([Self.ip(0, 3), Self.ip(0, 1)])])
+        let update = try F.validate([.deleteItems([ip(0, 3), ip(0, 1)])])
         #expect(F.ids(update.newDataSource) == [[10, 12, 14], [20, 21, 22], [30, 31]])
-        #expect(update.newIndexPath(forOld: Self.ip(0, 0)) == Self.ip(0, 0))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 1)) == nil)
-        #expect(update.newIndexPath(forOld: Self.ip(0, 2)) == Self.ip(0, 1))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 3)) == nil)
-        #expect(update.newIndexPath(forOld: Self.ip(0, 4)) == Self.ip(0, 2))
-        #expect(update.oldIndexPath(forNew: Self.ip(0, 2)) == Self.ip(0, 4))
-        #expect(update.change(forOld: Self.ip(0, 1)) == .delete)
-        #expect(update.change(forOld: Self.ip(0, 2)) == ItemChange.none)
+        #expect(update.newIndexPath(forOld: ip(0, 0)) == ip(0, 0))
+        #expect(update.newIndexPath(forOld: ip(0, 1)) == nil)
+        #expect(update.newIndexPath(forOld: ip(0, 2)) == ip(0, 1))
+        #expect(update.newIndexPath(forOld: ip(0, 3)) == nil)
+        #expect(update.newIndexPath(forOld: ip(0, 4)) == ip(0, 2))
+        #expect(update.oldIndexPath(forNew: ip(0, 2)) == ip(0, 4))
+        #expect(update.change(forOld: ip(0, 1)) == .delete)
+        #expect(update.change(forOld: ip(0, 2)) == ItemChange.none)
         #expect(update.touchedSections == TouchedSections(old: [0], new: [0]))
         #expect(F.sameStorage(update.newDataSource.sections[1].heights, F.base.sections[1].heights))
     }
 
     /// Insert 100 at [0, 0] and 101 at [0, 3] (new indexes): 100 10 11 101 12 13 14.
     @Test func insertItems() throws {
-        let update = try F.validate([.insertItems([Self.ip(0, 3), Self.ip(0, 0)], items: [F.item(101), F.item(100)])])
+        let update = try F.validate([.insertItems([ip(0, 3), ip(0, 0)], items: [F.item(101), F.item(100)])])
         #expect(F.ids(update.newDataSource)[0] == [100, 10, 11, 101, 12, 13, 14])
-        #expect(update.newIndexPath(forOld: Self.ip(0, 0)) == Self.ip(0, 1))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 2)) == Self.ip(0, 4))
-        #expect(update.oldIndexPath(forNew: Self.ip(0, 3)) == nil)
-        #expect(update.oldIndexPath(forNew: Self.ip(0, 6)) == Self.ip(0, 4))
-        #expect(update.change(forNew: Self.ip(0, 0)) == .insert)
-        #expect(update.change(forNew: Self.ip(0, 1)) == ItemChange.none)
+        #expect(update.newIndexPath(forOld: ip(0, 0)) == ip(0, 1))
+        #expect(update.newIndexPath(forOld: ip(0, 2)) == ip(0, 4))
+        #expect(update.oldIndexPath(forNew: ip(0, 3)) == nil)
+        #expect(update.oldIndexPath(forNew: ip(0, 6)) == ip(0, 4))
+        #expect(update.change(forNew: ip(0, 0)) == .insert)
+        #expect(update.change(forNew: ip(0, 1)) == ItemChange.none)
     }
 
     /// Delete [0, 0] and insert at [0, 0] in one batch: the delete is before, the insert
     /// after, so the new item replaces the old one in place: 100 11 12 13 14.
     @Test func deleteAndInsertAtTheSameIndex() throws {
-        let update = try F.validate([.insertItems([Self.ip(0, 0)], items: [F.item(100)]), .deleteItems([Self.ip(0, 0)])])
+        let update = try F.validate([.insertItems([ip(0, 0)], items: [F.item(100)]), .deleteItems([ip(0, 0)])])
         #expect(F.ids(update.newDataSource)[0] == [100, 11, 12, 13, 14])
-        #expect(update.change(forOld: Self.ip(0, 0)) == .delete)
-        #expect(update.change(forNew: Self.ip(0, 0)) == .insert)
-        #expect(update.newIndexPath(forOld: Self.ip(0, 1)) == Self.ip(0, 1))
+        #expect(update.change(forOld: ip(0, 0)) == .delete)
+        #expect(update.change(forNew: ip(0, 0)) == .insert)
+        #expect(update.newIndexPath(forOld: ip(0, 1)) == ip(0, 1))
     }
 
     /// Insert with nil data at new [2, 2] and [2, 0]: default items (no height) at 0 and 2,
     /// the old items in the free places: −1 30 −1 31.
     @Test func insertDefaultItems() throws {
-        let update = try F.validate([.insertItems([Self.ip(2, 2), Self.ip(2, 0)], items: nil)])
+        let update = try F.validate([.insertItems([ip(2, 2), ip(2, 0)], items: nil)])
         #expect(F.ids(update.newDataSource)[2] == [-1, 30, -1, 31])
         #expect(update.newDataSource.sections[2].item(at: 0) == SectionData.Item())
     }
 
     /// Move [0, 0] to [0, 4]: the other four close up and 10 lands last: 11 12 13 14 10.
     @Test func moveWithinSection() throws {
-        let update = try F.validate([.moveItem(from: Self.ip(0, 0), to: Self.ip(0, 4))])
+        let update = try F.validate([.moveItem(from: ip(0, 0), to: ip(0, 4))])
         #expect(F.ids(update.newDataSource)[0] == [11, 12, 13, 14, 10])
-        #expect(update.newIndexPath(forOld: Self.ip(0, 0)) == Self.ip(0, 4))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 1)) == Self.ip(0, 0))
-        #expect(update.oldIndexPath(forNew: Self.ip(0, 4)) == Self.ip(0, 0))
-        #expect(update.change(forOld: Self.ip(0, 0)) == .move)
-        #expect(update.change(forNew: Self.ip(0, 4)) == .move)
-        #expect(update.change(forOld: Self.ip(0, 1)) == ItemChange.none)
+        #expect(update.newIndexPath(forOld: ip(0, 0)) == ip(0, 4))
+        #expect(update.newIndexPath(forOld: ip(0, 1)) == ip(0, 0))
+        #expect(update.oldIndexPath(forNew: ip(0, 4)) == ip(0, 0))
+        #expect(update.change(forOld: ip(0, 0)) == .move)
+        #expect(update.change(forNew: ip(0, 4)) == .move)
+        #expect(update.change(forOld: ip(0, 1)) == ItemChange.none)
         #expect(update.touchedSections == TouchedSections(old: [0], new: [0]))
     }
 
     /// Swap [0, 0] and [0, 1] with two moves: 11 10 12 13 14.
     @Test func swapByTwoMoves() throws {
-        let update = try F.validate([.moveItem(from: Self.ip(0, 0), to: Self.ip(0, 1)),
-                                     .moveItem(from: Self.ip(0, 1), to: Self.ip(0, 0))])
+        let update = try F.validate([.moveItem(from: ip(0, 0), to: ip(0, 1)),
+                                     .moveItem(from: ip(0, 1), to: ip(0, 0))])
         #expect(F.ids(update.newDataSource)[0] == [11, 10, 12, 13, 14])
-        #expect(update.newIndexPath(forOld: Self.ip(0, 2)) == Self.ip(0, 2))
+        #expect(update.newIndexPath(forOld: ip(0, 2)) == ip(0, 2))
     }
 
     /// Move [0, 1] to [1, 0]: 10 12 13 14 | 11 20 21 22. The item keeps its data; the
     /// target section keeps its override.
     @Test func moveAcrossSections() throws {
-        let update = try F.validate([.moveItem(from: Self.ip(0, 1), to: Self.ip(1, 0))])
+        let update = try F.validate([.moveItem(from: ip(0, 1), to: ip(1, 0))])
         #expect(F.ids(update.newDataSource) == [[10, 12, 13, 14], [11, 20, 21, 22], [30, 31]])
         #expect(update.newDataSource.sections[1].overrides == F.overrides(5))
-        #expect(update.newIndexPath(forOld: Self.ip(1, 0)) == Self.ip(1, 1))
-        #expect(update.oldIndexPath(forNew: Self.ip(1, 0)) == Self.ip(0, 1))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 2)) == Self.ip(0, 1))
+        #expect(update.newIndexPath(forOld: ip(1, 0)) == ip(1, 1))
+        #expect(update.oldIndexPath(forNew: ip(1, 0)) == ip(0, 1))
+        #expect(update.newIndexPath(forOld: ip(0, 2)) == ip(0, 1))
         #expect(update.touchedSections == TouchedSections(old: [0], new: [0, 1]))
     }
 
     /// Reload [0, 2] with new data and [0, 4] keeping its data, while [0, 0] is deleted:
     /// 11 200 13 14. The reloaded items keep their places among their neighbours.
     @Test func reloadItems() throws {
-        let update = try F.validate([.reloadItems([Self.ip(0, 2), Self.ip(0, 4)], items: [F.item(200), F.item(14)]),
-                                     .deleteItems([Self.ip(0, 0)])])
+        let update = try F.validate([.reloadItems([ip(0, 2), ip(0, 4)], items: [F.item(200), F.item(14)]),
+                                     .deleteItems([ip(0, 0)])])
         #expect(F.ids(update.newDataSource)[0] == [11, 200, 13, 14])
-        #expect(update.newIndexPath(forOld: Self.ip(0, 2)) == Self.ip(0, 1))
-        #expect(update.oldIndexPath(forNew: Self.ip(0, 1)) == Self.ip(0, 2))
-        #expect(update.change(forOld: Self.ip(0, 2)) == .reload)
-        #expect(update.change(forNew: Self.ip(0, 1)) == .reload)
-        #expect(update.change(forNew: Self.ip(0, 3)) == .reload)
-        #expect(update.change(forNew: Self.ip(0, 2)) == ItemChange.none)
+        #expect(update.newIndexPath(forOld: ip(0, 2)) == ip(0, 1))
+        #expect(update.oldIndexPath(forNew: ip(0, 1)) == ip(0, 2))
+        #expect(update.change(forOld: ip(0, 2)) == .reload)
+        #expect(update.change(forNew: ip(0, 1)) == .reload)
+        #expect(update.change(forNew: ip(0, 3)) == .reload)
+        #expect(update.change(forNew: ip(0, 2)) == ItemChange.none)
 
-        let keep = try F.validate([.reloadItems([Self.ip(1, 1)], items: nil)])
+        let keep = try F.validate([.reloadItems([ip(1, 1)], items: nil)])
         #expect(keep.newDataSource == F.base)
-        #expect(keep.change(forOld: Self.ip(1, 1)) == .reload)
+        #expect(keep.change(forOld: ip(1, 1)) == .reload)
         #expect(keep.touchedSections == TouchedSections(old: [1], new: [1]))
     }
 
@@ -125,9 +126,9 @@ import Testing
         #expect(F.ids(update.newDataSource) == [[10, 11, 12, 13, 14], [30, 31]])
         #expect(update.newSection(forOld: 1) == nil && update.newSection(forOld: 2) == 1)
         #expect(update.oldSection(forNew: 1) == 2)
-        #expect(update.newIndexPath(forOld: Self.ip(1, 0)) == nil)
-        #expect(update.change(forOld: Self.ip(1, 0)) == .delete)
-        #expect(update.newIndexPath(forOld: Self.ip(2, 1)) == Self.ip(1, 1))
+        #expect(update.newIndexPath(forOld: ip(1, 0)) == nil)
+        #expect(update.change(forOld: ip(1, 0)) == .delete)
+        #expect(update.newIndexPath(forOld: ip(2, 1)) == ip(1, 1))
         #expect(update.sectionChange(forOld: 1) == .delete)
         #expect(update.touchedSections == TouchedSections(old: [1], new: []))
         #expect(F.sameStorage(update.newDataSource.sections[1].heights, F.base.sections[2].heights))
@@ -140,9 +141,9 @@ import Testing
         #expect(update.newDataSource.sections[1].overrides == F.overrides(9))
         #expect(update.newDataSource.sections[2].overrides == F.overrides(5))
         #expect(update.oldSection(forNew: 1) == nil)
-        #expect(update.oldIndexPath(forNew: Self.ip(1, 0)) == nil)
-        #expect(update.change(forNew: Self.ip(1, 1)) == .insert)
-        #expect(update.newIndexPath(forOld: Self.ip(1, 2)) == Self.ip(2, 2))
+        #expect(update.oldIndexPath(forNew: ip(1, 0)) == nil)
+        #expect(update.change(forNew: ip(1, 1)) == .insert)
+        #expect(update.newIndexPath(forOld: ip(1, 2)) == ip(2, 2))
         #expect(update.sectionChange(forNew: 1) == .insert)
         #expect(update.touchedSections == TouchedSections(old: [], new: [1]))
     }
@@ -153,9 +154,9 @@ import Testing
         #expect(F.ids(update.newDataSource) == [[20, 21, 22], [10, 11, 12, 13, 14], [30, 31]])
         #expect(update.newDataSource.sections[0].overrides == F.overrides(5))
         #expect(update.newDataSource.sections[1].overrides == SectionOverrides())
-        #expect(update.newIndexPath(forOld: Self.ip(1, 2)) == Self.ip(0, 2))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 0)) == Self.ip(1, 0))
-        #expect(update.change(forOld: Self.ip(1, 2)) == ItemChange.none)
+        #expect(update.newIndexPath(forOld: ip(1, 2)) == ip(0, 2))
+        #expect(update.newIndexPath(forOld: ip(0, 0)) == ip(1, 0))
+        #expect(update.change(forOld: ip(1, 2)) == ItemChange.none)
         #expect(update.sectionChange(forOld: 1) == .move && update.sectionChange(forNew: 0) == .move)
         #expect(update.sectionChange(forOld: 0) == ItemChange.none)
         #expect(update.touchedSections == TouchedSections(old: [], new: []))
@@ -170,17 +171,17 @@ import Testing
         #expect(update.newDataSource.sections[1].overrides == SectionOverrides())
         #expect(update.newSection(forOld: 1) == 1 && update.oldSection(forNew: 1) == 1)
         #expect(update.sectionChange(forOld: 1) == .reload && update.sectionChange(forNew: 1) == .reload)
-        #expect(update.newIndexPath(forOld: Self.ip(1, 0)) == nil)
-        #expect(update.oldIndexPath(forNew: Self.ip(1, 0)) == nil)
-        #expect(update.change(forOld: Self.ip(1, 0)) == .delete)
-        #expect(update.change(forNew: Self.ip(1, 0)) == .insert)
+        #expect(update.newIndexPath(forOld: ip(1, 0)) == nil)
+        #expect(update.oldIndexPath(forNew: ip(1, 0)) == nil)
+        #expect(update.change(forOld: ip(1, 0)) == .delete)
+        #expect(update.change(forNew: ip(1, 0)) == .insert)
         #expect(update.touchedSections == TouchedSections(old: [1], new: [1]))
 
         let keep = try F.validate([.reloadSections([2], data: nil)])
         #expect(keep.newDataSource == F.base)
         #expect(F.sameStorage(keep.newDataSource.sections[2].heights, F.base.sections[2].heights))
-        #expect(keep.newIndexPath(forOld: Self.ip(2, 0)) == nil)
-        #expect(keep.change(forNew: Self.ip(2, 1)) == .insert)
+        #expect(keep.newIndexPath(forOld: ip(2, 0)) == nil)
+        #expect(keep.change(forNew: ip(2, 1)) == .insert)
     }
 
     /// Delete section 0 and insert a section at 0: a replacement (new 0 is the new data,
@@ -195,24 +196,24 @@ import Testing
     /// Move section 0 to 2, insert 100 at [2, 0] (the section's NEW index), delete [0, 4]
     /// (its OLD index): 20…22 (tag 5) | 30 31 | 100 10 11 12 13.
     @Test func itemOperationsInAMovedSection() throws {
-        let update = try F.validate([.insertItems([Self.ip(2, 0)], items: [F.item(100)]),
-                                     .moveSection(from: 0, to: 2), .deleteItems([Self.ip(0, 4)])])
+        let update = try F.validate([.insertItems([ip(2, 0)], items: [F.item(100)]),
+                                     .moveSection(from: 0, to: 2), .deleteItems([ip(0, 4)])])
         #expect(F.ids(update.newDataSource) == [[20, 21, 22], [30, 31], [100, 10, 11, 12, 13]])
         #expect(update.newDataSource.sections[0].overrides == F.overrides(5))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 0)) == Self.ip(2, 1))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 4)) == nil)
-        #expect(update.oldIndexPath(forNew: Self.ip(2, 4)) == Self.ip(0, 3))
+        #expect(update.newIndexPath(forOld: ip(0, 0)) == ip(2, 1))
+        #expect(update.newIndexPath(forOld: ip(0, 4)) == nil)
+        #expect(update.oldIndexPath(forNew: ip(2, 4)) == ip(0, 3))
         #expect(update.touchedSections == TouchedSections(old: [0], new: [2]))
     }
 
     /// Delete section 0 and move [1, 0] to [0, 2]: old section 1 is new section 0, so the
     /// move stays inside it: 21 22 20 | 30 31.
     @Test func moveNamesTheSectionByOldAndNewIndex() throws {
-        let update = try F.validate([.deleteSections([0]), .moveItem(from: Self.ip(1, 0), to: Self.ip(0, 2))])
+        let update = try F.validate([.deleteSections([0]), .moveItem(from: ip(1, 0), to: ip(0, 2))])
         #expect(F.ids(update.newDataSource) == [[21, 22, 20], [30, 31]])
         #expect(update.newDataSource.sections[0].overrides == F.overrides(5))
-        #expect(update.newIndexPath(forOld: Self.ip(1, 1)) == Self.ip(0, 0))
-        #expect(update.oldIndexPath(forNew: Self.ip(1, 0)) == Self.ip(2, 0))
+        #expect(update.newIndexPath(forOld: ip(1, 1)) == ip(0, 0))
+        #expect(update.oldIndexPath(forNew: ip(1, 0)) == ip(2, 0))
     }
 
     /// Reload section 1 and insert a section at 1: inserts take their new index, the
@@ -234,23 +235,23 @@ import Testing
     /// New 1 (old 2: 30 31) gains 14 at 0 and a default item at 1: 14 −1 30 31.
     @Test func allOperationsTogether() throws {
         let update = try F.validate([
-            .reloadItems([Self.ip(0, 2)], items: [F.item(200)]),
-            .deleteItems([Self.ip(0, 0)]),
-            .moveItem(from: Self.ip(0, 4), to: Self.ip(1, 0)),
+            .reloadItems([ip(0, 2)], items: [F.item(200)]),
+            .deleteItems([ip(0, 0)]),
+            .moveItem(from: ip(0, 4), to: ip(1, 0)),
             .deleteSections([1]),
             .insertSections([0], data: [F.section([70])]),
-            .insertItems([Self.ip(1, 1)], items: nil),
+            .insertItems([ip(1, 1)], items: nil),
             .moveSection(from: 2, to: 1),
         ])
         #expect(F.ids(update.newDataSource) == [[70], [14, -1, 30, 31], [11, 200, 13]])
         #expect(update.newSection(forOld: 0) == 2 && update.newSection(forOld: 2) == 1)
-        #expect(update.newIndexPath(forOld: Self.ip(0, 4)) == Self.ip(1, 0))
-        #expect(update.newIndexPath(forOld: Self.ip(2, 0)) == Self.ip(1, 2))
-        #expect(update.newIndexPath(forOld: Self.ip(0, 3)) == Self.ip(2, 2))
-        #expect(update.oldIndexPath(forNew: Self.ip(2, 1)) == Self.ip(0, 2))
-        #expect(update.change(forNew: Self.ip(2, 1)) == .reload)
-        #expect(update.change(forNew: Self.ip(1, 1)) == .insert)
-        #expect(update.change(forNew: Self.ip(1, 0)) == .move)
+        #expect(update.newIndexPath(forOld: ip(0, 4)) == ip(1, 0))
+        #expect(update.newIndexPath(forOld: ip(2, 0)) == ip(1, 2))
+        #expect(update.newIndexPath(forOld: ip(0, 3)) == ip(2, 2))
+        #expect(update.oldIndexPath(forNew: ip(2, 1)) == ip(0, 2))
+        #expect(update.change(forNew: ip(2, 1)) == .reload)
+        #expect(update.change(forNew: ip(1, 1)) == .insert)
+        #expect(update.change(forNew: ip(1, 0)) == .move)
         #expect(update.touchedSections == TouchedSections(old: [0, 1], new: [0, 1, 2]))
     }
 
@@ -258,12 +259,12 @@ import Testing
     /// with a size gives the section a size column in which the others have none.
     @Test func columnsAppearOnlyWhenAnItemGivesThem() throws {
         let data = DataSource(sections: [SectionData(itemCount: 3), F.section([20])])
-        let defaults = try F.validate([.insertItems([Self.ip(0, 1)], items: nil)], data)
+        let defaults = try F.validate([.insertItems([ip(0, 1)], items: nil)], data)
         #expect(defaults.newDataSource.sections[0] == SectionData(itemCount: 4))
         #expect(!defaults.newDataSource.sections[0].hasItemData)
 
-        let sized = try F.validate([.insertItems([Self.ip(0, 1)], items: [SectionData.Item(size: Size(width: 7, height: 8))]),
-                                    .moveItem(from: Self.ip(1, 0), to: Self.ip(0, 0))], data)
+        let sized = try F.validate([.insertItems([ip(0, 1)], items: [SectionData.Item(size: Size(width: 7, height: 8))]),
+                                    .moveItem(from: ip(1, 0), to: ip(0, 0))], data)
         let section = sized.newDataSource.sections[0]
         #expect(section.itemCount == 5)
         #expect((0..<5).map { section.size(at: $0) } == [nil, Size(width: 7, height: 8), nil, nil, nil])
@@ -273,12 +274,12 @@ import Testing
 
     /// A query about something that does not exist answers nil / .none.
     @Test func outOfRangeQueries() throws {
-        let update = try F.validate([.deleteItems([Self.ip(0, 0)])])
-        #expect(update.newIndexPath(forOld: Self.ip(0, 5)) == nil)
-        #expect(update.newIndexPath(forOld: Self.ip(3, 0)) == nil)
-        #expect(update.oldIndexPath(forNew: Self.ip(0, 4)) == nil)
-        #expect(update.oldIndexPath(forNew: Self.ip(-1, 0)) == nil)
-        #expect(update.change(forOld: Self.ip(0, -1)) == ItemChange.none)
+        let update = try F.validate([.deleteItems([ip(0, 0)])])
+        #expect(update.newIndexPath(forOld: ip(0, 5)) == nil)
+        #expect(update.newIndexPath(forOld: ip(3, 0)) == nil)
+        #expect(update.oldIndexPath(forNew: ip(0, 4)) == nil)
+        #expect(update.oldIndexPath(forNew: ip(-1, 0)) == nil)
+        #expect(update.change(forOld: ip(0, -1)) == ItemChange.none)
         #expect(update.newSection(forOld: 3) == nil && update.oldSection(forNew: -1) == nil)
     }
 }

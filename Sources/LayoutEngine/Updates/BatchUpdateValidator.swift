@@ -23,7 +23,7 @@ struct BatchUpdateValidator {
             }
             switch operation {
             case .insertItems(let paths, let items):
-                try Self.checkCount("insertItems", paths.count, "index paths", items?.count, at(.items))
+                try Self.checkCount("insertItems", "indexPaths", paths.count, "items", items?.count, at(.items))
                 for (j, p) in paths.enumerated() {
                     try Self.checkNonNegative(p, at(.indexPaths(j)))
                     newItems.append(NewItemRequest(indexPath: p, role: .insert(items?[j]), location: at(.indexPaths(j))))
@@ -37,12 +37,12 @@ struct BatchUpdateValidator {
                 try Self.checkNonNegative(to, at(.to))
                 newItems.append(NewItemRequest(indexPath: to, role: .moveIn(from: from), location: at(.to)))
             case .reloadItems(let paths, let items):
-                try Self.checkCount("reloadItems", paths.count, "index paths", items?.count, at(.items))
+                try Self.checkCount("reloadItems", "indexPaths", paths.count, "items", items?.count, at(.items))
                 for (j, p) in paths.enumerated() {
                     try claim(OldItemRequest(indexPath: p, role: .reload(items?[j]), location: at(.indexPaths(j))))
                 }
             case .insertSections(let sections, let data):
-                try Self.checkCount("insertSections", sections.count, "sections", data.count, at(.data))
+                try Self.checkCount("insertSections", "sections", sections.count, "data", data.count, at(.data))
                 for (j, s) in sections.enumerated() {
                     try Self.checkNonNegative(section: s, at(.sections(j)))
                     newSections.append(NewSectionRequest(section: s, role: .insert(data[j]), location: at(.sections(j))))
@@ -56,7 +56,7 @@ struct BatchUpdateValidator {
                 try Self.checkNonNegative(section: to, at(.to))
                 newSections.append(NewSectionRequest(section: to, role: .moveIn(from: from), location: at(.to)))
             case .reloadSections(let sections, let data):
-                try Self.checkCount("reloadSections", sections.count, "sections", data?.count, at(.data))
+                try Self.checkCount("reloadSections", "sections", sections.count, "data", data?.count, at(.data))
                 for (j, s) in sections.enumerated() {
                     try claim(OldSectionRequest(section: s, role: .reload(data?[j]), location: at(.sections(j))))
                 }
@@ -64,10 +64,11 @@ struct BatchUpdateValidator {
         }
     }
 
-    private static func checkCount(_ operation: String, _ listed: Int, _ noun: String, _ given: Int?,
-                                   _ at: UpdateLocation) throws(BatchUpdateError) {
+    private static func checkCount(_ operation: String, _ listKey: String, _ listed: Int, _ dataKey: String,
+                                   _ given: Int?, _ at: UpdateLocation) throws(BatchUpdateError) {
         guard let given, given != listed else { return }
-        throw at.error(UpdateMessages.countMismatch(operation, listed: listed, noun, given: given))
+        throw at.error(UpdateMessages.countMismatch(operation, dataKey: dataKey, given: given,
+                                                    listKey: listKey, listed: listed))
     }
 
     private static func checkNonNegative(_ p: IndexPath, _ at: UpdateLocation) throws(BatchUpdateError) {

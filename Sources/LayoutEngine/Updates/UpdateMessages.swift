@@ -24,8 +24,10 @@ enum UpdateMessages {
         "section \(section) is negative"
     }
 
-    static func countMismatch(_ operation: String, listed: Int, _ noun: String, given: Int) -> String {
-        "\(operation) lists \(listed) \(noun) but gives \(given) data entries"
+    /// `insertItems: items has 2 entries but indexPaths has 1`: the data array must give one
+    /// entry per index path or section.
+    static func countMismatch(_ operation: String, dataKey: String, given: Int, listKey: String, listed: Int) -> String {
+        "\(operation): \(dataKey) has \(given) entries but \(listKey) has \(listed)"
     }
 
     // MARK: Range, before and after the update
