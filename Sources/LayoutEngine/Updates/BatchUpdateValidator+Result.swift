@@ -1,0 +1,76 @@
+extension BatchUpdateValidator {
+    /// U6 sorts each section's item changes into plans; U7 builds the new data source.
+    func result(sections: SectionArrangement, newCounts: [Int: Int]) -> ValidatedBatchUpdate {
+        let (departures, arrivals) = plans()
+        var newSections: [SectionData] = []
+        newSections.reserveCapacity(sections.newCount)
+        var touchedNew: [Int] = []
+        for t in 0..<sections.newCount {
+            let o = sections.newToOld[t]
+            if let data = sections.newData[t] {
+                newSections.append(data)                      // inserted, or reloaded with data
+                touchedNew.append(t)
+            } else if sections.newChange[t] == .reload {
+                newSections.append(old.sections[o])           // reloaded, keeping its data
+                touchedNew.append(t)
+            } else if departures[o] == nil && arrivals[t] == nil {
+                newSections.append(old.sections[o])           // untouched: shared storage
+            } else {
+                newSections.append(old.sections[o].merging(departures[o], arrivals[t], newCount: newCounts[t]
+                                                               ?? old.sections[o].itemCount))
+                touchedNew.append(t)
+            }
+        }
+        let touchedOld = (0..<old.sections.count).filter {
+            sections.oldChange[$0] == .delete || sections.oldChange[$0] == .reload || departures[$0] != nil
+        }
+        return ValidatedBatchUpdate(
+            newDataSource: DataSource(sections: newSections),
+            touchedSections: TouchedSections(old: touchedOld, new: touchedNew),
+            sections: sections, oldItemCounts: old.sections.map(\.itemCount),
+            departures: departures, arrivals: arrivals)
+    }
+
+    /// U6: each section's departures and arrivals, sorted by item index.
+    private func plans() -> (departures: [Int: SectionDepartures], arrivals: [Int: SectionArrivals]) {
+        var removals: [Int: [(item: Int, to: IndexPath?)]] = [:]
+        var reloads: [Int: [(item: Int, data: SectionData.Item?)]] = [:]
+        for request in oldItems {
+            let p = request.indexPath
+            switch request.role {
+            case .delete: removals[p.section, default: []].append((p.item, nil))
+            case .moveOut(let to): removals[p.section, default: []].append((p.item, to))
+            case .reload(let data): reloads[p.section, default: []].append((p.item, data))
+            }
+        }
+        var departures: [Int: SectionDepartures] = [:]
+        for (section, list) in removals {
+            let sorted = list.sorted { $0.item < $1.item }
+            departures[section, default: SectionDepartures()].removed = sorted.map(\.item)
+            departures[section, default: SectionDepartures()].destinations = sorted.map(\.to)
+        }
+        for (section, list) in reloads {
+            let sorted = list.sorted { $0.item < $1.item }
+            departures[section, default: SectionDepartures()].reloaded = sorted.map(\.item)
+            departures[section, default: SectionDepartures()].reloadData = sorted.map(\.data)
+        }
+
+        var arriving: [Int: [(item: Int, from: IndexPath?, data: SectionData.Item)]] = [:]
+        for request in newItems {
+            let p = request.indexPath
+            switch request.role {
+            case .insert(let data):
+                arriving[p.section, default: []].append((p.item, nil, data ?? SectionData.Item()))
+            case .moveIn(let from):
+                arriving[p.section, default: []].append((p.item, from, old.sections[from.section].item(at: from.item)))
+            }
+        }
+        var arrivals: [Int: SectionArrivals] = [:]
+        for (section, list) in arriving {
+            let sorted = list.sorted { $0.item < $1.item }
+            arrivals[section] = SectionArrivals(fixed: sorted.map(\.item), sources: sorted.map(\.from),
+                                                data: sorted.map(\.data))
+        }
+        return (departures, arrivals)
+    }
+}

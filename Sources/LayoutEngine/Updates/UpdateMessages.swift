@@ -1,0 +1,133 @@
+/// Every message a rejected batch can carry, in one place. The wording follows UIKit's
+/// NSInternalInconsistencyException reasons where UIKit has one; index paths are written
+/// `[section, item]`, as in the API.
+enum UpdateMessages {
+    /// What a request does, as its message words it.
+    enum Verb: String, Sendable {
+        case delete, reload, move, insert
+
+        /// Order within "delete and reload", "reload and move", whichever came first.
+        var rank: Int {
+            switch self { case .delete: 0; case .reload: 1; case .move: 2; case .insert: 3 }
+        }
+    }
+
+    static func path(_ p: IndexPath) -> String { "[\(p.section), \(p.item)]" }
+
+    // MARK: Shape
+
+    static func negative(_ p: IndexPath) -> String {
+        "index path \(path(p)) has a negative index"
+    }
+
+    static func negative(section: Int) -> String {
+        "section \(section) is negative"
+    }
+
+    /// `insertItems: items has 2 entries but indexPaths has 1`: the data array must give one
+    /// entry per index path or section.
+    static func countMismatch(_ operation: String, dataKey: String, given: Int, listKey: String, listed: Int) -> String {
+        "\(operation): \(dataKey) has \(given) entries but \(listKey) has \(listed)"
+    }
+
+    // MARK: Range, before and after the update
+
+    static func noSectionBefore(_ verb: Verb, _ p: IndexPath, sections: Int) -> String {
+        "attempt to \(verb.rawValue) item \(path(p)), but there are only \(sections) sections before the update"
+    }
+
+    static func noItemBefore(_ verb: Verb, _ p: IndexPath, items: Int) -> String {
+        "attempt to \(verb.rawValue) item \(path(p)), but section \(p.section) only contains \(items) items before the update"
+    }
+
+    static func noSectionBefore(_ verb: Verb, section: Int, sections: Int) -> String {
+        "attempt to \(verb.rawValue) section \(section), but there are only \(sections) sections before the update"
+    }
+
+    static func noSectionAfter(insertingItem p: IndexPath, sections: Int) -> String {
+        "attempt to insert item \(path(p)), but there are only \(sections) sections after the update"
+    }
+
+    static func noSectionAfter(moving from: IndexPath, to p: IndexPath, sections: Int) -> String {
+        "attempt to move item \(path(from)) to \(path(p)), but there are only \(sections) sections after the update"
+    }
+
+    static func noItemAfter(insertingItem p: IndexPath, items: Int) -> String {
+        "attempt to insert item \(path(p)), but there are only \(items) items in section \(p.section) after the update"
+    }
+
+    static func noItemAfter(moving from: IndexPath, to p: IndexPath, items: Int) -> String {
+        "attempt to move item \(path(from)) to \(path(p)), but there are only \(items) items in section \(p.section) after the update"
+    }
+
+    static func noSectionAfter(insertingSection section: Int, sections: Int) -> String {
+        "attempt to insert section \(section), but there are only \(sections) sections after the update"
+    }
+
+    static func noSectionAfter(movingSection from: Int, to section: Int, sections: Int) -> String {
+        "attempt to move section \(from) to \(section), but there are only \(sections) sections after the update"
+    }
+
+    // MARK: One index path or section named twice
+
+    /// `first` and `second` are the verbs of the earlier and the later request.
+    static func twiceBefore(_ p: IndexPath, first: Verb, second: Verb, earlier: Int) -> String {
+        let what = first == second
+            ? "attempt to \(first.rawValue) item \(path(p)) twice"
+            : "attempt to \(pair(first, second)) the same index path \(path(p))"
+        return "\(what) (also in updates[\(earlier)])"
+    }
+
+    static func twiceAfter(_ p: IndexPath, first: Verb, second: Verb, earlier: Int) -> String {
+        let what: String
+        switch (first, second) {
+        case (.insert, .insert): what = "attempt to insert item \(path(p)) twice"
+        case (.move, .move): what = "attempt to move two items to the same index path \(path(p))"
+        default: what = "attempt to insert and move to the same index path \(path(p))"
+        }
+        return "\(what) (also in updates[\(earlier)])"
+    }
+
+    static func twiceBefore(section: Int, first: Verb, second: Verb, earlier: Int) -> String {
+        let what = first == second
+            ? "attempt to \(first.rawValue) section \(section) twice"
+            : "attempt to \(pair(first, second)) the same section (\(section))"
+        return "\(what) (also in updates[\(earlier)])"
+    }
+
+    static func twiceAfter(section: Int, first: Verb, second: Verb, earlier: Int) -> String {
+        let what: String
+        switch (first, second) {
+        case (.insert, .insert): what = "attempt to insert section \(section) twice"
+        case (.move, .move): what = "attempt to move two sections to section \(section)"
+        default: what = "attempt to insert and move to the same section (\(section))"
+        }
+        return "\(what) (also in updates[\(earlier)])"
+    }
+
+    /// "delete and reload", in a fixed order whichever came first.
+    private static func pair(_ a: Verb, _ b: Verb) -> String {
+        let (x, y) = a.rank <= b.rank ? (a, b) : (b, a)
+        return "\(x.rawValue) and \(y.rawValue)"
+    }
+
+    // MARK: Items in sections that are themselves deleted, reloaded or inserted
+
+    /// `fate` is "deleted" or "reloaded".
+    static func itemInChangedSectionBefore(_ verb: Verb, _ p: IndexPath, fate: String) -> String {
+        switch verb {
+        case .delete: "attempt to delete item \(path(p)) from section \(p.section), which is being \(fate)"
+        case .move: "attempt to move item \(path(p)) out of section \(p.section), which is being \(fate)"
+        default: "attempt to \(verb.rawValue) item \(path(p)) in section \(p.section), which is being \(fate)"
+        }
+    }
+
+    /// `fate` is "inserted" or "reloaded": the section's data lists all of its items.
+    static func insertIntoChangedSection(_ p: IndexPath, fate: String) -> String {
+        "attempt to insert item \(path(p)) into section \(p.section), which is being \(fate) (its data lists all of its items)"
+    }
+
+    static func moveIntoChangedSection(from: IndexPath, to p: IndexPath, fate: String) -> String {
+        "attempt to move item \(path(from)) into section \(p.section), which is being \(fate)"
+    }
+}
