@@ -95,16 +95,24 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Graceful shutdown, from any thread: stop accepting, let in-flight requests finish
-    /// (their replies say `Connection: close`), then leave the loop.
+    /// (their replies say `Connection: close`), then leave the loop. On the loop's own
+    /// thread (a handler calling `beginShutdown`) it starts at once, so that handler's own
+    /// reply already closes its connection.
     func beginDrain() {
-        post { [self] in
-            isDraining = true
-            if let boundSocket {
-                evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
-                self.boundSocket = nil
-            }
-            exitIfDrained()
+        if EventLoop.current === self {
+            drain()
+        } else {
+            post { [self] in drain() }
         }
+    }
+
+    private func drain() {
+        isDraining = true
+        if let boundSocket {
+            evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
+            self.boundSocket = nil
+        }
+        exitIfDrained()
     }
 
     func exitIfDrained() {

@@ -131,6 +131,16 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The loops until they have all exited (tests look inside them through `post`).
+    var loops: [EventLoop] {
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running(let loops, _, _), .draining(let loops, _): loops
+            case .idle, .stopped: []
+            }
+        }
+    }
+
     private func loopFinished() {
         let remaining = runningLoops.withLock { count in
             count -= 1
