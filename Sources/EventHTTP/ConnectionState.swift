@@ -134,6 +134,7 @@ extension EventLoop {
 
     func connectionClosed(_ state: ConnectionState) {
         if state.hasActiveRequest { requestCompleted(state) }
+        lingerIfRefused(state)
         connections[state.connection] = nil
     }
 

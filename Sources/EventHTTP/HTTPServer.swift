@@ -44,13 +44,18 @@ public final class HTTPServer: Sendable {
             guard case .idle = lifecycle else { throw .invalidState("HTTPServer.start() called twice") }
             try LibeventRuntime.prepare()
             let address = try ListeningSocket.resolve(host: configuration.host, port: configuration.port)
-            let port = try ListeningSocket.reservePort(address, host: configuration.host, port: configuration.port)
-            guard let workers = WorkerPool(threads: configuration.workerThreads) else { throw .threads }
+            let (sockets, port) = try ListeningSocket.openGroup(
+                address, port: configuration.port, count: configuration.eventLoops,
+                backlog: configuration.listenBacklog, host: configuration.host)
+            guard let workers = WorkerPool(threads: configuration.workerThreads) else {
+                sockets.forEach { close($0) }
+                throw .threads
+            }
             let context = ServerContext(configuration: configuration, routes: router.freeze(),
                                         errorBody: errorBody, workers: workers)
             let loops: [EventLoop]
             do throws(HTTPServerError) {
-                loops = try makeLoops(context: context, address: address, port: port)
+                loops = try makeLoops(context: context, sockets: sockets)
             } catch {
                 workers.close()
                 throw error
@@ -107,19 +112,18 @@ public final class HTTPServer: Sendable {
         runUntilShutdown()
     }
 
-    private func makeLoops(context: ServerContext, address: ListeningSocket.Address,
-                           port: Int) throws(HTTPServerError) -> [EventLoop] {
+    /// Creates one loop per socket; on failure frees what was made (on this thread, which
+    /// owns the loops until their threads start) and closes the remaining sockets.
+    private func makeLoops(context: ServerContext, sockets: [Int32]) throws(HTTPServerError) -> [EventLoop] {
         var loops: [EventLoop] = []
-        do throws(HTTPServerError) {
-            for index in 0..<max(1, configuration.eventLoops) {
-                let socket = try ListeningSocket.open(address, port: port, backlog: configuration.listenBacklog,
-                                                      host: configuration.host)
+        for (index, socket) in sockets.enumerated() {
+            do throws(HTTPServerError) {
                 loops.append(try EventLoop(index: index, context: context, listeningSocket: socket))
+            } catch {
+                loops.forEach { $0.discard() }
+                sockets.dropFirst(index + 1).forEach { close($0) }
+                throw error
             }
-        } catch {
-            // Never run: free on this thread, which owns them until their threads start.
-            for loop in loops { loop.discard() }
-            throw error
         }
         return loops
     }

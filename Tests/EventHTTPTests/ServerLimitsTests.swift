@@ -19,6 +19,29 @@ import Testing
         }
     }
 
+    /// A client that sends its body regardless (no Expect) reads the 413 and may keep
+    /// sending for a while: the server drains instead of resetting the connection.
+    @Test func aRefusedUploadIsDrainedNotReset() throws {
+        let chunk = [UInt8](repeating: 0x61, count: 64 << 10)
+        try withServer(router: TestRoutes.standard(), configure: { $0.lingerSeconds = 30 }) { server, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send("POST /echo HTTP/1.1\r\nContent-Length: \(1 << 40)\r\n\r\n")
+            #expect(try client.readResponse().status == 413)
+            for _ in 0..<16 { try client.send(chunk) }
+            client.shutdownWrite()
+            #expect(try client.isClosedByServer())
+            #expect(waitUntil { lingeringSockets(server) == 0 })
+        }
+        // Without lingering the same client is reset: the test above is not vacuous.
+        try withServer(router: TestRoutes.standard(), configure: { $0.lingerSeconds = 0 }) { _, port in
+            let client = try RawHTTPClient(port: port)
+            try client.send("POST /echo HTTP/1.1\r\nContent-Length: \(1 << 40)\r\n\r\n")
+            #expect(try client.readResponse().status == 413)
+            #expect(try client.isClosedByServer())
+            #expect(throws: ClientError.self) { for _ in 0..<64 { try client.send(chunk) } }
+        }
+    }
+
     @Test func expectContinueWithAnOversizedBodyGets413Not100() throws {
         try withServer(router: TestRoutes.standard(), configure: { $0.maxBodySize = 1000 }) { _, port in
             let client = try RawHTTPClient(port: port)

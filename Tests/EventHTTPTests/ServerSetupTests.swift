@@ -107,13 +107,8 @@ import Testing
                 #expect(liveConnectionStates(server) > 0)
                 _ = silent
             }
-            // Polls: evhttp notices the closes on its own loop.
-            var remaining = -1
-            for _ in 0..<1000 where remaining != 0 {
-                remaining = liveConnectionStates(server)
-                if remaining != 0 { usleep(5_000) }
-            }
-            #expect(remaining == 0)
+            // evhttp notices the closes on its own loop.
+            #expect(waitUntil { liveConnectionStates(server) == 0 })
         }
     }
 
@@ -135,17 +130,35 @@ import Testing
 
 /// Counts per-connection states on every loop, on the loops' own threads.
 func liveConnectionStates(_ server: HTTPServer) -> Int {
-    final class Count: @unchecked Sendable { var value = 0 }
+    onEveryLoop(server) { $0.connections.count }
+}
+
+/// Counts refused connections still being drained before close.
+func lingeringSockets(_ server: HTTPServer) -> Int {
+    onEveryLoop(server) { $0.lingering.count }
+}
+
+private func onEveryLoop(_ server: HTTPServer, _ count: @escaping @Sendable (EventLoop) -> Int) -> Int {
+    final class Result: @unchecked Sendable { var value = 0 }
     return server.loops.reduce(0) { total, loop in
-        let count = Count()
+        let result = Result()
         let done = Gate()
         loop.post {
-            count.value = loop.connections.count
+            result.value = count(loop)
             done.open()
         }
         done.wait()
-        return total + count.value
+        return total + result.value
     }
+}
+
+/// Polls a condition the loops reach asynchronously; the bound (5 s) only stops a hang.
+func waitUntil(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<1000 {
+        if condition() { return true }
+        usleep(5_000)
+    }
+    return condition()
 }
 
 private func readFile(_ path: String) -> String? {

@@ -66,6 +66,11 @@ final class RawHTTPClient {
         }
     }
 
+    /// Half-closes: the server reads EOF, the client can still read.
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// One request, one response.
     func request(_ text: String, isHead: Bool = false) throws -> RawResponse {
         try send(text)
