@@ -8,10 +8,14 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
     var mayHaveBody: Bool { self != .HEAD }
 
     /// Parses the method token of a request line (case-sensitive, as RFC 9110 says).
-    init?<Bytes: Collection>(token: Bytes) where Bytes.Element == UInt8 {
-        guard let method = HTTPMethod.allCases.first(where: { $0.rawValue.utf8.elementsEqual(token) }) else {
+    /// Concrete over `ArraySlice` on purpose: it runs for every request, and generic
+    /// collection code costs runtime metadata lookups there.
+    init?(token: ArraySlice<UInt8>) {
+        guard let method = HTTPMethod.tokens.first(where: { $0.bytes.elementsEqual(token) })?.method else {
             return nil
         }
         self = method
     }
+
+    private static let tokens: [(bytes: [UInt8], method: HTTPMethod)] = allCases.map { (Array($0.rawValue.utf8), $0) }
 }

@@ -32,10 +32,6 @@ public final class HTTPServer: Sendable {
         self.errorBody = errorBody
     }
 
-    deinit {
-        beginShutdown()
-    }
-
     /// Binds every loop's socket and starts the loops; returns once they are accepting.
     /// - Throws: `HTTPServerError.addressInUse` when something already listens on the port
     ///   (checked without SO_REUSEPORT, so another instance cannot silently share it).

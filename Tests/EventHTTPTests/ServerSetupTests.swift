@@ -96,6 +96,27 @@ import Testing
         #expect(bufferevent_get_max_single_write(bufferevent) == 256 << 10)
     }
 
+    @Test func aClientLeavingMidReplyDoesNotKillTheProcess() throws {
+        var router = Router()
+        router.add(.GET, "/big") { _ in .json(200, [UInt8](repeating: 0x20, count: 8 << 20)) }
+        try withServer(router: router) { server, port in
+            var action = sigaction()
+            sigaction(SIGPIPE, nil, &action)
+            let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+            #expect(handler == unsafeBitCast(SIG_IGN, to: Int.self))
+            for _ in 0..<4 {
+                let leaver = try RawHTTPClient(port: port)
+                // SO_LINGER 0: close with RST, so the server's next write fails (EPIPE/ECONNRESET).
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(leaver.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                try leaver.send("GET /big HTTP/1.1\r\n\r\n")
+            }
+            let client = try RawHTTPClient(port: port)
+            #expect(try client.request("GET /big HTTP/1.1\r\n\r\n").body.count == 8 << 20)
+            #expect(waitUntil { liveConnectionStates(server) == 1 })
+        }
+    }
+
     @Test func connectionStateIsReleasedWhenClientsLeave() throws {
         try withServer(router: TestRoutes.standard()) { server, port in
             do {
