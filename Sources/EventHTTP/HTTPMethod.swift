@@ -3,10 +3,6 @@
 public enum HTTPMethod: String, Sendable, CaseIterable {
     case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
 
-    /// HEAD and TRACE are the methods evhttp never reads a body for, even with a
-    /// Content-Length; the validator must frame the byte stream exactly as evhttp does.
-    var mayHaveBody: Bool { self != .HEAD }
-
     /// Parses the method token of a request line (case-sensitive, as RFC 9110 says).
     /// Concrete over `ArraySlice` on purpose: it runs for every request, and generic
     /// collection code costs runtime metadata lookups there.

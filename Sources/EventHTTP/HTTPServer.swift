@@ -32,9 +32,10 @@ public final class HTTPServer: Sendable {
         self.errorBody = errorBody
     }
 
-    /// Binds every loop's socket and starts the loops; returns once they are accepting.
-    /// - Throws: `HTTPServerError.addressInUse` when something already listens on the port
-    ///   (checked without SO_REUSEPORT, so another instance cannot silently share it).
+    /// Binds every loop's socket and starts the loops; returns once the sockets listen.
+    /// - Throws: `HTTPServerError.addressInUse` when something already holds the port. A
+    ///   fixed port is checked first without SO_REUSEPORT, so a second instance cannot
+    ///   silently share it; port 0 gets a port no one else holds (see `boundPort`).
     public func start() throws(HTTPServerError) {
         try lifecycle.withLock { lifecycle throws(HTTPServerError) in
             guard case .idle = lifecycle else { throw .invalidState("HTTPServer.start() called twice") }
