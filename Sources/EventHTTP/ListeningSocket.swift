@@ -1,3 +1,4 @@
+import CLibevent
 import Glibc
 
 /// The listening sockets: one per event loop, all bound to the same address with

@@ -1,3 +1,4 @@
+import CLibevent
 import Glibc
 import Testing
 @testable import EventHTTP
