@@ -1,5 +1,18 @@
 // libevent's core, HTTP and pthreads headers. The module links event_core, event_extra and
 // event_pthreads, never plain `event`, which would load libevent's core a second time.
+//
+// libevent's headers include glibc headers (<sys/socket.h>, ...) textually, so this module
+// can end up owning declarations such as SOCK_STREAM: a Swift file that imports Glibc but
+// not CLibevent then fails with "cannot find 'SOCK_STREAM' in scope", depending on which
+// module the compiler loaded first. Swift files using libc should import both.
+//
+// glibc's feature set must be fixed before any libevent header: event2/event-config.h
+// defines _GNU_SOURCE, and glibc headers first read after that get GNU/XOPEN variants
+// (fd_set's member becomes `fds_bits`), so the same types would differ between this
+// module and Swift's Glibc module and a clean build fails with "'__fds_bits' from module
+// 'SwiftGlibc' is not present in definition of 'fd_set' in module 'CLibevent'".
+// <features.h> is evaluated once; later _GNU_SOURCE definitions no longer change it.
+#include <features.h>
 #include <event2/event.h>
 #include <event2/thread.h>
 #include <event2/http.h>

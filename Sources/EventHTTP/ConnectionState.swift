@@ -2,12 +2,16 @@ import CLibevent
 
 /// Per-connection state, created when a connection sends its first bytes and released by
 /// evhttp's close callback. It runs the stream validator on the connection's input buffer
-/// and, when a request must be refused, rewrites the unparsed bytes so that evhttp hands
-/// the dispatcher a marked request instead of writing its own HTML error page.
+/// before evhttp parses it, keeps the request being checked out of evhttp's sight in
+/// `held`, and when a request must be refused hands evhttp a marked synthetic request
+/// instead, so that evhttp never writes one of its HTML error pages.
 final class ConnectionState {
     unowned let loop: EventLoop
     let connection: OpaquePointer
     private var validator: RequestStreamValidator
+    /// Bytes received but not yet released to evhttp: stream[released ..< validator.position].
+    private let held: OpaquePointer
+    private var released = 0
     var hasActiveRequest = false
     private(set) var injectedRejection = false
     /// Our own edits of the buffer call the buffer callback again; they are not client bytes.
@@ -17,35 +21,73 @@ final class ConnectionState {
         self.loop = loop
         self.connection = connection
         validator = RequestStreamValidator(limits: limits)
+        held = evbuffer_new()
     }
 
-    /// Called after a socket read appended `added` bytes, before evhttp parses them.
-    func inspect(_ buffer: OpaquePointer, added: Int) {
+    deinit {
+        evbuffer_free(held)
+    }
+
+    /// Called after a socket read appended `added` bytes to `input`, before evhttp parses
+    /// them. The input buffer's end is writable here: bufferevent unfreezes it around the
+    /// read that triggered this callback.
+    func inspect(_ input: OpaquePointer, added: Int) {
         guard !isRewriting else { return }
-        let length = evbuffer_get_length(buffer)
+        isRewriting = true
+        defer { isRewriting = false }
+        let length = evbuffer_get_length(input)
         if validator.phase == .rejected {
-            // Nothing after a refused request reaches evhttp; the connection closes after the reply.
-            rewrite(buffer, keeping: length - added, appending: [])
+            // Nothing after a refused request reaches evhttp; the connection closes after its reply.
+            removeTail(of: input, count: added, into: nil)
             return
         }
-        // Absolute stream offset of the buffer's first byte (bytes evhttp has not consumed).
-        let bufferStart = validator.position - (length - added)
-        let offset = length - added + validator.skipBodyBytes(upTo: added)
-        guard offset < length else { return }
+        // Validate the new bytes where they landed; skipping body bytes costs O(1).
+        let start = length - added + validator.skipBodyBytes(upTo: added)
         var rejection: StreamRejection?
-        forEachSegment(of: buffer, from: offset, count: length - offset) { bytes in
+        forEachSegment(of: input, from: start, count: length - start) { bytes in
             rejection = validator.consume(bytes)
             return rejection == nil
         }
+        // Release what is checked: complete requests, and a Content-Length body as it comes.
+        let releasable = rejection?.offset ?? validator.releasable
+        if rejection == nil && evbuffer_get_length(held) == 0 && releasable == validator.position {
+            released = releasable  // fast path: everything new may stay where it landed
+            return
+        }
+        removeTail(of: input, count: added, into: held)
+        evbuffer_remove_buffer(held, input, releasable - released)
+        released = releasable
         guard let rejection else { return }
-        let keep = rejection.offset - bufferStart
-        assert(keep >= 0, "rejection points into bytes evhttp already consumed")
-        rewrite(buffer, keeping: max(0, keep), appending: rejection.injection(token: loop.context.rejectionToken))
+        // The refused request and everything after it never reach evhttp.
+        evbuffer_drain(held, evbuffer_get_length(held))
+        let injection = rejection.injection(token: loop.context.rejectionToken)
+        injection.withUnsafeBytes { _ = evbuffer_add(input, $0.baseAddress, $0.count) }
         injectedRejection = true
+    }
+
+    /// Moves the last `count` bytes of `buffer` to `destination` (or drops them). evbuffers
+    /// only remove from the front, so the front part is set aside and put back.
+    private func removeTail(of buffer: OpaquePointer, count: Int, into destination: OpaquePointer?) {
+        let keep = evbuffer_get_length(buffer) - count
+        var front: OpaquePointer?
+        if keep > 0 {
+            front = evbuffer_new()
+            evbuffer_remove_buffer(buffer, front, keep)
+        }
+        if let destination {
+            evbuffer_add_buffer(destination, buffer)
+        } else {
+            evbuffer_drain(buffer, count)
+        }
+        if let front {
+            evbuffer_add_buffer(buffer, front)
+            evbuffer_free(front)
+        }
     }
 
     private func forEachSegment(of buffer: OpaquePointer, from offset: Int, count: Int,
                                 _ body: (UnsafeRawBufferPointer) -> Bool) {
+        guard count > 0 else { return }
         var start = evbuffer_ptr()
         guard evbuffer_ptr_set(buffer, &start, offset, EVBUFFER_PTR_SET) == 0 else { return }
         let needed = Int(evbuffer_peek(buffer, count, &start, nil, 0))
@@ -57,28 +99,6 @@ final class ConnectionState {
                 remaining -= length
                 guard body(UnsafeRawBufferPointer(start: vector.iov_base, count: length)) else { return }
             }
-        }
-    }
-
-    /// Keeps the first `keep` bytes of the buffer and appends `injection`. The input
-    /// buffer's end is writable here: bufferevent unfreezes it around the read that
-    /// triggered this callback.
-    private func rewrite(_ buffer: OpaquePointer, keeping keep: Int, appending injection: [UInt8]) {
-        isRewriting = true
-        defer { isRewriting = false }
-        let length = evbuffer_get_length(buffer)
-        if keep < length {
-            if keep == 0 {
-                evbuffer_drain(buffer, length)
-            } else if let kept = evbuffer_new() {
-                evbuffer_remove_buffer(buffer, kept, keep)
-                evbuffer_drain(buffer, evbuffer_get_length(buffer))
-                evbuffer_add_buffer(buffer, kept)
-                evbuffer_free(kept)
-            }
-        }
-        if !injection.isEmpty {
-            injection.withUnsafeBytes { _ = evbuffer_add(buffer, $0.baseAddress, $0.count) }
         }
     }
 }
@@ -114,6 +134,7 @@ extension EventLoop {
 
     func connectionClosed(_ state: ConnectionState) {
         if state.hasActiveRequest { requestCompleted(state) }
+        lingerIfRefused(state)
         connections[state.connection] = nil
     }
 

@@ -50,6 +50,11 @@ enum Callbacks {
         loop(argument).runMailbox()
     }
 
+    static let linger: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, events, argument in
+        let closer = Unmanaged<LingeringClose>.fromOpaque(argument!).takeUnretainedValue()
+        EventLoop.current?.lingerEvent(closer, events: events)
+    }
+
     static let signal: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
         loop(argument).handleSignal()
     }

@@ -14,6 +14,7 @@ extension EventLoop {
     /// - Parameter close: close the connection after this reply (refused requests: the
     ///   client may still be sending bytes nobody will parse).
     func reply(_ request: UnsafeMutablePointer<evhttp_request>, _ response: HTTPResponse, isHead: Bool, close: Bool) {
+        assert(EventLoop.current === self, "an evhttp request replied to off its own loop thread")
         let headers = evhttp_request_get_output_headers(request)
         var hasContentType = false
         for (name, value) in response.headers {

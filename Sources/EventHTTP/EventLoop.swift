@@ -30,6 +30,9 @@ final class EventLoop: @unchecked Sendable {
     /// Requests dispatched whose reply is not yet fully written; shutdown waits for zero.
     var activeRequests = 0
     private(set) var isDraining = false
+    private(set) var isTearingDown = false
+    /// Sockets of refused requests still being drained; see `LingeringClose`.
+    var lingering: [ObjectIdentifier: LingeringClose] = [:]
 
     /// Creates the loop's libevent objects on the caller's thread; nothing runs until `run()`.
     /// On failure everything is released, including `listeningSocket`.
@@ -95,16 +98,24 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Graceful shutdown, from any thread: stop accepting, let in-flight requests finish
-    /// (their replies say `Connection: close`), then leave the loop.
+    /// (their replies say `Connection: close`), then leave the loop. On the loop's own
+    /// thread (a handler calling `beginShutdown`) it starts at once, so that handler's own
+    /// reply already closes its connection.
     func beginDrain() {
-        post { [self] in
-            isDraining = true
-            if let boundSocket {
-                evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
-                self.boundSocket = nil
-            }
-            exitIfDrained()
+        if EventLoop.current === self {
+            drain()
+        } else {
+            post { [self] in drain() }
         }
+    }
+
+    private func drain() {
+        isDraining = true
+        if let boundSocket {
+            evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
+            self.boundSocket = nil
+        }
+        exitIfDrained()
     }
 
     func exitIfDrained() {
@@ -144,9 +155,11 @@ final class EventLoop: @unchecked Sendable {
             mailbox.jobs.removeAll()
             return mailbox.signalEvents
         }
+        isTearingDown = true
         // Closes the listener (if still open) and every remaining connection; their close
         // callbacks release the per-connection state.
         evhttp_free(http)
+        for closer in Array(lingering.values) { endLingering(closer) }
         for event in signalEvents { event_free(event) }
         if let wakeEvent { event_free(wakeEvent) }
         event_base_free(base)

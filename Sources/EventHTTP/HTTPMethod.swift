@@ -3,15 +3,15 @@
 public enum HTTPMethod: String, Sendable, CaseIterable {
     case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
 
-    /// HEAD and TRACE are the methods evhttp never reads a body for, even with a
-    /// Content-Length; the validator must frame the byte stream exactly as evhttp does.
-    var mayHaveBody: Bool { self != .HEAD }
-
     /// Parses the method token of a request line (case-sensitive, as RFC 9110 says).
-    init?<Bytes: Collection>(token: Bytes) where Bytes.Element == UInt8 {
-        guard let method = HTTPMethod.allCases.first(where: { $0.rawValue.utf8.elementsEqual(token) }) else {
+    /// Concrete over `ArraySlice` on purpose: it runs for every request, and generic
+    /// collection code costs runtime metadata lookups there.
+    init?(token: ArraySlice<UInt8>) {
+        guard let method = HTTPMethod.tokens.first(where: { $0.bytes.elementsEqual(token) })?.method else {
             return nil
         }
         self = method
     }
+
+    private static let tokens: [(bytes: [UInt8], method: HTTPMethod)] = allCases.map { (Array($0.rawValue.utf8), $0) }
 }

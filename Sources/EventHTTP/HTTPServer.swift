@@ -1,3 +1,4 @@
+import CLibevent
 import Glibc
 import Synchronization
 
@@ -32,25 +33,27 @@ public final class HTTPServer: Sendable {
         self.errorBody = errorBody
     }
 
-    deinit {
-        beginShutdown()
-    }
-
-    /// Binds every loop's socket and starts the loops; returns once they are accepting.
-    /// - Throws: `HTTPServerError.addressInUse` when something already listens on the port
-    ///   (checked without SO_REUSEPORT, so another instance cannot silently share it).
+    /// Binds every loop's socket and starts the loops; returns once the sockets listen.
+    /// - Throws: `HTTPServerError.addressInUse` when something already holds the port. A
+    ///   fixed port is checked first without SO_REUSEPORT, so a second instance cannot
+    ///   silently share it; port 0 gets a port no one else holds (see `boundPort`).
     public func start() throws(HTTPServerError) {
         try lifecycle.withLock { lifecycle throws(HTTPServerError) in
             guard case .idle = lifecycle else { throw .invalidState("HTTPServer.start() called twice") }
             try LibeventRuntime.prepare()
             let address = try ListeningSocket.resolve(host: configuration.host, port: configuration.port)
-            let port = try ListeningSocket.reservePort(address, host: configuration.host, port: configuration.port)
-            guard let workers = WorkerPool(threads: configuration.workerThreads) else { throw .threads }
+            let (sockets, port) = try ListeningSocket.openGroup(
+                address, port: configuration.port, count: configuration.eventLoops,
+                backlog: configuration.listenBacklog, host: configuration.host)
+            guard let workers = WorkerPool(threads: configuration.workerThreads) else {
+                sockets.forEach { close($0) }
+                throw .threads
+            }
             let context = ServerContext(configuration: configuration, routes: router.freeze(),
                                         errorBody: errorBody, workers: workers)
             let loops: [EventLoop]
             do throws(HTTPServerError) {
-                loops = try makeLoops(context: context, address: address, port: port)
+                loops = try makeLoops(context: context, sockets: sockets)
             } catch {
                 workers.close()
                 throw error
@@ -107,19 +110,18 @@ public final class HTTPServer: Sendable {
         runUntilShutdown()
     }
 
-    private func makeLoops(context: ServerContext, address: ListeningSocket.Address,
-                           port: Int) throws(HTTPServerError) -> [EventLoop] {
+    /// Creates one loop per socket; on failure frees what was made (on this thread, which
+    /// owns the loops until their threads start) and closes the remaining sockets.
+    private func makeLoops(context: ServerContext, sockets: [Int32]) throws(HTTPServerError) -> [EventLoop] {
         var loops: [EventLoop] = []
-        do throws(HTTPServerError) {
-            for index in 0..<max(1, configuration.eventLoops) {
-                let socket = try ListeningSocket.open(address, port: port, backlog: configuration.listenBacklog,
-                                                      host: configuration.host)
+        for (index, socket) in sockets.enumerated() {
+            do throws(HTTPServerError) {
                 loops.append(try EventLoop(index: index, context: context, listeningSocket: socket))
+            } catch {
+                loops.forEach { $0.discard() }
+                sockets.dropFirst(index + 1).forEach { close($0) }
+                throw error
             }
-        } catch {
-            // Never run: free on this thread, which owns them until their threads start.
-            for loop in loops { loop.discard() }
-            throw error
         }
         return loops
     }
@@ -128,6 +130,16 @@ public final class HTTPServer: Sendable {
         lifecycle.withLock { lifecycle in
             if case .running(let loops, _, _) = lifecycle { return loops.first }
             return nil
+        }
+    }
+
+    /// The loops until they have all exited (tests look inside them through `post`).
+    var loops: [EventLoop] {
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running(let loops, _, _), .draining(let loops, _): loops
+            case .idle, .stopped: []
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import CLibevent
 import Glibc
 
 public struct HTTPServerConfiguration: Sendable {
@@ -17,6 +18,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxURILength: Int = 8 << 10
     /// A connection that sends or accepts nothing for this long is closed.
     public var idleTimeoutSeconds: Int = 60
+    /// After refusing a request (413 and the like) the server reads and discards what the
+    /// client still sends for up to this long before closing, so the client reads the error
+    /// instead of a connection reset. 0 closes at once.
+    public var lingerSeconds: Int = 2
     /// Requests with a body at least this large run on the worker pool, whatever the route says.
     public var offloadBodyThreshold: Int = 1 << 20
     /// Bytes handed to one writev; libevent's default (16 KiB) costs many syscalls per reply.

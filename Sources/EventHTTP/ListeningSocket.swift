@@ -1,3 +1,4 @@
+import CLibevent
 import Glibc
 
 /// The listening sockets: one per event loop, all bound to the same address with
@@ -27,21 +28,38 @@ enum ListeningSocket {
         return address
     }
 
-    /// Binds a probe socket WITHOUT SO_REUSEPORT and returns the port it got. SO_REUSEPORT
-    /// lets a second process of the same user bind the same port silently and steal half
-    /// the connections; the probe turns that into a clear "address in use". For port 0 it
-    /// also picks the free port all loops then share.
-    static func reservePort(_ address: Address, host: String, port: Int) throws(HTTPServerError) -> Int {
-        let probe = try makeSocket(address, reusePort: false, host: host, port: port)
-        defer { close(probe) }
-        return localPort(probe)
+    /// One listening socket per loop, all on the same port; returns them and the port.
+    ///
+    /// A fixed port is first bound by a probe socket WITHOUT SO_REUSEPORT: SO_REUSEPORT lets
+    /// another process of the same user bind the port silently and take part of the
+    /// connections, and the probe turns that into a clear "address in use". Port 0 needs
+    /// no probe: the first socket binds port 0 itself (Linux never hands an ephemeral bind a
+    /// port a reuseport group holds), and the others join its port. A probe there would
+    /// leave a window in which the port it found is free for anyone's bind(0).
+    static func openGroup(_ address: Address, port: Int, count: Int, backlog: Int,
+                          host: String) throws(HTTPServerError) -> (sockets: [Int32], port: Int) {
+        var port = port
+        if port != 0 {
+            let probe = try makeSocket(address, reusePort: false, host: host, port: port)
+            close(probe)
+        }
+        var sockets: [Int32] = []
+        do throws(HTTPServerError) {
+            for _ in 0..<max(1, count) {
+                let socket = try open(address, port: port, backlog: backlog, host: host)
+                sockets.append(socket)
+                port = localPort(socket)
+            }
+        } catch {
+            sockets.forEach { close($0) }
+            throw error
+        }
+        return (sockets, port)
     }
 
     /// A non-blocking listening socket with SO_REUSEPORT and TCP_NODELAY; Linux copies
     /// TCP_NODELAY to every accepted socket, so small replies are not held back by Nagle.
     static func open(_ address: Address, port: Int, backlog: Int, host: String) throws(HTTPServerError) -> Int32 {
-        var address = address
-        setPort(&address, port)
         let fd = try makeSocket(address, reusePort: true, host: host, port: port)
         var one: Int32 = 1
         guard setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size)) == 0,
@@ -73,6 +91,8 @@ enum ListeningSocket {
 
     private static func makeSocket(_ address: Address, reusePort: Bool, host: String,
                                    port: Int) throws(HTTPServerError) -> Int32 {
+        var address = address
+        setPort(&address, port)
         let fd = socket(address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .socket(operation: "socket", errno: errno) }
         var one: Int32 = 1

@@ -16,24 +16,23 @@ public enum QueryString {
     /// Decodes `%XX` escapes (and `+` as space when asked). Returns nil for a malformed
     /// escape or bytes that are not UTF-8.
     public static func percentDecode(_ text: Substring.UTF8View, plusAsSpace: Bool = false) -> String? {
-        guard let bytes = percentDecodedBytes(text, plusAsSpace: plusAsSpace) else { return nil }
+        guard let bytes = percentDecodedBytes(ArraySlice(text), plusAsSpace: plusAsSpace) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 
-    static func percentDecodedBytes<Bytes: Collection>(_ text: Bytes, plusAsSpace: Bool) -> [UInt8]?
-    where Bytes.Element == UInt8 {
+    /// Concrete over `ArraySlice`: path segments are decoded for every request.
+    static func percentDecodedBytes(_ text: ArraySlice<UInt8>, plusAsSpace: Bool) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
         var index = text.startIndex
-        while index != text.endIndex {
+        while index < text.endIndex {
             let byte = text[index]
-            text.formIndex(after: &index)
+            index += 1
             switch byte {
             case UInt8(ascii: "%"):
-                guard index != text.endIndex, let high = hexValue(text[index]) else { return nil }
-                text.formIndex(after: &index)
-                guard index != text.endIndex, let low = hexValue(text[index]) else { return nil }
-                text.formIndex(after: &index)
+                guard index + 1 < text.endIndex, let high = hexValue(text[index]),
+                      let low = hexValue(text[index + 1]) else { return nil }
+                index += 2
                 output.append(high << 4 | low)
             case UInt8(ascii: "+") where plusAsSpace:
                 output.append(UInt8(ascii: " "))

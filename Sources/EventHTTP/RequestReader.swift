@@ -15,7 +15,7 @@ enum RequestReader {
               let uri = evhttp_request_get_uri(request) else {
             return .failure(RequestTarget.Invalid(message: "unsupported request"))
         }
-        let targetBytes = UnsafeRawBufferPointer(start: uri, count: strlen(uri))
+        let targetBytes = [UInt8](UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
         let target: RequestTarget
         switch RequestTarget.parse(targetBytes) {
         case .success(let value): target = value

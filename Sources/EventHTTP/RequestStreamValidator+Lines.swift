@@ -62,7 +62,7 @@ extension RequestStreamValidator {
     private mutating func finishHead() -> RejectionReason? {
         if contentLength != nil && sawTransferEncoding { return .conflictingFraming }
         if method == .HEAD {
-            phase = .requestLine
+            phase = .requestLine  // the caller starts the next request
         } else if isChunked {
             bodyBytes = 0
             phase = .chunkSizeLine
@@ -89,7 +89,8 @@ extension RequestStreamValidator {
         return nil
     }
 
-    /// evhttp_read_trailer parses trailers like headers, into the same header list.
+    /// evhttp_read_trailer parses trailers like headers (Debian's patched 2.1.12 then drops
+    /// them; upstream adds them to the request's headers).
     mutating func checkTrailerLine() -> RejectionReason? {
         if line.isEmpty {
             phase = .requestLine

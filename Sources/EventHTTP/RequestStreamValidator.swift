@@ -4,8 +4,10 @@
 ///
 /// It frames the stream exactly as evhttp does (request line, header lines, a body of
 /// Content-Length bytes or chunks, trailers) and is at least as strict as evhttp's parser
-/// at every step, so evhttp never fails on bytes the validator let through. Pure: bytes in,
-/// verdict out; `ConnectionState` applies the verdict to the evbuffer.
+/// at every step. It also says how much of the stream evhttp may see (`releasable`): a
+/// request is held back until its head is complete and checked, and a chunked request until
+/// its last chunk and trailers are, so a refused request can be replaced whole. Pure: bytes
+/// in, verdict out; `ConnectionState` applies it to the evbuffer.
 struct RequestStreamValidator: Sendable {
     struct Limits: Sendable, Equatable {
         var maxTargetLength: Int
@@ -34,8 +36,8 @@ struct RequestStreamValidator: Sendable {
     var phase: Phase = .requestLine
     /// Bytes consumed since the connection opened: the absolute stream offset of the next byte.
     private(set) var position = 0
-    /// Absolute offset where the current line starts, the place to steer evhttp from.
-    var lineStart = 0
+    /// Absolute offset where the current request starts.
+    var requestStart = 0
     /// The current line so far, without its LF. Bounded by the limits.
     var line: [UInt8] = []
     var headerBytes = 0
@@ -49,6 +51,14 @@ struct RequestStreamValidator: Sendable {
         self.limits = limits
     }
 
+    /// Absolute offset up to which evhttp may see the stream: all of it while a
+    /// Content-Length body streams in (nothing can be refused there), otherwise up to the
+    /// start of the request still being checked.
+    var releasable: Int {
+        if case .body = phase { return position }
+        return requestStart
+    }
+
     /// Skips up to `count` bytes if they belong to a fixed-length body or chunk: big uploads
     /// then cost O(1) per read instead of a scan. Returns how many bytes were skipped.
     mutating func skipBodyBytes(upTo count: Int) -> Int {
@@ -56,8 +66,11 @@ struct RequestStreamValidator: Sendable {
         case .body(let remaining):
             let taken = min(remaining, count)
             position += taken
-            phase = taken == remaining ? .requestLine : .body(remaining: remaining - taken)
-            if taken == remaining { beginLine() }
+            if taken == remaining {
+                beginRequest()
+            } else {
+                phase = .body(remaining: remaining - taken)
+            }
             return taken
         case .chunkData(let remaining):
             let taken = min(remaining, count)
@@ -91,44 +104,45 @@ struct RequestStreamValidator: Sendable {
             index += 1
             position += 1
             if let rejection = finishLine() { return reject(rejection) }
-            beginLine()
+            if phase == .requestLine { beginRequest() } else { beginLine() }
         }
         return nil
     }
 
     private mutating func beginLine() {
-        lineStart = position
         line.removeAll(keepingCapacity: true)
     }
 
+    /// The previous request is complete (and released); the next one starts here.
+    mutating func beginRequest() {
+        phase = .requestLine
+        requestStart = position
+        beginLine()
+    }
+
     private mutating func reject(_ reason: RejectionReason) -> StreamRejection {
-        let resume: StreamRejection.Resume = switch phase {
-        // `method` still holds the previous request's; this line's own token decides.
-        case .requestLine: .requestLine(HTTPMethod(token: line.prefix { $0 != 0x20 }))
-        case .headerLines: .headerLine(methodMayHaveBody: method?.mayHaveBody ?? true)
-        case .trailerLines: .trailerLine
-        default: .chunkSizeLine
-        }
+        // On the request line `method` still holds the previous request's; the line's own
+        // token decides there.
+        let method = phase == .requestLine ? HTTPMethod(token: line.prefix { $0 != 0x20 }) : method
         phase = .rejected
-        return StreamRejection(reason: reason, offset: lineStart, resume: resume)
+        return StreamRejection(reason: reason, offset: requestStart, method: method)
     }
 
     /// Adds bytes of an unfinished line, refusing lines that are already too long so a
-    /// client cannot make the server buffer more than the limits.
+    /// client cannot make the server buffer more than the limits. A refused line keeps the
+    /// bytes up to its limit: the method token is read back from it.
     private mutating func appendToLine(_ bytes: UnsafeRawBufferPointer) -> RejectionReason? {
-        let length = line.count + bytes.count
-        switch phase {
-        case .requestLine where length > limits.maxTargetLength + Self.requestLineOverhead:
-            return .uriTooLong
-        case .headerLines, .trailerLines:
-            if headerBytes + length > limits.maxHeaderBytes { return .headersTooLarge }
-        case .chunkSizeLine, .chunkDataEnd:
-            if length > Self.maxChunkLineLength { return .malformedChunk }
-        default:
-            break
+        let (limit, reason): (Int, RejectionReason) = switch phase {
+        case .requestLine: (limits.maxTargetLength + Self.requestLineOverhead, .uriTooLong)
+        case .headerLines, .trailerLines: (limits.maxHeaderBytes - headerBytes, .headersTooLarge)
+        default: (Self.maxChunkLineLength, .malformedChunk)
         }
-        line.append(contentsOf: bytes)
-        return nil
+        guard line.count + bytes.count > limit else {
+            line.append(contentsOf: bytes)
+            return nil
+        }
+        line.append(contentsOf: bytes.prefix(max(0, limit - line.count)))
+        return reason
     }
 
     /// Checks a complete line (its LF consumed) and advances the phase.

@@ -11,25 +11,28 @@ struct RequestTarget: Equatable {
     }
 
     /// - Parameter target: origin-form bytes (the stream validator guarantees a leading `/`
-    ///   and printable ASCII). A `#fragment` is dropped.
-    static func parse<Bytes: Collection>(_ target: Bytes) -> Result<RequestTarget, Invalid>
-    where Bytes.Element == UInt8, Bytes.SubSequence: Collection {
-        let withoutFragment = target.prefix { $0 != UInt8(ascii: "#") }
-        let rawPath = withoutFragment.prefix { $0 != UInt8(ascii: "?") }
-        let query: String? = rawPath.count < withoutFragment.count
-            ? String(decoding: withoutFragment.dropFirst(rawPath.count + 1), as: UTF8.self)
-            : nil
-        guard rawPath.first == UInt8(ascii: "/") else { return .failure(Invalid(message: "request path must start with '/'")) }
-        if rawPath.count == 1 { return .success(RequestTarget(path: "/", segments: [], query: query)) }
+    ///   and printable ASCII). A `#fragment` is dropped. Concrete over `[UInt8]`: generic
+    ///   collection code here showed up in profiles as runtime metadata lookups.
+    static func parse(_ target: [UInt8]) -> Result<RequestTarget, Invalid> {
+        let end = target.firstIndex(of: UInt8(ascii: "#")) ?? target.endIndex
+        let pathEnd = target[..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
+        let query: String? = pathEnd < end ? String(decoding: target[(pathEnd + 1)..<end], as: UTF8.self) : nil
+        guard pathEnd > 0, target[0] == UInt8(ascii: "/") else {
+            return .failure(Invalid(message: "request path must start with '/'"))
+        }
+        if pathEnd == 1 { return .success(RequestTarget(path: "/", segments: [], query: query)) }
         var segments: [String] = []
-        for rawSegment in rawPath.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            guard let bytes = QueryString.percentDecodedBytes(rawSegment, plusAsSpace: false) else {
+        var segmentStart = 1
+        while segmentStart <= pathEnd {
+            let segmentEnd = target[segmentStart..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+            guard let bytes = QueryString.percentDecodedBytes(target[segmentStart..<segmentEnd], plusAsSpace: false) else {
                 return .failure(Invalid(message: "request path has a malformed percent-escape"))
             }
             guard let segment = String(validating: bytes, as: UTF8.self) else {
                 return .failure(Invalid(message: "request path is not valid UTF-8"))
             }
             segments.append(segment)
+            segmentStart = segmentEnd + 1
         }
         return .success(RequestTarget(path: "/" + segments.joined(separator: "/"), segments: segments, query: query))
     }

@@ -62,43 +62,27 @@ enum RejectionReason: String, CaseIterable, Sendable {
     }
 }
 
-/// A rejected request, and where in the connection's byte stream evhttp must be steered.
+/// A refused request: evhttp never sees it. `ConnectionState` replaces it, and everything
+/// the client sends after it, with a synthetic request carrying the marker header, which
+/// the dispatcher answers with the JSON error (libevent 2.1 has no hook to replace its own
+/// HTML error pages, so evhttp must only ever see requests it will parse successfully).
 struct StreamRejection: Equatable, Sendable {
-    /// What evhttp's parser expects next at `offset`; the injected bytes must fit it.
-    enum Resume: Equatable, Sendable {
-        case requestLine(HTTPMethod?)
-        case headerLine(methodMayHaveBody: Bool)
-        case chunkSizeLine
-        case trailerLine
-    }
-
     let reason: RejectionReason
-    /// Absolute stream offset of the first byte to replace. It is always the start of a line
-    /// evhttp has not consumed yet: evhttp consumes whole lines only, and the validator sees
-    /// every byte before evhttp does.
+    /// Absolute stream offset where the refused request starts. Nothing from there on was
+    /// handed to evhttp: the validator holds a request back until its head (or, for chunked
+    /// bodies, the whole request) has been checked.
     let offset: Int
-    let resume: Resume
+    /// The refused request's method when known, so a HEAD gets a reply without a body.
+    let method: HTTPMethod?
 
     static let markerName = "X-EventHTTP-Reject"
 
-    /// The bytes that replace the rest of the stream: they complete what evhttp is parsing
-    /// with a request carrying the marker header, which the dispatcher answers as a JSON
-    /// error. A header-phase rejection adds an empty chunked body so evhttp never waits for
-    /// a Content-Length it already consumed.
     func injection(token: String) -> [UInt8] {
-        let marker = "\(Self.markerName): \(reason.rawValue) \(token)\r\n"
-        let text = switch resume {
-        case .requestLine(let method): "\((method ?? .GET).rawValue) / HTTP/1.1\r\n\(marker)\r\n"
-        case .headerLine(methodMayHaveBody: true): "\(marker)Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
-        case .headerLine(methodMayHaveBody: false): "\(marker)\r\n"
-        case .chunkSizeLine: "0\r\n\(marker)\r\n"
-        case .trailerLine: "\(marker)\r\n"
-        }
-        return Array(text.utf8)
+        Array("\((method ?? .GET).rawValue) / HTTP/1.1\r\n\(Self.markerName): \(reason.rawValue) \(token)\r\n\r\n".utf8)
     }
 
     /// Reads a marker header value back; nil unless the token matches, so a client cannot
-    /// forge one (the validator also rejects client headers with the marker's name).
+    /// forge one (the validator also refuses client headers with the marker's name).
     static func parseMarker(_ value: String, token: String) -> RejectionReason? {
         let parts = value.split(separator: " ")
         guard parts.count == 2, parts[1] == token else { return nil }

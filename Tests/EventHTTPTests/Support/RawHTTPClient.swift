@@ -1,3 +1,4 @@
+import CLibevent
 import Glibc
 
 struct ClientError: Error, CustomStringConvertible {
@@ -64,6 +65,11 @@ final class RawHTTPClient {
             guard sent > 0 else { throw ClientError(description: "send: \(String(cString: strerror(errno)))") }
             offset += sent
         }
+    }
+
+    /// Half-closes: the server reads EOF, the client can still read.
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
     }
 
     /// One request, one response.

@@ -1,0 +1,58 @@
+import Testing
+@testable import EventHTTP
+
+@Suite struct RequestTargetTests {
+    private func parse(_ target: String) -> Result<RequestTarget, RequestTarget.Invalid> {
+        RequestTarget.parse(Array(target.utf8))
+    }
+
+    @Test func segmentsArePercentDecodedOneByOne() throws {
+        let target = try parse("/v1/sessions/caf%C3%A9/a%2Fb?rect=0,0,10,10").get()
+        #expect(target.segments == ["v1", "sessions", "café", "a/b"])
+        #expect(target.path == "/v1/sessions/café/a/b")
+        #expect(target.query == "rect=0,0,10,10")
+    }
+
+    @Test func theQueryStaysRawAndTheFragmentIsDropped() throws {
+        let target = try parse("/x?a=%20b&c#frag").get()
+        #expect(target.query == "a=%20b&c")
+        #expect(target.segments == ["x"])
+        #expect(try parse("/x?").get().query == "")
+        #expect(try parse("/x").get().query == nil)
+    }
+
+    @Test func theRootHasNoSegments() throws {
+        #expect(try parse("/").get() == RequestTarget(path: "/", segments: [], query: nil))
+        #expect(try parse("/?q=1").get().segments == [])
+    }
+
+    @Test func invalidUTF8AndBrokenEscapesAreRefused() {
+        #expect(throws: RequestTarget.Invalid.self) { try parse("/x/%FF").get() }
+        #expect(throws: RequestTarget.Invalid.self) { try parse("/x/%C3").get() }
+        #expect(throws: RequestTarget.Invalid.self) { try parse("/x/%zz").get() }
+        #expect(throws: RequestTarget.Invalid.self) { try parse("/x/%4").get() }
+    }
+
+    @Test func queryStringsDecodeAsForms() {
+        let items = QueryString.parse("rect=0%2C0%2C390%2C844&name=a+b&flag&&empty=")
+        #expect(items.map(\.name) == ["rect", "name", "flag", "empty"])
+        #expect(items.map(\.value) == ["0,0,390,844", "a b", "", ""])
+        // Undecodable parts are kept as written so a handler can report them.
+        #expect(QueryString.parse("bad=%zz").first?.value == "%zz")
+        let request = HTTPRequest(method: .GET, path: "/", query: "progress=0.5&x=1")
+        #expect(request.queryValue("progress") == "0.5")
+        #expect(request.queryValue("missing") == nil)
+    }
+
+    @Test func headerLookupIgnoresCase() {
+        let request = HTTPRequest(method: .GET, path: "/", headers: [("Content-Type", "a"), ("content-type", "b")])
+        #expect(request.header("CONTENT-TYPE") == "a")
+        #expect(request.header("Accept") == nil)
+    }
+
+    @Test func errorBodiesEscapeTheirStrings() {
+        let body = ErrorBody.json(code: "invalid_request", message: "bad \"x\"\n\u{1}", field: "a.b[0]")
+        #expect(String(decoding: body, as: UTF8.self)
+            == #"{"error":{"code":"invalid_request","message":"bad \"x\"\n\u0001","field":"a.b[0]"}}"#)
+    }
+}

@@ -1,0 +1,99 @@
+import CLibevent
+import Glibc
+import Testing
+@testable import EventHTTP
+
+/// Graceful shutdown: stop accepting, finish what is in flight, then return.
+@Suite struct ShutdownTests {
+    private func startServer(_ router: Router) throws -> HTTPServer {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.eventLoops = 1
+        configuration.workerThreads = 2
+        let server = HTTPServer(configuration: configuration, router: router)
+        try server.start()
+        return server
+    }
+
+    /// Connects until the server refuses; true once refused. Polls only because closing the
+    /// listener is posted to the loop; the bound is generous and never a timing assertion.
+    private func refusesConnections(_ port: Int) -> Bool {
+        for _ in 0..<1000 {
+            guard (try? RawHTTPClient(port: port)) != nil else { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    @Test func anInFlightRequestFinishesBeforeShutdownReturns() throws {
+        let started = Gate()
+        let release = Gate()
+        var router = Router()
+        router.add(.POST, "/slow", offload: true) { request in
+            started.open()
+            release.wait(seconds: 30)
+            return .text(200, "done \(request.body.count)")
+        }
+        let server = try startServer(router)
+        let port = server.boundPort
+        let client = try RawHTTPClient(port: port, timeoutSeconds: 40)
+        try client.send("POST /slow HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi")
+        #expect(started.wait())
+
+        let stopped = runDetached { server.shutdown() }
+        #expect(refusesConnections(port))
+        #expect(!stopped.wait(seconds: 0), "shutdown returned while a request was in flight")
+
+        release.open()
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "done 2")
+        #expect(response.header("Connection") == "close")
+        #expect(stopped.wait(seconds: 20))
+        #expect(try client.isClosedByServer())
+    }
+
+    @Test func idleConnectionsAreClosedAtShutdown() throws {
+        let server = try startServer(TestRoutes.standard())
+        let client = try RawHTTPClient(port: server.boundPort)
+        #expect(try client.request("GET /text HTTP/1.1\r\n\r\n").status == 200)
+        server.shutdown()
+        #expect(try client.isClosedByServer())
+    }
+
+    @Test func aSignalStartsAGracefulShutdown() throws {
+        let server = try startServer(TestRoutes.standard())
+        // SIGUSR2 rather than SIGTERM: if handling were broken, the test runner would be
+        // killed by SIGTERM's default action either way, but no other test sends SIGUSR2.
+        server.installSignalHandlers([SIGUSR2])
+        let finished = runDetached { server.runUntilShutdown() }
+        #expect(!finished.wait(seconds: 0))
+        kill(getpid(), SIGUSR2)
+        #expect(finished.wait(seconds: 20))
+    }
+
+    @Test func aHandlerCanStartTheShutdown() throws {
+        final class Holder: @unchecked Sendable { var server: HTTPServer? }
+        let holder = Holder()
+        var router = Router()
+        router.add(.POST, "/quit") { _ in
+            holder.server?.beginShutdown()
+            return .json(202, #"{"stopping":true}"#)
+        }
+        let server = try startServer(router)
+        holder.server = server
+        let client = try RawHTTPClient(port: server.boundPort)
+        let response = try client.request("POST /quit HTTP/1.1\r\nContent-Length: 0\r\n\r\n")
+        #expect(response.status == 202)
+        #expect(response.header("Connection") == "close")
+        #expect(runDetached { server.runUntilShutdown() }.wait(seconds: 20))
+        holder.server = nil
+    }
+
+    @Test func aServerThatNeverStartedDoesNotBlock() {
+        let server = HTTPServer(router: Router())
+        server.shutdown()
+        server.runUntilShutdown()
+        #expect(server.boundPort == 0)
+    }
+}
