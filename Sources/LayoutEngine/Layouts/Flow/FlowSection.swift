@@ -12,6 +12,8 @@ struct FlowSectionContent: Sendable {
     let metrics: FlowSectionMetrics
     /// Where R3's scan of the size column ended; nil without a column.
     let scan: FlowShapeScan?
+    /// The data source's size column (shared, not copied), to compare an update's prefix with.
+    let column: [Size]?
     /// The header's along length; 0 when it is absent (R8).
     let headerLength: Double
     let footerLength: Double
@@ -35,6 +37,7 @@ struct FlowSectionContent: Sendable {
          resuming: (old: FlowSectionContent, prefix: Int)? = nil) {
         metrics = m
         self.scan = scan
+        column = data.sizes
         // R8: only the along component counts, and only when it is > 0.
         let header = axes.along(m.headerSize), footer = axes.along(m.footerSize)
         headerLength = header > 0 ? header : 0
@@ -67,6 +70,36 @@ struct FlowSectionContent: Sendable {
             let lines = MixedLines.make(sizes: data.sizes ?? [], metrics: lineMetrics, resuming: previous)
             bodyLength = lines.bodyLength
             cells = .mixed(lines)
+        }
+    }
+}
+
+extension FlowSectionContent {
+    /// Whether the first `prefix` items of `data` give exactly the sizes this section's did
+    /// (both absent, or equal bit for bit). Conservative: a section that gained or lost its
+    /// size column does not match.
+    /// - Complexity: O(1) without columns or with a shared column, O(prefix) otherwise.
+    func hasSamePrefix(as data: SectionData, _ prefix: Int) -> Bool {
+        guard prefix <= itemCount, prefix <= data.itemCount else { return false }
+        switch (column, data.sizes) {
+        case (nil, nil):
+            return true
+        case let (old?, new?):
+            return old.withUnsafeBufferPointer { a in
+                new.withUnsafeBufferPointer { b in
+                    if a.baseAddress == b.baseAddress { return true }
+                    for i in 0..<prefix {
+                        let x = a[i], y = b[i]
+                        if x.width.isNaN && y.width.isNaN { continue }  // both gave no size
+                        if x.width.bitPattern != y.width.bitPattern || x.height.bitPattern != y.height.bitPattern {
+                            return false
+                        }
+                    }
+                    return true
+                }
+            }
+        default:
+            return false
         }
     }
 }
