@@ -320,3 +320,28 @@ extension FlowUpdateTests {
         #expect(Self.expectSame(after, fresh, sections: new, view: view(320, 480), &rng, "shared"))
     }
 }
+
+extension FlowUpdateTests {
+    /// A kept line whose items run backwards stays known as such. D = 320, g = −5: line 0
+    /// holds six 0-wide items and five 65s (room 320 → 350 after the zeros, then −60 each
+    /// down to 50), S = 325, justified gap (320 − 325)/10 = −0.5, so x = 0, −0.5, …, −3:
+    /// not ascending. Later lines hold five 65s, ascending. After an insert at the end, a
+    /// rect at x −0.6…−0.4 on line 0 must still find item 1 (at −0.5) and item 6 (−3…62);
+    /// a binary search over line 0 would start at item 6.
+    @Test func keptUnsortedLineStaysUnsorted() throws {
+        let p = FlowParameters(minimumInteritemSpacing: -5)
+        let layout = FlowLayout(p)
+        let old: [Size?] = Array(repeating: S(0, 10), count: 6) + Array(repeating: S(65, 10), count: 5 + 5 * 40)
+        var new = old
+        new.append(S(30, 10))
+        let before = try layout.prepareFlow(DataSource(sections: [sized(old)]), view: view(320, 480))
+        let hint = LayoutUpdateHint(unchangedSourceSection: [nil], unchangedPrefix: [old.count])
+        let after = try before.updatedFlow(to: DataSource(sections: [sized(new)]), hint: hint, view: view(320, 480))
+        let fresh = try layout.prepareFlow(DataSource(sections: [sized(new)]), view: view(320, 480))
+        let rect = R(-0.6, 0, 0.2, 5)
+        #expect(fresh.names(in: rect) == ["c0.1", "c0.6"])
+        #expect(after.names(in: rect) == ["c0.1", "c0.6"])
+        var rng = SplitMix64(seed: 5)
+        #expect(Self.expectSame(after, fresh, sections: [sized(new)], view: view(320, 480), &rng, "unsorted"))
+    }
+}
