@@ -345,3 +345,22 @@ extension FlowUpdateTests {
         #expect(Self.expectSame(after, fresh, sections: [sized(new)], view: view(320, 480), &rng, "unsorted"))
     }
 }
+
+extension FlowUpdateTests {
+    /// The hint does not say which old section a touched one was. Two touched sections that
+    /// also swapped places are paired in order with the wrong old sections; their prefixes
+    /// then differ, so nothing is resumed from them and the result is still prepare's.
+    @Test func touchedSectionsThatSwappedAreNotConfused() throws {
+        let layout = FlowLayout(FlowParameters())
+        let a: [Size?] = (0..<60).map { S(Double(40 + $0 % 5), 30) }
+        let b: [Size?] = (0..<60).map { S(Double(90 + $0 % 3), Double(20 + $0 % 4)) }
+        let before = try layout.prepareFlow(DataSource(sections: [sized(a), sized(b)]), view: view(320, 480))
+        let new = [sized(b + [S(10, 10)]), sized(a + [S(10, 10)])]
+        let hint = LayoutUpdateHint(unchangedSourceSection: [nil, nil], unchangedPrefix: [60, 60])
+        #expect(before.resumeSources(hint).map { $0?.old } == [0, 1])  // the wrong pairs
+        let after = try before.updatedFlow(to: DataSource(sections: new), hint: hint, view: view(320, 480))
+        let fresh = try layout.prepareFlow(DataSource(sections: new), view: view(320, 480))
+        var rng = SplitMix64(seed: 11)
+        #expect(Self.expectSame(after, fresh, sections: new, view: view(320, 480), &rng, "swapped"))
+    }
+}
