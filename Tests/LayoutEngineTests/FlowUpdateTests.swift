@@ -166,7 +166,8 @@ import Testing
     @Test func updateEqualsPrepare() throws {
         var rng = SplitMix64(seed: 0xF10E_0DA7)
         for caseIndex in 0..<400 {
-            let c = FlowPropertyTests.randomCase(&rng)
+            var c = FlowPropertyTests.randomCase(&rng)
+            if rng.chance(0.3) { c.parameters.estimatedItemSize = rng.pick([S(60, 30), S(0, 0), S(100.5, 44)]) }
             let layout = FlowLayout(c.parameters)
             var model = Self.model(of: c.sections)
             var current = try layout.prepareFlow(DataSource(sections: model.map(\.data)), view: c.view)
