@@ -17,7 +17,7 @@ import Testing
     static func ms(_ d: Duration) -> String {
         let (s, atto) = d.components
         let v = Double(s) * 1_000 + Double(atto) / 1e15
-        return "\(Double(Int(v * 1_000)) / 1_000) ms"
+        return v < 0.1 ? "\(Double(Int(v * 1e6)) / 1_000) µs" : "\(Double(Int(v * 1_000)) / 1_000) ms"
     }
 
     /// Spot checks against a fresh prepare: rects near the edit, the start and the end;
@@ -98,7 +98,7 @@ import Testing
                     unchangedSourceSection: (0..<100).map { $0 == 50 ? nil : $0 },
                     unchangedPrefix: (0..<100).map { $0 == 50 ? at : 0 })
                 var after: PreparedFlowLayout? = nil
-                let t = try Self.fastest { after = try try #require(before).updatedFlow(to: new, hint: hint, view: view(320, 480)) }
+                let t = try Self.fastest { after = try #require(before).updatedFlow(to: new, hint: hint, view: view(320, 480)) }
                 let ratio = Double(t.components.attoseconds + t.components.seconds * 1_000_000_000_000_000_000)
                     / Double(full.components.attoseconds + full.components.seconds * 1_000_000_000_000_000_000)
                 print("flow update: 100 × 10,000 \(mixed ? "mixed" : "by count"), insert at \(at) of section 50: \(Self.ms(t)); full prepare \(Self.ms(full)); ratio \(ratio)")
