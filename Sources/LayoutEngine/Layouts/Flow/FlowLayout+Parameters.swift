@@ -15,7 +15,11 @@ extension FlowLayout {
         public var sectionFootersPinToVisibleBounds: Bool
         /// Q1–Q3 of R16; false follows the documented intent instead.
         public var uikitQuirks: Bool
-        /// Stored for self-sizing; the layout does not read it yet (FLOW.md scope).
+        /// Self-sizing (UICollectionViewFlowLayout.automaticSize, simplified): when set,
+        /// every item that gives no size of its own is laid out at this size instead of
+        /// `itemSize`, and sections given by a count are uniform sections of it. Items that
+        /// give sizes (the preferred sizes clients report) use them, so once every size is
+        /// reported the layout is exactly the explicit-size layout. nil: no self-sizing.
         public var estimatedItemSize: Size?
 
         public init(

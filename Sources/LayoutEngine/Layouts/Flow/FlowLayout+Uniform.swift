@@ -1,6 +1,7 @@
 /// R5: a uniform section is a grid, answered by arithmetic: line index from the along
 /// coordinate, column from the cross coordinate. Nothing is stored per item, so a million
-/// items prepare in constant time.
+/// items prepare in constant time. Along positions are relative: queries pass `base`, the
+/// along start of the section's first line.
 struct UniformGrid: Sendable {
     /// The common size (R3), which Q3's leading zero-size items take as well.
     let itemSize: Size
@@ -11,18 +12,16 @@ struct UniformGrid: Sendable {
     let firstColumnCross: Double
     /// Zero when every item shares one cross position (k = 1, or unbounded capacity).
     let columnPitch: Double
-    let firstLineAlong: Double
     /// a + L (R5.4).
     let linePitch: Double
     /// m·a + (m−1)·L, 0 with no items (R5.4).
     let bodyLength: Double
 
     init(itemSize: Size, itemCount n: Int, axes: FlowAxes, available A: Double, crossStart: Double,
-         interitemSpacing g: Double, lineSpacing L: Double, firstLineAlong: Double) {
+         interitemSpacing g: Double, lineSpacing L: Double) {
         let c = axes.cross(itemSize), a = axes.along(itemSize)
         self.itemSize = itemSize
         self.itemCount = n
-        self.firstLineAlong = firstLineAlong
         linePitch = a + L
         // R5.1 capacity, in exactly the spec's IEEE order: (g + A) / (g + c).
         let quotient = (g + A) / (g + c)
@@ -49,27 +48,27 @@ struct UniformGrid: Sendable {
         bodyLength = lineCount == 0 ? 0 : Double(lineCount) * a + Double(lineCount - 1) * L
     }
 
-    /// Unrounded origin of item `i` (R5.2 cross, R5.4 along).
+    /// Unrounded origin of item `i` (R5.2 cross, R5.4 along), the first line starting at `base`.
     @inline(__always)
-    func origin(of i: Int) -> (cross: Double, along: Double) {
+    func origin(of i: Int, base: Double) -> (cross: Double, along: Double) {
         let (r, j) = i.quotientAndRemainder(dividingBy: columns)
-        return (firstColumnCross + Double(j) * columnPitch, firstLineAlong + Double(r) * linePitch)
+        return (firstColumnCross + Double(j) * columnPitch, base + Double(r) * linePitch)
     }
 
     /// The along extent of all cells (for the section's search band), nil with no items.
-    func alongExtent(_ axes: FlowAxes) -> (lo: Double, hi: Double)? {
+    func alongExtent(base: Double, _ axes: FlowAxes) -> (lo: Double, hi: Double)? {
         guard lineCount > 0 else { return nil }
-        let last = firstLineAlong + Double(lineCount - 1) * linePitch
-        return (min(firstLineAlong, last), max(firstLineAlong, last) + axes.along(itemSize))
+        let last = base + Double(lineCount - 1) * linePitch
+        return (min(base, last), max(base, last) + axes.along(itemSize))
     }
 
     /// Calls `body` in ascending item order with every item whose unrounded frame can meet
     /// the given ranges; the caller tests each exactly.
     /// - Complexity: O(k) for k candidates.
     @inline(__always)
-    func forEachCandidate(along: ClosedRange<Double>, cross: ClosedRange<Double>, axes: FlowAxes,
-                          _ body: (Int) -> Void) {
-        let lines = arithmeticRange(count: lineCount, origin: firstLineAlong, pitch: linePitch,
+    func forEachCandidate(along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
+                          axes: FlowAxes, _ body: (Int) -> Void) {
+        let lines = arithmeticRange(count: lineCount, origin: base, pitch: linePitch,
                                     length: axes.along(itemSize), along)
         let cols = arithmeticRange(count: columns, origin: firstColumnCross, pitch: columnPitch,
                                    length: axes.cross(itemSize), cross)

@@ -33,6 +33,7 @@ enum FlowValidation {
         try insets(p.sectionInset, "layout.sectionInset")
         try size(p.headerReferenceSize, "layout.headerReferenceSize")
         try size(p.footerReferenceSize, "layout.footerReferenceSize")
+        if let estimate = p.estimatedItemSize { try size(estimate, "layout.estimatedItemSize") }
     }
 
     static func validate(view: ViewContext) throws(LayoutError) {

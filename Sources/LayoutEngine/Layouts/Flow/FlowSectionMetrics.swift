@@ -1,7 +1,9 @@
 /// One section's effective inputs: its own `layout` overrides where given, the layout-wide
 /// parameters otherwise (R2: every per-section value falls back to the layout default).
-struct FlowSectionMetrics: Sendable {
+struct FlowSectionMetrics: Sendable, Equatable {
     var itemSize: Size
+    /// Layout-wide only: when set, items that give no size are laid out at it (self-sizing).
+    var estimatedItemSize: Size?
     var lineSpacing: Double
     var interitemSpacing: Double
     var inset: EdgeInsets
@@ -10,6 +12,7 @@ struct FlowSectionMetrics: Sendable {
 
     init(_ p: FlowLayout.Parameters) {
         itemSize = p.itemSize
+        estimatedItemSize = p.estimatedItemSize
         lineSpacing = p.minimumLineSpacing
         interitemSpacing = p.minimumInteritemSpacing
         inset = p.sectionInset
@@ -21,6 +24,9 @@ struct FlowSectionMetrics: Sendable {
     /// ignored (a section keeps its `layout` object across layout switches); a known key of
     /// the wrong type, or a value R11 rejects, throws with its path. Keys are checked in a
     /// fixed order so that the same bad input always names the same field.
+    /// The size of an item that gives none: the estimate while self-sizing, else itemSize.
+    var defaultItemSize: Size { estimatedItemSize ?? itemSize }
+
     init(_ defaults: FlowSectionMetrics, overrides: SectionOverrides, index: Int) throws(LayoutError) {
         self = defaults
         if overrides.isEmpty { return }

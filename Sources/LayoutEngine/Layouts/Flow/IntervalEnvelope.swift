@@ -10,16 +10,20 @@
 struct IntervalEnvelope: Sendable {
     private let prefixMaxEnd: [Double]
     private let suffixMinStart: [Double]
-    let isMonotone: Bool
+    /// The first index whose start or end is below its predecessor's; `count` when none.
+    let firstDecrease: Int
+    var isMonotone: Bool { prefixMaxEnd.isEmpty }
 
-    init(count: Int, start: (Int) -> Double, end: (Int) -> Double) {
+    /// - Parameter monotonePrefix: intervals `0..<monotonePrefix` are already known to rise
+    ///   (an update that kept them), so the check starts after them.
+    init(count: Int, monotonePrefix: Int = 0, start: (Int) -> Double, end: (Int) -> Double) {
         var monotone = true
-        var i = 1
+        var i = max(1, min(monotonePrefix, count))
         while i < count {
             if start(i) < start(i - 1) || end(i) < end(i - 1) { monotone = false; break }
             i += 1
         }
-        isMonotone = monotone
+        firstDecrease = monotone ? count : i
         guard !monotone else {
             prefixMaxEnd = []
             suffixMinStart = []

@@ -24,12 +24,12 @@ extension PreparedFlowLayout {
                 let section = sections[s]
                 switch section.cells {
                 case .uniform(let grid):
-                    grid.forEachCandidate(along: along, cross: cross, axes: axes) { i in
+                    grid.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { i in
                         let frame = cellFrame(section, item: i)
                         if frame.intersects(rect) { out.append(cellAttributes(section: s, item: i, frame: frame)) }
                     }
                 case .mixed(let lines):
-                    lines.forEachCandidate(along: along, cross: cross, axes: axes) { i, line in
+                    lines.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { i, line in
                         let frame = cellFrame(section, item: i, line: line)
                         if frame.intersects(rect) { out.append(cellAttributes(section: s, item: i, frame: frame)) }
                     }

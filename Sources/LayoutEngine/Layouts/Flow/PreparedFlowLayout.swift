@@ -6,15 +6,21 @@ public struct PreparedFlowLayout: PreparedLayout {
     let bandStart: [Double]
     let bandEnd: [Double]
     let sectionSearch: IntervalEnvelope
+    /// What it was prepared with: an update lays out with the same parameters.
+    let parameters: FlowLayout.Parameters
     let axes: FlowAxes
     let geometry: FlowViewGeometry
     let pinsHeaders: Bool
     let pinsFooters: Bool
     public let contentSize: Size
 
-    init(sections: [FlowSection], totalLength: Double, axes: FlowAxes, geometry: FlowViewGeometry,
-         pinsHeaders: Bool, pinsFooters: Bool) {
+    init(sections: [FlowSection], totalLength: Double, parameters: FlowLayout.Parameters,
+         geometry: FlowViewGeometry) {
         self.sections = sections
+        self.parameters = parameters
+        let axes = FlowAxes(parameters.scrollDirection)
+        let pinsHeaders = parameters.sectionHeadersPinToVisibleBounds
+        let pinsFooters = parameters.sectionFootersPinToVisibleBounds
         self.axes = axes
         self.geometry = geometry
         self.pinsHeaders = pinsHeaders
@@ -47,10 +53,10 @@ public struct PreparedFlowLayout: PreparedLayout {
     func cellFrame(_ section: FlowSection, item i: Int, line: Int? = nil) -> Rect {
         switch section.cells {
         case .uniform(let grid):
-            let o = grid.origin(of: i)
+            let o = grid.origin(of: i, base: section.firstLineAlong)
             return axes.rect(along: snap(o.along), cross: snap(o.cross), size: grid.itemSize)
         case .mixed(let lines):
-            let o = lines.origin(of: i, line: line ?? lines.line(of: i), axes: axes)
+            let o = lines.origin(of: i, line: line ?? lines.line(of: i), base: section.firstLineAlong, axes: axes)
             return axes.rect(along: snap(o.along), cross: snap(o.cross), size: lines.size(of: i))
         }
     }
