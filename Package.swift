@@ -18,7 +18,7 @@ let package = Package(
         // Transport-free service: sessions, JSON, handlers.
         .target(name: "LayoutService", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
-        .systemLibrary(name: "CLibevent", pkgConfig: "libevent", providers: [.apt(["libevent-dev"])]),
+        .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
         .executableTarget(name: "tessera", dependencies: ["LayoutService", "EventHTTP"], swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.

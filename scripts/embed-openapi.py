@@ -15,7 +15,8 @@ out.write_text(
     "enum OpenAPIDocument {\n"
     "    static let yaml: String = ###\"\"\"\n"
     + text
-    + ("" if text.endswith("\n") else "\n")
+    # The newline before the closing delimiter is not part of a multi-line literal.
+    + "\n"
     + "\"\"\"###\n}\n",
     encoding="utf-8",
 )

@@ -49,6 +49,13 @@ enum TesseraCommand {
             emit("tessera: \(error.message)\n", to: standardError)
             return 2
         }
+        // A parent may have blocked these (signal masks are inherited); the graceful
+        // shutdown needs them delivered.
+        var shutdownSignals = sigset_t()
+        sigemptyset(&shutdownSignals)
+        sigaddset(&shutdownSignals, SIGINT)
+        sigaddset(&shutdownSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
         let service = TesseraService(store: SessionStore(configuration: options.store))
         var configuration = HTTPServerConfiguration()
         configuration.host = options.host

@@ -134,18 +134,12 @@ import Testing
     }
 
     @Test func libeventCoreIsLoadedOnlyOnce() throws {
-        // ARCHITECTURE.md: link event_core/event_extra/event_pthreads, never plain `event`.
-        // Package.swift's `pkgConfig: "libevent"` adds -levent, so libevent-2.1.so is loaded
-        // next to libevent_core; symbols resolve to the first copy, which works but is the
-        // trap the rule is about. When Package.swift says "libevent_core", this known issue
-        // stops being recorded and the test asks for `withKnownIssue` to be removed.
+        // ARCHITECTURE.md: link event_core/event_extra/event_pthreads, never plain `event`,
+        // which would load libevent's core a second time (Package.swift's pkgConfig must
+        // name libevent_core, not libevent).
         let maps = try #require(readFile("/proc/self/maps"))
-        let coreLoaded = maps.contains("libevent_core-2.1.so")
-        let plainEventLoaded = maps.contains("/libevent-2.1.so")
-        #expect(coreLoaded)
-        withKnownIssue("Package.swift pkgConfig \"libevent\" links plain -levent") {
-            #expect(!plainEventLoaded)
-        }
+        #expect(maps.contains("libevent_core-2.1.so"))
+        #expect(!maps.contains("/libevent-2.1.so"))
     }
 }
 

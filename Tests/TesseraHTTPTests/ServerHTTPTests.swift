@@ -100,12 +100,8 @@ struct ServerHTTPTests {
     }
 
     @Test func usageErrorsExitWithStatus2() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: TesseraServer.binaryPath)
-        p.arguments = ["serve", "--port", "70000"]
-        p.standardError = Pipe()
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 2)
+        let (pid, fd) = try TesseraServer.spawn(["serve", "--port", "70000"], stdoutToPipe: false)
+        defer { close(fd) }
+        #expect(TesseraServer.wait(pid) == 2)
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
 import LoopbackHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A real `tessera serve` on a free loopback port, started once per test process from the
-/// binary that `swift build` put beside the test bundle.
+/// A real `tessera serve` on a free loopback port, started with posix_spawn from the binary
+/// that `swift build` put beside the test bundle. (Foundation's Process can hang in
+/// waitUntilExit off the main thread on Linux, so it is not used.)
 final class TesseraServer: @unchecked Sendable {
-    let process: Process
+    let pid: pid_t
     let port: Int
-    private let output: Pipe
+    private let outputFD: Int32
 
     static let shared: TesseraServer = {
         do { return try TesseraServer(arguments: []) } catch { fatalError("could not start tessera: \(error)") }
@@ -19,44 +23,94 @@ final class TesseraServer: @unchecked Sendable {
         return exe.deletingLastPathComponent().appendingPathComponent("tessera").path
     }
 
-    /// Starts `tessera serve --port 0 …` and reads the port it announces.
-    init(arguments: [String], environment: [String: String] = [:]) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: TesseraServer.binaryPath)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"] + arguments
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        // First line: "tessera listening on http://127.0.0.1:PORT"
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([10]) { break }
-            line.append(byte)
-        }
+    /// Runs the binary with `arguments`; returns its pid and the read end of its stdout.
+    static func spawn(_ arguments: [String], stdoutToPipe: Bool = true) throws -> (pid_t, Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The child must not hold the test runner's own stdout/stderr open: `swift test`
+        // waits for those pipes to close. Its other output goes to /dev/null.
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 1 : 2)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        // Test-runner threads may block signals; the server must start with none blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ([binaryPath] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, binaryPath, &actions, &attributes, argv, environ)
+        close(fds[1])
+        guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(binaryPath) failed: \(rc)") }
+        SpawnedServers.add(pid)
+        return (pid, fds[0])
+    }
+
+    /// Starts `tessera serve --port 0 …` and reads the port it announces on its first line,
+    /// "tessera listening on http://127.0.0.1:PORT".
+    init(arguments: [String]) throws {
+        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"] + arguments)
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }
         let text = String(decoding: line, as: UTF8.self)
         guard let portText = text.split(separator: ":").last, let port = Int(portText) else {
-            process.terminate()
+            kill(pid, SIGKILL)
             throw LoopbackHTTPClient.ClientError(description: "unexpected first line from tessera: '\(text)'")
         }
         self.port = port
-        // Keep draining stdout so the server never blocks on a full pipe.
-        output.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
     }
 
     func client() throws -> LoopbackHTTPClient {
         try LoopbackHTTPClient(port: port)
     }
 
-    /// Sends SIGTERM and waits; returns the exit status.
+    /// Sends SIGTERM and waits; returns the exit status (or 128 + signal).
     func stop() -> Int32 {
-        process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+        kill(pid, SIGTERM)
+        return TesseraServer.wait(pid)
+    }
+
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        SpawnedServers.remove(pid)
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}
+
+/// Servers still running when the test process exits are killed, so none outlives the run.
+enum SpawnedServers {
+    nonisolated(unsafe) private static var pids: Set<pid_t> = []
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var registered = false
+
+    static func add(_ pid: pid_t) {
+        lock.withLock {
+            pids.insert(pid)
+            if !registered {
+                registered = true
+                atexit { SpawnedServers.killAll() }
+            }
+        }
+    }
+
+    static func remove(_ pid: pid_t) {
+        _ = lock.withLock { pids.remove(pid) }
+    }
+
+    static func killAll() {
+        for pid in lock.withLock({ pids }) { kill(pid, SIGKILL) }
     }
 }
 

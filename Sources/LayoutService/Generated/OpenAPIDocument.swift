@@ -2267,5 +2267,6 @@ components:
           type: integer
           minimum: 0
           description: Live sessions.
+
 """###
 }
