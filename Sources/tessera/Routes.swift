@@ -26,6 +26,9 @@ enum Routes {
         r.add(.PATCH, "/v1/sessions/{id}/view", offload: true) {
             reply(service.patchView(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
         }
+        r.add(.POST, "/v1/sessions/{id}/updates", offload: true) {
+            reply(service.applyUpdates(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
         r.add(.PUT, "/v1/sessions/{id}/layout", offload: true) {
             reply(service.switchLayout(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
         }

@@ -1,0 +1,46 @@
+import LayoutEngine
+
+extension TesseraService {
+    /// POST /v1/sessions/{id}/updates: performBatchUpdates. Validated as a whole (422 naming
+    /// the operation, nothing changed), applied at the cost of what it touches where the layout
+    /// can update itself, and answered with the animation plan for `rect` (or everything).
+    public func applyUpdates(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let tape = try JSONTape.parseBody(body)
+            let (next, plan) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                try requireIdle(state)
+                let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: store.configuration.maxItemsPerSession).decode(tape.root)
+                let update: ValidatedBatchUpdate
+                do throws(BatchUpdateError) {
+                    update = try batch.validated(against: state.dataSource)
+                } catch {
+                    throw .invalidUpdate(error.field, error.message)
+                }
+                let total = update.newDataSource.totalItemCount
+                guard total <= store.configuration.maxItemsPerSession else {
+                    throw .invalidUpdate("updates", "the update would leave \(total) items; a session holds at most \(store.configuration.maxItemsPerSession)")
+                }
+                var next = state
+                next.dataSource = update.newDataSource
+                next.prepared = try relayout(state, update)
+                let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                newView: state.view, correspondence: UpdateCorrespondence(update: update)).build(in: rect)
+                return (next, plan)
+            }
+            return planResponse(next, plan)
+        }
+    }
+
+    /// The layout after an update: incrementally where the prepared layout supports it.
+    func relayout(_ state: SessionState, _ update: ValidatedBatchUpdate) throws(APIError) -> any PreparedLayout {
+        guard let incremental = state.prepared as? any IncrementallyUpdatable else {
+            return try prepare(state.layout, update.newDataSource, state.view)
+        }
+        do {
+            return try incremental.updated(to: update.newDataSource, hint: update.layoutHint, view: state.view)
+        } catch {
+            throw .layout(error)
+        }
+    }
+}
