@@ -41,6 +41,12 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/transition/cancel") {
             reply(service.endTransition(id: $0.id, finish: false, ifMatch: $0.header("If-Match")))
         }
+        r.add(.POST, "/v1/sessions/{id}/interactive-movement", offload: true) {
+            reply(service.interactiveMovement(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
+        r.add(.POST, "/v1/sessions/{id}/preferred-sizes", offload: true) {
+            reply(service.preferredSizes(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") {
             reply(service.targetContentOffset(id: $0.id, body: $0.body))
         }

@@ -1,0 +1,118 @@
+import LayoutEngine
+
+extension TesseraService {
+    /// POST /v1/sessions/{id}/interactive-movement: iOS 9 reordering.
+    /// `begin` with an indexPath, `update` with a position (the target is the item under it,
+    /// targetIndexPathForInteractivelyMovingItem), `end` (a move update, answered with its
+    /// animation plan) or `cancel` (nothing changes).
+    public func interactiveMovement(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
+            try o.rejectUnknownKeys(["phase", "indexPath", "position", "rect"])
+            guard let phase = try o.string("phase") else { throw .invalidRequest("phase", "is required") }
+            let rect = try o.rect("rect")
+            switch phase {
+            case "begin":
+                guard let v = o["indexPath"] else { throw .invalidRequest("indexPath", "is required to begin") }
+                let origin = try ValueReader.indexPath(v, path: "indexPath")
+                let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                    try requireIdle(state)
+                    guard let a = state.prepared.attributesForItem(at: origin, view: state.view) else {
+                        throw .notFound("no item at [\(origin.section), \(origin.item)]", field: "indexPath")
+                    }
+                    var next = state
+                    next.movement = InteractiveMovement(origin: origin, target: origin, position: a.center,
+                                                        tentative: state.prepared, tentativeDataSource: state.dataSource)
+                    return (next, ())
+                }
+                return movementResponse(next, rect: rect)
+            case "update":
+                guard let position = try o.point("position") else { throw .invalidRequest("position", "is required to update") }
+                let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                    guard var movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
+                    movement.position = position
+                    let target = targetIndexPath(movement, at: position, view: state.view)
+                    if target != movement.target {
+                        let update = try moveUpdate(from: movement.origin, to: target, in: state.dataSource)
+                        movement.target = target
+                        movement.tentativeDataSource = update.newDataSource
+                        movement.tentative = try relayout(state, update)
+                    }
+                    var next = state
+                    next.movement = movement
+                    return (next, ())
+                }
+                return movementResponse(next, rect: rect)
+            case "end":
+                let (next, plan) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                    guard let movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
+                    let update = try moveUpdate(from: movement.origin, to: movement.target, in: state.dataSource)
+                    var next = state
+                    next.movement = nil
+                    next.dataSource = update.newDataSource
+                    next.prepared = movement.tentative
+                    let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                    newView: state.view, correspondence: UpdateCorrespondence(update: update)).build(in: rect)
+                    return (next, plan)
+                }
+                return planResponse(next, plan)
+            case "cancel":
+                let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                    guard state.movement != nil else { throw .conflict("no interactive movement is in progress") }
+                    var next = state
+                    next.movement = nil
+                    return (next, ())
+                }
+                return movementResponse(next, rect: rect)
+            default:
+                throw .invalidRequest("phase", "must be begin, update, end or cancel (got '\(phase)')")
+            }
+        }
+    }
+
+    /// UIKit's targetIndexPathForInteractivelyMovingItem: the cell under the position in the
+    /// tentative layout, or the current target when the position is over no cell.
+    private func targetIndexPath(_ m: InteractiveMovement, at p: Point, view: ViewContext) -> IndexPath {
+        // Not a zero-size probe: the flow layout returns no cells for one (R14).
+        let probe = Rect(x: p.x - 0.5, y: p.y - 0.5, width: 1, height: 1)
+        let hit = m.tentative.elements(in: probe, view: view).first {
+            $0.category == .cell && !$0.isHidden && $0.frame.minX <= p.x && p.x <= $0.frame.maxX && $0.frame.minY <= p.y && p.y <= $0.frame.maxY
+        }
+        return hit?.indexPath ?? m.target
+    }
+
+    private func moveUpdate(from origin: IndexPath, to target: IndexPath, in dataSource: DataSource) throws(APIError) -> ValidatedBatchUpdate {
+        do throws(BatchUpdateError) {
+            return try BatchUpdate(origin == target ? [] : [.moveItem(from: origin, to: target)]).validated(against: dataSource)
+        } catch {
+            throw .invalidUpdate("position", error.message)
+        }
+    }
+
+    /// `{version, phase state, targetIndexPath, movingItem, elements?}`: the moving item
+    /// follows the position above everything else; the others show the tentative order.
+    private func movementResponse(_ state: SessionState, rect: Rect?) -> ServiceResponse {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("version"); w.int(state.version)
+        w.key("moving"); w.bool(state.movement != nil)
+        if let m = state.movement, var moving = m.tentative.attributesForItem(at: m.target, view: state.view) {
+            moving.frame.origin = Point(x: m.position.x - moving.frame.width / 2, y: m.position.y - moving.frame.height / 2)
+            moving.zIndex = Int(Int32.max)
+            w.key("targetIndexPath"); w.indexPath(m.target)
+            w.key("movingItem"); w.attributes(moving)
+            if let rect {
+                w.key("elements")
+                w.beginArray()
+                for e in m.tentative.elements(in: rect, view: state.view) {
+                    w.attributes(e.key == moving.key ? moving : e)
+                }
+                w.endArray()
+            }
+        }
+        w.key("contentSize"); w.size((state.movement?.tentative ?? state.prepared).contentSize)
+        w.endObject()
+        return .json(200, w, headers: TesseraService.versionHeader(state.version))
+    }
+}

@@ -1,0 +1,76 @@
+import LayoutEngine
+
+extension TesseraService {
+    /// POST /v1/sessions/{id}/preferred-sizes: self-sizing cells report their real sizes
+    /// (preferredLayoutAttributesFittingAttributes) to a flow or line layout with an
+    /// estimatedItemSize. The sizes become the items' own; answers the elements whose
+    /// attributes changed within `rect` (default: the visible bounds) and the new content size.
+    public func preferredSizes(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
+            try o.rejectUnknownKeys(["items", "rect"])
+            guard let list = o["items"]?.arrayElements else { throw .invalidRequest("items", "is required: [{indexPath, size}]") }
+            var paths: [IndexPath] = []
+            var items: [SectionData.Item] = []
+            for (i, v) in list.enumerated() {
+                let entry = try ObjectReader(v, path: "items[\(i)]")
+                try entry.rejectUnknownKeys(["indexPath", "size"])
+                guard let p = entry["indexPath"] else { throw .invalidRequest(entry.fieldPath("indexPath"), "is required") }
+                guard let size = try entry.size("size") else { throw .invalidRequest(entry.fieldPath("size"), "is required") }
+                paths.append(try ValueReader.indexPath(p, path: entry.fieldPath("indexPath")))
+                items.append(SectionData.Item(size: size))
+            }
+            let rect = try o.rect("rect")
+            let (next, changed) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
+                try requireIdle(state)
+                guard Self.estimatedItemSize(of: state.layout) != nil else {
+                    throw .conflict("the session's layout has no estimatedItemSize; preferred sizes apply to self-sizing flow and line layouts")
+                }
+                // A reload keeps every item in place and replaces its data: the item's own size.
+                let update: ValidatedBatchUpdate
+                do throws(BatchUpdateError) {
+                    update = try BatchUpdate([.reloadItems(paths, items: items)]).validated(against: state.dataSource)
+                } catch {
+                    throw .invalidRequest(error.field.replacingPrefix("updates[0].indexPaths", with: "items"), error.message)
+                }
+                var next = state
+                next.dataSource = update.newDataSource
+                next.prepared = try relayout(state, update)
+                let area = rect ?? state.view.boundsRect
+                var before: [ElementKey: LayoutAttributes] = [:]
+                for a in state.prepared.elements(in: area, view: state.view) { before[a.key] = a }
+                var changed: [ElementKey] = []
+                var seen = Set<ElementKey>()
+                for a in next.prepared.elements(in: area, view: next.view) {
+                    seen.insert(a.key)
+                    if before[a.key] != a { changed.append(a.key) }
+                }
+                changed.append(contentsOf: before.keys.filter { !seen.contains($0) }.sorted())
+                return (next, changed)
+            }
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("version"); w.int(next.version)
+            w.key("contentSize"); w.size(next.prepared.contentSize)
+            w.key("invalidated")
+            w.beginArray()
+            for key in changed { w.elementKey(key) }
+            w.endArray()
+            w.endObject()
+            return .json(200, w, headers: TesseraService.versionHeader(next.version))
+        }
+    }
+
+    static func estimatedItemSize(of layout: any CollectionLayout) -> Size? {
+        if let flow = layout as? FlowLayout { return flow.parameters.estimatedItemSize }
+        if let line = layout as? LineLayout { return line.parameters.flow.estimatedItemSize }
+        return nil
+    }
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}
