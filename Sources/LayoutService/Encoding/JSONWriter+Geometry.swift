@@ -85,6 +85,12 @@ extension JSONWriter {
         endObject()
     }
 
+    mutating func elements(_ list: [LayoutAttributes]) {
+        beginArray()
+        for e in list { attributes(e) }
+        endArray()
+    }
+
     mutating func elementKey(_ k: ElementKey) {
         beginObject()
         key("category"); string(k.category.rawValue)

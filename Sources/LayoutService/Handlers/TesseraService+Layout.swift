@@ -12,10 +12,7 @@ extension TesseraService {
             w.beginObject()
             w.key("contentSize"); w.size(prepared.contentSize)
             w.key("info"); w.info(prepared.info)
-            w.key("elements")
-            w.beginArray()
-            for e in elements { w.attributes(e) }
-            w.endArray()
+            w.key("elements"); w.elements(elements)
             w.endObject()
             return .json(200, w)
         }

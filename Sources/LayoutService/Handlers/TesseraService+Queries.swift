@@ -9,7 +9,7 @@ extension TesseraService {
             let s = try session(id)
             let state = s.current
             let cacheKey = "\(state.version)?\(query ?? "")"
-            let headers = [("ETag", "\"\(state.version)\"")]
+            let headers = TesseraService.versionHeader(state.version)
             if let cached = s.replies.lookup(cacheKey) {
                 return ServiceResponse(status: 200, headers: headers, body: cached)
             }
@@ -22,10 +22,7 @@ extension TesseraService {
             w.beginObject()
             w.key("version"); w.int(state.version)
             w.key("contentSize"); w.size(layout.contentSize)
-            w.key("elements")
-            w.beginArray()
-            for e in elements { w.attributes(e) }
-            w.endArray()
+            w.key("elements"); w.elements(elements)
             w.endObject()
             s.replies.store(cacheKey, w.bytes)
             return .json(200, w, headers: headers)
@@ -34,43 +31,34 @@ extension TesseraService {
 
     /// GET /v1/sessions/{id}/items/{section}/{item}.
     public func item(id: String, section: String, item: String) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let indexPath = IndexPath(try pathIndex(section, name: "section"), try pathIndex(item, name: "item"))
-            let state = try session(id).current
-            guard let a = state.prepared.attributesForItem(at: indexPath, view: state.view) else {
-                throw .notFound("no item at [\(indexPath.section), \(indexPath.item)]", field: "indexPath")
-            }
-            return single(a, version: state.version)
-        }
+        single(id: id, section: section, item: item, category: .cell, kind: "", describe: "item")
     }
 
     /// GET /v1/sessions/{id}/supplementary/{kind}/{section}/{item}.
     public func supplementary(id: String, kind: String, section: String, item: String) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let indexPath = IndexPath(try pathIndex(section, name: "section"), try pathIndex(item, name: "item"))
-            let state = try session(id).current
-            guard let a = state.prepared.attributesForSupplementaryView(kind: kind, at: indexPath, view: state.view) else {
-                throw .notFound("no supplementary view of kind '\(kind)' at [\(indexPath.section), \(indexPath.item)]", field: "indexPath")
-            }
-            return single(a, version: state.version)
-        }
+        single(id: id, section: section, item: item, category: .supplementary, kind: kind,
+               describe: "supplementary view of kind '\(kind)'")
     }
 
     /// GET /v1/sessions/{id}/decorations/{kind}/{section}/{item}.
     public func decoration(id: String, kind: String, section: String, item: String) -> ServiceResponse {
+        single(id: id, section: section, item: item, category: .decoration, kind: kind,
+               describe: "decoration view of kind '\(kind)'")
+    }
+
+    /// One element by category, kind and index path; 404 naming it when absent.
+    private func single(id: String, section: String, item: String, category: ElementCategory, kind: String,
+                        describe: String) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let indexPath = IndexPath(try pathIndex(section, name: "section"), try pathIndex(item, name: "item"))
             let state = try session(id).current
-            guard let a = state.prepared.attributesForDecorationView(kind: kind, at: indexPath, view: state.view) else {
-                throw .notFound("no decoration view of kind '\(kind)' at [\(indexPath.section), \(indexPath.item)]", field: "indexPath")
+            let key = ElementKey(category: category, kind: kind, indexPath: indexPath)
+            guard let a = lookup(state.prepared, key, state.view) else {
+                throw .notFound("no \(describe) at [\(indexPath.section), \(indexPath.item)]", field: "indexPath")
             }
-            return single(a, version: state.version)
+            var w = JSONWriter()
+            w.attributes(a)
+            return .json(200, w, headers: TesseraService.versionHeader(state.version))
         }
-    }
-
-    private func single(_ a: LayoutAttributes, version: Int) -> ServiceResponse {
-        var w = JSONWriter()
-        w.attributes(a)
-        return .json(200, w, headers: [("ETag", "\"\(version)\"")])
     }
 }
