@@ -2,17 +2,12 @@ import Testing
 @testable import LayoutEngine
 
 /// Size and memory: uniform sections stay arithmetic, mixed sections keep a few bytes per
-/// item. Timings are asserted loosely (debug builds, shared machine); the release figures
-/// come from the benchmark.
+/// item. Nothing here is timed: the release figures come from the benchmark.
 @Suite struct FlowScaleTests {
     /// 1,000,000 items by count: nothing per item. Default grid, D = 320: 5 per line, lines
     /// 60 apart; item 500,002 is on line 100,000 (y = 6,000,000), column 2 (x = 135).
     @Test func millionUniformItems() throws {
-        let clock = ContinuousClock()
-        var f: PreparedFlowLayout? = nil
-        let elapsed = try clock.measure { f = try prepared(FlowParameters(), [counted(1_000_000)]) }
-        let flow = try #require(f)
-        #expect(elapsed < .milliseconds(50))
+        let flow = try prepared(FlowParameters(), [counted(1_000_000)])
         #expect(flow.storageBytes < 1_024)
         #expect(flow.contentSize == S(320, 200_000 * 50 + 199_999 * 10))
         #expect(flow.frame(0, 500_002) == R(135, 6_000_000, 50, 50))

@@ -2,9 +2,8 @@ import Testing
 @testable import LayoutEngine
 
 /// What an update costs: an insert near the end of a million items, and an insert into one
-/// of 100 sections of 10,000 items, against a full prepare. Timings are printed and asserted
-/// loosely (debug builds, a shared machine); the release figures come from running these
-/// tests with `-c release`.
+/// of 100 sections of 10,000 items, against a full prepare. The tests check that the update
+/// equals a fresh prepare; timings are only printed (the benchmark records release figures).
 @Suite(.serialized) struct FlowUpdateScaleTests {
     /// The fastest of `runs` timings of `body`.
     static func fastest(_ runs: Int = 5, _ body: () throws -> Void) rethrows -> Duration {
@@ -43,7 +42,6 @@ import Testing
         var after: PreparedFlowLayout? = nil
         let t = try Self.fastest { after = try before.updatedFlow(to: new, hint: hint, view: view(320, 480)) }
         print("flow update: 1M uniform items, insert at 999,990: \(Self.ms(t))")
-        #expect(t < .milliseconds(5))
         Self.spotCheck(try #require(after), try layout.prepareFlow(new, view: view(320, 480)), around: 999_990)
     }
 
@@ -69,7 +67,6 @@ import Testing
             var after: PreparedFlowLayout? = nil
             let t = try Self.fastest { after = try before.updatedFlow(to: new, hint: hint, view: view(320, 480)) }
             print("flow update: 1M mixed sizes, insert at \(at): \(Self.ms(t)) (full prepare \(Self.ms(full)))")
-            if at == n - 10 { #expect(t < full / 20) }
             Self.spotCheck(try #require(after), try layout.prepareFlow(new, view: view(320, 480)), around: at)
         }
     }
@@ -102,7 +99,6 @@ import Testing
                 let ratio = Double(t.components.attoseconds + t.components.seconds * 1_000_000_000_000_000_000)
                     / Double(full.components.attoseconds + full.components.seconds * 1_000_000_000_000_000_000)
                 print("flow update: 100 × 10,000 \(mixed ? "mixed" : "by count"), insert at \(at) of section 50: \(Self.ms(t)); full prepare \(Self.ms(full)); ratio \(ratio)")
-                if mixed { #expect(ratio <= 1.0 / 20) }
                 Self.spotCheck(try #require(after), try layout.prepareFlow(new, view: view(320, 480)), around: at, section: 50)
             }
         }

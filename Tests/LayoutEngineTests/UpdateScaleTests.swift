@@ -47,9 +47,8 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
         #expect(update.oldIndexPath(forNew: ip(1, Self.million - 5)) == nil)
         #expect(update.oldIndexPath(forNew: ip(2, Self.million)) == ip(2, Self.million - 1))
         #expect(update.change(forNew: ip(2, Self.million - 1)) == .insert)
-        // Copying 8 MB of heights takes milliseconds even in a debug build; a per-item walk
-        // through `item(at:)` would take far longer. Generous, to stay clear of noise.
-        #expect(elapsed < .seconds(2), "took \(elapsed)")
+        // Timing is the benchmark's business; printed here only as a hint.
+        print("updates: insert near the end of a million items validated in \(elapsed)")
     }
 
     /// A batch that touches only the small section shares the million-item columns.
