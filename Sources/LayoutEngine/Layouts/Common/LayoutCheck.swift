@@ -56,6 +56,14 @@ enum LayoutCheck {
         try nonNegative(size.height, field() + ".height")
     }
 
+    /// A size layout parameter (cover flow, circle, stack): finite and not negative, as one
+    /// value; the error names `layout.<name>` itself rather than its width or height.
+    static func size(_ size: Size, name: String) throws(LayoutError) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw LayoutError(field: parameterField(name), message: name + " must be finite and not negative")
+        }
+    }
+
     /// A column count: a whole number from 1 to `maximumColumnCount`.
     static func columnCount(_ value: Int, _ field: @autoclosure () -> String) throws(LayoutError) {
         guard value >= 1 else { throw LayoutError(field: field(), message: "must be at least 1") }
