@@ -21,9 +21,7 @@ public struct CircleLayout: CollectionLayout {
         /// factor (a negative radius would mirror every circle through the centre).
         public func validate() throws(LayoutError) {
             try LayoutCheck.size(itemSize, name: "itemSize")
-            guard radiusFactor.isFinite, radiusFactor >= 0 else {
-                throw LayoutError(field: "layout.radiusFactor", message: "radiusFactor must be finite and not negative")
-            }
+            try LayoutCheck.finiteNonNegative(radiusFactor, name: "radiusFactor")
         }
     }
 

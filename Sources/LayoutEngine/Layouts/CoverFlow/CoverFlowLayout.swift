@@ -35,9 +35,7 @@ public struct CoverFlowLayout: CollectionLayout {
                 let why = cellInterval == nil ? " (the default, cellSize.width / 3, is 0 here)" : ""
                 throw LayoutError(field: "layout.cellInterval", message: "cellInterval must be a finite number > 0" + why)
             }
-            guard headerHeight.isFinite, headerHeight >= 0 else {
-                throw LayoutError(field: "layout.headerHeight", message: "headerHeight must be finite and not negative")
-            }
+            try LayoutCheck.finiteNonNegative(headerHeight, name: "headerHeight")
         }
     }
 
