@@ -125,15 +125,15 @@ import Testing
 
     /// Random heights, column counts, paddings and widths: queries agree with brute force.
     @Test func queriesMatchBruteForce() throws {
-        var random = LayoutsARandom(seed: 0xC0_1A)
+        var random = SeededRandom(seed: 0xC0_1A)
         for _ in 0..<40 {
-            let sections = (0..<random.int(in: 0...4)).map { _ in
-                Self.heights((0..<random.int(in: 0...60)).map { _ in
+            let sections = (0..<random.int(0...4)).map { _ in
+                Self.heights((0..<random.int(0...60)).map { _ in
                     random.chance(0.1) ? 0 : (random.double(in: 1...200) * 4).rounded() / 4
                 })
             }
-            let layout = ColumnLayout(.init(numColumns: random.int(in: 1...7), padding: Double(random.int(in: 0...6))))
-            let view = ViewContext(bounds: Size(width: Double(random.int(in: 0...500)), height: 600))
+            let layout = ColumnLayout(.init(numColumns: random.int(1...7), padding: Double(random.int(0...6))))
+            let view = ViewContext(bounds: Size(width: Double(random.int(0...500)), height: 600))
             let prepared = try LayoutsAChecks.prepare(layout, DataSource(sections: sections), view: view)
             let all = prepared.elements(in: nil, view: view)
             #expect(all.count == sections.reduce(0) { $0 + $1.itemCount })

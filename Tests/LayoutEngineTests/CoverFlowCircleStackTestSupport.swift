@@ -1,39 +1,10 @@
 import Testing
 @testable import LayoutEngine
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator for repeatable property
-/// tests of Transform3D and the cover-flow, circle and stack layouts. Named after the branch
-/// that added it, so that other test files can keep their own.
-struct LayoutsBSplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-
-    /// Uniform in `range` (closed).
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-
-    mutating func double(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-
-    mutating func bool() -> Bool { next() & 1 == 1 }
-}
-
 /// Checks shared by the cover-flow, circle and stack property tests.
 enum LayoutsBChecks {
     /// Up to `maxSections` sections of 0…`maxItems` items each; empty sections are common.
-    static func randomDataSource(_ g: inout LayoutsBSplitMix64, maxSections: Int = 5, maxItems: Int = 30) -> DataSource {
+    static func randomDataSource(_ g: inout SeededRandom, maxSections: Int = 5, maxItems: Int = 30) -> DataSource {
         DataSource(sections: (0..<g.int(0...maxSections)).map { _ in
             SectionData(itemCount: g.bool() ? g.int(0...3) : g.int(0...maxItems))
         })
@@ -42,7 +13,7 @@ enum LayoutsBChecks {
     /// Query rectangles: random ones over the content and beyond, zero-width and
     /// zero-height ones, and ones that only touch an element's edge, where closed
     /// intersection decides.
-    static func randomRects(_ g: inout LayoutsBSplitMix64, content: Size, elements: [LayoutAttributes], count: Int) -> [Rect] {
+    static func randomRects(_ g: inout SeededRandom, content: Size, elements: [LayoutAttributes], count: Int) -> [Rect] {
         var rects = [Rect]()
         let spanX = max(content.width, 1), spanY = max(content.height, 1)
         for k in 0..<count {
@@ -71,18 +42,10 @@ enum LayoutsBChecks {
         let all = layout.elements(in: nil, view: view)
         let ranks = all.map { ElementKey(category: $0.category, indexPath: IndexPath(0, 0)) }
         #expect(ranks == ranks.sorted(), "cells, then supplementary views, then decorations")
-        for rect in rects {
-            let expected = all.filter { $0.frame.intersects(rect) }
-            let got = layout.elements(in: rect, view: view)
-            #expect(got == expected, "rect \(rect)")
-            if got != expected { return }
-        }
+        guard QueryChecks.rectQueriesEqualBruteForce(layout, all: all, view: view, rects: rects,
+                                                     stopAtFirstMismatch: true) else { return }
         for element in all {
-            let single: LayoutAttributes? = switch element.category {
-            case .cell: layout.attributesForItem(at: element.indexPath, view: view)
-            case .supplementary: layout.attributesForSupplementaryView(kind: element.kind, at: element.indexPath, view: view)
-            case .decoration: layout.attributesForDecorationView(kind: element.kind, at: element.indexPath, view: view)
-            }
+            let single = lookup(layout, element.key, view)
             #expect(single == element)
             if single != element { return }
         }

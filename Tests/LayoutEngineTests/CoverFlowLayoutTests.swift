@@ -216,7 +216,7 @@ struct CoverFlowLayoutTests {
     }
 
     @Test func rectQueriesAgreeWithBruteForce() throws {
-        var g = LayoutsBSplitMix64(seed: 0xC0FE_F10)
+        var g = SeededRandom(seed: 0xC0FE_F10)
         for _ in 0..<60 {
             let dataSource = LayoutsBChecks.randomDataSource(&g)
             let bounds = Size(width: g.double(0, 400).rounded(), height: g.double(50, 300))
@@ -236,7 +236,7 @@ struct CoverFlowLayoutTests {
     }
 
     @Test func zIndexFallsWithDistanceFromTheCentre() throws {
-        var g = LayoutsBSplitMix64(seed: 0x21DE)
+        var g = SeededRandom(seed: 0x21DE)
         let layout = try Self.prepare([40])
         for _ in 0..<20 {
             let view = Self.at(g.double(-50, 1300))

@@ -10,7 +10,7 @@ import Testing
         var view: ViewContext
     }
 
-    static func randomCase(_ rng: inout SplitMix64) -> Case {
+    static func randomCase(_ rng: inout SeededRandom) -> Case {
         var p = FlowParameters()
         p.scrollDirection = rng.pick(ScrollDirection.allCases)
         p.itemSize = rng.pick([S(50, 50), S(30, 40), S(0, 0), S(100.5, 20.25), S(320.0 / 3, 33), S(250, 60)])
@@ -54,13 +54,13 @@ import Testing
         return Case(parameters: p, sections: sections, view: v)
     }
 
-    static func randomOffset(_ rng: inout SplitMix64) -> Point {
+    static func randomOffset(_ rng: inout SeededRandom) -> Point {
         Point(x: Double(rng.int(-100...1500)) + rng.pick([0, 0.25, 0.5]),
               y: Double(rng.int(-100...1500)) + rng.pick([0, 0.25, 0.5]))
     }
 
     /// Random rects, and rects built from element edges so that touching cases are common.
-    static func randomRects(_ rng: inout SplitMix64, all: [LayoutAttributes], content: Size) -> [Rect] {
+    static func randomRects(_ rng: inout SeededRandom, all: [LayoutAttributes], content: Size) -> [Rect] {
         var rects: [Rect] = []
         for _ in 0..<12 {
             let x = Double(rng.int(-60...Int(content.width) + 60)) + rng.pick([0, 0.5, 1.0 / 3])
@@ -85,7 +85,7 @@ import Testing
     /// R14: a rect query is exactly the closed-intersection filter of the full list, in the
     /// same (R15) order; single-element queries agree with the full list.
     @Test func rectQueryEqualsBruteForce() throws {
-        var rng = SplitMix64(seed: 0x5EED_F10E)
+        var rng = SeededRandom(seed: 0x5EED_F10E)
         for caseIndex in 0..<400 {
             let c = Self.randomCase(&rng)
             let f = try prepared(c.parameters, c.sections, c.view)
@@ -115,7 +115,7 @@ import Testing
 
     /// R3: a uniform section gives the same frames by count and by equal explicit sizes.
     @Test func uniformByCountEqualsExplicit() throws {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         for _ in 0..<200 {
             var c = Self.randomCase(&rng)
             c.sections = c.sections.map { counted($0.itemCount, $0.overrides.values) }
@@ -133,7 +133,7 @@ import Testing
     /// Pinned invalidation lists exactly the headers and footers that moved, at least
     /// among those within the old or new visible rect along the scroll axis.
     @Test func invalidationListsMovedPinnedElements() throws {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for caseIndex in 0..<300 {
             var c = Self.randomCase(&rng)
             c.parameters.sectionHeadersPinToVisibleBounds = rng.chance(0.8)

@@ -52,7 +52,7 @@ extension FlowScaleTests {
     /// brief's figure (well under 100 ms) is for release builds.
     @Test func millionExplicitSizes() throws {
         let n = 1_000_000
-        var rng = SplitMix64(seed: 1)
+        var rng = SeededRandom(seed: 1)
         let sizes = (0..<n).map { _ in S(Double(40 + rng.int(0...20)), Double(40 + rng.int(0...20))) }
         let section = SectionData(itemCount: n, sizes: sizes)
         let clock = ContinuousClock()

@@ -72,7 +72,7 @@ import Testing
     /// Once every item's size is reported, the layout is exactly the explicit-size layout,
     /// whatever the estimate: random layouts of both directions, quirks on and off.
     @Test func everySizeReportedEqualsExplicitLayout() throws {
-        var rng = SplitMix64(seed: 0x5E1F)
+        var rng = SeededRandom(seed: 0x5E1F)
         for caseIndex in 0..<200 {
             let c = FlowPropertyTests.randomCase(&rng)
             let reported: [SectionData] = c.sections.map { s in
@@ -97,7 +97,7 @@ import Testing
     /// items before them unchanged). Every update equals a fresh prepare, and the last is
     /// the explicit-size layout. D = 320, estimate 80 × 40, 300 items.
     @Test func reportingSizesByUpdates() throws {
-        var rng = SplitMix64(seed: 77)
+        var rng = SeededRandom(seed: 77)
         var p = FlowParameters(estimatedItemSize: S(80, 40))
         p.sectionHeadersPinToVisibleBounds = true
         p.headerReferenceSize = S(0, 20)

@@ -78,31 +78,3 @@ extension PreparedLayout {
         }
     }
 }
-
-/// SplitMix64: a tiny seeded generator, so property tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// One of `choices`.
-    mutating func pick<T>(_ choices: [T]) -> T {
-        choices[Int(next() % UInt64(choices.count))]
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func chance(_ p: Double) -> Bool {
-        Double(next() >> 11) / Double(1 << 53) < p
-    }
-}

@@ -49,7 +49,7 @@ import Testing
     /// lines before it are kept, the chunks before it shared.
     @Test func millionMixedInsert() throws {
         let n = 1_000_000
-        var rng = SplitMix64(seed: 1)
+        var rng = SeededRandom(seed: 1)
         let sizes = (0..<n).map { _ in S(Double(40 + rng.int(0...20)), Double(40 + rng.int(0...20))) }
         let layout = FlowLayout(FlowParameters())
         let clock = ContinuousClock()
@@ -75,7 +75,7 @@ import Testing
     /// at its start). Mixed sizes: the update lays out at most that section's items after
     /// the insert; by count: every section is O(1) either way.
     @Test func hundredSectionsInsert() throws {
-        var rng = SplitMix64(seed: 2)
+        var rng = SeededRandom(seed: 2)
         let layout = FlowLayout(FlowParameters(headerReferenceSize: S(0, 30)))
         for mixed in [true, false] {
             let sections: [SectionData] = (0..<100).map { _ in

@@ -28,14 +28,14 @@ import Testing
         }
     }
 
-    static func randomItem(_ rng: inout SplitMix64, like section: ModelSection) -> Size? {
+    static func randomItem(_ rng: inout SeededRandom, like section: ModelSection) -> Size? {
         // Keep sections without sizes mostly so, and uniform ones often uniform.
         if section.items.allSatisfy({ $0 == nil }) && rng.chance(0.7) { return nil }
         if let first = section.items.first, rng.chance(0.4) { return first }
         return rng.pick(pool)
     }
 
-    static func randomSection(_ rng: inout SplitMix64) -> ModelSection {
+    static func randomSection(_ rng: inout SeededRandom) -> ModelSection {
         let n = rng.int(0...30)
         var items: [Size?]
         switch rng.int(0...2) {
@@ -50,7 +50,7 @@ import Testing
 
     /// A random batch: item inserts, deletes and replacements, section inserts, deletes and
     /// moves, and now and then new overrides for a section.
-    static func edit(_ model: inout [ModelSection], _ rng: inout SplitMix64) {
+    static func edit(_ model: inout [ModelSection], _ rng: inout SeededRandom) {
         for _ in 0..<rng.int(1...4) {
             let op = rng.int(0...9)
             if model.isEmpty || op == 7 {
@@ -96,7 +96,7 @@ import Testing
     }
 
     /// The hint the edit model implies; prefixes are sometimes understated ("0 when unknown").
-    static func hint(_ model: [ModelSection], _ rng: inout SplitMix64) -> LayoutUpdateHint {
+    static func hint(_ model: [ModelSection], _ rng: inout SeededRandom) -> LayoutUpdateHint {
         LayoutUpdateHint(
             unchangedSourceSection: model.map { $0.touched ? nil : $0.origin },
             unchangedPrefix: model.map { s in
@@ -122,7 +122,7 @@ import Testing
     /// Every query of `updated` against `fresh`; returns false (after recording) on the first
     /// difference.
     static func expectSame(_ updated: any PreparedLayout, _ fresh: any PreparedLayout, sections: [SectionData],
-                           view v: ViewContext, _ rng: inout SplitMix64, _ context: String) -> Bool {
+                           view v: ViewContext, _ rng: inout SeededRandom, _ context: String) -> Bool {
         func check(_ ok: Bool, _ what: @autoclosure () -> String) -> Bool {
             if !ok { Issue.record("\(context): \(what())") }
             return ok
@@ -164,7 +164,7 @@ import Testing
     /// Random layouts (both directions, pinning, rounding, quirks, negative spacing, empty
     /// bounds), random batches, and chains of batches: updated == prepared.
     @Test func updateEqualsPrepare() throws {
-        var rng = SplitMix64(seed: 0xF10E_0DA7)
+        var rng = SeededRandom(seed: 0xF10E_0DA7)
         for caseIndex in 0..<400 {
             var c = FlowPropertyTests.randomCase(&rng)
             if rng.chance(0.3) { c.parameters.estimatedItemSize = rng.pick([S(60, 30), S(0, 0), S(100.5, 44)]) }
@@ -193,7 +193,7 @@ import Testing
     /// Sections of thousands of items, so kept prefixes end inside and at the edges of the
     /// 4,096-element chunks; long lines (small items) and one item per line.
     @Test func updateEqualsPrepareAcrossChunks() throws {
-        var rng = SplitMix64(seed: 0xC4C4)
+        var rng = SeededRandom(seed: 0xC4C4)
         for caseIndex in 0..<24 {
             var p = FlowParameters()
             p.scrollDirection = rng.pick(ScrollDirection.allCases)
@@ -235,7 +235,7 @@ import Testing
 
     /// The line layout updates through the flow layout and zooms the same.
     @Test func lineLayoutUpdateEqualsPrepare() throws {
-        var rng = SplitMix64(seed: 0x11AE)
+        var rng = SeededRandom(seed: 0x11AE)
         for caseIndex in 0..<100 {
             let c = FlowPropertyTests.randomCase(&rng)
             var p = LineLayout.Parameters()
@@ -263,7 +263,7 @@ extension FlowUpdateTests {
         let layout = FlowLayout(FlowParameters())
         let before = try layout.prepareFlow(DataSource(sections: sections), view: view(320, 480))
         let hint = LayoutUpdateHint(unchangedSourceSection: [0, 1], unchangedPrefix: [0, 0])
-        var rng = SplitMix64(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for v in [view(200, 480), view(320, 480, scale: 2), view(320, 0), view(0, 0),
                   view(320, 480, inset: EdgeInsets(top: 0, left: 10, bottom: 0, right: 0)),
                   view(320, 900, offset: Point(x: 0, y: 300))] {
@@ -316,7 +316,7 @@ extension FlowUpdateTests {
             #expect(a == b)
         }
         #expect(after.sections[1].start == after.sections[0].end)
-        var rng = SplitMix64(seed: 9)
+        var rng = SeededRandom(seed: 9)
         let fresh = try layout.prepareFlow(DataSource(sections: new), view: view(320, 480))
         #expect(Self.expectSame(after, fresh, sections: new, view: view(320, 480), &rng, "shared"))
     }
@@ -342,7 +342,7 @@ extension FlowUpdateTests {
         let rect = R(-0.6, 0, 0.2, 5)
         #expect(fresh.names(in: rect) == ["c0.1", "c0.6"])
         #expect(after.names(in: rect) == ["c0.1", "c0.6"])
-        var rng = SplitMix64(seed: 5)
+        var rng = SeededRandom(seed: 5)
         #expect(Self.expectSame(after, fresh, sections: [sized(new)], view: view(320, 480), &rng, "unsorted"))
     }
 }
@@ -361,7 +361,7 @@ extension FlowUpdateTests {
         #expect(before.resumeSources(hint).map { $0?.old } == [0, 1])  // the wrong pairs
         let after = try before.updatedFlow(to: DataSource(sections: new), hint: hint, view: view(320, 480))
         let fresh = try layout.prepareFlow(DataSource(sections: new), view: view(320, 480))
-        var rng = SplitMix64(seed: 11)
+        var rng = SeededRandom(seed: 11)
         #expect(Self.expectSame(after, fresh, sections: new, view: view(320, 480), &rng, "swapped"))
     }
 }

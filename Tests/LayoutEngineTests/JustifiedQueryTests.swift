@@ -43,10 +43,7 @@ struct JustifiedQueryTests {
         }
         rects.append(Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9))
         rects.append(Rect(x: 0, y: height + 1, width: 900, height: 100))
-        for rect in rects {
-            let expected = all.filter { $0.frame.intersects(rect) }
-            #expect(l.elements(in: rect, view: ViewContext()) == expected, "rect \(rect)")
-        }
+        QueryChecks.rectQueriesEqualBruteForce(l, all: all, view: ViewContext(), rects: rects)
     }
 
     @Test func everyBoxStaysInsideItsSectionsContainer() throws {

@@ -79,7 +79,7 @@ struct StackLayoutTests {
     }
 
     @Test func rectQueriesAgreeWithBruteForce() throws {
-        var g = LayoutsBSplitMix64(seed: 0x57AC4)
+        var g = SeededRandom(seed: 0x57AC4)
         for _ in 0..<60 {
             let dataSource = LayoutsBChecks.randomDataSource(&g, maxSections: 6, maxItems: 25)
             let bounds = Size(width: g.double(0, 500), height: g.double(0, 500))

@@ -136,7 +136,7 @@ struct Transform3DTests {
     }
 
     @Test func rotationsComposeAndInvert() {
-        var generator = LayoutsBSplitMix64(seed: 0x7E55E7A)
+        var generator = SeededRandom(seed: 0x7E55E7A)
         for _ in 0..<200 {
             let a = generator.unit() * 10 - 5, b = generator.unit() * 10 - 5
             let (x, y, z) = (generator.unit() - 0.5, generator.unit() - 0.5, generator.unit() - 0.5)

@@ -123,10 +123,10 @@ import Testing
 
     /// A random forest: each section's items are split into consecutive runs, one per
     /// parent chosen in order, with some parents left as leaves.
-    static func randomForest(_ random: inout LayoutsARandom) -> (DataSource, rows: Int) {
-        let depth = random.int(in: 0...5)
-        var counts = [random.int(in: 0...12)]
-        for _ in 1..<max(depth, 1) { counts.append(random.chance(0.2) ? 0 : random.int(in: 0...20)) }
+    static func randomForest(_ random: inout SeededRandom) -> (DataSource, rows: Int) {
+        let depth = random.int(0...5)
+        var counts = [random.int(0...12)]
+        for _ in 1..<max(depth, 1) { counts.append(random.chance(0.2) ? 0 : random.int(0...20)) }
         if depth == 0 { return (DataSource(sections: []), 0) }
         var sections: [SectionData] = []
         for s in 0..<depth {
@@ -138,7 +138,7 @@ import Testing
                 var next = 0
                 let childCount = counts[s + 1]
                 for p in 0..<parents {
-                    let take = p == parents - 1 ? childCount - next : min(childCount - next, random.int(in: 0...4))
+                    let take = p == parents - 1 ? childCount - next : min(childCount - next, random.int(0...4))
                     var run = Array(next..<next + take)
                     if random.chance(0.3) { run.reverse() }
                     lists[p] = run
@@ -158,7 +158,7 @@ import Testing
     /// Random forests and geometry: queries agree with brute force; rows equal leaves; each
     /// child's row lies within its parent's connector; siblings stack without overlap.
     @Test func queriesMatchBruteForce() throws {
-        var random = LayoutsARandom(seed: 0x7EE)
+        var random = SeededRandom(seed: 0x7EE)
         for _ in 0..<60 {
             let (data, leafRows) = Self.randomForest(&random)
             let layout = TreeLayout(.init(itemSize: Size(width: random.double(in: 0...100), height: random.double(in: 0...50)),

@@ -3,35 +3,6 @@ import Testing
 
 // Shared by ColumnLayoutTests, WaterfallLayoutTests and TreeLayoutTests.
 
-/// SplitMix64: a small seeded generator, so property tests replay exactly.
-struct LayoutsARandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<bound.
-    mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int { range.lowerBound + int(range.count) }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
-    }
-
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-}
-
 enum LayoutsAChecks {
     /// Prepares, failing the test with the error's field and message if it throws.
     static func prepare(_ layout: some CollectionLayout, _ dataSource: DataSource,
@@ -62,7 +33,7 @@ enum LayoutsAChecks {
     /// - a rect query returns exactly the full list filtered by closed intersection, in the
     ///   same order, for `rects` and for rects built on element edges.
     static func checkQueries(_ prepared: any PreparedLayout, view: ViewContext, rects: [Rect],
-                             random: inout LayoutsARandom, sourceLocation: SourceLocation = #_sourceLocation) {
+                             random: inout SeededRandom, sourceLocation: SourceLocation = #_sourceLocation) {
         let all = prepared.elements(in: nil, view: view)
         let rank: [ElementCategory: Int] = [.cell: 0, .supplementary: 1, .decoration: 2]
         for (a, b) in zip(all, all.dropFirst()) {
@@ -74,12 +45,7 @@ enum LayoutsAChecks {
         #expect(Set(all.map(\.key)).count == all.count, "an element appears twice", sourceLocation: sourceLocation)
         for element in all {
             #expect(element.frame.width >= 0 && element.frame.height >= 0, sourceLocation: sourceLocation)
-            let single: LayoutAttributes? = switch element.category {
-            case .cell: prepared.attributesForItem(at: element.indexPath, view: view)
-            case .supplementary: prepared.attributesForSupplementaryView(kind: element.kind, at: element.indexPath, view: view)
-            case .decoration: prepared.attributesForDecorationView(kind: element.kind, at: element.indexPath, view: view)
-            }
-            let agrees = single == element
+            let agrees = lookup(prepared, element.key, view) == element
             #expect(agrees, "lookup of \(element.key) disagrees", sourceLocation: sourceLocation)
         }
         // Absent elements.
@@ -99,17 +65,12 @@ enum LayoutsAChecks {
             queries.append(Rect(x: f.maxX, y: f.minY, width: 3, height: 0))          // zero height on the right edge
             queries.append(Rect(x: f.minX, y: f.minY - 2, width: f.width, height: 2)) // sits on the top edge
         }
-        for rect in queries {
-            let expected = all.filter { $0.frame.intersects(rect) }
-            let got = prepared.elements(in: rect, view: view)
-            let agrees = got == expected
-            #expect(agrees, "query \(rect) gives \(got.map(\.key)), brute force \(expected.map(\.key))",
-                    sourceLocation: sourceLocation)
-        }
+        QueryChecks.rectQueriesEqualBruteForce(prepared, all: all, view: view, rects: queries,
+                                               sourceLocation: sourceLocation)
     }
 
     /// Random query rectangles over (and a little beyond) `content`, some of them empty.
-    static func randomRects(_ count: Int, over content: Size, random: inout LayoutsARandom) -> [Rect] {
+    static func randomRects(_ count: Int, over content: Size, random: inout SeededRandom) -> [Rect] {
         let w = max(content.width, 1), h = max(content.height, 1)
         var rects = [Rect(x: -10, y: -10, width: w + 20, height: h + 20)]
         for _ in 0..<count {

@@ -237,14 +237,14 @@ import Testing
     /// footers and scales: queries agree with brute force, and the layout's own invariants
     /// hold (cells within their section's columns, column x from the formula).
     @Test func queriesMatchBruteForce() throws {
-        var random = LayoutsARandom(seed: 0x3A7E_12F)
+        var random = SeededRandom(seed: 0x3A7E_12F)
         for _ in 0..<40 {
             func insets() -> EdgeInsets {
                 EdgeInsets(top: random.double(in: -5...20), left: random.double(in: -5...20),
                            bottom: random.double(in: -5...20), right: random.double(in: -5...20))
             }
             var parameters = WaterfallLayout.Parameters(
-                columnCount: random.int(in: 1...5), minimumColumnSpacing: random.double(in: 0...12),
+                columnCount: random.int(1...5), minimumColumnSpacing: random.double(in: 0...12),
                 minimumInteritemSpacing: random.double(in: -2...12), sectionInset: insets(),
                 headerHeight: random.chance(0.5) ? random.double(in: 0...40) : 0,
                 footerHeight: random.chance(0.5) ? random.double(in: 0...40) : 0,
@@ -252,12 +252,12 @@ import Testing
                 itemRenderDirection: WaterfallLayout.ItemRenderDirection.allCases[random.int(3)],
                 minimumContentHeight: random.chance(0.2) ? random.double(in: 0...3000) : 0)
             if random.chance(0.2) { parameters.columnCount = 1 }
-            let sections = (0..<random.int(in: 0...5)).map { _ in
+            let sections = (0..<random.int(0...5)).map { _ in
                 var overrides: [String: ParameterValue] = [:]
-                if random.chance(0.3) { overrides["columnCount"] = .number(Double(random.int(in: 1...6))) }
+                if random.chance(0.3) { overrides["columnCount"] = .number(Double(random.int(1...6))) }
                 if random.chance(0.3) { overrides["headerHeight"] = .number(random.double(in: 0...30)) }
                 if random.chance(0.3) { overrides["sectionInset"] = .insets(insets()) }
-                return Self.sizes((0..<random.int(in: 0...80)).map { _ in
+                return Self.sizes((0..<random.int(0...80)).map { _ in
                     random.chance(0.05) ? (0, 10) : (random.double(in: 1...400), random.double(in: 1...400))
                 }, overrides: overrides)
             }
@@ -276,7 +276,7 @@ import Testing
     /// Thousands of sections, every other one empty, with headers: rect queries far down
     /// map index numbers back to the right sections.
     @Test func manySparseSections() throws {
-        var random = LayoutsARandom(seed: 0x5EC7)
+        var random = SeededRandom(seed: 0x5EC7)
         let sections = (0..<3000).map { s in
             s % 2 == 1 ? SectionData(itemCount: 0) : Self.sizes([(1, 1), (2, 1), (1, 2)])
         }
@@ -292,7 +292,7 @@ import Testing
     /// for correctness here (debug builds); the release timing is in the report.
     @Test func millionItems() throws {
         let count = 1_000_000
-        var random = LayoutsARandom(seed: 1)
+        var random = SeededRandom(seed: 1)
         let sizes = (0..<count).map { _ in Size(width: 100, height: Double(50 + random.int(200))) }
         let data = DataSource(sections: [SectionData(itemCount: count, sizes: sizes)])
         let view = Self.view(390, scale: 3)

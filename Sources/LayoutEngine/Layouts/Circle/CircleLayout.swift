@@ -20,10 +20,8 @@ public struct CircleLayout: CollectionLayout {
         /// Rejects a negative or non-finite item size, and a negative or non-finite radius
         /// factor (a negative radius would mirror every circle through the centre).
         public func validate() throws(LayoutError) {
-            try LayoutParameterCheck.size(itemSize, name: "itemSize")
-            guard radiusFactor.isFinite, radiusFactor >= 0 else {
-                throw LayoutError(field: "layout.radiusFactor", message: "radiusFactor must be finite and not negative")
-            }
+            try LayoutCheck.size(itemSize, name: "itemSize")
+            try LayoutCheck.finiteNonNegative(radiusFactor, name: "radiusFactor")
         }
     }
 
@@ -36,6 +34,6 @@ public struct CircleLayout: CollectionLayout {
     /// - Complexity: O(n) for n items.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         try parameters.validate()
-        return PreparedCircle(parameters: parameters, numbering: GlobalItemNumbering(dataSource), bounds: view.bounds)
+        return PreparedCircle(parameters: parameters, numbering: ItemNumbering(dataSource), bounds: view.bounds)
     }
 }

@@ -6,7 +6,7 @@ extension PreparedCircle {
     ///   are neighbours on the circle, so the index's boxes are short arcs.
     func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
         var out = [LayoutAttributes]()
-        numbering.forEachItem(in: rect, of: cells) { out.append(cellAttributes($0)) }
+        numbering.forEachItem(intersecting: rect, in: cells) { _, indexPath in out.append(cellAttributes(indexPath)) }
         if background {
             let b = backgroundAttributes
             if rect.map({ b.frame.intersects($0) }) ?? true { out.append(b) }

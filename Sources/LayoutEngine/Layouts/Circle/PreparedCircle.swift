@@ -15,10 +15,10 @@ struct PreparedCircle: PreparedLayout {
     let center: Point
     /// `min(W, H)·radiusFactor`: section 0's radius.
     let radius: Double
-    let numbering: GlobalItemNumbering
+    let numbering: ItemNumbering
     let cells: FrameIndex
 
-    init(parameters p: CircleLayout.Parameters, numbering: GlobalItemNumbering, bounds: Size) {
+    init(parameters p: CircleLayout.Parameters, numbering: ItemNumbering, bounds: Size) {
         itemSize = p.itemSize
         background = p.background
         self.bounds = bounds
@@ -26,7 +26,7 @@ struct PreparedCircle: PreparedLayout {
         radius = min(bounds.width, bounds.height) * p.radiusFactor
         self.numbering = numbering
         var boxes = [Double]()
-        boxes.reserveCapacity(4 * numbering.itemCount)
+        boxes.reserveCapacity(4 * numbering.total)
         let (center, radius, itemSize) = (center, radius, itemSize)
         for s in 0..<numbering.sectionCount {
             let n = numbering.itemCount(inSection: s)

@@ -1,8 +1,10 @@
 /// Numbers every item of a data source in section order (item `[s, i]` is number
 /// `starts[s] + i`), so that per-item storage can be one flat array and a rect query's
-/// results, which come out of `FrameIndex` by number, map back to index paths.
+/// results, which come out of `FrameIndex` by number, map back to index paths. Cover flow
+/// also lays every section on one strip by this number (LAYOUTS.md §3, "global index g").
 struct ItemNumbering: Sendable {
     /// `starts[s]` is the number of item 0 of section `s`; the last entry is the item total.
+    /// Empty sections repeat their successor's start.
     let starts: [Int]
 
     init(_ dataSource: DataSource) {
@@ -41,6 +43,13 @@ struct ItemNumbering: Sendable {
             if starts[mid] <= n { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+
+    /// The index path of item number `n` (0 ≤ n < total).
+    /// - Complexity: O(log sections).
+    func indexPath(of n: Int) -> IndexPath {
+        let s = section(containing: n)
+        return IndexPath(section: s, item: n - starts[s])
     }
 
     /// Calls `body` with the number and index path of every item whose frame in `index`

@@ -56,6 +56,22 @@ enum LayoutCheck {
         try nonNegative(size.height, field() + ".height")
     }
 
+    /// A layout parameter of cover flow, circle or stack, checked as one value: finite and
+    /// not negative, else an error for `layout.<name>` (not for a size's width or height).
+    static func finiteNonNegative(_ value: Double, name: String) throws(LayoutError) {
+        guard value.isFinite, value >= 0 else { throw notFiniteNonNegative(name) }
+    }
+
+    static func size(_ size: Size, name: String) throws(LayoutError) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw notFiniteNonNegative(name)
+        }
+    }
+
+    private static func notFiniteNonNegative(_ name: String) -> LayoutError {
+        LayoutError(field: parameterField(name), message: name + " must be finite and not negative")
+    }
+
     /// A column count: a whole number from 1 to `maximumColumnCount`.
     static func columnCount(_ value: Int, _ field: @autoclosure () -> String) throws(LayoutError) {
         guard value >= 1 else { throw LayoutError(field: field(), message: "must be at least 1") }

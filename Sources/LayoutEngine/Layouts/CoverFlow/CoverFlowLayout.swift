@@ -29,15 +29,13 @@ public struct CoverFlowLayout: CollectionLayout {
         /// Rejects what the formulas cannot use: a negative or non-finite size or height, and
         /// a cell interval that is not positive (it divides the rate: t = cellInterval / W).
         public func validate() throws(LayoutError) {
-            try LayoutParameterCheck.size(cellSize, name: "cellSize")
+            try LayoutCheck.size(cellSize, name: "cellSize")
             let interval = effectiveCellInterval
             guard interval.isFinite, interval > 0 else {
                 let why = cellInterval == nil ? " (the default, cellSize.width / 3, is 0 here)" : ""
                 throw LayoutError(field: "layout.cellInterval", message: "cellInterval must be a finite number > 0" + why)
             }
-            guard headerHeight.isFinite, headerHeight >= 0 else {
-                throw LayoutError(field: "layout.headerHeight", message: "headerHeight must be finite and not negative")
-            }
+            try LayoutCheck.finiteNonNegative(headerHeight, name: "headerHeight")
         }
     }
 
@@ -50,7 +48,7 @@ public struct CoverFlowLayout: CollectionLayout {
     /// - Complexity: O(n) time and memory for n items (the frame index).
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         try parameters.validate()
-        return PreparedCoverFlow(parameters: parameters, numbering: GlobalItemNumbering(dataSource),
+        return PreparedCoverFlow(parameters: parameters, numbering: ItemNumbering(dataSource),
                                  bounds: view.bounds)
     }
 }

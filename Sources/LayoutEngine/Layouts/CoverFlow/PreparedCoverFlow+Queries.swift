@@ -7,7 +7,7 @@ extension PreparedCoverFlow {
     func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
         var out = [LayoutAttributes]()
         guard let rect else {
-            let n = numbering.itemCount
+            let n = numbering.total
             out.reserveCapacity(n * (reflection ? 2 : 1) + headerSections.count)
             for g in 0..<n { out.append(cellAttributes(g, view: view)) }
             for h in headerSections.indices { out.append(headerAttributes(h)) }
@@ -26,7 +26,7 @@ extension PreparedCoverFlow {
     /// lower, so the cell index answers for them: ask it for the cells whose x range meets
     /// the rectangle, then check each reflection's own frame exactly.
     private func forEachReflection(intersecting rect: Rect, _ body: (Int) -> Void) {
-        guard numbering.itemCount > 0 else { return }
+        guard numbering.total > 0 else { return }
         let reflectionBand = reflectionFrame(0)
         guard reflectionBand.minY <= rect.maxY, rect.minY <= reflectionBand.maxY else { return }
         let band = strip.frame(0)
@@ -83,7 +83,7 @@ extension PreparedCoverFlow {
     /// offset is already where deceleration would stop, so the velocity is counted in it.
     /// Without items the proposed offset is returned unchanged (UIKit's default).
     func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point {
-        let n = numbering.itemCount
+        let n = numbering.total
         guard n > 0, proposed.x.isFinite else { return proposed }
         let visibleCentre = proposed.x + strip.bounds.width / 2
         // Item centres are cellInterval apart, starting at W/2: the nearest one is the item

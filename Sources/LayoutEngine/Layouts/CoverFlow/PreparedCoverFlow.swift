@@ -11,21 +11,21 @@ struct PreparedCoverFlow: PreparedLayout {
     let strip: CoverFlowStrip
     let reflection: Bool
     let headerHeight: Double
-    let numbering: GlobalItemNumbering
+    let numbering: ItemNumbering
     let cells: FrameIndex
     /// Non-empty sections in order, one header each (none when headerHeight is 0).
     let headerSections: [Int]
     let headerFrames: [Rect]
     let headers: FrameIndex
 
-    init(parameters p: CoverFlowLayout.Parameters, numbering: GlobalItemNumbering, bounds: Size) {
+    init(parameters p: CoverFlowLayout.Parameters, numbering: ItemNumbering, bounds: Size) {
         strip = CoverFlowStrip(cellSize: p.cellSize, cellInterval: p.effectiveCellInterval, bounds: bounds)
         reflection = p.reflection
         headerHeight = p.headerHeight
         self.numbering = numbering
         var boxes = [Double]()
-        boxes.reserveCapacity(4 * numbering.itemCount)
-        for g in 0..<numbering.itemCount {
+        boxes.reserveCapacity(4 * numbering.total)
+        for g in 0..<numbering.total {
             let f = strip.frame(g)
             boxes.append(f.minX); boxes.append(f.minY); boxes.append(f.maxX); boxes.append(f.maxY)
         }
@@ -47,7 +47,7 @@ struct PreparedCoverFlow: PreparedLayout {
 
     /// `(W + (N−1)·cellInterval, H)`, or (W, H) without items.
     var contentSize: Size {
-        let n = numbering.itemCount, bounds = strip.bounds
+        let n = numbering.total, bounds = strip.bounds
         let width = n == 0 ? bounds.width : bounds.width + Double(n - 1) * strip.cellInterval
         return Size(width: width, height: bounds.height)
     }

@@ -2,15 +2,15 @@
 struct PreparedStack: PreparedLayout {
     let parameters: StackLayout.Parameters
     let bounds: Size
-    let numbering: GlobalItemNumbering
+    let numbering: ItemNumbering
     let cells: FrameIndex
 
-    init(parameters: StackLayout.Parameters, numbering: GlobalItemNumbering, bounds: Size) {
+    init(parameters: StackLayout.Parameters, numbering: ItemNumbering, bounds: Size) {
         self.parameters = parameters
         self.bounds = bounds
         self.numbering = numbering
         var boxes = [Double]()
-        boxes.reserveCapacity(4 * numbering.itemCount)
+        boxes.reserveCapacity(4 * numbering.total)
         for s in 0..<numbering.sectionCount {
             for i in 0..<numbering.itemCount(inSection: s) {
                 let f = Self.cellFrame(section: s, item: i, parameters: parameters, bounds: bounds)
@@ -55,7 +55,7 @@ extension PreparedStack {
     /// - Complexity: O(log n + k) for k results.
     func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
         var out = [LayoutAttributes]()
-        numbering.forEachItem(in: rect, of: cells) { out.append(cellAttributes($0)) }
+        numbering.forEachItem(intersecting: rect, in: cells) { _, indexPath in out.append(cellAttributes(indexPath)) }
         return out
     }
 

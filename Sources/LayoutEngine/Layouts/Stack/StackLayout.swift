@@ -24,7 +24,7 @@ public struct StackLayout: CollectionLayout {
         /// Rejects a negative or non-finite size, a non-finite offset or angle, and a
         /// negative visible count (0 is allowed: every card hidden).
         public func validate() throws(LayoutError) {
-            try LayoutParameterCheck.size(itemSize, name: "itemSize")
+            try LayoutCheck.size(itemSize, name: "itemSize")
             guard offset.x.isFinite, offset.y.isFinite else {
                 throw LayoutError(field: "layout.offset", message: "offset must be finite")
             }
@@ -46,6 +46,6 @@ public struct StackLayout: CollectionLayout {
     /// - Complexity: O(n) for n items.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         try parameters.validate()
-        return PreparedStack(parameters: parameters, numbering: GlobalItemNumbering(dataSource), bounds: view.bounds)
+        return PreparedStack(parameters: parameters, numbering: ItemNumbering(dataSource), bounds: view.bounds)
     }
 }
