@@ -5,13 +5,16 @@ final class WorkerPool: Sendable {
     typealias Job = @Sendable () -> Void
 
     private struct Queue {
-        var jobs: [Job] = []
+        /// Consumed slots are cleared at once: a finished job's closure holds its request
+        /// body (up to the body limit), which must not outlive the job.
+        var jobs: [Job?] = []
         var head = 0
         var closed = false
 
         mutating func pop() -> Job? {
             guard head < jobs.count else { return nil }
             let job = jobs[head]
+            jobs[head] = nil
             head += 1
             // Compact once the consumed prefix dominates, keeping pop amortised O(1).
             if head > 64 && head * 2 > jobs.count {

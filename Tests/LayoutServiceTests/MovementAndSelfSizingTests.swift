@@ -75,6 +75,6 @@ struct MovementAndSelfSizingTests {
         let withEstimate = try createSession(service, #"{"layout":{"type":"flow","estimatedItemSize":[10,10]},"dataSource":{"sections":[{"itemCount":4}]},"view":{"bounds":[320,480]}}"#)
         let bad = service.preferredSizes(id: withEstimate, body: body(#"{"items":[{"indexPath":[0,9],"size":[1,1]}]}"#))
         #expect(bad.status == 400)
-        #expect(try errorOf(bad).field == "items[0]")
+        #expect(try errorOf(bad).field == "items[0].indexPath")
     }
 }

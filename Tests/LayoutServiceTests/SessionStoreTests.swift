@@ -66,3 +66,20 @@ struct SessionStoreTests {
         #expect(second.body != first.body)
     }
 }
+
+@Suite("Session store races")
+struct SessionStoreRaceTests {
+    /// Another loop can touch a session after this request read the clock: the session's
+    /// last use is then newer than "now", and it must count as fresh (a wrapping subtraction
+    /// once made such sessions look ancient and deleted them under load).
+    @Test func aTouchNewerThanNowIsNotExpiry() throws {
+        let clock = ManualClock()
+        let service = makeService({ $0.idleExpirySeconds = 60 }, clock: clock)
+        let id = try createSession(service, circleBody)
+        let session = try #require(service.store.session(id))
+        session.touch(clock.nowNanoseconds() + 5_000_000_000)
+        #expect(service.store.session(id) != nil)
+        service.store.sweep()
+        #expect(service.store.count == 1)
+    }
+}

@@ -62,7 +62,7 @@ enum ValueReader {
 
     /// `{"top", "left", "bottom", "right"}` (missing edges are 0) or one number for all four.
     static func insets(_ v: JSONValue, path: String) throws(APIError) -> EdgeInsets {
-        if let all = v.double { return EdgeInsets(all: all) }
+        if v.double != nil { return EdgeInsets(all: try number(v, path: path)) }
         let o = try ObjectReader(v, path: path)
         try o.rejectUnknownKeys(["top", "left", "bottom", "right"])
         return EdgeInsets(top: try o.number("top") ?? 0, left: try o.number("left") ?? 0,

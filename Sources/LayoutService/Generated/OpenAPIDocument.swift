@@ -30,7 +30,9 @@ info:
       `[x, y, w, h]` (compact forms for long lists), and insets as one number for all
       four edges (missing edges of an insets object are 0). In a query string a rect is
       `rect=x,y,w,h`. Replies always use the object forms.
-    * Sizes (and a rect's width and height) must not be negative.
+    * Sizes (and a rect's width and height) must not be negative. Numbers other than
+      counts and indexes must lie within ±10^15, far past any screen (a 400
+      `is out of range` beyond).
     * Index paths are `[section, item]` arrays.
     * Numbers are IEEE doubles. Integral values are written without a fraction (`100`,
       not `100.0`); others in the shortest form that reads back to the same double.
@@ -39,17 +41,27 @@ info:
       (optional) is the JSON path of the offending input, e.g.
       `dataSource.sections[2].layout.minimumLineSpacing`, or the name of the query
       parameter, path parameter or header. A rejected request changes nothing.
-    * Codes: `invalid_json` and `invalid_request` (400), `not_found` (404),
-      `method_not_allowed` (405, with an `Allow` header; see the `MethodNotAllowed`
-      response), `conflict` (409), `precondition_failed` (412), `payload_too_large`
-      (413, bodies over the server's limit, 64 MiB by default), `uri_too_long` (414),
-      `headers_too_large` (431), `too_many_sessions` (503, with `Retry-After`), and
-      `invalid_update` (422) for the batch updates of a later version.
+    * Codes: `invalid_json` and `invalid_request` (400), `not_found` (404: no such
+      session or element, or no such path), `method_not_allowed` (405, with an `Allow`
+      header; see the `MethodNotAllowed` response), `conflict` (409: an interactive
+      transition or movement is under way, or none is where one is needed, or the
+      session kept changing), `precondition_failed` (412), `payload_too_large` (413,
+      bodies over the server's limit, 64 MiB by default), `uri_too_long` (414),
+      `expectation_failed` (417, an `Expect` other than `100-continue`),
+      `invalid_update` (422, a batch update UIKit would refuse), `headers_too_large`
+      (431), `not_implemented` (501, an unknown request method or transfer coding),
+      `http_version_not_supported` (505) and `too_many_sessions` (503, with
+      `Retry-After`). The HTTP layer's own refusals (413, 414, 417, 431, 501, 505) close
+      the connection.
     * Sessions carry a `version` that every change increments. Replies about a session
       carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
       (412 when the session has moved on). Sessions unused for 15 minutes (by default)
       expire and then answer 404.
     * HEAD is accepted wherever GET is, with the same status and headers and no body.
+      OPTIONS on any path of this document answers 204 with `Allow`.
+    * Changes that UIKit animates (batch updates, layout switches, the end of an
+      interactive movement) answer an animation plan: for every element in the
+      requested rect, where it starts and where it ends (`PlanEntry`).
 
     ## Limits (defaults; the operator may change them)
 
@@ -85,6 +97,12 @@ tags:
     description: Layout attributes of a session's elements (layoutAttributesFor...).
   - name: view
     description: Scrolling and resizing a session's view (shouldInvalidateLayout(forBoundsChange:)).
+  - name: updates
+    description: Changing a session's data (performBatchUpdates, self-sizing cells).
+  - name: layouts
+    description: Changing a session's layout, at once or interactively (setCollectionViewLayout, interactive transitions).
+  - name: interaction
+    description: Scrolling targets and interactive reordering.
   - name: service
     description: Health and the contract itself.
 
@@ -216,7 +234,7 @@ paths:
                   summary: Two justified rows and one widow
                   value:
                     contentSize: {width: 390, height: 505.6326141829785}
-                    info: {widowCount: 1}
+                    info: {containerHeight: 505.6326141829785, widowCount: 1}
                     elements:
                       - {category: cell, indexPath: [0, 0], frame: {x: 8, y: 8, width: 246.66666666666669, height: 164.44444444444446}, zIndex: 0, alpha: 1, extras: {aspectRatio: 1.5}}
                       - {category: cell, indexPath: [0, 1], frame: {x: 258.6666666666667, y: 8, width: 123.33333333333334, height: 164.44444444444446}, zIndex: 0, alpha: 1, extras: {aspectRatio: 0.75}}
@@ -229,6 +247,8 @@ paths:
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -357,12 +377,38 @@ paths:
               operationId: updateView
               parameters:
                 id: "$response.body#/id"
+            applyUpdates:
+              operationId: applyUpdates
+              parameters:
+                id: "$response.body#/id"
+            switchLayout:
+              operationId: switchLayout
+              parameters:
+                id: "$response.body#/id"
+            beginTransition:
+              operationId: beginTransition
+              parameters:
+                id: "$response.body#/id"
+            targetContentOffset:
+              operationId: targetContentOffset
+              parameters:
+                id: "$response.body#/id"
+            interactiveMovement:
+              operationId: interactiveMovement
+              parameters:
+                id: "$response.body#/id"
+            preferredSizes:
+              operationId: preferredSizes
+              parameters:
+                id: "$response.body#/id"
         "400":
           $ref: "#/components/responses/BadRequest"
         "413":
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
@@ -415,6 +461,8 @@ paths:
           $ref: "#/components/responses/SessionNotFound"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
     delete:
@@ -442,6 +490,8 @@ paths:
           $ref: "#/components/responses/PreconditionFailed"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -463,11 +513,21 @@ paths:
         curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/elements?rect=0,0,390,200'
         ```
 
-        `rect` is the only query parameter; any other is a 400 naming it. Without
-        `rect`, a layout with more elements than one reply carries (250,000 by default)
-        is a 400 naming `rect`.
+        During an interactive transition (`POST .../transition`), `progress` (0 to 1)
+        answers the attributes interpolated between the current layout (0) and the
+        target layout (1), and the interpolated content size; without `progress`, the
+        current layout's. `progress` outside a transition is a 400.
+
+        ```sh
+        curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/elements?rect=0,0,390,100&progress=0.5'
+        ```
+
+        `rect` and `progress` are the only query parameters; any other is a 400 naming
+        it. Without `rect`, a layout with more elements than one reply carries (250,000
+        by default) is a 400 naming `rect`.
       parameters:
         - $ref: "#/components/parameters/Rect"
+        - $ref: "#/components/parameters/Progress"
       responses:
         "200":
           description: The elements.
@@ -491,12 +551,24 @@ paths:
                       - {category: cell, indexPath: [0, 3], frame: {x: 0, y: 154, width: 100, height: 100}, zIndex: 0, alpha: 1}
                       - {category: cell, indexPath: [0, 4], frame: {x: 145, y: 154, width: 100, height: 100}, zIndex: 0, alpha: 1}
                       - {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
+                transitionHalfway:
+                  summary: "Halfway through the transition of the `beginTransition` example (rect=0,0,390,100&progress=0.5)"
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 449}
+                    elements:
+                      - {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 140, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 1], frame: {x: 177.5, y: 44, width: 140, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 2], frame: {x: 145, y: 99, width: 140, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
         "400":
           $ref: "#/components/responses/InvalidQuery"
         "404":
           $ref: "#/components/responses/SessionNotFound"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -535,6 +607,8 @@ paths:
           $ref: "#/components/responses/ElementNotFound"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -576,6 +650,8 @@ paths:
           $ref: "#/components/responses/ElementNotFound"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -617,6 +693,8 @@ paths:
           $ref: "#/components/responses/ElementNotFound"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -713,6 +791,774 @@ paths:
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/updates:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [updates]
+      operationId: applyUpdates
+      summary: Batch updates (performBatchUpdates)
+      description: |
+        Inserts, deletes, moves and reloads items and sections, all in one batch, and
+        answers the animation plan. Index paths follow UIKit: deletes, reloads and move
+        sources name the state before the update; inserts and move destinations the state
+        after it. The whole batch is validated first with UIKit's rules (out of range, the
+        same index path deleted twice, an item both deleted and moved, an insert into a
+        reloaded section, ...): an invalid batch is a 422 `invalid_update` whose `field`
+        names the operation and the offending value (`updates[1].indexPaths[0]`), and
+        changes nothing. An operation of the wrong shape (unknown `op`, unknown key, a
+        missing `data` on `insertSections`) is a 400 `invalid_request`, and so is data the
+        layout cannot lay out.
+
+        The answer is the new `version` (also in `ETag`), `contentSize` and `info`, and
+        the `plan`: one entry per element visible in `rect` before or after the update
+        (every element without `rect`), first in the new layout's order, then the
+        elements that disappear. Both ends of an entry are always present: an inserted
+        element starts at the layout's initial attributes for it (at its new index path),
+        a deleted one ends at its final attributes (at its old index path), as UIKit
+        animates them. After the update the session lays out exactly as a new session
+        created from the updated data source would.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/updates \
+          -H 'Content-Type: application/json' -H 'If-Match: "1"' \
+          -d '{"updates": [
+                 {"op": "deleteItems", "indexPaths": [[0, 4]]},
+                 {"op": "insertItems", "indexPaths": [[0, 0]], "items": [{"size": [100, 100]}]}],
+               "rect": {"x": 0, "y": 50, "width": 390, "height": 50}}'
+        ```
+
+        A 409 `conflict` means an interactive transition or movement is under way (end
+        it first), or that other changes kept landing while this one was computed
+        (retry). With `If-Match`, the batch applies only to that version (412 otherwise).
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/UpdatesRequest"
+            examples:
+              insertAndDelete:
+                summary: Delete the last item of section 0 and insert one at its front
+                value:
+                  updates:
+                    - {op: deleteItems, indexPaths: [[0, 4]]}
+                    - {op: insertItems, indexPaths: [[0, 0]], items: [{size: [100, 100]}]}
+                  rect: {x: 0, y: 50, width: 390, height: 50}
+              sections:
+                summary: Replace section 1 by a new first section with one full-width item
+                value:
+                  updates:
+                    - {op: deleteSections, sections: [1]}
+                    - op: insertSections
+                      sections: [0]
+                      data: [{items: [[390, 60]], layout: {headerReferenceSize: [0, 0]}}]
+                  rect: [0, 0, 390, 60]
+              everyOperation:
+                summary: One batch with several kinds of operation
+                value:
+                  updates:
+                    - {op: deleteItems, indexPaths: [[0, 4]]}
+                    - {op: insertItems, indexPaths: [[0, 0]], items: [{size: [100, 100]}]}
+                    - {op: moveItem, from: [1, 0], to: [1, 1]}
+                    - {op: reloadItems, indexPaths: [[0, 2]], items: [[50, 50]]}
+                    - {op: insertSections, sections: [2], data: [{itemCount: 3}]}
+                  rect: [0, 0, 390, 10]
+              moveAndReloadSections:
+                summary: Move section 1 to the front and reload the old section 0 with 9 items
+                value:
+                  updates:
+                    - {op: moveSection, from: 1, to: 0}
+                    - {op: reloadSections, sections: [0], data: [{itemCount: 9}]}
+                  rect: [0, 0, 390, 10]
+              invalid:
+                summary: A batch UIKit would refuse (section 0 has 5 items)
+                value:
+                  updates:
+                    - {op: deleteItems, indexPaths: [[0, 1]]}
+                    - {op: deleteItems, indexPaths: [[0, 9]]}
+      responses:
+        "200":
+          description: The update applied; the animation plan.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/PlanResult"
+              examples:
+                insertAndDelete:
+                  summary: The new item fades in; the others of the row shift along
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 394}
+                    info: {}
+                    plan:
+                      - {category: cell, change: insert, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 0}}, to: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 3], attributes: {category: cell, indexPath: [0, 3], frame: {x: 0, y: 154, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                sections:
+                  summary: The new section pushes the old section 0 down
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 314}
+                    info: {}
+                    plan:
+                      - {category: cell, change: insert, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 60}, zIndex: 0, alpha: 0}}, to: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 60}, zIndex: 0, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: move, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [1, 0], attributes: {category: supplementary, kind: header, indexPath: [1, 0], frame: {x: 0, y: 60, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [1, 0], attributes: {category: cell, indexPath: [1, 0], frame: {x: 0, y: 104, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [1, 1], attributes: {category: cell, indexPath: [1, 1], frame: {x: 145, y: 104, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [1, 2], attributes: {category: cell, indexPath: [1, 2], frame: {x: 290, y: 104, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                everyOperation:
+                  summary: Only the first header is in the rect
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 538}
+                    info: {}
+                    plan:
+                      - {category: supplementary, kind: header, change: none, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                moveAndReloadSections:
+                  summary: The headers trade places; the reloaded section's is a reload
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 504}
+                    info: {}
+                    plan:
+                      - {category: supplementary, kind: header, change: move, from: {indexPath: [1, 0], attributes: {category: supplementary, kind: header, indexPath: [1, 0], frame: {x: 0, y: 254, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: reload, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [1, 0], attributes: {category: supplementary, kind: header, indexPath: [1, 0], frame: {x: 0, y: 140, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "409":
+          $ref: "#/components/responses/SessionBusy"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          description: |
+            `invalid_update`: the batch breaks UIKit's rules, or would leave more items than
+            a session holds. `field` names the operation and the offending value; nothing
+            changed.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/InvalidUpdateError"
+              examples:
+                invalid:
+                  value:
+                    error: {code: invalid_update, message: "attempt to delete item [0, 9], but section 0 only contains 5 items before the update", field: "updates[1].indexPaths[0]"}
+                deletedTwice:
+                  value:
+                    error: {code: invalid_update, message: "attempt to delete item [0, 1] twice (also in updates[0])", field: "updates[1].indexPaths[0]"}
+                countMismatch:
+                  value:
+                    error: {code: invalid_update, message: "insertItems: items has 2 entries but indexPaths has 1", field: "updates[0].items"}
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/layout:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    put:
+      tags: [layouts]
+      operationId: switchLayout
+      summary: Switch to another layout (setCollectionViewLayout:animated:)
+      description: |
+        Replaces the session's layout (type and parameters) and lays the same data source
+        and view out with it. The answer is the animation plan from the old attributes to
+        the new ones, as for batch updates: one entry per element visible in `rect`
+        before or after the switch (every element without `rect`). Every element keeps
+        its index path, so an element both layouts have is `none`; one only the old
+        layout has is `delete` (ending at its final attributes), one only the new layout
+        has is `insert` (starting at its initial attributes). `GET /v1/sessions/{id}` then
+        echoes the new layout.
+
+        ```sh
+        curl -s -X PUT http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/layout \
+          -H 'Content-Type: application/json' -H 'If-Match: "1"' \
+          -d '{"layout": {"type": "flow", "itemSize": [180, 100], "headerReferenceSize": [0, 44]},
+               "rect": [0, 0, 390, 100]}'
+        ```
+
+        A layout that cannot lay out the session's data (e.g. `column` without item
+        heights) is a 400 naming the data source's field; one that needs the view's
+        bounds while the session has none is a 400 naming `layout.type`. 409 while an
+        interactive transition or movement is under way.
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/LayoutSwitchRequest"
+            examples:
+              wider:
+                summary: Wider items, two to a row
+                value:
+                  layout: {type: flow, itemSize: [180, 100], headerReferenceSize: [0, 44]}
+                  rect: [0, 0, 390, 100]
+              circle:
+                summary: The circle layout (no headers)
+                value:
+                  layout: {type: circle}
+                  rect: [0, 0, 390, 100]
+      responses:
+        "200":
+          description: The layout switched; the animation plan.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/PlanResult"
+              examples:
+                wider:
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 504}
+                    info: {}
+                    plan:
+                      - {category: cell, change: none, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 180, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: none, from: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 210, y: 44, width: 180, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: none, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                      - {category: cell, change: none, from: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 0, y: 154, width: 180, height: 100}, zIndex: 0, alpha: 1}}}
+                circle:
+                  summary: The cells move onto the circle; the header fades out
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 844}
+                    info: {}
+                    plan:
+                      - {category: cell, change: none, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 316, y: 387, width: 70, height: 70}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: none, from: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 208.2066511224918, y: 535.364816542044, width: 70, height: 70}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: none, from: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 33.79334887750821, y: 478.6944993576258, width: 70, height: 70}, zIndex: 0, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: delete, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 0}}}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "409":
+          $ref: "#/components/responses/SessionBusy"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/transition:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [layouts]
+      operationId: beginTransition
+      summary: Begin an interactive transition to another layout
+      description: |
+        startInteractiveTransitionToCollectionViewLayout: prepares the target layout over
+        the session's data and view and keeps both. Until the transition ends,
+        `GET .../elements?progress=p` answers the attributes interpolated between the two
+        layouts (0 the current one, 1 the target), and other changes to the data or the
+        layout are a 409; `PATCH .../view` still applies, to both layouts. End it with
+        `POST .../transition/finish` (keep the target layout) or
+        `POST .../transition/cancel` (keep the current one).
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition \
+          -H 'Content-Type: application/json' \
+          -d '{"layout": {"type": "flow", "itemSize": [180, 100], "headerReferenceSize": [0, 44]}}'
+        curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/elements?rect=0,0,390,100&progress=0.5'
+        curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/finish
+        ```
+
+        The reply gives the session's new version, its current `layout` and
+        `contentSize`, and the target in `transition`. A layout the data or the view
+        cannot take is a 400, as for `PUT .../layout`; 409 while another transition or an
+        interactive movement is under way.
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/TransitionRequest"
+            examples:
+              wider:
+                summary: Towards wider items
+                value:
+                  layout: {type: flow, itemSize: [180, 100], headerReferenceSize: [0, 44]}
+      responses:
+        "201":
+          description: The transition began.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/TransitionBegun"
+              examples:
+                wider:
+                  value:
+                    version: 2
+                    layout: {type: flow, itemSize: [100, 100], headerReferenceSize: [0, 44]}
+                    transition: {toLayout: {type: flow, itemSize: [180, 100], headerReferenceSize: [0, 44]}, toContentSize: {width: 390, height: 504}}
+                    contentSize: {width: 390, height: 394}
+          links:
+            finishTransition:
+              operationId: finishTransition
+              parameters:
+                id: "$request.path.id"
+            cancelTransition:
+              operationId: cancelTransition
+              parameters:
+                id: "$request.path.id"
+            listElements:
+              operationId: listElements
+              parameters:
+                id: "$request.path.id"
+                progress: 0.5
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "409":
+          $ref: "#/components/responses/SessionBusy"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/transition/finish:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [layouts]
+      operationId: finishTransition
+      summary: Finish the interactive transition (keep the target layout)
+      description: |
+        finishInteractiveTransition: the target layout becomes the session's layout. No
+        request body (one is ignored). 409 when no transition is in progress.
+
+        ```sh
+        curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/finish
+        ```
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "200":
+          description: The transition finished.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/TransitionEnded"
+              examples:
+                finished:
+                  summary: After the transition of the `beginTransition` example
+                  value:
+                    version: 3
+                    layout: {type: flow, itemSize: [180, 100], headerReferenceSize: [0, 44]}
+                    contentSize: {width: 390, height: 504}
+        "400":
+          $ref: "#/components/responses/InvalidIfMatch"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "409":
+          $ref: "#/components/responses/NoTransition"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/transition/cancel:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [layouts]
+      operationId: cancelTransition
+      summary: Cancel the interactive transition (keep the current layout)
+      description: |
+        cancelInteractiveTransition: the target layout is dropped and the session keeps
+        its layout (it still moves to a new version). No request body (one is ignored).
+        409 when no transition is in progress.
+
+        ```sh
+        curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/cancel
+        ```
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      responses:
+        "200":
+          description: The transition was cancelled.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/TransitionEnded"
+              examples:
+                cancelled:
+                  summary: After the transition of the `beginTransition` example
+                  value:
+                    version: 3
+                    layout: {type: flow, itemSize: [100, 100], headerReferenceSize: [0, 44]}
+                    contentSize: {width: 390, height: 394}
+        "400":
+          $ref: "#/components/responses/InvalidIfMatch"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "409":
+          $ref: "#/components/responses/NoTransition"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/target-content-offset:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [interaction]
+      operationId: targetContentOffset
+      summary: Where scrolling comes to rest (targetContentOffsetForProposedContentOffset)
+      description: |
+        targetContentOffsetForProposedContentOffset:withScrollingVelocity: the content
+        offset at which a scroll that would end at `proposedContentOffset` (with
+        `velocity`, default 0) comes to rest. Layouts that snap answer the snapped offset
+        (the line layout centres the nearest cell; the cover flow the nearest item);
+        the others answer the proposed offset clamped to the scrollable range
+        (`-contentInset` to `contentSize + contentInset - bounds`), where a scroll view
+        would settle. Changes nothing: `version` (and `ETag`) is the session's current one.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/target-content-offset \
+          -H 'Content-Type: application/json' \
+          -d '{"proposedContentOffset": {"x": 320, "y": 0}, "velocity": {"x": 1.5, "y": 0}}'
+        ```
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/TargetContentOffsetRequest"
+            examples:
+              line:
+                summary: "A line layout session ({type: line}, 10 items, bounds 390 × 600)"
+                value:
+                  proposedContentOffset: {x: 320, y: 0}
+                  velocity: {x: 1.5, y: 0}
+              clamped:
+                summary: "A flow layout session ({itemSize: [100, 100]}, 100 items, bounds 390 × 844), past the end"
+                value:
+                  proposedContentOffset: [0, 5000]
+      responses:
+        "200":
+          description: The resting offset.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ContentOffsetResult"
+              examples:
+                line:
+                  summary: The nearest cell is centred
+                  value:
+                    version: 1
+                    contentOffset: {x: 405, y: 0}
+                clamped:
+                  summary: The last row ends at the bottom of the view
+                  value:
+                    version: 1
+                    contentOffset: {x: 0, y: 2886}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/interactive-movement:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [interaction]
+      operationId: interactiveMovement
+      summary: Reorder an item interactively (beginInteractiveMovementForItemAtIndexPath, ...)
+      description: |
+        iOS 9 reordering, one phase per request:
+
+        * `begin` with the `indexPath` of the item to move (404 naming `indexPath` when
+          there is no such item; 409 while a transition or another movement is under
+          way);
+        * `update` with the finger's `position` (content coordinates): the target index
+          path becomes the item under it in the tentative layout
+          (targetIndexPathForInteractivelyMovingItem), or stays when it is over no cell,
+          and the other items take their tentative places;
+        * `end`: the move from the item's original index path to the target is applied as
+          a batch update, and the answer is its animation plan (as `POST .../updates`);
+        * `cancel`: nothing changes.
+
+        `begin`, `update` and `cancel` answer `moving` and the `contentSize` of the
+        tentative layout; while moving, also `targetIndexPath` and `movingItem`, the
+        moving item's attributes centred on the position, above everything else
+        (zIndex 2147483647); and with `rect`, the `elements` in it as they stand, the
+        moving item included. Every phase makes a new version (`ETag`); `update`, `end`
+        and `cancel` are a 409 when no movement is in progress. While a movement is under
+        way, other changes to the data or the layout are a 409.
+
+        ```sh
+        S=http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/interactive-movement
+        curl -s $S -H 'Content-Type: application/json' -d '{"phase": "begin", "indexPath": [0, 0]}'
+        curl -s $S -H 'Content-Type: application/json' -d '{"phase": "update", "position": {"x": 200, "y": 100}, "rect": [0, 0, 390, 150]}'
+        curl -s $S -H 'Content-Type: application/json' -d '{"phase": "end", "rect": [0, 50, 390, 50]}'
+        ```
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/InteractiveMovementRequest"
+            examples:
+              begin:
+                summary: Pick up the first item
+                value: {phase: begin, indexPath: [0, 0]}
+              update:
+                summary: Drag it over the second item
+                value:
+                  phase: update
+                  position: {x: 200, y: 100}
+                  rect: [0, 0, 390, 150]
+              end:
+                summary: Drop it there
+                value:
+                  phase: end
+                  rect: [0, 50, 390, 50]
+              cancel:
+                summary: Or put it back
+                value: {phase: cancel}
+      responses:
+        "200":
+          description: |
+            `begin`, `update`, `cancel`: the movement's state (`MovementState`). `end`: the
+            animation plan of the move (`PlanResult`).
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                oneOf:
+                  - $ref: "#/components/schemas/MovementState"
+                  - $ref: "#/components/schemas/PlanResult"
+              examples:
+                begin:
+                  value:
+                    version: 2
+                    moving: true
+                    targetIndexPath: [0, 0]
+                    movingItem: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 2147483647, alpha: 1}
+                    contentSize: {width: 390, height: 394}
+                update:
+                  summary: The item follows the finger; the second item moves into the first slot
+                  value:
+                    version: 3
+                    moving: true
+                    targetIndexPath: [0, 1]
+                    movingItem: {category: cell, indexPath: [0, 1], frame: {x: 150, y: 50, width: 100, height: 100}, zIndex: 2147483647, alpha: 1}
+                    elements:
+                      - {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: cell, indexPath: [0, 1], frame: {x: 150, y: 50, width: 100, height: 100}, zIndex: 2147483647, alpha: 1}
+                      - {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}
+                      - {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
+                    contentSize: {width: 390, height: 394}
+                end:
+                  summary: The first two items trade places
+                  value:
+                    version: 4
+                    contentSize: {width: 390, height: 394}
+                    info: {}
+                    plan:
+                      - {category: cell, change: move, from: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: none, from: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                cancel:
+                  summary: After a begin
+                  value:
+                    version: 3
+                    moving: false
+                    contentSize: {width: 390, height: 394}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/ElementNotFound"
+        "409":
+          description: |
+            `conflict`: `update`, `end` or `cancel` without a movement in progress; `begin`
+            while a transition or another movement is under way; or the session kept
+            changing while this change was computed (retry).
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ConflictError"
+              examples:
+                notMoving:
+                  value:
+                    error: {code: conflict, message: "no interactive movement is in progress; begin one"}
+                alreadyMoving:
+                  value:
+                    error: {code: conflict, message: "an interactive movement is in progress; end or cancel it first"}
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          description: "`invalid_update`: the move to the target would be an invalid batch update (`field` is `position`)."
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/InvalidUpdateError"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /v1/sessions/{id}/preferred-sizes:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [updates]
+      operationId: preferredSizes
+      summary: Report self-sized cells (preferredLayoutAttributesFittingAttributes)
+      description: |
+        Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
+        their real sizes; each becomes its item's own size (the item keeps its place, as
+        a reload), and the layout is updated. The answer is the new `version` (also in
+        `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+        the view's visible bounds) whose attributes changed, appeared or went away. A
+        layout without `estimatedItemSize` is a 409; an index path out of range or listed
+        twice is a 400 naming the entry (`items[0]`).
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/preferred-sizes \
+          -H 'Content-Type: application/json' \
+          -d '{"items": [{"indexPath": [0, 0], "size": {"width": 100, "height": 80}},
+                         {"indexPath": [0, 1], "size": [100, 60]}]}'
+        ```
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/PreferredSizesRequest"
+            examples:
+              twoCells:
+                summary: "A session with {type: flow, estimatedItemSize: [100, 50], headerReferenceSize: [0, 44]}, 6 items"
+                value:
+                  items:
+                    - {indexPath: [0, 0], size: {width: 100, height: 80}}
+                    - {indexPath: [0, 1], size: [100, 60]}
+      responses:
+        "200":
+          description: The sizes applied.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/PreferredSizesResult"
+              examples:
+                twoCells:
+                  summary: The first row grows, so every cell moves
+                  value:
+                    version: 2
+                    contentSize: {width: 390, height: 184}
+                    invalidated:
+                      - {category: cell, indexPath: [0, 0]}
+                      - {category: cell, indexPath: [0, 1]}
+                      - {category: cell, indexPath: [0, 2]}
+                      - {category: cell, indexPath: [0, 3]}
+                      - {category: cell, indexPath: [0, 4]}
+                      - {category: cell, indexPath: [0, 5]}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "409":
+          description: |
+            `conflict`: the session's layout has no `estimatedItemSize` (preferred sizes
+            apply to self-sizing flow and line layouts); an interactive transition or
+            movement is under way; or the session kept changing while this change was
+            computed (retry).
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ConflictError"
+              examples:
+                notSelfSizing:
+                  value:
+                    error: {code: conflict, message: "the session's layout has no estimatedItemSize; preferred sizes apply to self-sizing flow and line layouts"}
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -740,6 +1586,8 @@ paths:
                   value: {status: ok, sessions: 3}
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -756,24 +1604,25 @@ paths:
         ```
       responses:
         "200":
-          description: The OpenAPI document (YAML), as `application/yaml` (or `text/yaml`).
+          description: The OpenAPI document, as `application/yaml; charset=utf-8`.
           content:
             application/yaml:
               schema:
-                type: string
-              example: |
-                openapi: 3.0.3
-                info:
-                  title: Tessera layout service
-            text/yaml:
-              schema:
-                type: string
-              example: |
+                type: object
+                description: The document, a YAML mapping (shown here as it parses).
+                required: [openapi, info, paths]
+                properties:
+                  openapi:
+                    type: string
+                    enum: [3.0.3]
+              example:
                 openapi: 3.0.3
                 info:
                   title: Tessera layout service
         "414":
           $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -839,6 +1688,7 @@ components:
         `If-Match`; another version is a 412.
       schema:
         type: string
+        pattern: '^[ \t]*(\*|(W/)?("[0-9]{1,18}"|[0-9]{1,18}))?[ \t]*$'
       example: '"1"'
     Rect:
       name: rect
@@ -851,6 +1701,19 @@ components:
         type: string
         pattern: '^[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*$'
       example: "0,0,390,844"
+    Progress:
+      name: progress
+      in: query
+      required: false
+      description: |
+        Only during an interactive transition: how far it has gone, a decimal number from
+        0 (the current layout) to 1 (the target layout). Outside a transition, or out of
+        range, a 400 naming `progress`.
+      schema:
+        type: number
+        minimum: 0
+        maximum: 1
+      example: 0.5
 
   headers:
     ETag:
@@ -871,10 +1734,10 @@ components:
         minimum: 0
       example: 5
     Allow:
-      description: The methods the path accepts, e.g. `GET, HEAD, DELETE`.
+      description: The methods the path accepts, e.g. `GET, HEAD, DELETE, OPTIONS`.
       schema:
         type: string
-      example: GET, HEAD, DELETE
+      example: GET, HEAD, DELETE, OPTIONS
 
   responses:
     BadRequest:
@@ -911,10 +1774,11 @@ components:
                   field: layout.itemSize
     InvalidQuery:
       description: |
-        `invalid_request`: `rect` is malformed or has a negative size, there is another
-        query parameter, a parameter is not valid percent-encoded UTF-8, or (without
-        `rect`) the layout has more elements than one reply carries. `field` names the
-        parameter.
+        `invalid_request`: `rect` is malformed or has a negative size, `progress` is not
+        a number from 0 to 1 or no interactive transition is in progress, there is
+        another query parameter, a parameter is not valid percent-encoded UTF-8, or
+        (without `rect`) the layout has more elements than one reply carries. `field`
+        names the parameter.
       content:
         application/json:
           schema:
@@ -929,6 +1793,12 @@ components:
             tooManyElements:
               value:
                 error: {code: invalid_request, message: "the layout has 1000000 elements, more than one reply carries (250000); ask for a rect", field: rect}
+            progressOutsideTransition:
+              value:
+                error: {code: invalid_request, message: "is only meaningful during an interactive transition", field: progress}
+            progressOutOfRange:
+              value:
+                error: {code: invalid_request, message: "must be a number from 0 to 1 (got '1.5')", field: progress}
     InvalidIndexPath:
       description: "`invalid_request`: `section` or `item` is not a non-negative decimal integer."
       content:
@@ -979,7 +1849,8 @@ components:
       description: |
         `method_not_allowed`: the path exists but does not take this method (for example
         `PUT /v1/sessions`). Any path listed here answers so for a method not listed
-        under it (HEAD goes with GET). `Allow` lists the methods it takes.
+        under it (HEAD goes with GET; OPTIONS is always taken). `Allow` lists the
+        methods it takes, e.g. `POST, OPTIONS`.
       headers:
         Allow:
           $ref: "#/components/headers/Allow"
@@ -996,23 +1867,17 @@ components:
           examples:
             put:
               value:
-                error: {code: method_not_allowed, message: "PUT is not allowed on /v1/sessions; allowed: POST"}
+                error: {code: method_not_allowed, message: PUT is not allowed here}
     Conflict:
       description: "`conflict`: the session kept changing while this change was computed; retry."
       content:
         application/json:
           schema:
-            allOf:
-              - $ref: "#/components/schemas/Error"
-              - properties:
-                  error:
-                    properties:
-                      code:
-                        enum: [conflict]
+            $ref: "#/components/schemas/ConflictError"
           examples:
             busy:
               value:
-                error: {code: conflict, message: the session kept changing; retry}
+                error: {code: conflict, message: the session kept changing under this request; retry}
     PreconditionFailed:
       description: |
         `precondition_failed`: `If-Match` named another version than the session's. The
@@ -1035,7 +1900,7 @@ components:
               value:
                 error: {code: precondition_failed, message: the session is at version 3; If-Match did not match, field: If-Match}
     PayloadTooLarge:
-      description: "`payload_too_large`: the body is larger than the server accepts (64 MiB by default)."
+      description: "`payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection."
       content:
         application/json:
           schema:
@@ -1049,7 +1914,7 @@ components:
           examples:
             tooBig:
               value:
-                error: {code: payload_too_large, message: the request body is larger than 67108864 bytes}
+                error: {code: payload_too_large, message: request body is too large}
     UriTooLong:
       description: "`uri_too_long`: the request line is longer than the server reads."
       content:
@@ -1065,7 +1930,7 @@ components:
           examples:
             tooLong:
               value:
-                error: {code: uri_too_long, message: the request URI is too long}
+                error: {code: uri_too_long, message: request URI is too long}
     HeadersTooLarge:
       description: "`headers_too_large`: the request headers are larger than the server reads."
       content:
@@ -1081,7 +1946,97 @@ components:
           examples:
             tooLarge:
               value:
-                error: {code: headers_too_large, message: the request headers are too large}
+                error: {code: headers_too_large, message: request header fields are too large}
+    SessionBusy:
+      description: |
+        `conflict`: an interactive transition or an interactive movement is under way
+        (finish or cancel it, or end or cancel it, first), or the session kept changing
+        while this change was computed (retry). Nothing changed.
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/ConflictError"
+          examples:
+            transition:
+              value:
+                error: {code: conflict, message: "an interactive transition is in progress; finish or cancel it first"}
+            movement:
+              value:
+                error: {code: conflict, message: "an interactive movement is in progress; end or cancel it first"}
+            busy:
+              value:
+                error: {code: conflict, message: the session kept changing under this request; retry}
+    NoTransition:
+      description: "`conflict`: no interactive transition is in progress."
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/ConflictError"
+          examples:
+            none:
+              value:
+                error: {code: conflict, message: no interactive transition is in progress}
+    ExpectationFailed:
+      description: "`expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection."
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [expectation_failed]
+          examples:
+            expect:
+              value:
+                error: {code: expectation_failed, message: "only 'Expect: 100-continue' is supported"}
+    NotImplemented:
+      description: |
+        `not_implemented`: a request method the server does not know (anything but GET,
+        HEAD, POST, PUT, PATCH, DELETE and OPTIONS), or a `Transfer-Encoding` other than
+        `chunked`. Any path can answer so; the server closes the connection.
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [not_implemented]
+          examples:
+            method:
+              value:
+                error: {code: not_implemented, message: request method is not supported}
+    HttpVersionNotSupported:
+      description: "`http_version_not_supported`: a request line with another version than HTTP/1.0 or HTTP/1.1. The server closes the connection."
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [http_version_not_supported]
+          examples:
+            version:
+              value:
+                error: {code: http_version_not_supported, message: only HTTP/1.0 and HTTP/1.1 are supported}
+    RouteNotFound:
+      description: "`not_found`: no path of this document matches the request's path."
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/NotFoundError"
+          examples:
+            noRoute:
+              value:
+                error: {code: not_found, message: no route for /v1/nothing}
     TooManySessions:
       description: |
         `too_many_sessions`: the session store is full (sessions or items across all
@@ -1123,8 +2078,9 @@ components:
               description: |
                 Stable and machine-readable: `invalid_json`, `invalid_request`,
                 `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
-                `payload_too_large`, `uri_too_long`, `headers_too_large`,
-                `invalid_update`, `too_many_sessions`.
+                `payload_too_large`, `uri_too_long`, `expectation_failed`,
+                `invalid_update`, `headers_too_large`, `not_implemented`,
+                `http_version_not_supported`, `too_many_sessions`.
               example: invalid_request
             message:
               type: string
@@ -1154,6 +2110,22 @@ components:
               properties:
                 code:
                   enum: [not_found]
+    ConflictError:
+      allOf:
+        - $ref: "#/components/schemas/Error"
+        - properties:
+            error:
+              properties:
+                code:
+                  enum: [conflict]
+    InvalidUpdateError:
+      allOf:
+        - $ref: "#/components/schemas/Error"
+        - properties:
+            error:
+              properties:
+                code:
+                  enum: [invalid_update]
 
     # ------------------------------------------------------- geometry: input
     SizeInput:
@@ -1166,15 +2138,18 @@ components:
             width:
               type: number
               minimum: 0
+              maximum: 1.0e+15
             height:
               type: number
               minimum: 0
+              maximum: 1.0e+15
         - type: array
           minItems: 2
           maxItems: 2
           items:
             type: number
             minimum: 0
+            maximum: 1.0e+15
       example: {width: 100, height: 100}
     PointInput:
       description: A point, `{"x", "y"}` or `[x, y]`.
@@ -1184,14 +2159,14 @@ components:
           required: [x, y]
           properties:
             x:
-              type: number
+              $ref: "#/components/schemas/Coordinate"
             y:
-              type: number
+              $ref: "#/components/schemas/Coordinate"
         - type: array
           minItems: 2
           maxItems: 2
           items:
-            type: number
+            $ref: "#/components/schemas/Coordinate"
       example: {x: 0, y: 0}
     InsetsInput:
       description: |
@@ -1202,18 +2177,22 @@ components:
           additionalProperties: false
           properties:
             top:
-              type: number
+              allOf:
+                - $ref: "#/components/schemas/Coordinate"
               nullable: true
             left:
-              type: number
+              allOf:
+                - $ref: "#/components/schemas/Coordinate"
               nullable: true
             bottom:
-              type: number
+              allOf:
+                - $ref: "#/components/schemas/Coordinate"
               nullable: true
             right:
-              type: number
+              allOf:
+                - $ref: "#/components/schemas/Coordinate"
               nullable: true
-        - type: number
+        - $ref: "#/components/schemas/Coordinate"
       example: {top: 8, left: 8, bottom: 8, right: 8}
     RectInput:
       description: |
@@ -1225,22 +2204,30 @@ components:
           required: [x, y, width, height]
           properties:
             x:
-              type: number
+              $ref: "#/components/schemas/Coordinate"
             y:
-              type: number
+              $ref: "#/components/schemas/Coordinate"
             width:
               type: number
               minimum: 0
+              maximum: 1.0e+15
             height:
               type: number
               minimum: 0
+              maximum: 1.0e+15
         - type: array
           description: "`[x, y, width, height]`; the last two must not be negative."
           minItems: 4
           maxItems: 4
           items:
-            type: number
+            $ref: "#/components/schemas/Coordinate"
       example: [0, 0, 390, 844]
+    Coordinate:
+      type: number
+      description: A coordinate or length on input, within ±10^15.
+      minimum: -1.0e+15
+      maximum: 1.0e+15
+      example: 120
 
     # ------------------------------------------------------ geometry: output
     Size:
@@ -1299,6 +2286,7 @@ components:
       items:
         type: integer
         minimum: 0
+        maximum: 8999999999999999
       example: [0, 3]
 
     # --------------------------------------------------------- request body
@@ -1374,6 +2362,319 @@ components:
           maximum: 16
           default: 0
           description: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+
+    UpdatesRequest:
+      type: object
+      description: A batch of updates (performBatchUpdates) and optionally the rect to plan.
+      additionalProperties: false
+      required: [updates]
+      properties:
+        updates:
+          type: array
+          description: The operations, validated and applied together. `[]` changes nothing but still makes a new version.
+          items:
+            $ref: "#/components/schemas/UpdateOperation"
+        rect:
+          allOf:
+            - $ref: "#/components/schemas/RectInput"
+          nullable: true
+          description: Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+    UpdateOperation:
+      description: |
+        One operation of a batch; `op` names it. Deletes, reloads and move sources refer to
+        index paths and sections before the update; inserts and move destinations to those
+        after it.
+      oneOf:
+        - $ref: "#/components/schemas/InsertItemsOperation"
+        - $ref: "#/components/schemas/DeleteItemsOperation"
+        - $ref: "#/components/schemas/MoveItemOperation"
+        - $ref: "#/components/schemas/ReloadItemsOperation"
+        - $ref: "#/components/schemas/InsertSectionsOperation"
+        - $ref: "#/components/schemas/DeleteSectionsOperation"
+        - $ref: "#/components/schemas/MoveSectionOperation"
+        - $ref: "#/components/schemas/ReloadSectionsOperation"
+      discriminator:
+        propertyName: op
+        mapping:
+          insertItems: "#/components/schemas/InsertItemsOperation"
+          deleteItems: "#/components/schemas/DeleteItemsOperation"
+          moveItem: "#/components/schemas/MoveItemOperation"
+          reloadItems: "#/components/schemas/ReloadItemsOperation"
+          insertSections: "#/components/schemas/InsertSectionsOperation"
+          deleteSections: "#/components/schemas/DeleteSectionsOperation"
+          moveSection: "#/components/schemas/MoveSectionOperation"
+          reloadSections: "#/components/schemas/ReloadSectionsOperation"
+    InsertItemsOperation:
+      type: object
+      description: |
+        insertItemsAtIndexPaths: (index paths after the update). `items` gives the new
+        items' data, one entry per index path in the same order (a different count is a
+        422); left out, the items use the layout's defaults (a layout that needs item
+        data then answers 400).
+      additionalProperties: false
+      required: [op, indexPaths]
+      properties:
+        op:
+          type: string
+          enum: [insertItems]
+        indexPaths:
+          type: array
+          items:
+            $ref: "#/components/schemas/IndexPath"
+        items:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/Item"
+      example: {op: insertItems, indexPaths: [[0, 1]], items: [{size: [50, 50]}]}
+    DeleteItemsOperation:
+      type: object
+      description: "deleteItemsAtIndexPaths: (index paths before the update)."
+      additionalProperties: false
+      required: [op, indexPaths]
+      properties:
+        op:
+          type: string
+          enum: [deleteItems]
+        indexPaths:
+          type: array
+          items:
+            $ref: "#/components/schemas/IndexPath"
+      example: {op: deleteItems, indexPaths: [[0, 5]]}
+    MoveItemOperation:
+      type: object
+      description: "moveItemAtIndexPath:toIndexPath: (`from` before the update, `to` after it). The item keeps its data."
+      additionalProperties: false
+      required: [op, from, to]
+      properties:
+        op:
+          type: string
+          enum: [moveItem]
+        from:
+          $ref: "#/components/schemas/IndexPath"
+        to:
+          $ref: "#/components/schemas/IndexPath"
+      example: {op: moveItem, from: [0, 2], to: [1, 0]}
+    ReloadItemsOperation:
+      type: object
+      description: |
+        reloadItemsAtIndexPaths: (index paths before the update). `items` replaces the
+        items' data, one entry per index path; left out, the data stays.
+      additionalProperties: false
+      required: [op, indexPaths]
+      properties:
+        op:
+          type: string
+          enum: [reloadItems]
+        indexPaths:
+          type: array
+          items:
+            $ref: "#/components/schemas/IndexPath"
+        items:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/Item"
+      example: {op: reloadItems, indexPaths: [[0, 3]], items: [{size: [80, 50]}]}
+    InsertSectionsOperation:
+      type: object
+      description: |
+        insertSections: (indexes after the update). `data` is required: one section (as
+        in `dataSource.sections`, with its own `layout` if any) per inserted section, in
+        the same order.
+      additionalProperties: false
+      required: [op, sections, data]
+      properties:
+        op:
+          type: string
+          enum: [insertSections]
+        sections:
+          type: array
+          items:
+            type: integer
+            minimum: 0
+            maximum: 8999999999999999
+        data:
+          type: array
+          items:
+            $ref: "#/components/schemas/Section"
+      example: {op: insertSections, sections: [2], data: [{itemCount: 4}]}
+    DeleteSectionsOperation:
+      type: object
+      description: "deleteSections: (indexes before the update)."
+      additionalProperties: false
+      required: [op, sections]
+      properties:
+        op:
+          type: string
+          enum: [deleteSections]
+        sections:
+          type: array
+          items:
+            type: integer
+            minimum: 0
+            maximum: 8999999999999999
+      example: {op: deleteSections, sections: [0]}
+    MoveSectionOperation:
+      type: object
+      description: "moveSection:toSection: (`from` before the update, `to` after it). The section keeps its items and its own `layout`."
+      additionalProperties: false
+      required: [op, from, to]
+      properties:
+        op:
+          type: string
+          enum: [moveSection]
+        from:
+          type: integer
+          minimum: 0
+          maximum: 8999999999999999
+        to:
+          type: integer
+          minimum: 0
+          maximum: 8999999999999999
+      example: {op: moveSection, from: 1, to: 0}
+    ReloadSectionsOperation:
+      type: object
+      description: |
+        reloadSections: (indexes before the update). `data` replaces the sections, one
+        entry per section; left out, each section keeps its data.
+      additionalProperties: false
+      required: [op, sections]
+      properties:
+        op:
+          type: string
+          enum: [reloadSections]
+        sections:
+          type: array
+          items:
+            type: integer
+            minimum: 0
+            maximum: 8999999999999999
+        data:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/Section"
+      example: {op: reloadSections, sections: [1], data: [{itemCount: 9}]}
+    LayoutSwitchRequest:
+      type: object
+      description: The new layout, and optionally the rect to plan.
+      additionalProperties: false
+      required: [layout]
+      properties:
+        layout:
+          $ref: "#/components/schemas/Layout"
+        rect:
+          allOf:
+            - $ref: "#/components/schemas/RectInput"
+          nullable: true
+          description: Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+    TransitionRequest:
+      type: object
+      description: The layout to transition to.
+      additionalProperties: false
+      required: [layout]
+      properties:
+        layout:
+          $ref: "#/components/schemas/Layout"
+    TargetContentOffsetRequest:
+      type: object
+      additionalProperties: false
+      required: [proposedContentOffset]
+      properties:
+        proposedContentOffset:
+          $ref: "#/components/schemas/PointInput"
+        velocity:
+          allOf:
+            - $ref: "#/components/schemas/PointInput"
+          nullable: true
+          description: The scrolling velocity (points per millisecond, as UIKit). Default (0, 0).
+    InteractiveMovementRequest:
+      description: |
+        One phase of an interactive movement. `indexPath` is read by `begin` (and
+        required there), `position` by `update` (required there); the other phases
+        ignore them. `rect` asks `begin`, `update` and `cancel` for the elements in it,
+        and `end` for the plan of the elements in it (every element without it).
+      oneOf:
+        - $ref: "#/components/schemas/MovementBegin"
+        - $ref: "#/components/schemas/MovementUpdate"
+        - $ref: "#/components/schemas/MovementEndOrCancel"
+    MovementBegin:
+      type: object
+      additionalProperties: false
+      required: [phase, indexPath]
+      properties:
+        phase:
+          type: string
+          enum: [begin]
+        indexPath:
+          allOf:
+            - $ref: "#/components/schemas/IndexPath"
+          description: The item to move.
+        position:
+          $ref: "#/components/schemas/MovementPosition"
+        rect:
+          $ref: "#/components/schemas/MovementRect"
+    MovementUpdate:
+      type: object
+      additionalProperties: false
+      required: [phase, position]
+      properties:
+        phase:
+          type: string
+          enum: [update]
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        position:
+          $ref: "#/components/schemas/PointInput"
+        rect:
+          $ref: "#/components/schemas/MovementRect"
+    MovementEndOrCancel:
+      type: object
+      additionalProperties: false
+      required: [phase]
+      properties:
+        phase:
+          type: string
+          enum: [end, cancel]
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        position:
+          $ref: "#/components/schemas/MovementPosition"
+        rect:
+          $ref: "#/components/schemas/MovementRect"
+    MovementPosition:
+      allOf:
+        - $ref: "#/components/schemas/PointInput"
+      nullable: true
+      description: The finger's position in content coordinates (read by `update`).
+    MovementRect:
+      allOf:
+        - $ref: "#/components/schemas/RectInput"
+      nullable: true
+      description: The rect whose elements (`begin`, `update`, `cancel`) or plan (`end`) to answer.
+    PreferredSizesRequest:
+      type: object
+      additionalProperties: false
+      required: [items]
+      properties:
+        items:
+          type: array
+          description: The cells' preferred sizes; each index path at most once.
+          items:
+            type: object
+            additionalProperties: false
+            required: [indexPath, size]
+            properties:
+              indexPath:
+                $ref: "#/components/schemas/IndexPath"
+              size:
+                $ref: "#/components/schemas/SizeInput"
+        rect:
+          allOf:
+            - $ref: "#/components/schemas/RectInput"
+          nullable: true
+          description: Where to look for invalidated elements. Default the view's visible bounds.
 
     DataSource:
       type: object
@@ -1464,6 +2765,7 @@ components:
           items:
             type: integer
             minimum: 0
+            maximum: 8999999999999999
       example: {size: {width: 120, height: 80}}
 
     SectionLayout:
@@ -1962,7 +3264,7 @@ components:
         Flickr's justified layout (justified-layout 4.1, same numbers): rows of items
         at their aspect ratios, scaled to fill the container width. Each section is its
         own block, stacked vertically. Cells carry `extras.aspectRatio`; `info` carries
-        `widowCount`. Item data: `aspectRatio` (or a bare number), or `size` (ratio =
+        `containerHeight` (the content height) and `widowCount`. Item data: `aspectRatio` (or a bare number), or `size` (ratio =
         width / height); anything else is a 400 `Item i has an invalid aspect ratio`. No
         per-section parameters.
       additionalProperties: false
@@ -1975,6 +3277,7 @@ components:
           type: number
           nullable: true
           minimum: 0
+          exclusiveMinimum: true
           description: Default the bounds width when `view.bounds` is given, else 1060.
         containerPadding:
           allOf:
@@ -2127,10 +3430,10 @@ components:
       example: {category: supplementary, kind: header, indexPath: [0, 0]}
     Info:
       type: object
-      description: Layout-level results, by name (`widowCount` in the justified layout); empty for most layouts.
+      description: Layout-level results, by name (`containerHeight` and `widowCount` in the justified layout); empty for most layouts.
       additionalProperties:
         type: number
-      example: {widowCount: 1}
+      example: {containerHeight: 505.6326141829785, widowCount: 1}
 
     LayoutResult:
       type: object
@@ -2253,6 +3556,176 @@ components:
         elements:
           type: array
           description: Elements whose attributes changed although the layout holds (e.g. pinned headers and footers).
+          items:
+            $ref: "#/components/schemas/ElementKey"
+    PlanResult:
+      type: object
+      description: A change's result and animation plan (batch updates, layout switch, the end of an interactive movement).
+      additionalProperties: false
+      required: [version, contentSize, info, plan]
+      properties:
+        version:
+          type: integer
+          minimum: 2
+          description: The session's new version.
+        contentSize:
+          $ref: "#/components/schemas/Size"
+        info:
+          $ref: "#/components/schemas/Info"
+        plan:
+          type: array
+          description: |
+            One entry per element visible in the rect before or after the change (every
+            element without a rect): those of the new layout in its order (cells, then
+            supplementary views, then decoration views), then those that disappear.
+          items:
+            $ref: "#/components/schemas/PlanEntry"
+    PlanEntry:
+      type: object
+      description: |
+        One element's animation: where it starts (`from`, at its index path before the
+        change) and where it ends (`to`, at its index path after it). Both ends are always
+        present: an inserted element starts at the layout's initial attributes for it
+        (initialLayoutAttributesForAppearingItemAtIndexPath), a deleted one ends at its
+        final attributes (finalLayoutAttributesForDisappearingItemAtIndexPath). `change`:
+        `insert`, `delete`, `move` (its index path changed), `reload` (reloaded item or
+        section) or `none`.
+      additionalProperties: false
+      required: [category, change, from, to]
+      oneOf:
+        - properties:
+            category:
+              enum: [cell]
+          not:
+            required: [kind]
+        - properties:
+            category:
+              enum: [supplementary, decoration]
+          required: [kind]
+      properties:
+        category:
+          type: string
+          enum: [cell, supplementary, decoration]
+        kind:
+          type: string
+        change:
+          type: string
+          enum: [insert, delete, move, reload, none]
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+      example:
+        category: cell
+        change: move
+        from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
+        to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
+    PlanEnd:
+      type: object
+      additionalProperties: false
+      required: [indexPath, attributes]
+      properties:
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        attributes:
+          $ref: "#/components/schemas/Element"
+    TransitionBegun:
+      type: object
+      description: The session during an interactive transition.
+      additionalProperties: false
+      required: [version, layout, transition, contentSize]
+      properties:
+        version:
+          type: integer
+          minimum: 2
+        layout:
+          allOf:
+            - $ref: "#/components/schemas/Layout"
+          description: The session's current layout, echoed as the client sent it.
+        transition:
+          type: object
+          additionalProperties: false
+          required: [toLayout, toContentSize]
+          properties:
+            toLayout:
+              allOf:
+                - $ref: "#/components/schemas/Layout"
+              description: The target layout, echoed as the client sent it.
+            toContentSize:
+              $ref: "#/components/schemas/Size"
+        contentSize:
+          allOf:
+            - $ref: "#/components/schemas/Size"
+          description: The current layout's content size.
+    TransitionEnded:
+      type: object
+      description: The session after an interactive transition finished or was cancelled.
+      additionalProperties: false
+      required: [version, layout, contentSize]
+      properties:
+        version:
+          type: integer
+          minimum: 2
+        layout:
+          allOf:
+            - $ref: "#/components/schemas/Layout"
+          description: The session's layout now, echoed as the client sent it.
+        contentSize:
+          $ref: "#/components/schemas/Size"
+    ContentOffsetResult:
+      type: object
+      additionalProperties: false
+      required: [version, contentOffset]
+      properties:
+        version:
+          type: integer
+          minimum: 1
+          description: The session's version (unchanged).
+        contentOffset:
+          $ref: "#/components/schemas/Point"
+    MovementState:
+      type: object
+      description: |
+        An interactive movement's state after `begin`, `update` or `cancel`.
+        `targetIndexPath` and `movingItem` are present while `moving`; `elements` while
+        `moving` and a `rect` was given.
+      additionalProperties: false
+      required: [version, moving, contentSize]
+      properties:
+        version:
+          type: integer
+          minimum: 2
+        moving:
+          type: boolean
+          description: Whether a movement is in progress.
+        targetIndexPath:
+          $ref: "#/components/schemas/IndexPath"
+        movingItem:
+          $ref: "#/components/schemas/Element"
+        elements:
+          type: array
+          description: The elements in `rect` in the tentative layout, the moving item at its moving attributes.
+          items:
+            $ref: "#/components/schemas/Element"
+        contentSize:
+          allOf:
+            - $ref: "#/components/schemas/Size"
+          description: The tentative layout's content size while moving; the layout's otherwise.
+    PreferredSizesResult:
+      type: object
+      additionalProperties: false
+      required: [version, contentSize, invalidated]
+      properties:
+        version:
+          type: integer
+          minimum: 2
+        contentSize:
+          $ref: "#/components/schemas/Size"
+        invalidated:
+          type: array
+          description: |
+            The elements in the rect whose attributes changed (in the new layout's order),
+            then those that are no longer there.
           items:
             $ref: "#/components/schemas/ElementKey"
     Health:

@@ -26,6 +26,7 @@ extension TesseraService {
                 let (target, rect) = try decodeNextLayout(tape.root, state, allowRect: true)
                 let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: target.prepared,
                                                 newView: state.view, correspondence: IdentityCorrespondence()).build(in: rect)
+                try checkPlanSize(plan, rect: rect)
                 var next = state
                 next.kind = target.kind
                 next.layout = target.layout
@@ -34,6 +35,14 @@ extension TesseraService {
                 return (next, plan)
             }
             return planResponse(next, plan)
+        }
+    }
+
+    /// A plan without a rect lists every element: refused (and the change with it) when that
+    /// is more than one reply carries, as for `elements` without a rect.
+    func checkPlanSize(_ plan: [PlanEntry], rect: Rect?) throws(APIError) {
+        if rect == nil, plan.count > limits.maxElementsPerReply {
+            throw .invalidRequest("rect", "the animation plan has \(plan.count) entries, more than one reply carries (\(limits.maxElementsPerReply)); give a rect")
         }
     }
 

@@ -54,6 +54,7 @@ extension TesseraService {
                     next.prepared = movement.tentative
                     let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
                                                     newView: state.view, correspondence: UpdateCorrespondence(update: update)).build(in: rect)
+                    try checkPlanSize(plan, rect: rect)
                     return (next, plan)
                 }
                 return planResponse(next, plan)

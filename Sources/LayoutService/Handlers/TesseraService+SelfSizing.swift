@@ -32,7 +32,12 @@ extension TesseraService {
                 do throws(BatchUpdateError) {
                     update = try BatchUpdate([.reloadItems(paths, items: items)]).validated(against: state.dataSource)
                 } catch {
-                    throw .invalidRequest(error.field.replacingPrefix("updates[0].indexPaths", with: "items"), error.message)
+                    // The reload is this service's own wording of the request: name the
+                    // request's fields, not the internal batch.
+                    let field = error.field.replacingPrefix("updates[0].indexPaths", with: "items") + ".indexPath"
+                    let message = error.message.replacing(" (also in updates[0])", with: "")
+                        .replacing("attempt to reload item", with: "item")
+                    throw .invalidRequest(field, message)
                 }
                 var next = state
                 next.dataSource = update.newDataSource

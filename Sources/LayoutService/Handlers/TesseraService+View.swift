@@ -19,6 +19,10 @@ extension TesseraService {
                 if let t = state.transition, t.prepared.invalidation(from: state.view, to: view).invalidatesLayout {
                     next.transition?.prepared = try prepare(t.layout, state.dataSource, view)
                 }
+                // A drag in progress keeps its tentative order in the new view too.
+                if let m = state.movement, m.tentative.invalidation(from: state.view, to: view).invalidatesLayout {
+                    next.movement?.tentative = try prepare(state.layout, m.tentativeDataSource, view)
+                }
                 return (next, context)
             }
             var w = JSONWriter()

@@ -25,8 +25,12 @@ public final class SessionStore: Sendable {
 
     var now: UInt64 { clock.nowNanoseconds() }
 
+    /// `now` may be older than the session's last use: another loop can touch the session
+    /// between reading the clock and taking the lock. Such a session is fresh, not expired
+    /// (a wrapping subtraction here once deleted live sessions under load).
     private func isExpired(_ session: Session, at now: UInt64) -> Bool {
-        now &- session.lastUsedTime > configuration.idleExpirySeconds * 1_000_000_000
+        let last = session.lastUsedTime
+        return now > last && now - last > configuration.idleExpirySeconds * 1_000_000_000
     }
 
     /// The session, refreshed; nil when unknown or expired.

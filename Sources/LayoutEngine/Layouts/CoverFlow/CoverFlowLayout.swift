@@ -48,6 +48,16 @@ public struct CoverFlowLayout: CollectionLayout {
     /// - Complexity: O(n) time and memory for n items (the frame index).
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         try parameters.validate()
+        // §3 divides by the threshold t = cellInterval / W: an interval so small against the
+        // width that t underflows to 0 would turn every transform into NaN.
+        let width = view.bounds.width
+        if width > 0 {
+            let threshold = parameters.effectiveCellInterval / width
+            guard threshold > 0, threshold.isNormal else {
+                throw LayoutError(field: parameters.cellInterval == nil ? "layout.cellSize" : "layout.cellInterval",
+                                  message: "the cell interval (\(parameters.effectiveCellInterval)) is too small for a view \(width) wide")
+            }
+        }
         return PreparedCoverFlow(parameters: parameters, numbering: ItemNumbering(dataSource),
                                  bounds: view.bounds)
     }

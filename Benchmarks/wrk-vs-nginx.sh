@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Tessera vs nginx serving the very same bytes: the reply to a screenful rect query
+# (~50 KB, ~400 elements) from tessera's elements endpoint, and that reply saved to a file
+# that nginx serves. wrk runs against each side in turn (-t2 -c64 -d10s, 2 rounds each,
+# alternating) and the script prints requests/s and the tessera / nginx ratio (target ≥ 0.8).
+#
+#   Benchmarks/wrk-vs-nginx.sh            (from anywhere; builds release first)
+#
+# Environment: DURATION (default 10s), ROUNDS (2), CONNECTIONS (64), THREADS (2),
+# SCRATCH (the SwiftPM scratch path, default .build-bench), SKIP_BUILD=1 to use a build as is,
+# TESSERA_ARGS (extra `tessera serve` options, e.g. "--loops 1"), NGINX_SENDFILE (on, as in
+# Debian's stock nginx.conf; "off" makes nginx copy the file through user space as tessera does).
+set -euo pipefail
+
+DURATION=${DURATION:-10s}
+ROUNDS=${ROUNDS:-2}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SCRATCH=${SCRATCH:-$ROOT/.build-bench}
+
+# --- tools -----------------------------------------------------------------------------
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+command -v curl >/dev/null || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    echo "installing ${missing[*]}" >&2
+    $SUDO apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+# --- build -----------------------------------------------------------------------------
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+    echo "building tessera (release)…" >&2
+    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product tessera >&2
+fi
+TESSERA="$SCRATCH/release/tessera"
+
+# --- processes, cleaned up on any exit ----------------------------------------------------
+WORK=$(mktemp -d)
+TESSERA_PID=""
+NGINX_PID=""
+cleanup() {
+    [ -n "$TESSERA_PID" ] && kill "$TESSERA_PID" 2>/dev/null && wait "$TESSERA_PID" 2>/dev/null
+    [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# shellcheck disable=SC2086 # TESSERA_ARGS is a list of options
+"$TESSERA" serve --host 127.0.0.1 --port 0 ${TESSERA_ARGS:-} >"$WORK/tessera.out" 2>&1 &
+TESSERA_PID=$!
+for _ in $(seq 100); do
+    grep -q "listening on" "$WORK/tessera.out" 2>/dev/null && break
+    sleep 0.1
+done
+TESSERA_PORT=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$WORK/tessera.out")
+[ -n "$TESSERA_PORT" ] || { echo "tessera did not start:" >&2; cat "$WORK/tessera.out" >&2; exit 1; }
+
+# 18 × 18 items, 10 apart: 14 per row, 31 rows in a 390 × 844 rect = 434 elements.
+BODY='{"layout":{"type":"flow","itemSize":[18,18],"minimumLineSpacing":10,"minimumInteritemSpacing":10},"dataSource":{"sections":[{"itemCount":100000}]},"view":{"bounds":[390,844]}}'
+ID=$(curl -sf -X POST "http://127.0.0.1:$TESSERA_PORT/v1/sessions" -H 'Content-Type: application/json' -d "$BODY" \
+     | sed -n 's/.*"id":"\([^"]*\)".*/\1/p')
+[ -n "$ID" ] || { echo "could not create a session" >&2; exit 1; }
+QUERY="/v1/sessions/$ID/elements?rect=0,0,390,844"
+mkdir -p "$WORK/www" "$WORK/tmp"
+curl -sf -o "$WORK/www/reply.json" "http://127.0.0.1:$TESSERA_PORT$QUERY"
+SIZE=$(wc -c <"$WORK/www/reply.json")
+ELEMENTS=$(grep -o '"category"' "$WORK/www/reply.json" | wc -l)
+
+# A free port for nginx.
+NGINX_PORT=""
+for p in $(seq 18080 18180); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then NGINX_PORT=$p; break; fi
+done
+[ -n "$NGINX_PORT" ] || { echo "no free port for nginx" >&2; exit 1; }
+chmod -R a+rX "$WORK"
+cat >"$WORK/nginx.conf" <<EOF
+worker_processes 2;
+daemon off;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    sendfile ${NGINX_SENDFILE:-on};
+    tcp_nopush ${NGINX_SENDFILE:-on};
+    tcp_nodelay on;
+    keepalive_timeout 65;
+    keepalive_requests 1000000;
+    types { }
+    default_type application/json;
+    client_body_temp_path $WORK/tmp/body;
+    proxy_temp_path $WORK/tmp/proxy;
+    fastcgi_temp_path $WORK/tmp/fastcgi;
+    uwsgi_temp_path $WORK/tmp/uwsgi;
+    scgi_temp_path $WORK/tmp/scgi;
+    server {
+        listen 127.0.0.1:$NGINX_PORT reuseport;
+        root $WORK/www;
+        location / { }
+    }
+}
+EOF
+"$NGINX" -c "$WORK/nginx.conf" -p "$WORK" 2>"$WORK/nginx.stderr" &
+NGINX_PID=$!
+for _ in $(seq 50); do
+    curl -sf -o /dev/null "http://127.0.0.1:$NGINX_PORT/reply.json" && break
+    sleep 0.1
+done
+curl -sf -o "$WORK/nginx-copy.json" "http://127.0.0.1:$NGINX_PORT/reply.json" \
+    || { echo "nginx did not start:" >&2; cat "$WORK/nginx.stderr" "$WORK/nginx-error.log" >&2; exit 1; }
+cmp -s "$WORK/www/reply.json" "$WORK/nginx-copy.json" || { echo "nginx serves different bytes" >&2; exit 1; }
+
+TESSERA_URL="http://127.0.0.1:$TESSERA_PORT$QUERY"
+NGINX_URL="http://127.0.0.1:$NGINX_PORT/reply.json"
+
+# "requests/s non-2xx-count" of one wrk run
+run_wrk() {
+    local out
+    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1" "$2")
+    if grep -q "Socket errors" <<<"$out"; then echo "wrk: $(grep 'Socket errors' <<<"$out") ($2)" >&2; fi
+    awk '/Requests\/sec:/ { rps = $2 } /Non-2xx/ { bad = $NF } END { print rps, bad + 0 }' <<<"$out"
+}
+
+echo "reply: $SIZE bytes, $ELEMENTS elements; wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, alternating"
+echo "tessera ${TESSERA_ARGS:-(default options)}, nginx sendfile ${NGINX_SENDFILE:-on}; wrk shares the machine's cores with both"
+run_wrk 2s "$TESSERA_URL" >/dev/null   # warm-up
+run_wrk 2s "$NGINX_URL" >/dev/null
+printf '%-6s %14s %14s %8s %s\n' round "tessera req/s" "nginx req/s" ratio "non-2xx (tessera/nginx)"
+results=""
+for round in $(seq "$ROUNDS"); do
+    read -r t tbad < <(run_wrk "$DURATION" "$TESSERA_URL")
+    read -r n nbad < <(run_wrk "$DURATION" "$NGINX_URL")
+    awk -v r="$round" -v t="$t" -v n="$n" -v tb="$tbad" -v nb="$nbad" \
+        'BEGIN { printf "%-6s %14.0f %14.0f %8.2f %s/%s\n", r, t, n, t / n, tb, nb }'
+    results="$results $t $n $tbad $nbad"
+done
+awk -v rounds="$ROUNDS" -v list="$results" 'BEGIN {
+    k = split(list, v, " ")
+    for (i = 1; i <= k; i += 4) { t += v[i]; n += v[i + 1]; bad += v[i + 2] + v[i + 3] }
+    ratio = t / n
+    verdict = (ratio >= 0.8) ? "met" : "MISSED"
+    if (bad > 0) verdict = "INVALID: " bad " non-2xx replies"
+    printf "%-6s %14.0f %14.0f %8.2f   (target >= 0.80: %s)\n", "mean", t / rounds, n / rounds, ratio, verdict
+}'
