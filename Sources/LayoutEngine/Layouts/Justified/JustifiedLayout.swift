@@ -30,7 +30,7 @@ public struct JustifiedLayout: CollectionLayout {
     }
 
     /// `prepare`, with the concrete result (per-section numbers included).
-    /// - Complexity: O(n) for n items, plus building the frame index, O(n).
+    /// - Complexity: O(n) for n items, plus building the frame indexes, O(n).
     public func prepareJustified(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> PreparedJustifiedLayout {
         // Step 1. The container width: given, else the view's, else the original's default.
         let containerWidth = try resolvedContainerWidth(view: view)
@@ -40,33 +40,48 @@ public struct JustifiedLayout: CollectionLayout {
         let layoutOptions = try parameters.blockOptions(containerWidth: containerWidth, field: layoutField)
 
         // Step 3. One justified block per section, stacked.
-        var builder = JustifiedRowBuilder(capacity: dataSource.totalItemCount)
         var sections: [PreparedJustifiedLayout.Section] = []
         sections.reserveCapacity(dataSource.numberOfSections)
         var yOffset = 0.0
-        var widowCount = 0
         for (s, section) in dataSource.sections.enumerated() {
-            let options = try sectionOptions(section, index: s, containerWidth: containerWidth,
-                                             layoutOptions: layoutOptions)
-            let ratios = JustifiedItemRatios(section: section, forced: options.forcedAspectRatio)
-            let firstBox = builder.frames.count
-            let result = try builder.layOutSection(s, itemCount: section.itemCount, options: options,
-                                                   ratios: ratios, yOffset: yOffset)
-            sections.append(PreparedJustifiedLayout.Section(
-                firstBox: firstBox, boxCount: result.boxCount, yOffset: yOffset,
-                containerHeight: result.containerHeight, widowCount: result.widowCount, ratios: ratios))
-            yOffset += result.containerHeight
-            widowCount += result.widowCount
+            let block = try layOutSection(section, index: s, containerWidth: containerWidth,
+                                          layoutOptions: layoutOptions, yOffset: yOffset)
+            sections.append(block)
+            yOffset += block.containerHeight
         }
-        guard yOffset.isFinite else {
+        // Step 4. The indexes behind rect queries.
+        return try stacked(sections, containerWidth: containerWidth, height: yOffset)
+    }
+
+    /// One section's block, moved down by `yOffset` (each row's top is checked there, as
+    /// the original's boxes are); its boxes are kept relative to the block's top.
+    /// - Complexity: O(n) for n items, plus its frame index, O(n).
+    func layOutSection(_ section: SectionData, index s: Int, containerWidth: Double,
+                       layoutOptions: JustifiedBlockOptions, yOffset: Double) throws(LayoutError) -> PreparedJustifiedLayout.Section {
+        let options = try sectionOptions(section, index: s, containerWidth: containerWidth,
+                                         layoutOptions: layoutOptions)
+        let ratios = JustifiedItemRatios(section: section, forced: options.forcedAspectRatio)
+        var builder = JustifiedRowBuilder(capacity: section.itemCount)
+        let result = try builder.layOutSection(s, itemCount: section.itemCount, options: options,
+                                               ratios: ratios, yOffset: yOffset)
+        return PreparedJustifiedLayout.Section(
+            yOffset: yOffset, containerHeight: result.containerHeight, widowCount: result.widowCount,
+            ratios: ratios, frames: builder.frames, index: FrameIndex(frames: builder.frames),
+            band: builder.band, minRowTop: builder.minRowTop, maxRowTop: builder.maxRowTop)
+    }
+
+    /// The prepared layout of stacked blocks whose container heights sum to `height`.
+    /// `prepareJustified` and `updated` both end here.
+    /// - Complexity: O(sections).
+    func stacked(_ sections: [PreparedJustifiedLayout.Section], containerWidth: Double,
+                 height: Double) throws(LayoutError) -> PreparedJustifiedLayout {
+        guard height.isFinite else {
             throw LayoutError(field: "layout", message: "The layout's height is not finite")
         }
-
-        // Step 4. The index behind rect queries.
-        return PreparedJustifiedLayout(
-            frames: builder.frames, sections: sections,
-            contentSize: Size(width: containerWidth, height: yOffset),
-            widowCount: widowCount, followsBoundsWidth: parameters.containerWidth == nil)
+        var widowCount = 0
+        for section in sections { widowCount += section.widowCount }
+        return PreparedJustifiedLayout(sections: sections, contentSize: Size(width: containerWidth, height: height),
+                                       widowCount: widowCount, parameters: parameters)
     }
 
     /// `containerWidth` when given (it must be positive and finite); else the bounds width

@@ -1,5 +1,8 @@
 /// The justified algorithm of flickr/justified-layout 4.1 (LAYOUTS.md §8), one section at a
-/// time, writing boxes straight into one frame array for the whole layout.
+/// time, writing the section's boxes in its own coordinates: a box's y is its row's top in
+/// the block; the layout reports `yOffset + top` (`PreparedJustifiedLayout.Section.frame`),
+/// the expression the original's offset gives, so a section can move without being laid
+/// out again.
 ///
 /// Every floating-point operation is the original's, in its order, so that the numbers match
 /// to the last bit: sums are left folds from 0 (a running sum is the same fold), products
@@ -7,8 +10,13 @@
 /// A row is a run of consecutive items (`rowStart ..< rowStart + rowItems`); nothing is
 /// allocated per item or per row beyond the boxes themselves.
 struct JustifiedRowBuilder {
-    /// The boxes of every section so far, in item order.
+    /// The boxes of the section laid out, in item order, y relative to the block's top.
     private(set) var frames: [Rect]
+    /// The cells' bounding box and magnitude in the block's coordinates.
+    private(set) var band = SectionBandIndex.Band()
+    /// The lowest and highest row top with boxes (the block's own numbers).
+    private(set) var minRowTop = Double.infinity
+    private(set) var maxRowTop = -Double.infinity
 
     // The section being laid out.
     private var options: JustifiedBlockOptions
@@ -40,8 +48,8 @@ struct JustifiedRowBuilder {
         var boxCount: Int
     }
 
-    /// Room for `capacity` boxes. Options and ratios are given per section by
-    /// `layOutSection`; until then they are placeholders that lay out nothing.
+    /// Room for `capacity` boxes. Options and ratios are given by `layOutSection` (once per
+    /// builder); until then they are placeholders that lay out nothing.
     init(capacity: Int) {
         frames = []
         frames.reserveCapacity(capacity)
@@ -227,6 +235,10 @@ struct JustifiedRowBuilder {
         rowHeight = height
         let top = yOffset == 0 ? rowTop : yOffset + rowTop
         guard height < .infinity, top.isFinite else { throw notARectangle(rowStart) }
+        if n > 0 {
+            minRowTop = min(minRowTop, rowTop)
+            maxRowTop = max(maxRowTop, rowTop)
+        }
 
         // Justifying and centring need the sum of the laid-out widths first: the same
         // additions as the placing loop below, so the same bits.
@@ -275,7 +287,9 @@ struct JustifiedRowBuilder {
                 break
             }
             guard width >= 0, width < .infinity, boxLeft.isFinite else { throw notARectangle(item) }
-            frames.append(Rect(x: boxLeft, y: top, width: width, height: height))
+            let box = Rect(x: boxLeft, y: rowTop, width: width, height: height)
+            band.add(x0: box.minX, y0: box.minY, x1: box.maxX, y1: box.maxY, height: height)
+            frames.append(box)
         }
     }
 

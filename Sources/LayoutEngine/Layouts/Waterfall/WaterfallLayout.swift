@@ -109,8 +109,7 @@ public struct WaterfallLayout: CollectionLayout {
         // Then §2's steps 1–5 section by section, and the content size.
         let placer = WaterfallPlacer(direction: parameters.itemRenderDirection,
                                      width: view.bounds.width, scale: view.scale)
-        return placer.place(dataSource, metrics: metrics,
-                            minimumContentHeight: parameters.minimumContentHeight)
+        return placer.place(dataSource, metrics: metrics, parameters: parameters)
     }
 
     /// Every item gives a finite, non-negative size, or failing that an aspect ratio.

@@ -1,6 +1,15 @@
 /// The waterfall layout's placement (LAYOUTS.md §2, steps 1–5 per section, then the
-/// content size), on inputs already checked: it cannot fail. Sections are placed top to bottom, `top` carried from one to the next.
-struct WaterfallPlacer {
+/// content size), on inputs already checked: it cannot fail.
+///
+/// Each section is placed in its own coordinates: its `top` (where the previous section
+/// ended) is taken as 0, §2's steps run from there, and a frame's reported y is
+/// `top + local y` (computed when asked, `WaterfallSection.frame`). Section tops are the
+/// running sum `top(s+1) = top(s) + height(s)` of the sections' local heights. So a section's
+/// geometry does not depend on where it sits, and an update moves an untouched section by
+/// changing its top alone (`WaterfallLayoutPrepared.updated`). With exact arithmetic this
+/// is §2's carried `top`; in floating point a frame below the first section may differ from
+/// a single running sum in the last bit (section 0's frames are §2's to the bit).
+struct WaterfallPlacer: Sendable {
     let direction: WaterfallLayout.ItemRenderDirection
     /// The bounds width.
     let width: Double
@@ -24,79 +33,79 @@ struct WaterfallPlacer {
         return max(0, floorPx((usable - (n - 1) * m.columnSpacing) / n))
     }
 
-    /// The headers or the footers placed so far.
-    private struct SupplementaryRun {
-        var paths: [IndexPath] = []
-        var frames: [Rect] = []
-
-        /// §2.2 and §2.5, the same for headers and footers: `top` moves down by the insets'
-        /// top; a view of `height` > 0 is placed there, full width less the insets' left and
-        /// right in CHT's order of operations (`width − (left + right)`, never negative), and
-        /// `top` moves past it and the insets' bottom.
-        mutating func place(section s: Int, insets: EdgeInsets, height: Double, width: Double, top: inout Double) {
-            top += insets.top
-            guard height > 0 else { return }
-            let frame = Rect(x: insets.left, y: top, width: max(0, width - (insets.left + insets.right)), height: height)
-            paths.append(IndexPath(s, 0))
-            frames.append(frame)
-            top = frame.maxY + insets.bottom
-        }
+    /// §2.2 and §2.5, the same for headers and footers: `top` moves down by the insets'
+    /// top; a view of `height` > 0 is placed there, full width less the insets' left and
+    /// right in CHT's order of operations (`width − (left + right)`, never negative), and
+    /// `top` moves past it and the insets' bottom. Returns the local frame, if any.
+    private func placeSupplementary(insets: EdgeInsets, height: Double, top: inout Double) -> Rect? {
+        top += insets.top
+        guard height > 0 else { return nil }
+        let frame = Rect(x: insets.left, y: top, width: max(0, width - (insets.left + insets.right)), height: height)
+        top = frame.maxY + insets.bottom
+        return frame
     }
 
+    /// Every section placed, then stacked.
     func place(_ dataSource: DataSource, metrics: [WaterfallSectionMetrics],
-               minimumContentHeight: Double) -> WaterfallLayoutPrepared {
-        let numbering = ItemNumbering(dataSource)
-        let itemWidths = metrics.map(itemWidth)
-        var headers = SupplementaryRun(), footers = SupplementaryRun()
-        let maxColumns = metrics.map(\.columnCount).max() ?? 1
-        var columnHeights = [Double](repeating: 0, count: maxColumns)
-        var columnXs = [Double](repeating: 0, count: maxColumns)
-        var top = 0.0
+               parameters: WaterfallLayout.Parameters) -> WaterfallLayoutPrepared {
+        var sections: [WaterfallSection] = []
+        sections.reserveCapacity(dataSource.sections.count)
+        for (s, section) in dataSource.sections.enumerated() {
+            sections.append(placeSection(section, metrics: metrics[s]))
+        }
+        return WaterfallLayoutPrepared(sections: sections, placer: self, parameters: parameters)
+    }
 
-        let cells = ColumnCellStore(numbering: numbering, widths: itemWidths) { writer in
-            columnHeights.withUnsafeMutableBufferPointer { heights in
-                columnXs.withUnsafeMutableBufferPointer { xs in
-                    for (s, section) in dataSource.sections.enumerated() {
-                        let m = metrics[s], n = m.columnCount, itemWidth = itemWidths[s]
-                        // §2.2 header.
-                        headers.place(section: s, insets: m.headerInset, height: m.headerHeight, width: width, top: &top)
-                        // §2.3 every column starts at the section's top.
-                        top += m.sectionInset.top
-                        for c in 0..<n {
-                            heights[c] = top
-                            xs[c] = m.sectionInset.left + (itemWidth + m.columnSpacing) * Double(c)
-                        }
+    /// §2's steps 1–5 for one section, from a local top of 0.
+    /// - Complexity: O(n) for n items with the directions leftToRight and rightToLeft,
+    ///   O(n·columnCount) for shortestFirst.
+    func placeSection(_ section: SectionData, metrics m: WaterfallSectionMetrics) -> WaterfallSection {
+        let n = m.columnCount, itemWidth = itemWidth(m), count = section.itemCount
+        var top = 0.0
+        // §2.2 header.
+        let header = placeSupplementary(insets: m.headerInset, height: m.headerHeight, top: &top)
+        // §2.3 every column starts at the section's top.
+        top += m.sectionInset.top
+        var columnHeights = [Double](repeating: top, count: n)
+        var columnXs = [Double](repeating: 0, count: n)
+        for c in 0..<n { columnXs[c] = m.sectionInset.left + (itemWidth + m.columnSpacing) * Double(c) }
+        var band = SectionBandIndex.Band()
+        var heights: [Double] = []
+        let boxes = [Double](unsafeUninitializedCapacity: 4 * count) { boxBuffer, boxCount in
+            heights = [Double](unsafeUninitializedCapacity: count) { heightBuffer, heightCount in
+                columnHeights.withUnsafeMutableBufferPointer { hs in
+                    columnXs.withUnsafeMutableBufferPointer { xs in
                         // §2.4 items.
-                        placeItems(section, firstNumber: numbering.starts[s], columns: n,
-                                   itemWidth: itemWidth, interitemSpacing: m.interitemSpacing,
-                                   heights: heights, xs: xs, writer: writer)
-                        // §2.5 footer: from the tallest column, less the spacing its last item
-                        // added (an empty section subtracts it all the same).
-                        var tallest = heights[0]
-                        for c in 1..<n where heights[c] > tallest { tallest = heights[c] }
-                        top = tallest - m.interitemSpacing + m.sectionInset.bottom
-                        footers.place(section: s, insets: m.footerInset, height: m.footerHeight, width: width, top: &top)
+                        placeItems(section, columns: n, itemWidth: itemWidth, interitemSpacing: m.interitemSpacing,
+                                   heights: hs, xs: xs, boxes: boxBuffer, cellHeights: heightBuffer, band: &band)
                     }
                 }
+                heightCount = count
             }
+            boxCount = 4 * count
         }
-        // Content size: (bounds width, max(final top, minimumContentHeight)).
-        return WaterfallLayoutPrepared(
-            contentSize: Size(width: width, height: max(top, minimumContentHeight)),
-            cells: cells,
-            headers: SupplementaryIndex(kind: "header", indexPaths: headers.paths, frames: headers.frames),
-            footers: SupplementaryIndex(kind: "footer", indexPaths: footers.paths, frames: footers.frames))
+        // §2.5 footer: from the tallest column, less the spacing its last item added (an
+        // empty section subtracts it all the same).
+        var tallest = columnHeights[0]
+        for c in 1..<n where columnHeights[c] > tallest { tallest = columnHeights[c] }
+        top = tallest - m.interitemSpacing + m.sectionInset.bottom
+        let footer = placeSupplementary(insets: m.footerInset, height: m.footerHeight, top: &top)
+        return WaterfallSection(itemWidth: itemWidth, boxes: boxes, heights: heights, band: band,
+                                header: header, footer: footer, height: top)
     }
 
     /// §2.4: each item in order picks a column, sits at that column's height, and its
     /// height is its original height scaled to the item width and floored to the pixel grid
     /// (0 when either original dimension is 0). The column grows by height + spacing.
+    /// Writes each cell's local box (minX, minY, maxX, maxY, as `Rect` computes them) and height.
     @inline(__always)
-    private func placeItems(_ section: SectionData, firstNumber: Int, columns n: Int,
+    private func placeItems(_ section: SectionData, columns n: Int,
                             itemWidth: Double, interitemSpacing: Double,
                             heights: UnsafeMutableBufferPointer<Double>,
                             xs: UnsafeMutableBufferPointer<Double>,
-                            writer: ColumnCellStore.Writer) {
+                            boxes: UnsafeMutableBufferPointer<Double>,
+                            cellHeights: UnsafeMutableBufferPointer<Double>,
+                            band: inout SectionBandIndex.Band) {
         let count = section.itemCount
         guard count > 0 else { return }
         let sizes = section.sizes ?? [], ratios = section.aspectRatios ?? []
@@ -131,10 +140,53 @@ struct WaterfallPlacer {
                     let y = heights[column]
                     let height = originalHeight > 0 && originalWidth > 0
                         ? floorPx(originalHeight * itemWidth / originalWidth) : 0
-                    writer.set(firstNumber + i, x: xs[column], y: y, width: itemWidth, height: height)
+                    let x = xs[column], maxX = x + itemWidth, maxY = y + height
+                    boxes[4 &* i] = x
+                    boxes[4 &* i &+ 1] = y
+                    boxes[4 &* i &+ 2] = maxX
+                    boxes[4 &* i &+ 3] = maxY
+                    cellHeights[i] = height
+                    band.add(x0: x, y0: y, x1: maxX, y1: maxY, height: height)
                     heights[column] = y + height + interitemSpacing
                 }
             }
         }
+    }
+}
+
+/// One waterfall section in its own coordinates (y from the section's top): its cells'
+/// boxes and heights with a `FrameIndex` over the boxes, its header and footer, and how far
+/// the next section starts below its top. Independent of where the section sits.
+struct WaterfallSection: Sendable {
+    let itemWidth: Double
+    /// Per cell: minX, minY, maxX, maxY (local); shared with `index`.
+    let boxes: [Double]
+    /// Per cell: its height (`maxY − minY` would not always give it back).
+    let heights: [Double]
+    let index: FrameIndex
+    let band: SectionBandIndex.Band
+    let header: Rect?
+    let footer: Rect?
+    /// The section's local bottom: the next section's top is this section's top plus it.
+    let height: Double
+
+    init(itemWidth: Double, boxes: [Double], heights: [Double], band: SectionBandIndex.Band,
+         header: Rect?, footer: Rect?, height: Double) {
+        self.itemWidth = itemWidth
+        self.boxes = boxes
+        self.heights = heights
+        self.index = FrameIndex(flatBoxes: boxes)
+        self.band = band
+        self.header = header
+        self.footer = footer
+        self.height = height
+    }
+
+    var itemCount: Int { heights.count }
+
+    /// Cell `i`'s frame with the section at `top`.
+    @inline(__always)
+    func frame(_ i: Int, top: Double) -> Rect {
+        Rect(x: boxes[4 &* i], y: top + boxes[4 &* i &+ 1], width: itemWidth, height: heights[i])
     }
 }
