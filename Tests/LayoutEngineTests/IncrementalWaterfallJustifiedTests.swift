@@ -1,33 +1,11 @@
 import Testing
 @testable import LayoutEngine
 
-/// A tiny seeded generator (SplitMix64) for these tests.
-struct IncrementalRandom {
-    private var state: UInt64
+/// These tests draw from the shared SplitMix64 (same sequence as before).
+typealias IncrementalRandom = SeededRandom
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func double(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * unit()
-    }
-
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
+extension SeededRandom {
+    mutating func double(_ range: ClosedRange<Double>) -> Double { double(in: range) }
 }
 
 /// The update invariant for the waterfall and justified layouts: `updated(to:hint:view:)`
