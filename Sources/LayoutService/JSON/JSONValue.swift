@@ -52,8 +52,7 @@ public struct JSONValue: Sendable {
         }
     }
 
-    /// The byte range of this value's source text (objects and arrays included), for
-    /// echoing a client's own layout object back.
+    /// The number of children of an array or members of an object (meaningless for scalars).
     public var count: Int { Int(tape.nodes[index].b) }
 
     /// Children of an array, in order.
