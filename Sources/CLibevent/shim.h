@@ -30,3 +30,7 @@ extern int pthread_setname_np(pthread_t thread, const char *name);
 static inline int eventhttp_name_current_thread(const char *name) {
     return pthread_setname_np(pthread_self(), name);
 }
+
+// POLLRDHUP (the peer shut its side down) is Linux's and, like the above, declared only
+// under _GNU_SOURCE; its value is fixed by the kernel ABI.
+static const short eventhttp_poll_read_hang_up = 0x2000;

@@ -45,7 +45,7 @@ public final class HTTPServer: Sendable {
             let (sockets, port) = try ListeningSocket.openGroup(
                 address, port: configuration.port, count: configuration.eventLoops,
                 backlog: configuration.listenBacklog, host: configuration.host)
-            guard let workers = WorkerPool(threads: configuration.workerThreads) else {
+            guard let workers = WorkerPool(threads: configuration.workerThreads, maxQueued: configuration.maxQueuedRequests) else {
                 sockets.forEach { close($0) }
                 throw .threads
             }

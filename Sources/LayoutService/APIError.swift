@@ -50,6 +50,13 @@ public struct APIError: Error, Sendable {
                  headers: [("Retry-After", "5")])
     }
 
+    /// A reply that would list more than `limit` elements (or plan entries): the query stopped
+    /// there, and the request is refused as a whole. Names `rect`, the input to narrow.
+    public static func tooManyElements(rect: Rect?, limit: Int, listing what: String = "the reply") -> APIError {
+        let advice = rect == nil ? "give a rect" : "give a smaller rect"
+        return invalidRequest("rect", "\(what) would list more than \(limit) elements, more than one reply carries; \(advice)")
+    }
+
     /// An input the layout engine rejected while preparing.
     public static func layout(_ error: LayoutError) -> APIError {
         invalidRequest(error.field, error.message)

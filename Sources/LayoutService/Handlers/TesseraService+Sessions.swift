@@ -21,10 +21,14 @@ extension TesseraService {
         }
     }
 
-    /// GET /v1/sessions/{id}: version, view, layout, item counts, contentSize, info.
-    public func getSession(id: String) -> ServiceResponse {
+    /// GET /v1/sessions/{id}: version, view, layout, item counts, contentSize, info. On an
+    /// event loop, a session with more sections than the loop's budget answers `moveToWorker`.
+    public func getSession(id: String, on context: ExecutionContext = .worker) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let state = try session(id).current
+            if context == .eventLoop, state.dataSource.sections.count > limits.maxSectionsOnEventLoop {
+                return .moveToWorker
+            }
             var w = JSONWriter()
             w.beginObject()
             w.key("id"); w.string(id)

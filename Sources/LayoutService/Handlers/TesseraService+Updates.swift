@@ -24,9 +24,8 @@ extension TesseraService {
                 var next = state
                 next.dataSource = update.newDataSource
                 next.prepared = try relayout(state, update)
-                let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                                newView: state.view, correspondence: UpdateCorrespondence(update: update)).build(in: rect)
-                try checkPlanSize(plan, rect: rect)
+                let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                newView: state.view, correspondence: UpdateCorrespondence(update: update)), in: rect)
                 return (next, plan)
             }
             return planResponse(next, plan)

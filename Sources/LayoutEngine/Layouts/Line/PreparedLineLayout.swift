@@ -19,8 +19,10 @@ public struct PreparedLineLayout: PreparedLayout {
         return out
     }
 
-    public func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        flow.elements(in: rect, view: view).map { zoomed($0, view: view) }
+    public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
+        let start = out.elements.count
+        try flow.collectElements(in: rect, view: view, into: &out)
+        out.updateElements(from: start) { $0 = zoomed($0, view: view) }
     }
 
     public func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
@@ -43,14 +45,45 @@ public struct PreparedLineLayout: PreparedLayout {
     /// the proposed centre (the first such cell on a tie); the proposed offset shifted by the
     /// difference, y unchanged. Unchanged when no cell is there.
     public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point {
+        do throws(ElementLimitExceeded) {
+            return try targetContentOffset(proposed: proposed, velocity: velocity, view: view, elementLimit: .max)
+        } catch {
+            preconditionFailure("an unlimited query refused an element")
+        }
+    }
+
+    /// The search looks at the cells near the centre only. A cell whose centre lies within
+    /// `w` of the proposed centre meets the part of the proposed rect within `w` of it (the
+    /// cell meets the rect and spans its own centre), so once a band of half-width `w`
+    /// around the centre holds a cell no farther than `w`, the band holds every cell at
+    /// least as near: the nearest, and all its ties. The band starts at one point and
+    /// doubles until then (or until it is the whole rect); its cells come in the rect
+    /// query's order, so a tie goes to the same first cell.
+    /// - Complexity: O(log(distance) · log n + k) for k cells in the last band, instead of
+    ///   every cell in the proposed rect (all of them for a huge bounds width).
+    public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext,
+                                    elementLimit: Int) throws(ElementLimitExceeded) -> Point {
         let rect = Rect(origin: proposed, size: view.bounds)
         let centre = proposed.x + view.bounds.width / 2
-        var adjustment = Double.infinity
-        for a in flow.elements(in: rect, view: view) where a.category == .cell {
-            let d = a.frame.center.x - centre
-            if abs(d) < abs(adjustment) { adjustment = d }
+        var halfWidth = 1.0
+        while true {
+            // Widened by far more than the rounding of `centre ± halfWidth`, so that no cell
+            // within `halfWidth` can fall outside; extra cells are measured like the others.
+            let reach = halfWidth + (abs(centre) + halfWidth) * 0x1p-40
+            let wholeRect = centre - reach <= rect.minX && centre + reach >= rect.maxX
+            let band = wholeRect ? rect : Rect(x: max(rect.minX, centre - reach), y: rect.minY,
+                                               width: min(rect.maxX, centre + reach) - max(rect.minX, centre - reach),
+                                               height: rect.height)
+            var adjustment = Double.infinity
+            for a in try flow.elements(in: band, view: view, limit: elementLimit) where a.category == .cell {
+                let d = a.frame.center.x - centre
+                if abs(d) < abs(adjustment) { adjustment = d }
+            }
+            if abs(adjustment) <= halfWidth || wholeRect {
+                guard adjustment.isFinite else { return proposed }
+                return Point(x: proposed.x + adjustment, y: proposed.y)
+            }
+            halfWidth *= 2
         }
-        guard adjustment.isFinite else { return proposed }
-        return Point(x: proposed.x + adjustment, y: proposed.y)
     }
 }
