@@ -12,9 +12,13 @@ let package = Package(
     products: [
         .executable(name: "tessera", targets: ["tessera"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
     targets: [
-        // Pure Swift: no Foundation, no I/O, no threads.
-        .target(name: "LayoutEngine", swiftSettings: sharedSettings),
+        // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
+        .target(name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+                swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
         .target(name: "LayoutService", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.

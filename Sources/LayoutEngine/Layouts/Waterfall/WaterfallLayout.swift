@@ -90,8 +90,8 @@ public struct WaterfallLayout: CollectionLayout {
         self.parameters = parameters
     }
 
-    /// - Complexity: O(n + Σ sections' column counts) for n items with the directions
-    ///   leftToRight and rightToLeft, O(n·columnCount) for shortestFirst.
+    /// - Complexity: O(n + sections) for n items with the directions
+    ///   leftToRight and rightToLeft, O(n·log columnCount + sections) for shortestFirst.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         // Checks first, so that placing cannot fail: parameters and view,
         try parameters.validate()
