@@ -57,6 +57,12 @@ public struct APIError: Error, Sendable {
         return invalidRequest("rect", "\(what) would list more than \(limit) elements, more than one reply carries; \(advice)")
     }
 
+    /// A reply would have carried a number that is not finite: an input the checks should
+    /// have refused got through. Nothing is sent but this.
+    static let nonFiniteResult = APIError(
+        status: 500, code: "internal_error",
+        message: "the layout produced a number that is not finite; the input should have been refused (please report it)")
+
     /// An input the layout engine rejected while preparing.
     public static func layout(_ error: LayoutError) -> APIError {
         invalidRequest(error.field, error.message)

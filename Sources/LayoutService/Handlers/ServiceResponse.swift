@@ -10,8 +10,11 @@ public struct ServiceResponse: Sendable {
         self.body = body
     }
 
+    /// The writer's document, unless it holds a number that is not finite (see
+    /// `JSONWriter.number`): then 500 `internal_error`, never a body with a made-up number.
     static func json(_ status: Int, _ writer: JSONWriter, headers: [(String, String)] = []) -> ServiceResponse {
-        ServiceResponse(status: status, headers: headers, body: writer.bytes)
+        guard !writer.wroteNonFiniteNumber else { return ServiceResponse(.nonFiniteResult) }
+        return ServiceResponse(status: status, headers: headers, body: writer.bytes)
     }
 
     init(_ error: APIError) {

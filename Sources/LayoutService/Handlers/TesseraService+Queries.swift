@@ -11,7 +11,7 @@ extension TesseraService {
             let state = s.current
             let cacheKey = "\(state.version)?\(query ?? "")"
             let headers = TesseraService.versionHeader(state.version)
-            if let cached = s.replies.lookup(cacheKey) {
+            if let cached = s.cachedReply(cacheKey) {
                 return ServiceResponse(status: 200, headers: headers, body: cached)
             }
             let q = try QueryString(query)
@@ -27,7 +27,7 @@ extension TesseraService {
             w.key("contentSize"); w.size(layout.contentSize)
             w.key("elements"); w.elements(elements)
             w.endObject()
-            s.replies.store(cacheKey, w.bytes)
+            if !w.wroteNonFiniteNumber { s.cacheReply(cacheKey, w.bytes) }
             return .json(200, w, headers: headers)
         }
     }

@@ -4,7 +4,8 @@ extension TesseraService {
     /// POST /v1/sessions: 201 with id, version, contentSize, info.
     public func createSession(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession, allowRect: false)
+            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
+                                                maxSections: store.configuration.maxSectionsPerSession, allowRect: false)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             let state = SessionState(version: 1, kind: request.kind, layout: request.layout,
                                      layoutJSON: request.layoutJSON, dataSource: request.dataSource,

@@ -10,7 +10,9 @@ extension TesseraService {
             let tape = try JSONTape.parseBody(body)
             let (next, plan) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
                 try requireIdle(state)
-                let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: store.configuration.maxItemsPerSession).decode(tape.root)
+                let limits = store.configuration
+                let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
+                                                       maxSections: limits.maxSectionsPerSession).decode(tape.root)
                 let update: ValidatedBatchUpdate
                 do throws(BatchUpdateError) {
                     update = try batch.validated(against: state.dataSource)
@@ -18,8 +20,12 @@ extension TesseraService {
                     throw .invalidUpdate(error.field, error.message)
                 }
                 let total = update.newDataSource.totalItemCount
-                guard total <= store.configuration.maxItemsPerSession else {
-                    throw .invalidUpdate("updates", "the update would leave \(total) items; a session holds at most \(store.configuration.maxItemsPerSession)")
+                guard total <= limits.maxItemsPerSession else {
+                    throw .invalidUpdate("updates", "the update would leave \(total) items; a session holds at most \(limits.maxItemsPerSession)")
+                }
+                let sections = update.newDataSource.sections.count
+                guard sections <= limits.maxSectionsPerSession else {
+                    throw .invalidUpdate("updates", "the update would leave \(sections) sections; a session holds at most \(limits.maxSectionsPerSession)")
                 }
                 var next = state
                 next.dataSource = update.newDataSource

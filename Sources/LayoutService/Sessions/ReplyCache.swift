@@ -1,41 +1,116 @@
 import Synchronization
 
-/// The last few encoded replies of a session, keyed by the request that produced them and
-/// the session version. A client (or a load balancer's health of many clients) asking again
-/// for the same visible rect gets the bytes without a query or an encode.
+/// Encoded replies of recent rect queries, for every session together, within one byte
+/// budget: a client (or a load balancer's worth of clients) asking again for the same
+/// visible rect gets the bytes without a query or an encode, and the cache never holds
+/// more than `capacityBytes` however many sessions there are (a cache per session made the
+/// bound sessions × entries × entry size, some 16 GB with the defaults).
+///
+/// Least recently used entries go first. A session's entries go when it changes or is
+/// deleted; their keys carry the session's version, so a stale one is never served even
+/// before that.
 final class ReplyCache: Sendable {
-    private struct Entry {
+    private struct Node {
+        var session: String
         var key: String
         var body: [UInt8]
+        /// Towards the most recently used, and towards the least.
+        var newer = -1
+        var older = -1
+        var cost: Int { body.count + session.utf8.count + key.utf8.count + ReplyCache.entryOverhead }
     }
 
-    private let capacity: Int
-    private let entries = Mutex<[Entry]>([])
-
-    init(capacity: Int) {
-        self.capacity = capacity
+    private struct State {
+        /// session id → request key → node index.
+        var index: [String: [String: Int]] = [:]
+        var nodes: [Node?] = []
+        var freeSlots: [Int] = []
+        var newest = -1
+        var oldest = -1
+        var bytes = 0
     }
 
-    func lookup(_ key: String) -> [UInt8]? {
-        entries.withLock { entries in
-            guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
-            let entry = entries.remove(at: i)
-            entries.append(entry)  // most recent last
-            return entry.body
+    /// Bookkeeping counted per entry besides its bytes (node, dictionary slots).
+    static let entryOverhead = 96
+
+    let capacityBytes: Int
+    /// One reply may take at most this much (an eighth of the budget, at most 1 MiB): a
+    /// large reply is cheap to recompute relative to its size, and must not flush the rest.
+    let maxEntryBytes: Int
+    private let state = Mutex(State())
+
+    init(capacityBytes: Int) {
+        self.capacityBytes = max(0, capacityBytes)
+        maxEntryBytes = min(1 << 20, self.capacityBytes / 8)
+    }
+
+    func lookup(session: String, key: String) -> [UInt8]? {
+        state.withLock { state in
+            guard let i = state.index[session]?[key] else { return nil }
+            Self.unlink(i, &state)
+            Self.linkNewest(i, &state)
+            return state.nodes[i]!.body
         }
     }
 
-    func store(_ key: String, _ body: [UInt8]) {
-        // Large replies are cheap to recompute relative to their size; keep memory bounded.
-        guard body.count <= 1 << 20 else { return }
-        entries.withLock { entries in
-            entries.removeAll { $0.key == key }
-            if entries.count >= capacity { entries.removeFirst() }
-            entries.append(Entry(key: key, body: body))
+    func store(session: String, key: String, body: [UInt8]) {
+        let node = Node(session: session, key: key, body: body)
+        guard node.cost <= maxEntryBytes else { return }
+        state.withLock { state in
+            if let old = state.index[session]?[key] { Self.remove(old, &state) }
+            while state.bytes + node.cost > capacityBytes, state.oldest >= 0 {
+                Self.remove(state.oldest, &state)
+            }
+            let i: Int
+            if let slot = state.freeSlots.popLast() {
+                i = slot
+                state.nodes[i] = node
+            } else {
+                i = state.nodes.count
+                state.nodes.append(node)
+            }
+            state.bytes += node.cost
+            state.index[session, default: [:]][key] = i
+            Self.linkNewest(i, &state)
         }
     }
 
-    func removeAll() {
-        entries.withLock { $0.removeAll() }
+    /// Drops a session's entries (it changed, or it is gone).
+    func removeAll(session: String) {
+        state.withLock { state in
+            guard let entries = state.index[session] else { return }
+            for i in entries.values { Self.remove(i, &state) }
+        }
+    }
+
+    /// Bytes held now, bookkeeping included (tests and statistics).
+    var bytesInUse: Int { state.withLock { $0.bytes } }
+
+    var count: Int { state.withLock { $0.index.values.reduce(0) { $0 + $1.count } } }
+
+    private static func remove(_ i: Int, _ state: inout State) {
+        unlink(i, &state)
+        let node = state.nodes[i]!
+        state.bytes -= node.cost
+        state.index[node.session]?[node.key] = nil
+        if state.index[node.session]?.isEmpty == true { state.index[node.session] = nil }
+        state.nodes[i] = nil
+        state.freeSlots.append(i)
+    }
+
+    private static func unlink(_ i: Int, _ state: inout State) {
+        let newer = state.nodes[i]!.newer, older = state.nodes[i]!.older
+        if newer >= 0 { state.nodes[newer]!.older = older } else { state.newest = older }
+        if older >= 0 { state.nodes[older]!.newer = newer } else { state.oldest = newer }
+        state.nodes[i]!.newer = -1
+        state.nodes[i]!.older = -1
+    }
+
+    private static func linkNewest(_ i: Int, _ state: inout State) {
+        state.nodes[i]!.older = state.newest
+        state.nodes[i]!.newer = -1
+        if state.newest >= 0 { state.nodes[state.newest]!.newer = i }
+        state.newest = i
+        if state.oldest < 0 { state.oldest = i }
     }
 }

@@ -31,15 +31,30 @@ struct PendingTransition: Sendable {
 final class Session: Sendable {
     let id: String
     private let state: Mutex<SessionState>
-    /// Encoded replies of recent rect queries for the current version (see ReplyCache).
-    let replies: ReplyCache
+    /// The store's cache of encoded replies, which this session's entries leave when it
+    /// changes or goes away.
+    private let replies: ReplyCache
     private let lastUsed: Atomic<UInt64>
 
-    init(id: String, state: SessionState, now: UInt64) {
+    init(id: String, state: SessionState, now: UInt64, replies: ReplyCache) {
         self.id = id
         self.state = Mutex(state)
-        self.replies = ReplyCache(capacity: 16)
+        self.replies = replies
         self.lastUsed = Atomic(now)
+    }
+
+    /// Deleted or expired: its cached replies are of no use to anyone.
+    deinit {
+        replies.removeAll(session: id)
+    }
+
+    /// A reply cached for `key` (which names the version it was made at).
+    func cachedReply(_ key: String) -> [UInt8]? {
+        replies.lookup(session: id, key: key)
+    }
+
+    func cacheReply(_ key: String, _ body: [UInt8]) {
+        replies.store(session: id, key: key, body: body)
     }
 
     var current: SessionState { state.withLock { $0 } }
@@ -58,7 +73,7 @@ final class Session: Sendable {
             s = newState
             return true
         }
-        if swapped { replies.removeAll() }
+        if swapped { replies.removeAll(session: id) }
         return swapped
     }
 }

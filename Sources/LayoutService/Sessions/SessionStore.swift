@@ -7,9 +7,14 @@ public final class SessionStore: Sendable {
     public struct Configuration: Sendable {
         public var maxSessions = 1024
         public var maxItemsPerSession = 5_000_000
+        /// Sections in one session or request (an empty section still costs a few hundred
+        /// bytes of prepared geometry; see README, "Memory").
+        public var maxSectionsPerSession = 10_000
         /// Across all sessions; bounds memory (~50 bytes per explicit item).
         public var maxTotalItems = 50_000_000
         public var idleExpirySeconds: UInt64 = 900
+        /// Encoded replies of repeated rect queries kept for all sessions together (0: none).
+        public var replyCacheBytes = 64 << 20
 
         public init() {}
     }
@@ -17,10 +22,13 @@ public final class SessionStore: Sendable {
     public let configuration: Configuration
     let clock: any SessionClock
     private let sessions = Mutex<[String: Session]>([:])
+    /// Recent rect-query replies of every session, within `replyCacheBytes`.
+    let replies: ReplyCache
 
     public init(configuration: Configuration = Configuration(), clock: any SessionClock = SystemSessionClock()) {
         self.configuration = configuration
         self.clock = clock
+        replies = ReplyCache(capacityBytes: configuration.replyCacheBytes)
     }
 
     var now: UInt64 { clock.nowNanoseconds() }
@@ -65,7 +73,7 @@ public final class SessionStore: Sendable {
             }
             var id = SessionID.make()
             while map[id] != nil { id = SessionID.make() }
-            let session = Session(id: id, state: state, now: now)
+            let session = Session(id: id, state: state, now: now, replies: replies)
             map[id] = session
             return .success(session)
         }
