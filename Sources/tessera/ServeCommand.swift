@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Dispatch
+import EventHTTP
+import LayoutService
+
+/// `tessera serve`: options, wiring, signals; nothing else.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Tessera layout API over HTTP.",
+        discussion: """
+            Every option can also be set by the environment variable named in its help; \
+            a flag wins over its variable, which wins over the default.
+            """)
+
+    @Option(help: ArgumentHelp("Address to listen on (TESSERA_HOST; default 127.0.0.1).", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("TCP port, 0 for any free one (TESSERA_PORT; default 8080).", valueName: "port"))
+    var port: Int?
+
+    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per core).", valueName: "n"))
+    var loops: Int?
+
+    @Option(help: ArgumentHelp("Request body limit in bytes (TESSERA_MAX_BODY_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))
+    var maxBodyBytes: Int?
+
+    @Option(help: ArgumentHelp("Seconds before an idle connection is closed (TESSERA_IDLE_TIMEOUT; default 60).", valueName: "seconds"))
+    var idleTimeout: Int?
+
+    @Option(help: ArgumentHelp("Sessions kept at once (TESSERA_MAX_SESSIONS; default 1024).", valueName: "n"))
+    var maxSessions: Int?
+
+    @Option(help: ArgumentHelp("Items in one session or request (TESSERA_MAX_ITEMS_PER_SESSION; default 5000000).", valueName: "n"))
+    var maxItemsPerSession: Int?
+
+    @Option(help: ArgumentHelp("Items across all sessions (TESSERA_MAX_TOTAL_ITEMS; default 50000000).", valueName: "n"))
+    var maxTotalItems: Int?
+
+    @Option(help: ArgumentHelp("An unused session expires after this long (TESSERA_SESSION_IDLE_SECONDS; default 900).", valueName: "seconds"))
+    var sessionIdleSeconds: Int?
+
+    @Option(help: ArgumentHelp("Sections in one session or request (TESSERA_MAX_SECTIONS_PER_SESSION; default 10000).", valueName: "n"))
+    var maxSectionsPerSession: Int?
+
+    @Option(help: ArgumentHelp("Bytes of cached rect-query replies, all sessions together; 0 turns the cache off (TESSERA_REPLY_CACHE_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))
+    var replyCacheBytes: Int?
+
+    @Option(help: ArgumentHelp("Elements (or animation plan entries) one reply may list (TESSERA_MAX_ELEMENTS_PER_REPLY; default 250000).", valueName: "n"))
+    var maxElementsPerReply: Int?
+
+    @Option(help: ArgumentHelp("Threads that run the offloaded requests (TESSERA_WORKERS; default one per core).", valueName: "n"))
+    var workers: Int?
+
+    @Option(help: ArgumentHelp("Offloaded requests waiting for a worker; more are answered 503 (TESSERA_MAX_QUEUED_REQUESTS; default 64).", valueName: "n"))
+    var maxQueuedRequests: Int?
+
+    @Option(help: ArgumentHelp("Seconds a request may wait for a worker before it is answered 503 instead (TESSERA_MAX_QUEUE_WAIT_SECONDS; default 10).", valueName: "seconds"))
+    var maxQueueWaitSeconds: Int?
+
+    @Option(help: ArgumentHelp("Request body bytes held at once, all connections together; a body that does not fit is answered 503 before it is read (TESSERA_MAX_BODY_BYTES_IN_FLIGHT; default 268435456 = 256 MiB).", valueName: "bytes"))
+    var maxBodyBytesInFlight: Int?
+
+    @Option(help: ArgumentHelp("Seconds a request head may take from its first byte; 0 for no deadline (TESSERA_HEAD_DEADLINE_SECONDS; default 20).", valueName: "seconds"))
+    var headDeadlineSeconds: Int?
+
+    @Option(help: ArgumentHelp("Connections one event loop holds at once (TESSERA_MAX_CONNECTIONS_PER_LOOP; default: the descriptor limit less 64, shared by the loops, at most 4096).", valueName: "n"))
+    var maxConnectionsPerLoop: Int?
+
+    @Option(help: ArgumentHelp("Seconds, in all, to read and discard what a refused client still sends before closing (TESSERA_LINGER_SECONDS; default 2).", valueName: "seconds"))
+    var lingerSeconds: Int?
+
+    @Option(help: ArgumentHelp("Bytes, at most, read and discarded after refusing a request (TESSERA_LINGER_MAX_BYTES; default 1048576).", valueName: "bytes"))
+    var lingerMaxBytes: Int?
+
+    @Option(help: ArgumentHelp("Seconds a graceful shutdown waits for the requests in flight; 0 waits for them however long (TESSERA_SHUTDOWN_GRACE_SECONDS; default 30).", valueName: "seconds"))
+    var shutdownGraceSeconds: Int?
+
+    /// The settings in force, after flags, environment and defaults; set by `validate()`.
+    private var resolved: ServeOptions?
+
+    private enum CodingKeys: String, CodingKey {
+        case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
+        case maxTotalItems, sessionIdleSeconds
+        case maxSectionsPerSession, replyCacheBytes, maxElementsPerReply, workers, maxQueuedRequests
+        case maxQueueWaitSeconds, maxBodyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
+        case lingerSeconds, lingerMaxBytes, shutdownGraceSeconds
+    }
+
+    mutating func validate() throws {
+        resolved = try ServeOptions(self, environment: processEnvironment)
+    }
+
+    func run() throws {
+        let options = try resolved ?? ServeOptions(self, environment: processEnvironment)
+        let status = Self.serve(options)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    static func serve(_ options: ServeOptions) -> Int32 {
+        // A parent may have blocked these (signal masks are inherited); the graceful
+        // shutdown needs them delivered.
+        var shutdownSignals = sigset_t()
+        sigemptyset(&shutdownSignals)
+        sigaddset(&shutdownSignals, SIGINT)
+        sigaddset(&shutdownSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
+        let service = TesseraService(store: SessionStore(configuration: options.store), limits: options.service)
+        let server = HTTPServer(configuration: options.http, router: Routes.make(service))
+        do {
+            try server.start()
+        } catch {
+            Output.emit("tessera: cannot serve on \(options.http.host):\(options.http.port): \(error)\n", to: Output.standardError)
+            return 1
+        }
+        server.installSignalHandlers()
+        Output.emit("tessera listening on http://\(options.http.host):\(server.boundPort)\n", to: Output.standardOutput)
+        sweepExpiredSessions(service.store)
+        server.runUntilShutdown()
+        // Exit 0 also when the grace period cut requests off: the shutdown was asked for
+        // and done (the loops warned about what they closed unanswered).
+        Output.emit("tessera stopped\n", to: Output.standardOutput)
+        return 0
+    }
+
+    /// Expired sessions are dropped when touched or when the store is full; this also frees
+    /// the memory of ones nobody touches again.
+    static func sweepExpiredSessions(_ store: SessionStore) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 30) {
+            store.sweep()
+            sweepExpiredSessions(store)
+        }
+    }
+}
