@@ -96,7 +96,11 @@ final class ConnectionState {
         guard let rejection = validator.expireHead(),
               let bufferevent = evhttp_connection_get_bufferevent(connection) else { return }
         evbuffer_drain(held, evbuffer_get_length(held))
-        inject(rejection, into: bufferevent_get_input(bufferevent))
+        // Outside its own reads a bufferevent keeps its input's end frozen.
+        let input = bufferevent_get_input(bufferevent)
+        evbuffer_unfreeze(input, 0)
+        inject(rejection, into: input)
+        evbuffer_freeze(input, 0)
         // evhttp reads on its own only when the socket has bytes: make it look now. While a
         // request is with a handler it is not reading; it finds the refusal after that reply.
         if !hasActiveRequest {

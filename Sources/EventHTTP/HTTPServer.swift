@@ -12,14 +12,14 @@ public final class HTTPServer: Sendable {
     private let router: Router
     private let errorBody: ErrorBodyBuilder
 
-    private enum Lifecycle {
+    enum Lifecycle {
         case idle
         case running(loops: [EventLoop], context: ServerContext, port: Int)
         case draining(loops: [EventLoop], port: Int)
         case stopped(port: Int)
     }
 
-    private let lifecycle = Mutex(Lifecycle.idle)
+    let lifecycle = Mutex(Lifecycle.idle)
     /// Loop threads still running; `runUntilShutdown` waits for zero after a start.
     private let runningLoops = ThreadCondition(0)
 
