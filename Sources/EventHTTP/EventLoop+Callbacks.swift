@@ -48,6 +48,11 @@ enum Callbacks {
         loop(argument).graceExpired()
     }
 
+    static let periodic: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        let periodic = Unmanaged<PeriodicJob>.fromOpaque(argument!).takeUnretainedValue()
+        EventLoop.current?.runPeriodic(periodic)
+    }
+
     /// A connection's head deadline passed; the argument is its `ConnectionState`.
     static let headDeadline: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
         connection(argument).headDeadlinePassed()

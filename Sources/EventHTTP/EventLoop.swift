@@ -40,6 +40,8 @@ final class EventLoop: @unchecked Sendable {
     private(set) var isTearingDown = false
     /// Sockets of refused requests still being drained; see `LingeringClose`.
     var lingering: [ObjectIdentifier: LingeringClose] = [:]
+    /// Jobs run every so often (`HTTPServer.runPeriodically`), with their timers.
+    var periodicJobs: [PeriodicJob] = []
     /// Bufferevents of connections accepted but not yet adopted, each with a reference.
     var pendingAdoptions: [OpaquePointer] = []
     /// The most connections this loop has held at once (tests and statistics).
@@ -203,6 +205,8 @@ final class EventLoop: @unchecked Sendable {
         pendingAdoptions.removeAll()
         for closer in Array(lingering.values) { endLingering(closer) }
         for event in signalEvents { event_free(event) }
+        for periodic in periodicJobs { if let event = periodic.event { event_free(event) } }
+        periodicJobs.removeAll()
         for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer] { if let event { event_free(event) } }
         event_base_free(base)
     }

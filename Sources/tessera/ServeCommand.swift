@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import ArgumentParser
-import Dispatch
 import EventHTTP
 import LayoutService
 
@@ -118,20 +117,14 @@ struct ServeCommand: ParsableCommand {
         }
         server.installSignalHandlers()
         Output.emit("tessera listening on http://\(options.http.host):\(server.boundPort)\n", to: Output.standardOutput)
-        sweepExpiredSessions(service.store)
+        // Expired sessions are dropped when touched or when the store is full; the sweep also
+        // frees the memory of ones nobody touches again.
+        let store = service.store
+        server.runPeriodically(everySeconds: 30) { store.sweep() }
         server.runUntilShutdown()
         // Exit 0 also when the grace period cut requests off: the shutdown was asked for
         // and done (the loops warned about what they closed unanswered).
         Output.emit("tessera stopped\n", to: Output.standardOutput)
         return 0
-    }
-
-    /// Expired sessions are dropped when touched or when the store is full; this also frees
-    /// the memory of ones nobody touches again.
-    static func sweepExpiredSessions(_ store: SessionStore) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 30) {
-            store.sweep()
-            sweepExpiredSessions(store)
-        }
     }
 }

@@ -83,6 +83,17 @@ import Testing
         #expect(try client.isClosedByServer())
     }
 
+    /// The expiry sweep's timer: a job run on a worker every second while the server runs.
+    @Test func aPeriodicJobRunsOnAWorker() throws {
+        let ran = Gate()
+        let server = try startServer(Router())
+        server.runPeriodically(everySeconds: 1) {
+            if EventLoop.current == nil { ran.open() }
+        }
+        #expect(ran.wait(seconds: 30))
+        server.shutdown()
+    }
+
     @Test func idleConnectionsAreClosedAtShutdown() throws {
         let server = try startServer(TestRoutes.standard())
         let client = try RawHTTPClient(port: server.boundPort)

@@ -24,9 +24,12 @@ final class TesseraServer: @unchecked Sendable {
     }
 
     /// Runs the binary with `arguments` and this process's environment plus `environment`;
-    /// returns its pid and the read end of its stdout (or stderr).
+    /// returns its pid and the read end of its stdout (or stderr). `stderrPath` keeps the
+    /// standard error in a file; `openFileLimit` starts it under `ulimit -n` (through sh,
+    /// which execs the binary, so the pid is the server's).
     static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
-                      environment: [String: String] = [:]) throws -> (pid_t, Int32) {
+                      environment: [String: String] = [:], stderrPath: String? = nil,
+                      openFileLimit: Int? = nil) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -35,7 +38,7 @@ final class TesseraServer: @unchecked Sendable {
         // The child must not hold the test runner's own stdout/stderr open: `swift test`
         // waits for those pipes to close. Its other output goes to /dev/null.
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 1 : 2)
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
@@ -47,7 +50,9 @@ final class TesseraServer: @unchecked Sendable {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([binaryPath] + arguments).map { strdup($0) } + [nil]
+        let program = openFileLimit == nil ? binaryPath : "/bin/sh"
+        let command = openFileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", binaryPath] } ?? [binaryPath]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var inherited: [String] = []
         var entry = environ
@@ -59,7 +64,7 @@ final class TesseraServer: @unchecked Sendable {
         let envp = (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, binaryPath, &actions, &attributes, argv, envp)
+        let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         close(fds[1])
         guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(binaryPath) failed: \(rc)") }
         SpawnedServers.add(pid)
@@ -68,9 +73,10 @@ final class TesseraServer: @unchecked Sendable {
 
     /// Starts `tessera serve --port 0 …` and reads the port it announces on its first line,
     /// "tessera listening on http://127.0.0.1:PORT".
-    init(arguments: [String], environment: [String: String] = [:]) throws {
-        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"] + arguments,
-                                                  environment: environment)
+    init(arguments: [String], environment: [String: String] = [:], loops: Int = 2,
+         stderrPath: String? = nil, openFileLimit: Int? = nil) throws {
+        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", String(loops)] + arguments,
+                                                  environment: environment, stderrPath: stderrPath, openFileLimit: openFileLimit)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }
@@ -90,6 +96,22 @@ final class TesseraServer: @unchecked Sendable {
     func stop() -> Int32 {
         kill(pid, SIGTERM)
         return TesseraServer.wait(pid)
+    }
+
+    /// The exit status once the process has ended, polling for at most `seconds`; nil if it
+    /// is still running then (a generous bound, not a timing assertion).
+    static func exitStatus(_ pid: pid_t, within seconds: Int) -> Int32? {
+        for _ in 0..<max(1, seconds * 50) {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                SpawnedServers.remove(pid)
+                let signal = status & 0x7F
+                return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+            }
+            usleep(20_000)
+        }
+        return nil
     }
 
     static func wait(_ pid: pid_t) -> Int32 {
