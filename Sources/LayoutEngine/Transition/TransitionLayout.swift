@@ -27,8 +27,9 @@ public struct TransitionLayout: PreparedLayout {
     /// Candidates are the elements either layout places in `rect`; an element is returned when
     /// its interpolated frame intersects `rect`. (One that crosses `rect` while lying outside
     /// it at both ends is not found; UIKit's transition layout has the same blind spot.)
-    /// Each end's query is held to the collector's remaining room as well (the result can
-    /// only be larger than either end's count before the rect filter).
+    /// Each end's query is held to the collector's remaining room as well, so the work stays
+    /// bounded: a rect where either end meets more elements than the limit is refused,
+    /// even if fewer of them, interpolated, end up in it.
     public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         var seen = Set<ElementKey>()
         var blended: [LayoutAttributes] = []
