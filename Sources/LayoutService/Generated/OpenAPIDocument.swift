@@ -50,9 +50,21 @@ info:
       `expectation_failed` (417, an `Expect` other than `100-continue`),
       `invalid_update` (422, a batch update UIKit would refuse), `headers_too_large`
       (431), `not_implemented` (501, an unknown request method or transfer coding),
-      `http_version_not_supported` (505) and `too_many_sessions` (503, with
-      `Retry-After`). The HTTP layer's own refusals (413, 414, 417, 431, 501, 505) close
-      the connection.
+      `http_version_not_supported` (505), `request_timeout` (408, a request head that took
+      longer than the head deadline), `too_many_sessions` (503, with `Retry-After`) and
+      `server_busy` (503, with `Retry-After`: the worker queue is full, a request waited
+      in it past its budget, or its body does not fit in the bytes held for bodies in
+      flight). The HTTP layer's own refusals (408, 413, 414, 417, 431, 501, 505, and 503
+      for a body that does not fit) close the connection. `internal_error` (500) is never
+      expected; one is a bug (a reply that would have held a number that is not finite
+      is answered 500 rather than sent with `null`).
+    * Limits on what one request may ask (each a 400 naming the field, or as said): an
+      object has at most 64 keys; a reply lists at most 250,000 elements or animation
+      plan entries, with or without a rect (400 naming `rect`; the query stops there); a
+      session holds at most 10,000 sections (400 naming `dataSource.sections`, or 422 for
+      an update that would leave more); only the tree layout takes an item's
+      `children`. A layout's derived geometry (the waterfall's cell heights scaled from
+      an aspect ratio) must stay within ±10^15, or the item is refused.
     * Sessions carry a `version` that every change increments. Replies about a session
       carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
       (412 when the session has moved on). Sessions unused for 15 minutes (by default)
@@ -67,9 +79,12 @@ info:
 
     * 5,000,000 items per session or one-shot request (400 beyond).
     * 50,000,000 items across all sessions and 1,024 sessions (503 beyond).
-    * 250,000 elements in a reply that lists all elements without a `rect` (400 beyond:
-      ask for a rect).
-    * 64 MiB per request body (413 beyond).
+    * 250,000 elements (or animation plan entries) in one reply, with or without a
+      `rect` (400 naming `rect` beyond: ask for a smaller one).
+    * 10,000 sections per session or one-shot request.
+    * 64 MiB per request body (413 beyond), 256 MiB of bodies held at once, 64 requests
+      waiting for a worker, 10 s of waiting (503 `server_busy` beyond each).
+    * A request head within 20 s of its first byte (408 beyond).
 
     ## Quick start
 
@@ -129,8 +144,8 @@ paths:
                "rect": [0, 0, 390, 100]}'
         ```
 
-        Without `rect`, a layout with more elements than one reply carries (250,000 by
-        default) is a 400 naming `rect`.
+        A reply that would list more elements than one reply carries (250,000 by
+        default), with or without `rect`, is a 400 naming `rect`.
       requestBody:
         required: true
         content:
@@ -243,6 +258,8 @@ paths:
                       - {category: cell, indexPath: [0, 4], frame: {x: 8, y: 339.0385293137115, width: 79.29704243463351, height: 158.59408486926702}, zIndex: 0, alpha: 1, extras: {aspectRatio: 0.5}}
         "400":
           $ref: "#/components/responses/BadRequest"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "413":
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
@@ -251,6 +268,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions:
     post:
@@ -403,6 +422,8 @@ paths:
                 id: "$response.body#/id"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "413":
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
@@ -412,7 +433,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/TooManySessions"
+          $ref: "#/components/responses/SessionsFullOrBusy"
 
   /v1/sessions/{id}:
     parameters:
@@ -459,12 +480,16 @@ paths:
                     info: {}
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -486,6 +511,8 @@ paths:
           $ref: "#/components/responses/InvalidIfMatch"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
         "414":
@@ -494,6 +521,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/elements:
     parameters:
@@ -523,8 +552,8 @@ paths:
         ```
 
         `rect` and `progress` are the only query parameters; any other is a 400 naming
-        it. Without `rect`, a layout with more elements than one reply carries (250,000
-        by default) is a 400 naming `rect`.
+        it. A query that would list more elements than one reply carries (250,000 by
+        default), with or without `rect`, is a 400 naming `rect`: the query stops there.
       parameters:
         - $ref: "#/components/parameters/Rect"
         - $ref: "#/components/parameters/Progress"
@@ -565,12 +594,16 @@ paths:
           $ref: "#/components/responses/InvalidQuery"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/items/{section}/{item}:
     parameters:
@@ -605,12 +638,16 @@ paths:
           $ref: "#/components/responses/InvalidIndexPath"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/supplementary/{kind}/{section}/{item}:
     parameters:
@@ -648,12 +685,16 @@ paths:
           $ref: "#/components/responses/InvalidIndexPath"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/decorations/{kind}/{section}/{item}:
     parameters:
@@ -691,12 +732,16 @@ paths:
           $ref: "#/components/responses/InvalidIndexPath"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/view:
     parameters:
@@ -783,6 +828,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/Conflict"
         "412":
@@ -795,6 +842,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/updates:
     parameters:
@@ -939,6 +988,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/SessionBusy"
         "412":
@@ -970,6 +1021,8 @@ paths:
                     error: {code: invalid_update, message: "insertItems: items has 2 entries but indexPaths has 1", field: "updates[0].items"}
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/layout:
     parameters:
@@ -1054,6 +1107,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/SessionBusy"
         "412":
@@ -1066,6 +1121,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/transition:
     parameters:
@@ -1143,6 +1200,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/SessionBusy"
         "412":
@@ -1155,6 +1214,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/transition/finish:
     parameters:
@@ -1193,6 +1254,8 @@ paths:
           $ref: "#/components/responses/InvalidIfMatch"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/NoTransition"
         "412":
@@ -1203,6 +1266,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/transition/cancel:
     parameters:
@@ -1242,6 +1307,8 @@ paths:
           $ref: "#/components/responses/InvalidIfMatch"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/NoTransition"
         "412":
@@ -1252,6 +1319,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/target-content-offset:
     parameters:
@@ -1315,6 +1384,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "413":
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
@@ -1323,6 +1394,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/interactive-movement:
     parameters:
@@ -1440,6 +1513,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           description: |
             `conflict`: `update`, `end` or `cancel` without a movement in progress; `begin`
@@ -1472,6 +1547,8 @@ paths:
                 $ref: "#/components/schemas/InvalidUpdateError"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/sessions/{id}/preferred-sizes:
     parameters:
@@ -1537,6 +1614,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           description: |
             `conflict`: the session's layout has no `estimatedItemSize` (preferred sizes
@@ -1561,6 +1640,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /healthz:
     get:
@@ -1584,6 +1665,8 @@ paths:
               examples:
                 ok:
                   value: {status: ok, sessions: 3}
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -1619,6 +1702,8 @@ paths:
                 openapi: 3.0.3
                 info:
                   title: Tessera layout service
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -1792,7 +1877,7 @@ components:
                 error: {code: invalid_request, message: "unknown query parameter 'offset'", field: offset}
             tooManyElements:
               value:
-                error: {code: invalid_request, message: "the layout has 1000000 elements, more than one reply carries (250000); ask for a rect", field: rect}
+                error: {code: invalid_request, message: "the reply would list more than 250000 elements, more than one reply carries; give a rect", field: rect}
             progressOutsideTransition:
               value:
                 error: {code: invalid_request, message: "is only meaningful during an interactive transition", field: progress}
@@ -2037,6 +2122,73 @@ components:
             noRoute:
               value:
                 error: {code: not_found, message: no route for /v1/nothing}
+    RequestTimeout:
+      description: |
+        `request_timeout`: the request head (request line and header fields) did not
+        arrive whole within the head deadline (20 s from its first byte by default; from
+        the connection's opening for its first request). The server closes the connection.
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [request_timeout]
+          examples:
+            slow:
+              value:
+                error: {code: request_timeout, message: the request head did not arrive in time}
+    ServerBusy:
+      description: |
+        `server_busy`: the server has no room for this request just now: every worker is
+        busy and the queue of waiting requests is full, or the request waited in that queue
+        longer than its budget (10 s by default), or its body does not fit in the bytes the
+        server holds for request bodies at once (256 MiB by default; answered from the
+        headers, before the body is read, and the connection is closed). Retry after
+        `Retry-After` seconds; nothing was changed.
+      headers:
+        Retry-After:
+          $ref: "#/components/headers/RetryAfter"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [server_busy]
+          examples:
+            busy:
+              value:
+                error: {code: server_busy, message: every worker is busy and the queue is full; retry later}
+    SessionsFullOrBusy:
+      description: |
+        `too_many_sessions`: the session store is full (sessions or items across all
+        sessions) and no expired session could be dropped; delete a session or retry. Or
+        `server_busy` (see the `ServerBusy` response). Either way, retry after
+        `Retry-After` seconds.
+      headers:
+        Retry-After:
+          $ref: "#/components/headers/RetryAfter"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [too_many_sessions, server_busy]
+          examples:
+            full:
+              value:
+                error: {code: too_many_sessions, message: the session store is full (1024 sessions); delete a session or retry later}
     TooManySessions:
       description: |
         `too_many_sessions`: the session store is full (sessions or items across all
@@ -2080,7 +2232,8 @@ components:
                 `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
                 `payload_too_large`, `uri_too_long`, `expectation_failed`,
                 `invalid_update`, `headers_too_large`, `not_implemented`,
-                `http_version_not_supported`, `too_many_sessions`.
+                `http_version_not_supported`, `too_many_sessions`, `request_timeout`,
+                `server_busy`, `internal_error`.
               example: invalid_request
             message:
               type: string
@@ -2361,7 +2514,11 @@ components:
           minimum: 0
           maximum: 16
           default: 0
-          description: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+          description: |
+            The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact
+            arithmetic, no rounding. Otherwise from 0.25 (a browser at 25 % on a 1× screen)
+            to 16: a tiny scale would floor every origin to 0. Anything else is a 400
+            naming `view.scale`.
 
     UpdatesRequest:
       type: object
@@ -2683,7 +2840,8 @@ components:
       properties:
         sections:
           type: array
-          description: The sections, in order.
+          description: The sections, in order; at most 10,000 by default (each costs memory even when empty).
+          maxItems: 10000
           items:
             $ref: "#/components/schemas/Section"
     Section:
@@ -2761,7 +2919,8 @@ components:
           description: |
             Tree layout: the indexes of this item's children among the items of the next
             section. Every item of a section after the first has exactly one parent, and
-            the children of an earlier parent come before those of a later one.
+            the children of an earlier parent come before those of a later one. Only the
+            tree layout takes `children`; any other refuses them (400 naming the field).
           items:
             type: integer
             minimum: 0
