@@ -27,7 +27,7 @@ final class ConnectionState {
     /// Our own edits of the buffer call the buffer callback again; they are not client bytes.
     private var isRewriting = false
 
-    init(loop: EventLoop, connection: OpaquePointer, limits: RequestStreamValidator.Limits, bodyBudget: BodyBudget) {
+    init(loop: EventLoop, connection: OpaquePointer, limits: RequestStreamValidator.Limits, bodyBudget: ByteBudget) {
         self.loop = loop
         self.connection = connection
         validator = RequestStreamValidator(limits: limits, bodyBudget: bodyBudget)

@@ -43,6 +43,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// declares its body until the reply is written. A request whose body does not fit is
     /// answered 503 with Retry-After before its body is read. Never less than `maxBodySize`.
     public var maxBodyBytesInFlight: Int = 256 << 20
+    /// Reply bodies handed to libevent and not yet written, across all loops: clients that
+    /// do not read keep their replies in memory. A reply that does not fit is replaced by a
+    /// 503 with Retry-After. Never less than 64 MiB (one reply of the most elements).
+    public var maxReplyBytesInFlight: Int = 512 << 20
     /// Offloaded requests waiting for a worker; one more is answered 503 with Retry-After.
     public var maxQueuedRequests: Int = 64
     /// An offloaded request that waited longer than this for a worker is answered 503 with
@@ -76,6 +80,8 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// Never below one maximal body, or such a request could never be served.
     var bodyBudgetBytes: Int { max(maxBodyBytesInFlight, maxBodySize) }
+
+    var replyBudgetBytes: Int { max(maxReplyBytesInFlight, 64 << 20) }
 
     @Sendable static func writeToStandardError(_ line: String) {
         var bytes = Array("\(line)\n".utf8)[...]

@@ -47,15 +47,15 @@ struct RequestStreamValidator: Sendable {
     var isChunked = false
     var bodyBytes = 0
 
-    /// Where bodies are reserved as heads declare them (see `BodyBudget`); nil for none.
-    let bodyBudget: BodyBudget?
+    /// Where bodies are reserved as heads declare them (see `ByteBudget`); nil for none.
+    let bodyBudget: ByteBudget?
     /// What the request being read has reserved so far.
     private(set) var currentReservation = 0
     /// The reservations of the requests read whole, in order, one per request evhttp will
     /// parse; `ConnectionState` takes them and gives each back when its reply is written.
     var completedReservations: [Int] = []
 
-    init(limits: Limits, bodyBudget: BodyBudget? = nil) {
+    init(limits: Limits, bodyBudget: ByteBudget? = nil) {
         self.limits = limits
         self.bodyBudget = bodyBudget
     }

@@ -5,7 +5,9 @@ final class ServerContext: Sendable {
     let errorBody: @Sendable (_ status: Int, _ code: String, _ message: String) -> [UInt8]
     let workers: WorkerPool
     /// Request bodies held at once, across the loops.
-    let bodyBudget: BodyBudget
+    let bodyBudget: ByteBudget
+    /// Reply bodies not yet written, across the loops.
+    let replyBudget: ByteBudget
     let streamLimits: RequestStreamValidator.Limits
     /// Proves a rejection marker header was injected by this server, not sent by a client.
     let rejectionToken: String
@@ -16,7 +18,8 @@ final class ServerContext: Sendable {
         self.routes = routes
         self.errorBody = errorBody
         self.workers = workers
-        bodyBudget = BodyBudget(capacity: configuration.bodyBudgetBytes)
+        bodyBudget = ByteBudget(capacity: configuration.bodyBudgetBytes)
+        replyBudget = ByteBudget(capacity: configuration.replyBudgetBytes)
         streamLimits = .init(maxTargetLength: configuration.maxURILength,
                              maxHeaderBytes: configuration.maxHeadersSize,
                              maxBodyBytes: configuration.maxBodySize)

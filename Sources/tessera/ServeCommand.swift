@@ -63,6 +63,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Request body bytes held at once, all connections together; a body that does not fit is answered 503 before it is read (TESSERA_MAX_BODY_BYTES_IN_FLIGHT; default 268435456 = 256 MiB).", valueName: "bytes"))
     var maxBodyBytesInFlight: Int?
 
+    @Option(help: ArgumentHelp("Reply bytes handed out and not yet read by their clients, all connections together; a reply that does not fit is answered 503 (TESSERA_MAX_REPLY_BYTES_IN_FLIGHT; default 536870912 = 512 MiB, at least 64 MiB).", valueName: "bytes"))
+    var maxReplyBytesInFlight: Int?
+
     @Option(help: ArgumentHelp("Seconds a request head may take from its first byte; 0 for no deadline (TESSERA_HEAD_DEADLINE_SECONDS; default 20).", valueName: "seconds"))
     var headDeadlineSeconds: Int?
 
@@ -85,7 +88,7 @@ struct ServeCommand: ParsableCommand {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
         case maxTotalItems, sessionIdleSeconds
         case maxSectionsPerSession, replyCacheBytes, maxElementsPerReply, workers, maxQueuedRequests
-        case maxQueueWaitSeconds, maxBodyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
+        case maxQueueWaitSeconds, maxBodyBytesInFlight, maxReplyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
         case lingerSeconds, lingerMaxBytes, shutdownGraceSeconds
     }
 

@@ -50,6 +50,8 @@ struct ServeOptions {
                                                       command.maxQueueWaitSeconds, Int(http.maxQueueWaitSeconds)))
         http.maxBodyBytesInFlight = try integer("--max-body-bytes-in-flight", "TESSERA_MAX_BODY_BYTES_IN_FLIGHT", 1...(1 << 40),
                                                 command.maxBodyBytesInFlight, http.maxBodyBytesInFlight)
+        http.maxReplyBytesInFlight = try integer("--max-reply-bytes-in-flight", "TESSERA_MAX_REPLY_BYTES_IN_FLIGHT", 1...(1 << 40),
+                                                 command.maxReplyBytesInFlight, http.maxReplyBytesInFlight)
         http.headDeadlineSeconds = try integer("--head-deadline-seconds", "TESSERA_HEAD_DEADLINE_SECONDS", 0...86_400,
                                                command.headDeadlineSeconds, http.headDeadlineSeconds)
         http.maxConnectionsPerLoop = try EnvironmentSetting.integer("--max-connections-per-loop", "TESSERA_MAX_CONNECTIONS_PER_LOOP",

@@ -123,4 +123,29 @@ import Testing
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
         }
     }
+
+    /// Replies clients have not read are bounded: with 40 MB held for a client that does not
+    /// read, another 40 MB reply does not fit the 64 MiB budget and is a 503; once the first
+    /// is read, it fits.
+    @Test func unreadRepliesAreBounded() throws {
+        var router = Router()
+        let big = [UInt8](repeating: 0x61, count: 40_000_000)
+        router.add(.GET, "/big") { _ in HTTPResponse(status: 200, body: big) }
+        try withServer(router: router, configure: { $0.maxReplyBytesInFlight = 64 << 20 }) { _, port in
+            let slow = try RawHTTPClient(port: port, timeoutSeconds: 60)
+            try slow.send("GET /big HTTP/1.1\r\n\r\n")
+            let other = try RawHTTPClient(port: port, timeoutSeconds: 60)
+            // Until the slow client's reply is handed out, the other one's may still fit: ask
+            // again (each time reading it whole) until one is refused.
+            var refused: RawResponse?
+            for _ in 0..<200 where refused == nil {
+                let response = try other.request("GET /big HTTP/1.1\r\n\r\n")
+                if response.status == 503 { refused = response } else { usleep(10_000) }
+            }
+            #expect(refused?.errorCode == "server_busy")
+            #expect(refused?.header("Retry-After") == "1")
+            #expect(try slow.readResponse().body.count == big.count)
+            #expect(try other.request("GET /big HTTP/1.1\r\n\r\n").body.count == big.count)
+        }
+    }
 }

@@ -1,11 +1,16 @@
 import Synchronization
 
-/// The request body bytes the whole server holds at once, shared by every loop. A request
-/// reserves its body as soon as its head declares it (each chunk's size for a chunked one)
-/// and gives it back when its reply has been written or its connection closes, so bodies
-/// being received, queued for a worker and being handled all count, and a body that does
-/// not fit is refused before it is read.
-final class BodyBudget: Sendable {
+/// Bytes the whole server may hold at once for one purpose, shared by every loop.
+///
+/// Request bodies: a request reserves its body as soon as its head declares it (each
+/// chunk's size for a chunked one) and gives it back when its reply has been written or its
+/// connection closes, so bodies being received, queued for a worker and being handled all
+/// count, and a body that does not fit is refused before it is read.
+///
+/// Reply bodies: a reply reserves its body when it is handed to libevent and gives it back
+/// when libevent lets go of it (written, or the connection dropped), so clients that do
+/// not read cannot make the server hold replies without bound.
+final class ByteBudget: Sendable {
     let capacity: Int
     private let reserved = Atomic<Int>(0)
 
