@@ -82,6 +82,8 @@ enum BenchCommand {
         Figure(name: "justified", title: "5. justified, 100,000 photos: Tessera vs the original", run: Figures.justified),
         Figure(name: "updates", title: "6. batch update vs full create", run: Figures.updates),
         Figure(name: "attacks", title: "7. issue 8: cheap requests that used to stall, bloat or mislead", run: Figures.attacks),
+        Figure(name: "limits", title: "8. memory per item, per empty section and per connection", run: Figures.memoryLimits),
+        Figure(name: "columns", title: "9. waterfall column choice: prepare at growing column counts", run: Figures.waterfallColumns),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

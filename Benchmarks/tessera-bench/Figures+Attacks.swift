@@ -61,16 +61,90 @@ extension Figures {
             try client.send("POST", "/v1/layout", body: Array(#"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[1e-300,1e15]},{"size":[1,1]}]}]},"view":{"bounds":[390,844]}}"#.utf8))
         }
 
-        // 7g. Memory of empty sections: 10,000 of them in a waterfall of 2 columns.
+        // 7g. Memory of empty sections: 2,000 of them in a waterfall of 2 columns.
         let sections = Array(("{\"layout\":{\"type\":\"waterfall\"},\"dataSource\":{\"sections\":["
-            + Array(repeating: "{\"itemCount\":0}", count: 10_000).joined(separator: ",")
+            + Array(repeating: "{\"itemCount\":0}", count: 2_000).joined(separator: ",")
             + "]},\"view\":{\"bounds\":[390,844]}}").utf8)
         let rssBefore = server.memory().rss
         var ids: [String] = []
-        for _ in 0..<5 { ids.append(try client.createSession(sections).id) }
+        for _ in 0..<25 { ids.append(try client.createSession(sections).id) }
         let perSection = Double(server.memory().rss - rssBefore) / 50_000
-        c.report.value("7", "waterfall, empty sections: memory per section (5 sessions of 10,000)",
+        c.report.value("7", "waterfall, empty sections: memory per section (25 sessions of 2,000)",
                        Format.fixed(perSection, 0) + " B")
         for id in ids { try client.deleteSession(id) }
+    }
+}
+
+/// 8. What the memory limits buy: the server's RSS growth per item of each layout, per
+/// empty section and per idle connection, from which README's "Memory" section works out
+/// what the defaults allow. Each case runs in a fresh server, so that memory freed by an
+/// earlier case (which the allocator keeps) cannot hide the growth.
+extension Figures {
+    static func memoryLimits(_ c: BenchContext) throws {
+        /// RSS growth of a fresh server over `run`, after one warm-up round of it.
+        func growth(_ run: (LoopbackHTTPClient, ServerProcess) throws -> Void) throws -> Int {
+            let server = try ServerProcess(executable: c.serverPath, extraArguments: ["--loops", "1"])
+            defer { server.stop() }
+            let client = try LoopbackHTTPClient(port: server.port, timeoutSeconds: 600)
+            try flushWorkerQueue(client)
+            let before = server.memory().rss
+            try run(client, server)
+            try flushWorkerQueue(client)
+            return server.memory().rss - before
+        }
+        let n = 1_000_000
+        func items(_ item: (Int) -> String) -> String { (0..<n).map(item).joined(separator: ",") }
+        let bodies: [(String, String)] = [
+            ("flow, itemCount", #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844]}}"#),
+            ("flow, sizes", #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"items":["# + items { "[\(20 + $0 % 80),\(30 + $0 % 50)]" } + #"]}]},"view":{"bounds":[390,844]}}"#),
+            ("waterfall, sizes", #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":["# + items { "[\(20 + $0 % 80),\(30 + $0 % 50)]" } + #"]}]},"view":{"bounds":[390,844]}}"#),
+            ("justified, ratios", #"{"layout":{"type":"justified"},"dataSource":{"sections":[{"items":["# + items { "\(0.5 + Double($0 % 15) / 10)" } + #"]}]},"view":{"bounds":[1060,844]}}"#),
+            ("column, heights", #"{"layout":{"type":"column"},"dataSource":{"sections":[{"items":["# + items { "{\"height\":\(10 + $0 % 90)}" } + #"]}]},"view":{"bounds":[390,844]}}"#),
+            ("coverFlow, itemCount, reflections", #"{"layout":{"type":"coverFlow","reflection":true},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,300]}}"#),
+            ("tree, 1,000 parents of 999 children", #"{"layout":{"type":"tree"},"dataSource":{"sections":[{"items":["#
+                + (0..<1000).map { p in "{\"children\":[" + (0..<999).map { String(p * 999 + $0) }.joined(separator: ",") + "]}" }.joined(separator: ",")
+                + #"]},{"itemCount":999000}]}}"#),
+        ]
+        for (name, json) in bodies {
+            let body = Array(json.utf8)
+            // Three sessions: the first one's growth includes the allocator's own pools.
+            let bytes = try growth { client, _ in for _ in 0..<3 { _ = try client.createSession(body) } }
+            c.report.value("8", "\(name): memory per item (RSS growth over 3 sessions of 1M)",
+                           Format.fixed(Double(bytes) / Double(3 * n), 1) + " B")
+        }
+        for type in ["flow", "waterfall", "justified", "column", "circle"] {
+            let body = Array((#"{"layout":{"type":"\#(type)"},"dataSource":{"sections":["#
+                + Array(repeating: #"{"itemCount":0}"#, count: 2_000).joined(separator: ",") + #"]},"view":{"bounds":[390,844]}}"#).utf8)
+            let bytes = try growth { client, _ in for _ in 0..<50 { _ = try client.createSession(body) } }
+            c.report.value("8", "\(type): memory per empty section (50 sessions of 2,000)",
+                           Format.fixed(Double(bytes) / 100_000, 0) + " B")
+        }
+        var idle: [LoopbackHTTPClient] = []
+        let bytes = try growth { _, server in
+            for _ in 0..<2000 {
+                let connection = try LoopbackHTTPClient(port: server.port, timeoutSeconds: 30)
+                _ = try connection.request("GET", "/healthz")
+                idle.append(connection)
+            }
+        }
+        c.report.value("8", "memory per idle keep-alive connection (2,000)", Format.fixed(Double(bytes) / 2000, 0) + " B")
+    }
+}
+
+/// 9. The waterfall's column choice: the engine's prepare of 1,000,000 items (in-process)
+/// at growing column counts. A scan costs O(columns) per item, the heap O(log columns).
+extension Figures {
+    static func waterfallColumns(_ c: BenchContext) throws {
+        let dataSource = Bodies.sizesDataSource([BenchContext.million])
+        for columns in [2, 4, 8, 9, 16, 100, 10_000] {
+            let layout = WaterfallLayout(WaterfallLayout.Parameters(columnCount: columns, minimumColumnSpacing: 1))
+            let view = ViewContext(bounds: Size(width: 100_000, height: 844))
+            var prepared: (any PreparedLayout)?
+            let s = try Timing.repeated(warmup: 1, runs: c.createRuns,
+                                        { prepared = try layout.prepare(dataSource, view: view) },
+                                        after: { prepared = nil })
+            _ = prepared
+            c.report.time("9", "waterfall, \(columns) columns, 1M items: engine prepare", s)
+        }
     }
 }

@@ -42,7 +42,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An unused session expires after this long (TESSERA_SESSION_IDLE_SECONDS; default 900).", valueName: "seconds"))
     var sessionIdleSeconds: Int?
 
-    @Option(help: ArgumentHelp("Sections in one session or request (TESSERA_MAX_SECTIONS_PER_SESSION; default 10000).", valueName: "n"))
+    @Option(help: ArgumentHelp("Sections in one session or request (TESSERA_MAX_SECTIONS_PER_SESSION; default 2000).", valueName: "n"))
     var maxSectionsPerSession: Int?
 
     @Option(help: ArgumentHelp("Bytes of cached rect-query replies, all sessions together; 0 turns the cache off (TESSERA_REPLY_CACHE_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))

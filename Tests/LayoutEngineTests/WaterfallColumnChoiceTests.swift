@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: [WaterfallLayout.ItemRenderDirection.shortestFirst, .leftToRight, .rightToLeft])
     func matchesTheLiteralRule(direction: WaterfallLayout.ItemRenderDirection) throws {
         var random = SeededRandom(seed: 0x5EED_C0_1)
-        for columns in [1, 2, 3, 7, 8, 9, 16, 33, 200] {
+        for columns in [1, 2, 3, 8, 33, 64, 65, 100, 200] {
             for _ in 0..<12 {
                 let itemCount = random.int(0...(3 * columns + 5))
                 let interitem = [0.0, 10, -3, 2.5].randomElement(using: &random)!

@@ -9,7 +9,7 @@ public final class SessionStore: Sendable {
         public var maxItemsPerSession = 5_000_000
         /// Sections in one session or request (an empty section still costs a few hundred
         /// bytes of prepared geometry; see README, "Memory").
-        public var maxSectionsPerSession = 10_000
+        public var maxSectionsPerSession = 2_000
         /// Across all sessions; bounds memory (~50 bytes per explicit item).
         public var maxTotalItems = 50_000_000
         public var idleExpirySeconds: UInt64 = 900

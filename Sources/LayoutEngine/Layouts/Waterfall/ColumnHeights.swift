@@ -26,7 +26,7 @@ struct ColumnHeights {
 
     /// Columns up to which shortestFirst scans instead of keeping a heap (measured: see
     /// BENCHMARKS.md, "Waterfall column choice").
-    static let scanLimit = 8
+    static let scanLimit = 64
 
     let direction: WaterfallLayout.ItemRenderDirection
     let columnCount: Int
