@@ -61,7 +61,7 @@ info:
     * Limits on what one request may ask (each a 400 naming the field, or as said): an
       object has at most 64 keys; a reply lists at most 250,000 elements or animation
       plan entries, with or without a rect (400 naming `rect`; the query stops there); a
-      session holds at most 10,000 sections (400 naming `dataSource.sections`, or 422 for
+      session holds at most 2,000 sections (400 naming `dataSource.sections`, or 422 for
       an update that would leave more); only the tree layout takes an item's
       `children`. A layout's derived geometry (the waterfall's cell heights scaled from
       an aspect ratio) must stay within ±10^15, or the item is refused.
@@ -81,7 +81,7 @@ info:
     * 50,000,000 items across all sessions and 1,024 sessions (503 beyond).
     * 250,000 elements (or animation plan entries) in one reply, with or without a
       `rect` (400 naming `rect` beyond: ask for a smaller one).
-    * 10,000 sections per session or one-shot request.
+    * 2,000 sections per session or one-shot request.
     * 64 MiB per request body (413 beyond), 256 MiB of bodies held at once, 64 requests
       waiting for a worker, 10 s of waiting (503 `server_busy` beyond each).
     * A request head within 20 s of its first byte (408 beyond).
@@ -2840,8 +2840,8 @@ components:
       properties:
         sections:
           type: array
-          description: The sections, in order; at most 10,000 by default (each costs memory even when empty).
-          maxItems: 10000
+          description: The sections, in order; at most 2,000 by default (each costs memory even when empty).
+          maxItems: 2000
           items:
             $ref: "#/components/schemas/Section"
     Section:
