@@ -15,9 +15,8 @@ enum RequestReader {
               let uri = evhttp_request_get_uri(request) else {
             return .failure(RequestTarget.Invalid(message: "unsupported request"))
         }
-        let targetBytes = [UInt8](UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
         let target: RequestTarget
-        switch RequestTarget.parse(targetBytes) {
+        switch RequestTarget.parse(UnsafeRawBufferPointer(start: uri, count: strlen(uri))) {
         case .success(let value): target = value
         case .failure(let invalid): return .failure(invalid)
         }

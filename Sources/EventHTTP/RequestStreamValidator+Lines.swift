@@ -1,20 +1,24 @@
+import CLibevent
+import Glibc
+
 /// The per-line rules of `RequestStreamValidator`. Each is at least as strict as libevent
 /// 2.1.12's http.c at the same step (cited), so evhttp cannot fail on a line that passed.
 extension RequestStreamValidator {
     /// evhttp_parse_request_line: "METHOD SP target SP HTTP/x.y"; unknown methods and
     /// absolute-form targets ("//host/…" parses as an authority) are refused here.
-    mutating func checkRequestLine() -> RejectionReason? {
+    mutating func checkRequestLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         guard let firstSpace = line.firstIndex(of: 0x20), let lastSpace = line.lastIndex(of: 0x20),
               firstSpace < lastSpace else { return .malformedRequestLine }
-        let token = line[..<firstSpace]
+        let token = UnsafeRawBufferPointer(rebasing: line[..<firstSpace])
         let target = line[(firstSpace + 1)..<lastSpace]
-        let version = line[(lastSpace + 1)...]
+        let version = UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...])
         if target.count > limits.maxTargetLength { return .uriTooLong }
         guard let parsed = HTTPMethod(token: token) else {
             return !token.isEmpty && token.allSatisfy(isTokenByte) ? .unsupportedMethod : .malformedRequestLine
         }
         method = parsed
-        if !version.elementsEqual("HTTP/1.1".utf8) && !version.elementsEqual("HTTP/1.0".utf8) {
+        if !(version.count == 8 && memcmp(version.baseAddress!, "HTTP/1.", 7) == 0
+             && (version[7] == UInt8(ascii: "1") || version[7] == UInt8(ascii: "0"))) {
             let digits = Array(version.dropFirst(5))
             let looksLikeVersion = version.starts(with: "HTTP/".utf8) && digits.count == 3
                 && digits[1] == UInt8(ascii: ".") && isDigit(digits[0]) && isDigit(digits[2])
@@ -31,9 +35,9 @@ extension RequestStreamValidator {
     }
 
     /// evhttp_parse_headers_ + evhttp_get_body_length + evhttp_have_expect.
-    mutating func checkHeaderLine() -> RejectionReason? {
+    mutating func checkHeaderLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         if line.isEmpty { return finishHead() }
-        guard let (name, value) = splitField() else { return .malformedHeader }
+        guard let (name, value) = splitField(line) else { return .malformedHeader }
         if equalsIgnoringCase(name, "content-length") {
             // Duplicates are refused outright (RFC 9112 §6.3 allows rejecting them).
             guard contentLength == nil, !value.isEmpty, value.allSatisfy(isDigit) else { return .invalidContentLength }
@@ -51,7 +55,7 @@ extension RequestStreamValidator {
             isChunked = true
         } else if equalsIgnoringCase(name, "expect") {
             guard equalsIgnoringCase(value, "100-continue") else { return .expectationFailed }
-        } else if equalsIgnoringCase(name, StreamRejection.markerName) {
+        } else if equalsIgnoringCase(name, StreamRejection.lowercasedMarkerName) {
             return .reservedHeader
         }
         return nil
@@ -76,7 +80,7 @@ extension RequestStreamValidator {
 
     /// evhttp_handle_chunked_read: hex size, no extensions (evhttp fails on ';'); the body
     /// limit is checked before the chunk is read, as evhttp does.
-    mutating func checkChunkSizeLine() -> RejectionReason? {
+    mutating func checkChunkSizeLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         guard !line.isEmpty, line.count <= 15, line.allSatisfy({ hexValue($0) != nil }) else { return .malformedChunk }
         let size = line.reduce(0) { $0 << 4 | Int(hexValue($1)!) }
         if size == 0 {
@@ -91,18 +95,18 @@ extension RequestStreamValidator {
 
     /// evhttp_read_trailer parses trailers like headers (Debian's patched 2.1.12 then drops
     /// them; upstream adds them to the request's headers).
-    mutating func checkTrailerLine() -> RejectionReason? {
+    mutating func checkTrailerLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         if line.isEmpty {
             phase = .requestLine
             return nil
         }
-        guard let (name, _) = splitField() else { return .malformedHeader }
-        return equalsIgnoringCase(name, StreamRejection.markerName) ? .reservedHeader : nil
+        guard let (name, _) = splitField(line) else { return .malformedHeader }
+        return equalsIgnoringCase(name, StreamRejection.lowercasedMarkerName) ? .reservedHeader : nil
     }
 
     /// "name: value" with a token name and a value of visible characters, spaces and tabs
     /// (obs-fold continuation lines are refused: evhttp fails on a leading one).
-    private func splitField() -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
+    private func splitField(_ line: UnsafeRawBufferPointer) -> (name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>)? {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
         let name = line[..<colon]
         guard name.allSatisfy(isTokenByte) else { return nil }
@@ -129,6 +133,15 @@ private func isTokenByte(_ byte: UInt8) -> Bool {
     }
 }
 
-private func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
-    bytes.count == text.utf8.count && zip(bytes, text.utf8).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+/// `text` is lowercase ASCII (the names this file compares with); lengths first, since most
+/// header names differ in length from all of them.
+private func equalsIgnoringCase(_ bytes: Slice<UnsafeRawBufferPointer>, _ text: StaticString) -> Bool {
+    guard bytes.count == text.utf8CodeUnitCount else { return false }
+    let expected = text.utf8Start
+    var i = 0
+    for byte in bytes {
+        if asciiLowercased(byte) != expected[i] { return false }
+        i += 1
+    }
+    return true
 }
