@@ -2692,6 +2692,14 @@ components:
         One section: `itemCount` (items use the layout's defaults), or `items` with one
         entry per item, or both (then `itemCount` must equal the number of entries).
         At most 5,000,000 items in all sections together (by default).
+
+        Compact form: instead of `items`, the items' data column by column as flat
+        arrays of numbers: `sizes` (`[w0, h0, w1, h1, …]`), `heights`, `aspectRatios`
+        (whichever the layout reads; several may be given if they agree on the count).
+        `{"sizes": [50, 60, 70, 80]}` is the same section as
+        `{"items": [{"size": [50, 60]}, {"size": [70, 80]}]}`, checked as strictly; an
+        error names the index, e.g. `dataSource.sections[0].sizes[7]`. A million sizes
+        weigh ~8 MB instead of ~17 MB. Not together with `items`.
       additionalProperties: false
       anyOf:
         - required: [itemCount]
@@ -2701,6 +2709,18 @@ components:
         - required: [items]
           properties:
             items:
+              type: array
+        - required: [sizes]
+          properties:
+            sizes:
+              type: array
+        - required: [heights]
+          properties:
+            heights:
+              type: array
+        - required: [aspectRatios]
+          properties:
+            aspectRatios:
               type: array
       properties:
         itemCount:
@@ -2716,6 +2736,38 @@ components:
           description: One entry per item, with the data its layout reads.
           items:
             $ref: "#/components/schemas/Item"
+        sizes:
+          type: array
+          nullable: true
+          maxItems: 10000000
+          description: |
+            Compact form: item sizes as one flat array, width then height for each item
+            (an even count). Each number is at least 0 and at most 1e15.
+          items:
+            type: number
+            minimum: 0
+            maximum: 1.0e15
+          example: [50, 60, 70, 80]
+        heights:
+          type: array
+          nullable: true
+          maxItems: 5000000
+          description: Compact form, the column layout's item heights (each at least 0, at most 1e15).
+          items:
+            type: number
+            minimum: 0
+            maximum: 1.0e15
+        aspectRatios:
+          type: array
+          nullable: true
+          maxItems: 5000000
+          description: |
+            Compact form, the justified layout's item aspect ratios (width / height; the
+            layout refuses ratios that are not positive).
+          items:
+            type: number
+            minimum: -1.0e15
+            maximum: 1.0e15
         layout:
           allOf:
             - $ref: "#/components/schemas/SectionLayout"

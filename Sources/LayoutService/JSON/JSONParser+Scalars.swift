@@ -6,8 +6,8 @@ extension JSONParser {
         let start = position
         var hasEscapes = false
         while true {
-            guard position < bytes.count else { throw fail("unterminated string") }
-            let byte = bytes[position]
+            guard position < input.count else { throw fail("unterminated string") }
+            let byte = input[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw fail("control character in a string") }
             if byte == UInt8(ascii: "\\") {
@@ -24,14 +24,14 @@ extension JSONParser {
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {
-        guard position + 1 < bytes.count else { throw fail("unterminated escape") }
-        switch bytes[position + 1] {
+        guard position + 1 < input.count else { throw fail("unterminated escape") }
+        switch input[position + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 2
         case UInt8(ascii: "u"):
-            guard position + 6 <= bytes.count,
-                  (2..<6).allSatisfy({ JSONParser.hexValue(bytes[position + $0]) != nil }) else {
+            guard position + 6 <= input.count,
+                  (2..<6).allSatisfy({ JSONParser.hexValue(input[position + $0]) != nil }) else {
                 throw fail("invalid \\u escape")
             }
             position += 6
@@ -51,7 +51,7 @@ extension JSONParser {
 
     /// One multi-byte UTF-8 scalar: no overlongs, no surrogates, nothing above U+10FFFF.
     private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
-        let lead = bytes[position]
+        let lead = input[position]
         let length: Int
         var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
         switch lead {
@@ -64,10 +64,10 @@ extension JSONParser {
         case 0xF4: length = 4; upper = 0x8F
         default: throw fail("invalid UTF-8")
         }
-        guard position + length <= bytes.count else { throw fail("invalid UTF-8") }
-        let second = bytes[position + 1]
+        guard position + length <= input.count else { throw fail("invalid UTF-8") }
+        let second = input[position + 1]
         guard second >= lower && second <= upper else { throw fail("invalid UTF-8") }
-        for k in 2..<max(2, length) where bytes[position + k] & 0xC0 != 0x80 {
+        for k in 2..<max(2, length) where input[position + k] & 0xC0 != 0x80 {
             throw fail("invalid UTF-8")
         }
         position += length
@@ -79,42 +79,42 @@ extension JSONParser {
     mutating func parseNumber() throws(JSONSyntaxError) {
         let start = position
         var negative = false
-        if bytes[position] == UInt8(ascii: "-") {
+        if input[position] == UInt8(ascii: "-") {
             negative = true
             position += 1
         }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+        guard position < input.count, isDigit(input[position]) else { throw fail("invalid number") }
         var mantissa: UInt64 = 0
         var digits = 0
         var exponent10 = 0
-        if bytes[position] == UInt8(ascii: "0") {
+        if input[position] == UInt8(ascii: "0") {
             position += 1
-            if position < bytes.count, isDigit(bytes[position]) { throw fail("leading zero in a number") }
+            if position < input.count, isDigit(input[position]) { throw fail("leading zero in a number") }
         } else {
-            while position < bytes.count, isDigit(bytes[position]) {
-                accumulate(&mantissa, &digits, &exponent10, bytes[position], afterPoint: false)
+            while position < input.count, isDigit(input[position]) {
+                accumulate(&mantissa, &digits, &exponent10, input[position], afterPoint: false)
                 position += 1
             }
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+        if position < input.count, input[position] == UInt8(ascii: ".") {
             position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
-            while position < bytes.count, isDigit(bytes[position]) {
-                accumulate(&mantissa, &digits, &exponent10, bytes[position], afterPoint: true)
+            guard position < input.count, isDigit(input[position]) else { throw fail("invalid number") }
+            while position < input.count, isDigit(input[position]) {
+                accumulate(&mantissa, &digits, &exponent10, input[position], afterPoint: true)
                 position += 1
             }
         }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+        if position < input.count, input[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             var expNegative = false
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                expNegative = bytes[position] == UInt8(ascii: "-")
+            if position < input.count, input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-") {
+                expNegative = input[position] == UInt8(ascii: "-")
                 position += 1
             }
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+            guard position < input.count, isDigit(input[position]) else { throw fail("invalid number") }
             var e = 0
-            while position < bytes.count, isDigit(bytes[position]) {
-                if e < 100_000 { e = e * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+            while position < input.count, isDigit(input[position]) {
+                if e < 100_000 { e = e * 10 + Int(input[position] - UInt8(ascii: "0")) }
                 position += 1
             }
             exponent10 += expNegative ? -e : e
@@ -124,7 +124,7 @@ extension JSONParser {
             let m = Double(mantissa)
             value = exponent10 >= 0 ? m * JSONParser.powersOf10[exponent10] : m / JSONParser.powersOf10[-exponent10]
         } else {
-            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
             guard let parsed = Double(text) else { throw JSONSyntaxError(offset: start, reason: "invalid number") }
             value = negative ? -parsed.magnitude : parsed.magnitude
         }

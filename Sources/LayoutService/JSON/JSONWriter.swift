@@ -79,7 +79,7 @@ public struct JSONWriter {
         if value.isFinite, value == value.rounded(.towardZero), value.magnitude < 9.0e15 {
             appendInteger(Int(value))
         } else if value.isFinite {
-            bytes.append(contentsOf: value.description.utf8)
+            appendShortest(value)
         } else {
             bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
         }
@@ -117,8 +117,31 @@ public struct JSONWriter {
         }
     }
 
+    /// Swift's shortest round-trip form of a finite double, the very bytes of
+    /// `value.description`, written without a String: the standard library's formatter
+    /// (`swift_float64ToString`, the runtime entry `description` itself calls) fills a
+    /// stack buffer that is appended as it stands. `JSONWriterTests` holds it to
+    /// `description` over millions of bit patterns.
+    @inline(__always)
+    mutating func appendShortest(_ value: Double) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            // The formatter expects a buffer of ASCII zeros: it writes only the digits that
+            // differ from them (padding zeros of large integers, 1e+20's included).
+            buffer.initialize(repeating: UInt8(ascii: "0"))
+            let length = Int(truncatingIfNeeded: swiftFloat64ToString(buffer.baseAddress!, 32, value, false))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
+        }
+    }
+
+    /// Fast path: a string with nothing to escape (every key and category) is copied in
+    /// one piece; only strings with quotes, backslashes or control characters are walked.
     private mutating func appendQuoted(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: s.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
@@ -135,3 +158,10 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 }
+
+/// The standard library's double formatter (Swift's runtime ABI; `Double.description` and
+/// `debugDescription` are built on it): writes the shortest digits that round-trip into
+/// `buffer` and returns their count. 32 bytes always suffice.
+@_silgen_name("swift_float64ToString")
+private func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ bufferLength: UInt,
+                                  _ value: Double, _ debug: Bool) -> UInt64
