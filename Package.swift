@@ -22,7 +22,9 @@ let package = Package(
         .target(name: "LayoutService", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
-        .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
+        // zlib through Debian's zlib1g-dev: gzip request bodies and replies.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib"], swiftSettings: sharedSettings),
         .executableTarget(name: "tessera",
                           dependencies: ["LayoutService", "EventHTTP",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -71,6 +71,27 @@ enum Bodies {
         return w.bytes
     }
 
+    /// The same sections as `sizes(layout:_:)` in the compact form: `{"sizes":[w0,h0,…]}`.
+    static func compactSizes(layout: String, _ counts: [Int]) -> [UInt8] {
+        var g = XorShift32(seed: sizeSeed)
+        var w = ByteWriter(capacity: counts.reduce(0, +) * 6 + 256)
+        w.append(#"{"layout":"# + layout + #","dataSource":{"sections":["#)
+        for (s, n) in counts.enumerated() {
+            if s > 0 { w.append(",") }
+            w.append(#"{"sizes":["#)
+            for i in 0..<n {
+                let (width, height) = size(g.next())
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                w.int(width)
+                w.byte(UInt8(ascii: ","))
+                w.int(height)
+            }
+            w.append("]}")
+        }
+        w.append("]}," + viewJSON + "}")
+        return w.bytes
+    }
+
     /// The same sizes as `sizes(layout:_:)`, as an engine data source.
     static func sizesDataSource(_ counts: [Int]) -> DataSource {
         var g = XorShift32(seed: sizeSeed)

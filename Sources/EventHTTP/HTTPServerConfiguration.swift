@@ -26,6 +26,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var offloadBodyThreshold: Int = 1 << 20
     /// Bytes handed to one writev; libevent's default (16 KiB) costs many syscalls per reply.
     public var maxSingleWrite: Int = 256 << 10
+    /// Replies at least this large are gzipped for clients that send `Accept-Encoding: gzip`
+    /// (0 never compresses). 16 KiB: below it a reply fits in TCP's first flight (an initial
+    /// window of 10 segments, ~14 KB) and compressing saves no round trip; above it level-1
+    /// deflate (~5 ns a byte here, BENCHMARKS.md) costs far less than sending the ~6× more
+    /// bytes over anything slower than loopback.
+    public var gzipReplyThreshold: Int = 16 << 10
     public var listenBacklog: Int = 1024
 
     public init() {}

@@ -19,7 +19,7 @@ extension JSONParser {
                 try skipUTF8Sequence()
             }
         }
-        nodes.append(.init(kind: .string, flag: hasEscapes, a: UInt32(start), b: UInt32(position)))
+        try append(.init(kind: .string, flag: hasEscapes, a: UInt32(start), b: UInt32(position)))
         position += 1  // closing quote
     }
 
@@ -76,7 +76,24 @@ extension JSONParser {
     /// RFC 8259 number grammar. Up to 19 significant digits with a small exponent take the
     /// exact fast path (both operands exact, one correctly rounded operation); anything else
     /// goes to the standard library's correctly rounded conversion.
+    @inline(__always)
     mutating func parseNumber() throws(JSONSyntaxError) {
+        if let integer = shortInteger() {
+            try appendNumber(integer)
+        } else {
+            try parseNumberFully()
+        }
+    }
+
+    @inline(__always)
+    mutating func appendNumber(_ value: Double) throws(JSONSyntaxError) {
+        let bits = value.bitPattern
+        try append(.init(kind: .number, flag: false, a: UInt32(bits >> 32), b: UInt32(truncatingIfNeeded: bits)))
+    }
+
+    /// The full grammar, kept out of line so the fast path stays small where it is inlined.
+    @inline(never)
+    mutating func parseNumberFully() throws(JSONSyntaxError) {
         let start = position
         var negative = false
         if input[position] == UInt8(ascii: "-") {
@@ -122,16 +139,41 @@ extension JSONParser {
         let value: Double
         if digits <= 19, mantissa < (1 << 53), exponent10 >= -22, exponent10 <= 22 {
             let m = Double(mantissa)
-            value = exponent10 >= 0 ? m * JSONParser.powersOf10[exponent10] : m / JSONParser.powersOf10[-exponent10]
+            value = exponent10 >= 0 ? m * JSONParser.powerOf10(exponent10) : m / JSONParser.powerOf10(-exponent10)
         } else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
             guard let parsed = Double(text) else { throw JSONSyntaxError(offset: start, reason: "invalid number") }
-            value = negative ? -parsed.magnitude : parsed.magnitude
+            value = parsed.magnitude  // the sign is applied once, below
         }
         let signed = negative ? -value : value
         guard signed.isFinite else { throw JSONSyntaxError(offset: start, reason: "number out of range") }
-        let bits = signed.bitPattern
-        nodes.append(.init(kind: .number, flag: false, a: UInt32(bits >> 32), b: UInt32(truncatingIfNeeded: bits)))
+        try appendNumber(signed)
+    }
+
+    /// Fast path for the numbers long lists are made of: a positive integer of at most 15
+    /// digits, without a fraction or an exponent, is exactly `Double(its digits)`. Anything
+    /// else (a sign, a leading zero, a fraction, an exponent, more digits) returns nil with
+    /// `position` untouched, and the full grammar below reads it. `JSONParserTests` holds
+    /// the two to the same doubles.
+    @inline(__always)
+    mutating func shortInteger() -> Double? {
+        let base = input.baseAddress!
+        let end = input.count
+        var p = position
+        var digit = base[p] &- UInt8(ascii: "0")
+        guard digit >= 1, digit <= 9 else { return nil }
+        var mantissa = UInt64(digit)
+        p += 1
+        while p < end {
+            digit = base[p] &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            p += 1
+        }
+        guard p - position <= 15 else { return nil }
+        if p < end, base[p] == UInt8(ascii: ".") || base[p] | 0x20 == UInt8(ascii: "e") { return nil }
+        position = p
+        return Double(mantissa)
     }
 
     @inline(__always)
@@ -157,9 +199,34 @@ extension JSONParser {
         }
     }
 
-    static let powersOf10: [Double] = (0...22).map { e in
-        var p = 1.0
-        for _ in 0..<e { p *= 10 }
-        return p
+    /// 10^e for 0 ≤ e ≤ 22, the powers a double holds exactly. A switch of literals, not a
+    /// static array: reading a global array costs a lazy-initialisation check per number.
+    @inline(__always)
+    static func powerOf10(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 }

@@ -9,28 +9,53 @@ struct JSONParser {
     var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private let maxDepth: Int
     var position = 0
-    var nodes: [JSONTape.Node] = []
+    /// The tape being written, straight into the storage of the array `parseDocument`
+    /// returns: no per-value capacity or uniqueness check. A value takes at least two bytes
+    /// of the document except the last (`1,`; `[]` and `{}` are one node for two bytes), so
+    /// `bytes.count / 2 + 2` nodes always suffice; untouched capacity costs no memory.
+    private var nodes = UnsafeMutablePointer<JSONTape.Node>(bitPattern: 8)!
+    private(set) var nodeCount = 0
+    private var nodeCapacity = 0
 
     init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
-        // Dense item lists (`{"size":[w,h]}`) hold a value every ~3.4 bytes: reserving one
-        // node per 3 bytes avoids regrowing a 50 MB tape; untouched capacity costs nothing.
-        nodes.reserveCapacity(bytes.count / 3 + 1)
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> [JSONTape.Node] {
         guard bytes.count < Int(UInt32.max) else { throw fail("document larger than 4 GiB") }
         let bytes = self.bytes
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
-            input = buffer
-            defer { input = UnsafeBufferPointer(start: nil, count: 0) }
-            skipWhitespace()
-            try parseValue(depth: 0)
-            skipWhitespace()
-            guard position == input.count else { throw fail("unexpected data after the JSON value") }
-            return nodes
+        let capacity = bytes.count / 2 + 2
+        var failure: JSONSyntaxError?
+        let tape = [JSONTape.Node](unsafeUninitializedCapacity: capacity) { storage, initialized in
+            nodes = storage.baseAddress!
+            nodeCapacity = capacity
+            bytes.withUnsafeBufferPointer { buffer in
+                input = buffer
+                do throws(JSONSyntaxError) {
+                    skipWhitespace()
+                    try parseValue(depth: 0)
+                    skipWhitespace()
+                    if position != input.count { throw fail("unexpected data after the JSON value") }
+                } catch {
+                    failure = error
+                }
+                input = UnsafeBufferPointer(start: nil, count: 0)
+            }
+            initialized = nodeCount
+            nodeCapacity = 0
         }
+        if let failure { throw failure }
+        return tape
+    }
+
+    /// Appends a node to the tape.
+    @inline(__always)
+    mutating func append(_ node: JSONTape.Node) throws(JSONSyntaxError) {
+        // Unreachable by the bound above; kept so a mistake there is an error, not a crash.
+        guard nodeCount < nodeCapacity else { throw fail("more values than the document's size allows") }
+        (nodes + nodeCount).initialize(to: node)
+        nodeCount += 1
     }
 
     func fail(_ reason: String) -> JSONSyntaxError {
@@ -73,13 +98,13 @@ struct JSONParser {
         }
         guard matches else { throw fail("invalid literal") }
         position += count
-        nodes.append(.init(kind: kind, flag: false, a: 0, b: 0))
+        try append(.init(kind: kind, flag: false, a: 0, b: 0))
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
         guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth) levels") }
-        let index = nodes.count
-        nodes.append(.init(kind: .object, flag: false, a: 0, b: 0))
+        let index = nodeCount
+        try append(.init(kind: .object, flag: false, a: 0, b: 0))
         position += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -112,14 +137,14 @@ struct JSONParser {
                 }
             }
         }
-        nodes[index].a = UInt32(nodes.count)
+        nodes[index].a = UInt32(nodeCount)
         nodes[index].b = count
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
         guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth) levels") }
-        let index = nodes.count
-        nodes.append(.init(kind: .array, flag: false, a: 0, b: 0))
+        let index = nodeCount
+        try append(.init(kind: .array, flag: false, a: 0, b: 0))
         position += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -127,7 +152,13 @@ struct JSONParser {
             position += 1
         } else {
             while true {
-                try parseValue(depth: depth)
+                // Arrays of short integers (sizes, the compact columns) skip the generic
+                // dispatch: `shortInteger` declines anything else at its first byte.
+                if let integer = shortInteger() {
+                    try appendNumber(integer)
+                } else {
+                    try parseValue(depth: depth)
+                }
                 count += 1
                 skipWhitespace()
                 guard position < input.count else { throw fail("unexpected end of input in an array") }
@@ -142,7 +173,7 @@ struct JSONParser {
                 }
             }
         }
-        nodes[index].a = UInt32(nodes.count)
+        nodes[index].a = UInt32(nodeCount)
         nodes[index].b = count
     }
 }
