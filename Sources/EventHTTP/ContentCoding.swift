@@ -109,23 +109,23 @@ extension ServerContext {
     /// up an event loop there.
     func respond(_ route: RouteTable.Route, _ request: HTTPRequest) -> HTTPResponse {
         var request = request
-        if let coding = request.header("Content-Encoding") {
+        if !request.body.isEmpty, let coding = request.header("Content-Encoding") {
             switch decodeBody(&request, coding: coding) {
             case .some(let refusal): return refusal
             case .none: break
             }
         }
         var response = route.handler(request)
+        // Replies under the threshold (every cached screenful) leave here after one comparison.
         let threshold = configuration.gzipReplyThreshold
-        if threshold > 0, response.body.count >= threshold, response.allowsBody,
-           response.header("Content-Encoding") == nil,
-           let accepted = request.header("Accept-Encoding"), ContentCoding.acceptsGzip(accepted),
+        guard threshold > 0, response.body.count >= threshold, response.allowsBody,
+              response.header("Content-Encoding") == nil else { return response }
+        // The reply depends on Accept-Encoding from here on, whether it is compressed or not.
+        response.headers.append(("Vary", "Accept-Encoding"))
+        if let accepted = request.header("Accept-Encoding"), ContentCoding.acceptsGzip(accepted),
            let compressed = ContentCoding.gzip(response.body) {
             response.body = compressed
             response.headers.append(("Content-Encoding", "gzip"))
-        }
-        if threshold > 0, response.body.count >= threshold || response.header("Content-Encoding") != nil {
-            response.headers.append(("Vary", "Accept-Encoding"))
         }
         return response
     }
