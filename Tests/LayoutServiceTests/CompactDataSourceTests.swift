@@ -54,6 +54,33 @@ struct CompactDataSourceTests {
         }
     }
 
+    /// `{"size": [w, h]}` items take ItemsDecoder's node-level fast path; the same sizes as
+    /// bare `[w, h]` items or `{"size": {"width", "height"}}` objects take the general path.
+    /// All three must give the same session.
+    @Test(arguments: [11, 12, 13])
+    func theSizeItemFastPathAgreesWithTheGeneralPath(seed: UInt64) throws {
+        var numbers = Numbers(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
+        let sizes = (0..<60).map { _ in (numbers.text(below: 120), numbers.text(below: 120)) }
+        let fast = #"{"items":[\#(sizes.map { #"{"size":[\#($0.0),\#($0.1)]}"# }.joined(separator: ","))]}"#
+        let bare = #"{"items":[\#(sizes.map { "[\($0.0),\($0.1)]" }.joined(separator: ","))]}"#
+        let objects = #"{"items":[\#(sizes.map { #"{"size":{"width":\#($0.0),"height":\#($0.1)}}"# }.joined(separator: ","))]}"#
+        // Fast and general items interleaved in one section, too.
+        let mixed = #"{"items":[\#(sizes.enumerated().map { i, s in i % 3 == 0 ? "[\(s.0),\(s.1)]" : #"{"size":[\#(s.0),\#(s.1)]}"# }.joined(separator: ","))]}"#
+        let layout = #"{"type":"flow","itemSize":[10,10]}"#
+        try expectSameLayout(layout, items: [fast], compact: [bare])
+        try expectSameLayout(layout, items: [fast], compact: [objects])
+        try expectSameLayout(layout, items: [fast], compact: [mixed])
+    }
+
+    /// Sizes the fast path declines (negative, out of range, an escaped key) still get the
+    /// general path's errors.
+    @Test func theFastPathLeavesBadItemsToTheGeneralPath() throws {
+        let p = "dataSource.sections[1]"
+        try expectError(#"{"items":[{"size":[1,2]},{"size":[-1,2]}]}"#, field: "\(p).items[1].size")
+        try expectError(#"{"items":[{"size":[1,2]},{"size":[1,2e16]}]}"#, field: "\(p).items[1].size[1]")
+        try expectError(#"{"items":[{"size":[1,2]},{"siz\u0065":[1,2]},{"sizes":[1,2]}]}"#, field: "\(p).items[2].sizes")
+    }
+
     @Test(arguments: [7, 8, 9])
     func compactHeightsAndRatiosLayOutExactlyAsItems(seed: UInt64) throws {
         var numbers = Numbers(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
