@@ -8,20 +8,14 @@
 #   Benchmarks/callgrind-create.sh            (builds release first; a few minutes)
 #
 # Environment: ITEMS (default 200000), WORKS (default: all below), SCRATCH (.build-bench),
-# SKIP_BUILD=1.
+# SKIP_BUILD=1. Decoding is create − parse − prepare-sizes (the session and its small reply
+# ride along; the decoders are internal to LayoutService).
 set -euo pipefail
 
 ITEMS=${ITEMS:-200000}
-WORKS=${WORKS:-"parse-items parse-compact create-items create-compact encode-justified oneshot-justified"}
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SCRATCH=${SCRATCH:-$ROOT/.build-bench}
-command -v valgrind >/dev/null || {
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-    $SUDO apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq valgrind >&2
-}
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product tessera-bench >&2
-fi
+WORKS=${WORKS:-"parse-items parse-compact create-items create-compact prepare-sizes encode-justified oneshot-justified"}
+# shellcheck source=Benchmarks/callgrind-setup.sh
+. "$(dirname "$0")/callgrind-setup.sh" tessera-bench
 BENCH="$SCRATCH/release/tessera-bench"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT

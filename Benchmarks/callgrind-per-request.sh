@@ -9,22 +9,15 @@
 #   Benchmarks/callgrind-per-request.sh        (builds release first; ~1 min)
 #
 # Environment: FEW (default 1000), MANY (4000), SCRATCH (.build-bench), SKIP_BUILD=1,
-# KEEP=DIR (keep the callgrind profiles there for callgrind_annotate), ACCEPT_ENCODING
-# (sent by nobody by default: the reply is identity-encoded as wrk's is).
+# KEEP=DIR (keep the callgrind profiles there for callgrind_annotate). The client sends no
+# Accept-Encoding, as wrk does: the reply is the cached identity-encoded one.
 # Target (issue 12): Tessera ≤ 1.3 × the bare server.
 set -euo pipefail
 
 FEW=${FEW:-1000}
 MANY=${MANY:-4000}
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SCRATCH=${SCRATCH:-$ROOT/.build-bench}
-command -v valgrind >/dev/null || {
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-    $SUDO apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq valgrind >&2
-}
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product tessera >&2
-fi
+# shellcheck source=Benchmarks/callgrind-setup.sh
+. "$(dirname "$0")/callgrind-setup.sh" tessera
 "$ROOT/Benchmarks/bare-evhttp/build.sh" "$SCRATCH" >&2
 TESSERA="$SCRATCH/release/tessera"
 BARE="$SCRATCH/bare-evhttp"

@@ -57,13 +57,18 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# Waits up to 10 s for a server's "listening on" line in its output file.
+wait_for_listening() {
+    for _ in $(seq 100); do
+        grep -q "listening on" "$1" 2>/dev/null && return 0
+        sleep 0.1
+    done
+}
+
 # shellcheck disable=SC2086 # TESSERA_ARGS is a list of options
 "$TESSERA" serve --host 127.0.0.1 --port 0 ${TESSERA_ARGS:-} >"$WORK/tessera.out" 2>&1 &
 TESSERA_PID=$!
-for _ in $(seq 100); do
-    grep -q "listening on" "$WORK/tessera.out" 2>/dev/null && break
-    sleep 0.1
-done
+wait_for_listening "$WORK/tessera.out"
 TESSERA_PORT=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$WORK/tessera.out")
 [ -n "$TESSERA_PORT" ] || { echo "tessera did not start:" >&2; cat "$WORK/tessera.out" >&2; exit 1; }
 
@@ -124,10 +129,7 @@ cmp -s "$WORK/www/reply.json" "$WORK/nginx-copy.json" || { echo "nginx serves di
 
 "$BARE" 0 "$WORK/www/reply.json" 2 >"$WORK/bare.out" 2>&1 &
 BARE_PID=$!
-for _ in $(seq 50); do
-    grep -q "listening on" "$WORK/bare.out" 2>/dev/null && break
-    sleep 0.1
-done
+wait_for_listening "$WORK/bare.out"
 BARE_PORT=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$WORK/bare.out")
 [ -n "$BARE_PORT" ] || { echo "the bare server did not start:" >&2; cat "$WORK/bare.out" >&2; exit 1; }
 BARE_URL="http://127.0.0.1:$BARE_PORT$QUERY"

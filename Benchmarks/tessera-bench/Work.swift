@@ -6,8 +6,10 @@ import LayoutService
 /// `valgrind --tool=callgrind`, total(K = 2) − total(K = 1) is the cost of one piece with the
 /// inputs' construction cancelled out (Benchmarks/callgrind-create.sh does exactly that).
 enum Work {
+    /// create − parse is what follows the parse: decoding, the engine's prepare, the
+    /// session and the reply (the decoders are internal to LayoutService).
     static let names = ["parse-items", "parse-compact", "create-items", "create-compact",
-                        "decode-items", "encode-justified", "oneshot-justified"]
+                        "prepare-sizes", "encode-justified", "oneshot-justified"]
 
     /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
     static func run(name: String, repeats: Int, items: Int) throws {
@@ -20,7 +22,7 @@ enum Work {
             _ = service.deleteSession(id: id)
         }
         switch name {
-        case "parse-items", "parse-compact", "decode-items":
+        case "parse-items", "parse-compact":
             let body = name == "parse-compact" ? Bodies.compactSizes(layout: Bodies.flowJSON, [items])
                 : Bodies.sizes(layout: Bodies.flowJSON, [items])
             Output.write("input-bytes \(body.count)\n", to: 1)
@@ -33,6 +35,11 @@ enum Work {
             let body = Bodies.compactSizes(layout: Bodies.flowJSON, [items])
             Output.write("input-bytes \(body.count)\n", to: 1)
             for _ in 0..<repeats { try create(body) }
+        case "prepare-sizes":
+            // The engine's share of create-items / create-compact (the same sizes, as columns).
+            let dataSource = Bodies.sizesDataSource([items])
+            let layout = FlowLayout(Bodies.flowParameters)
+            for _ in 0..<repeats { _ = try layout.prepare(dataSource, view: Bodies.view) }
         case "encode-justified":
             let ratios = Bodies.photoRatios(items)
             let layout = try JustifiedLayout().prepareJustified(
