@@ -2699,7 +2699,7 @@ components:
         `{"sizes": [50, 60, 70, 80]}` is the same section as
         `{"items": [{"size": [50, 60]}, {"size": [70, 80]}]}`, checked as strictly; an
         error names the index, e.g. `dataSource.sections[0].sizes[7]`. A million sizes
-        weigh ~8 MB instead of ~17 MB. Not together with `items`.
+        weigh ~6 MB instead of ~17 MB (two-digit sizes). Not together with `items`.
       additionalProperties: false
       anyOf:
         - required: [itemCount]
