@@ -75,3 +75,16 @@ public struct CompositionalLayout: CollectionLayout {
         return PreparedCompositionalLayout(layout: self, frame: frame, sections: sections, layoutExtents: extents)
     }
 }
+
+extension CompositionalLayout {
+    /// C15: whether some section's group has an estimated dimension, so that measured sizes
+    /// (`preferred-sizes`) change the layout.
+    public func selfSizes(_ dataSource: DataSource) -> Bool {
+        if configuration.section.group.hasEstimatedDimension { return true }
+        return dataSource.sections.contains { sectionSpec(for: $0).group.hasEstimatedDimension }
+    }
+}
+
+extension PreparedCompositionalLayout {
+    public var isVertical: Bool { axes.vertical }
+}
