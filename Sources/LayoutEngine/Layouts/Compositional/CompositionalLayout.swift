@@ -88,3 +88,11 @@ extension CompositionalLayout {
 extension PreparedCompositionalLayout {
     public var isVertical: Bool { axes.vertical }
 }
+
+extension PreparedCompositionalLayout {
+    /// How many sections hold per-instance geometry (C15) rather than arithmetic (C8): what
+    /// tests and benchmarks check about the path taken.
+    public var materialisedSectionCount: Int {
+        sections.reduce(0) { $0 + ($1.instances.materialised == nil ? 0 : 1) }
+    }
+}

@@ -8,8 +8,10 @@ extension PreparedCompositionalLayout {
     ///   section's instances (arithmetic or materialised), testing the slots of the
     ///   instances met.
     public func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        let r = rect ?? Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
-        guard rect == nil || (r.width >= 0 && r.height >= 0 && r.minX.isFinite && r.minY.isFinite
+        let r = rect ?? .zero
+        let everything = rect == nil
+        @inline(__always) func meets(_ f: Rect) -> Bool { everything || f.intersects(r) }
+        guard everything || (r.width >= 0 && r.height >= 0 && r.minX.isFinite && r.minY.isFinite
                                && r.maxX.isFinite && r.maxY.isFinite) else { return [] }
         let candidates: Range<Int>
         if rect == nil {
@@ -25,18 +27,18 @@ extension PreparedCompositionalLayout {
                 let inst = sections[s].instances
                 for slot in 0..<inst.items(in: j) {
                     let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
-                    if f.intersects(r) { out.append(cell(s, j * inst.capacity + slot, frame: f)) }
+                    if meets(f) { out.append(cell(s, j * inst.capacity + slot, frame: f)) }
                 }
             }
         }
         for b in layoutBoundaries {
             let a = boundaryAttributes(b, section: nil, view: view)
-            if a.frame.intersects(r) { out.append(a) }
+            if meets(a.frame) { out.append(a) }
         }
         for s in candidates {
             for b in sections[s].boundaries {
                 let a = boundaryAttributes(b, section: s, view: view)
-                if a.frame.intersects(r) { out.append(a) }
+                if meets(a.frame) { out.append(a) }
             }
             let inst = sections[s].instances, structure = inst.structure
             if structure.hasItemSupplementaries {
@@ -46,7 +48,7 @@ extension PreparedCompositionalLayout {
                         let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
                         for a in item.supplementaryItems {
                             let attributes = itemSupplementary(a, section: s, item: j * inst.capacity + slot, itemFrame: f)
-                            if attributes.frame.intersects(r) { out.append(attributes) }
+                            if meets(attributes.frame) { out.append(attributes) }
                         }
                     }
                 }
@@ -58,7 +60,7 @@ extension PreparedCompositionalLayout {
                         let rect = global(inst.site(j, site).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
                         for a in structure.siteGroups[site].supplementaryItems {
                             let attributes = groupSupplementary(a, section: s, instance: j, site: site, siteRect: rect)
-                            if attributes.frame.intersects(r) { out.append(attributes) }
+                            if meets(attributes.frame) { out.append(attributes) }
                         }
                     }
                 }
@@ -67,7 +69,7 @@ extension PreparedCompositionalLayout {
         for s in candidates {
             for d in sections[s].decorations.indices {
                 let a = decoration(s, d)
-                if a.frame.intersects(r) { out.append(a) }
+                if meets(a.frame) { out.append(a) }
             }
         }
         return out
