@@ -3934,6 +3934,11 @@ components:
           type: number
           minimum: 0
           maximum: 16
+        orthogonalOffsets:
+          type: object
+          description: Present once set (compositional layout, C13); section index to offset.
+          additionalProperties:
+            type: number
     ElementsPage:
       type: object
       additionalProperties: false

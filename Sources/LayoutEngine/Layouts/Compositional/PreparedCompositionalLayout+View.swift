@@ -12,7 +12,17 @@ extension PreparedCompositionalLayout {
                 let a = boundaryAttributes(b, section: nil, view: oldView)
                 if a != boundaryAttributes(b, section: nil, view: newView) { changed.append(a.key) }
             }
-            for (s, section) in sections.enumerated() {
+            // Only sections whose band meets either visible rect hold pinned items that move.
+            func range(_ v: Rect) -> Range<Int> {
+                search.candidates(count: sections.count, lo: axes.alongMin(v) - 1, hi: axes.alongMax(v) + 1,
+                                  start: { bandLo[$0] }, end: { bandHi[$0] })
+            }
+            let a = range(oldView.visibleRect), b = range(newView.visibleRect)
+            let runs = a.overlaps(b) || a.upperBound == b.lowerBound || b.upperBound == a.lowerBound
+                ? [min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)]
+                : [a, b].sorted { $0.lowerBound < $1.lowerBound }
+            for s in runs.joined() {
+                let section = sections[s]
                 for b in section.boundaries where b.item.pinToVisibleBounds {
                     let a = boundaryAttributes(b, section: s, view: oldView)
                     if a != boundaryAttributes(b, section: s, view: newView) { changed.append(a.key) }
