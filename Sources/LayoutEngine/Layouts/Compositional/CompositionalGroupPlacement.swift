@@ -9,13 +9,34 @@ struct GroupPlacement {
     /// The inset rect of every group carrying anchored supplementaries, pre-order (C11).
     var sites: [Rect] = []
     let grid: PixelGrid
-    /// The measured size of leaf `i` of the instance, if any (C15).
-    let measured: ((Int) -> Size?)?
+    /// Where measured sizes come from (C15, `preferred-sizes`): items `first ..< first +
+    /// held` of this section are the instance's leaves; nil for the template.
+    private var data: SectionData?
+    private var first = 0
+    private var held = 0
+    /// Scratch stacks for child sizes and origins, reused across groups and instances so
+    /// placing a million measured instances allocates nothing per instance.
+    private var sizes: [Size] = []
+    private var origins: [Point] = []
 
-    init(grid: PixelGrid, measured: ((Int) -> Size?)? = nil, capacity: Int = 0) {
+    init(grid: PixelGrid, capacity: Int = 0) {
         self.grid = grid
-        self.measured = measured
         leaves.reserveCapacity(capacity)
+    }
+
+    /// Starts a new instance holding items `first ..< first + held` of `data`.
+    mutating func reset(measuring data: SectionData?, first: Int, held: Int) {
+        leaves.removeAll(keepingCapacity: true)
+        sites.removeAll(keepingCapacity: true)
+        self.data = data
+        self.first = first
+        self.held = held
+    }
+
+    @inline(__always)
+    private func measured(_ leaf: Int) -> Size? {
+        guard let data, leaf < held else { return nil }
+        return data.size(at: first + leaf)
     }
 
     /// Places `plan` with its frame's origin at `origin` in a slot of `slot`; returns the
@@ -44,11 +65,11 @@ struct GroupPlacement {
     }
 
     /// The final size of a child placed from leaf `leafBase`, before placing it.
-    private func measure(_ child: GroupPlan.Child, leafBase: Int) -> Size {
+    private mutating func measure(_ child: GroupPlan.Child, leafBase: Int) -> Size {
         switch child {
         case .frame(let f): return f.size
         case .item(let item, let slot):
-            guard let measured, let m = measured(leafBase) else { return slot }
+            guard let m = measured(leafBase) else { return slot }
             // C15: measured sizes count on estimated axes only.
             return Size(width: item.size.width.isEstimated ? grid.snap(m.width) : slot.width,
                         height: item.size.height.isEstimated ? grid.snap(m.height) : slot.height)
@@ -57,27 +78,32 @@ struct GroupPlacement {
             switch plan.group.axis {
             case .custom: return slot
             case .horizontal, .vertical:
-                return linearLayout(plan, slot: slot, horizontal: plan.group.axis == .horizontal, leafBase: leafBase).size
+                let (base, size) = linearLayout(plan, slot: slot, horizontal: plan.group.axis == .horizontal, leafBase: leafBase)
+                sizes.removeSubrange(base...)
+                origins.removeSubrange(base...)
+                return size
             }
         }
     }
 
+    @inline(__always)
     private func leafCount(_ child: GroupPlan.Child) -> Int {
         if case .group(let plan, _) = child { return plan.leafCount }
         return 1
     }
 
-    /// Child origins (relative to the group's origin) and sizes, and the group's final size.
-    private func linearLayout(_ plan: GroupPlan, slot: Size, horizontal: Bool,
-                              leafBase: Int) -> (origins: [Point], sizes: [Size], size: Size) {
+    /// Child sizes and origins (relative to the group's origin), pushed on the scratch
+    /// stacks from `base`, and the group's final size.
+    private mutating func linearLayout(_ plan: GroupPlan, slot: Size, horizontal: Bool,
+                                       leafBase: Int) -> (base: Int, size: Size) {
         let g = plan.group, ins = g.contentInsets
         let children = plan.children
-        var sizes: [Size] = []
-        sizes.reserveCapacity(children.count)
-        var base = leafBase
+        let base = sizes.count
+        var leaf = leafBase
         for child in children {
-            sizes.append(measure(child, leafBase: base))
-            base += leafCount(child)
+            let size = measure(child, leafBase: leaf)
+            sizes.append(size)
+            leaf += leafCount(child)
         }
         @inline(__always) func along(_ s: Size) -> Double { horizontal ? s.width : s.height }
         @inline(__always) func cross(_ s: Size) -> Double { horizontal ? s.height : s.width }
@@ -94,7 +120,7 @@ struct GroupPlacement {
         var flexibleCount = spacingFlexible ? max(0, children.count - 1) : 0
         for (c, child) in children.enumerated() {
             let e = edgeSpacing(child).edges(horizontal: horizontal)
-            used += (e.lead?.minimum ?? 0) + along(sizes[c]) + (e.trail?.minimum ?? 0)
+            used += (e.lead?.minimum ?? 0) + along(sizes[base + c]) + (e.trail?.minimum ?? 0)
             if e.lead?.isFlexible == true { flexibleCount += 1 }
             if e.trail?.isFlexible == true { flexibleCount += 1 }
         }
@@ -106,24 +132,23 @@ struct GroupPlacement {
             var largest = 0.0
             for (c, child) in children.enumerated() {
                 let e = edgeSpacing(child).edges(horizontal: !horizontal)
-                largest = max(largest, (e.lead?.minimum ?? 0) + cross(sizes[c]) + (e.trail?.minimum ?? 0))
+                largest = max(largest, (e.lead?.minimum ?? 0) + cross(sizes[base + c]) + (e.trail?.minimum ?? 0))
             }
             innerCross = largest
         }
 
-        var origins: [Point] = []
-        origins.reserveCapacity(children.count)
         var cursor = 0.0
         for (c, child) in children.enumerated() {
-            let e = edgeSpacing(child).edges(horizontal: horizontal)
+            let edges = edgeSpacing(child)
+            let e = edges.edges(horizontal: horizontal)
             cursor += (e.lead?.minimum ?? 0) + (e.lead?.isFlexible == true ? share : 0)
             let a = cursor
-            cursor += along(sizes[c]) + (e.trail?.minimum ?? 0) + (e.trail?.isFlexible == true ? share : 0)
+            cursor += along(sizes[base + c]) + (e.trail?.minimum ?? 0) + (e.trail?.isFlexible == true ? share : 0)
             if c + 1 < children.count { cursor += spacing + (spacingFlexible ? share : 0) }
             // C5: top/leading of the slot across the axis; flexible edge spacing centres.
-            let x = edgeSpacing(child).edges(horizontal: !horizontal)
+            let x = edges.edges(horizontal: !horizontal)
             let xLead = x.lead?.minimum ?? 0, xTrail = x.trail?.minimum ?? 0
-            let crossLeft = innerCross - xLead - cross(sizes[c]) - xTrail
+            let crossLeft = innerCross - xLead - cross(sizes[base + c]) - xTrail
             let crossFlexible = (x.lead?.isFlexible == true ? 1 : 0) + (x.trail?.isFlexible == true ? 1 : 0)
             let crossShare = crossFlexible > 0 && crossLeft > 0 ? crossLeft / Double(crossFlexible) : 0
             let b = xLead + (x.lead?.isFlexible == true ? crossShare : 0)
@@ -133,9 +158,10 @@ struct GroupPlacement {
         let finalAlong = alongEstimated ? cursor + (horizontal ? ins.horizontal : ins.vertical) : (horizontal ? slot.width : slot.height)
         let finalCross = crossEstimated ? innerCross + (horizontal ? ins.vertical : ins.horizontal) : (horizontal ? slot.height : slot.width)
         let size = horizontal ? Size(width: finalAlong, height: finalCross) : Size(width: finalCross, height: finalAlong)
-        return (origins, sizes, size)
+        return (base, size)
     }
 
+    @inline(__always)
     private func edgeSpacing(_ child: GroupPlan.Child) -> CompositionalLayout.EdgeSpacing {
         switch child {
         case .item(let item, _): item.edgeSpacing
@@ -145,23 +171,25 @@ struct GroupPlacement {
     }
 
     private mutating func placeLinear(_ plan: GroupPlan, origin: Point, slot: Size, horizontal: Bool) -> Size {
-        let layout = linearLayout(plan, slot: slot, horizontal: horizontal, leafBase: leaves.count)
+        let (base, size) = linearLayout(plan, slot: slot, horizontal: horizontal, leafBase: leaves.count)
         for (c, child) in plan.children.enumerated() {
-            let o = Point(x: origin.x + layout.origins[c].x, y: origin.y + layout.origins[c].y)
+            let o = Point(x: origin.x + origins[base + c].x, y: origin.y + origins[base + c].y)
             switch child {
             case .item(let item, _):
                 // C2: the frame is the slot inset by the item's insets, except on estimated axes.
-                let frame = Rect(origin: o, size: layout.sizes[c])
+                let frame = Rect(origin: o, size: sizes[base + c])
                 leaves.append(frame.inset(by: item.contentInsets, horizontally: !item.size.width.isEstimated,
                                           vertically: !item.size.height.isEstimated))
             case .group(let nested, _):
                 // C7: a nested group is placed like an item, in its (possibly grown) size.
-                place(nested, origin: o, slot: layout.sizes[c])
+                place(nested, origin: o, slot: sizes[base + c])
             case .frame:
                 break
             }
         }
-        return layout.size
+        sizes.removeSubrange(base...)
+        origins.removeSubrange(base...)
+        return size
     }
 }
 

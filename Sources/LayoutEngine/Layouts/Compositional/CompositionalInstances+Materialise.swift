@@ -12,10 +12,13 @@ extension GroupInstances {
         m.ownSiteIndex.reserveCapacity(count)
         m.bandLo.reserveCapacity(count)
         m.bandHi.reserveCapacity(count)
-        let measuredItems = data.sizes != nil && structure.leafItems.contains { $0?.size.isEstimated == true }
+        let estimatedSlots = structure.leafItems.map { $0?.size.isEstimated == true }
+        let measuredItems = data.sizes != nil && estimatedSlots.contains(true)
+        let plainBox = !structure.hasItemSupplementaries && sites.isEmpty
         let b = instanceAxisIsX ? base.x : base.y
         var running = 0.0
         var otherLo = self.otherLo, otherHi = self.otherHi
+        var placement = GroupPlacement(grid: grid, capacity: capacity)
         let otherBase = instanceAxisIsX ? base.y : base.x
         @inline(__always) func axisLength(_ s: Size) -> Double { instanceAxisIsX ? s.width : s.height }
         for j in 0..<count {
@@ -24,7 +27,7 @@ extension GroupInstances {
             m.delta.append(running)
             var measured = false
             if measuredItems {
-                for slot in 0..<held where data.size(at: first + slot) != nil && structure.leafItems[slot]?.size.isEstimated == true {
+                for slot in 0..<held where estimatedSlots[slot] && data.size(at: first + slot) != nil {
                     measured = true
                     break
                 }
@@ -37,17 +40,20 @@ extension GroupInstances {
                 m.bandHi.append(origin + relHi)
                 continue
             }
-            var placement = GroupPlacement(grid: grid, measured: { slot in
-                slot < held ? data.size(at: first + slot) : nil
-            }, capacity: capacity)
+            placement.reset(measuring: data, first: first, held: held)
             let size = placement.place(plan, origin: .zero, slot: slot)
             m.sizes.append(size)
             m.own.append(Int32(m.ownLeaves.count))
             m.ownSiteIndex.append(Int32(m.ownSites.count))
             m.ownLeaves.append(contentsOf: placement.leaves)
             m.ownSites.append(contentsOf: placement.sites)
-            let box = CompositionalSection.elementBox(leaves: placement.leaves, sites: placement.sites,
+            var box = Rect(origin: .zero, size: size)
+            if plainBox {
+                for leaf in placement.leaves { box = box.union(leaf) }
+            } else {
+                box = CompositionalSection.elementBox(leaves: placement.leaves, sites: placement.sites,
                                                       structure: structure, groupSize: size)
+            }
             m.bandLo.append(origin + (instanceAxisIsX ? box.minX : box.minY))
             m.bandHi.append(origin + (instanceAxisIsX ? box.maxX : box.maxY))
             otherLo = min(otherLo, otherBase + (instanceAxisIsX ? box.minY : box.minX))
