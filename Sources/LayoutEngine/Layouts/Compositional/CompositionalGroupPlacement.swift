@@ -9,9 +9,10 @@ struct GroupPlacement {
     /// The inset rect of every group carrying anchored supplementaries, pre-order (C11).
     var sites: [Rect] = []
     let grid: PixelGrid
-    /// Where measured sizes come from (C15, `preferred-sizes`): items `first ..< first +
-    /// held` of this section are the instance's leaves; nil for the template.
-    private var data: SectionData?
+    /// Where measured sizes come from (C15, `preferred-sizes`): the section's size column
+    /// (NaN width: none given), items `first ..< first + held` being the instance's leaves;
+    /// nil for the template.
+    private var measuredSizes: [Size]?
     private var first = 0
     private var held = 0
     /// Scratch stacks for child sizes and origins, reused across groups and instances so
@@ -25,104 +26,96 @@ struct GroupPlacement {
     }
 
     /// Starts a new instance holding items `first ..< first + held` of `data`.
-    mutating func reset(measuring data: SectionData?, first: Int, held: Int) {
+    mutating func reset(measuring sizes: [Size], first: Int, held: Int) {
         leaves.removeAll(keepingCapacity: true)
         sites.removeAll(keepingCapacity: true)
-        self.data = data
+        measuredSizes = sizes
         self.first = first
         self.held = held
     }
 
     @inline(__always)
     private func measured(_ leaf: Int) -> Size? {
-        guard let data, leaf < held else { return nil }
-        return data.size(at: first + leaf)
+        guard leaf < held, let column = measuredSizes else { return nil }
+        let s = column[first + leaf]
+        return s.width.isNaN ? nil : s  // NaN: the item gave no size (SectionData)
     }
 
     /// Places `plan` with its frame's origin at `origin` in a slot of `slot`; returns the
     /// group's final size (its slot, grown on estimated axes).
     @discardableResult
     mutating func place(_ plan: GroupPlan, origin: Point, slot: Size) -> Size {
-        let g = plan.group
-        var siteIndex: Int? = nil
-        if !g.supplementaryItems.isEmpty {
+        let g = plan.flat
+        var siteIndex = -1
+        if g.hasSupplementaries {
             siteIndex = sites.count
             sites.append(.zero)
         }
         let size: Size
-        switch g.axis {
-        case .custom:
-            for case .frame(let f) in plan.children { leaves.append(f.offsetBy(dx: origin.x, dy: origin.y)) }
+        if g.isCustom {
+            for c in plan.info {
+                leaves.append(Rect(x: origin.x + c.frameOrigin.x, y: origin.y + c.frameOrigin.y,
+                                   width: c.slot.width, height: c.slot.height))
+            }
             size = slot
-        case .horizontal, .vertical:
-            size = placeLinear(plan, origin: origin, slot: slot, horizontal: g.axis == .horizontal)
+        } else {
+            size = placeLinear(plan, origin: origin, slot: slot)
         }
-        if let siteIndex {
+        if siteIndex >= 0 {
             // C11: group supplementaries anchor to the group's inset rect.
-            sites[siteIndex] = Rect(origin: origin, size: size).inset(by: g.contentInsets)
+            sites[siteIndex] = Rect(origin: origin, size: size).inset(by: g.insets)
         }
         return size
     }
 
-    /// The final size of a child placed from leaf `leafBase`, before placing it.
-    private mutating func measure(_ child: GroupPlan.Child, leafBase: Int) -> Size {
-        switch child {
-        case .frame(let f): return f.size
-        case .item(let item, let slot):
-            guard let m = measured(leafBase) else { return slot }
-            // C15: measured sizes count on estimated axes only.
-            return Size(width: item.size.width.isEstimated ? grid.snap(m.width) : slot.width,
-                        height: item.size.height.isEstimated ? grid.snap(m.height) : slot.height)
-        case .group(let plan, let slot):
-            guard plan.group.size.isEstimated else { return slot }
-            switch plan.group.axis {
-            case .custom: return slot
-            case .horizontal, .vertical:
-                let (base, size) = linearLayout(plan, slot: slot, horizontal: plan.group.axis == .horizontal, leafBase: leafBase)
-                sizes.removeSubrange(base...)
-                origins.removeSubrange(base...)
-                return size
-            }
-        }
-    }
-
+    /// The final size of child `c` of `plan`, placed from leaf `leafBase`, before placing it.
     @inline(__always)
-    private func leafCount(_ child: GroupPlan.Child) -> Int {
-        if case .group(let plan, _) = child { return plan.leafCount }
-        return 1
+    private mutating func measure(_ plan: GroupPlan, _ c: GroupPlan.ChildInfo, leafBase: Int) -> Size {
+        switch c.kind {
+        case .frame: return c.slot
+        case .item:
+            guard c.widthEstimated || c.heightEstimated, let m = measured(leafBase) else { return c.slot }
+            // C15: measured sizes count on estimated axes only.
+            return Size(width: c.widthEstimated ? grid.snap(m.width) : c.slot.width,
+                        height: c.heightEstimated ? grid.snap(m.height) : c.slot.height)
+        case .group:
+            let nested = plan.nested[c.nested]
+            guard c.groupEstimated, !nested.flat.isCustom else { return c.slot }
+            let (base, size) = linearLayout(nested, slot: c.slot, leafBase: leafBase)
+            sizes.removeSubrange(base...)
+            origins.removeSubrange(base...)
+            return size
+        }
     }
 
     /// Child sizes and origins (relative to the group's origin), pushed on the scratch
     /// stacks from `base`, and the group's final size.
-    private mutating func linearLayout(_ plan: GroupPlan, slot: Size, horizontal: Bool,
-                                       leafBase: Int) -> (base: Int, size: Size) {
-        let g = plan.group, ins = g.contentInsets
-        let children = plan.children
+    private mutating func linearLayout(_ plan: GroupPlan, slot: Size, leafBase: Int) -> (base: Int, size: Size) {
+        let g = plan.flat, ins = g.insets, horizontal = g.horizontal
+        let info = plan.info
+        let n = info.count
         let base = sizes.count
         var leaf = leafBase
-        for child in children {
-            let size = measure(child, leafBase: leaf)
-            sizes.append(size)
-            leaf += leafCount(child)
+        for c in info {
+            sizes.append(measure(plan, c, leafBase: leaf))
+            leaf += c.leafCount
         }
         @inline(__always) func along(_ s: Size) -> Double { horizontal ? s.width : s.height }
         @inline(__always) func cross(_ s: Size) -> Double { horizontal ? s.height : s.width }
         let innerAlong = horizontal ? slot.width - ins.horizontal : slot.height - ins.vertical
         var innerCross = horizontal ? slot.height - ins.vertical : slot.width - ins.horizontal
-        let alongEstimated = horizontal ? g.size.width.isEstimated : g.size.height.isEstimated
-        let crossEstimated = horizontal ? g.size.height.isEstimated : g.size.width.isEstimated
+        let alongEstimated = horizontal ? g.widthEstimated : g.heightEstimated
+        let crossEstimated = horizontal ? g.heightEstimated : g.widthEstimated
 
         // C6, D3: at least the minimum spacing; the leftover shared evenly by every flexible
         // gap and flexible edge spacing along the axis.
-        let spacing = g.interItemSpacing?.minimum ?? 0
-        let spacingFlexible = g.interItemSpacing?.isFlexible ?? false
-        var used = Double(max(0, children.count - 1)) * spacing
-        var flexibleCount = spacingFlexible ? max(0, children.count - 1) : 0
-        for (c, child) in children.enumerated() {
-            let e = edgeSpacing(child).edges(horizontal: horizontal)
-            used += (e.lead?.minimum ?? 0) + along(sizes[base + c]) + (e.trail?.minimum ?? 0)
-            if e.lead?.isFlexible == true { flexibleCount += 1 }
-            if e.trail?.isFlexible == true { flexibleCount += 1 }
+        var used = Double(max(0, n - 1)) * g.spacing
+        var flexibleCount = g.spacingFlexible ? max(0, n - 1) : 0
+        for k in 0..<n {
+            let c = info[k]
+            used += c.lead + along(sizes[base + k]) + c.trail
+            if c.leadFlexible { flexibleCount += 1 }
+            if c.trailFlexible { flexibleCount += 1 }
         }
         let leftover = innerAlong - used
         let share = flexibleCount > 0 && leftover > 0 && !alongEstimated ? leftover / Double(flexibleCount) : 0
@@ -130,28 +123,25 @@ struct GroupPlacement {
         // C15: a group estimated across its axis takes its largest child's extent there.
         if crossEstimated {
             var largest = 0.0
-            for (c, child) in children.enumerated() {
-                let e = edgeSpacing(child).edges(horizontal: !horizontal)
-                largest = max(largest, (e.lead?.minimum ?? 0) + cross(sizes[base + c]) + (e.trail?.minimum ?? 0))
+            for k in 0..<n {
+                let c = info[k]
+                largest = max(largest, c.crossLead + cross(sizes[base + k]) + c.crossTrail)
             }
             innerCross = largest
         }
 
         var cursor = 0.0
-        for (c, child) in children.enumerated() {
-            let edges = edgeSpacing(child)
-            let e = edges.edges(horizontal: horizontal)
-            cursor += (e.lead?.minimum ?? 0) + (e.lead?.isFlexible == true ? share : 0)
+        for k in 0..<n {
+            let c = info[k]
+            cursor += c.lead + (c.leadFlexible ? share : 0)
             let a = cursor
-            cursor += along(sizes[base + c]) + (e.trail?.minimum ?? 0) + (e.trail?.isFlexible == true ? share : 0)
-            if c + 1 < children.count { cursor += spacing + (spacingFlexible ? share : 0) }
+            cursor += along(sizes[base + k]) + c.trail + (c.trailFlexible ? share : 0)
+            if k + 1 < n { cursor += g.spacing + (g.spacingFlexible ? share : 0) }
             // C5: top/leading of the slot across the axis; flexible edge spacing centres.
-            let x = edges.edges(horizontal: !horizontal)
-            let xLead = x.lead?.minimum ?? 0, xTrail = x.trail?.minimum ?? 0
-            let crossLeft = innerCross - xLead - cross(sizes[base + c]) - xTrail
-            let crossFlexible = (x.lead?.isFlexible == true ? 1 : 0) + (x.trail?.isFlexible == true ? 1 : 0)
+            let crossLeft = innerCross - c.crossLead - cross(sizes[base + k]) - c.crossTrail
+            let crossFlexible = (c.crossLeadFlexible ? 1 : 0) + (c.crossTrailFlexible ? 1 : 0)
             let crossShare = crossFlexible > 0 && crossLeft > 0 ? crossLeft / Double(crossFlexible) : 0
-            let b = xLead + (x.lead?.isFlexible == true ? crossShare : 0)
+            let b = c.crossLead + (c.crossLeadFlexible ? crossShare : 0)
             origins.append(horizontal ? Point(x: ins.leading + a, y: ins.top + b) : Point(x: ins.leading + b, y: ins.top + a))
         }
         // C15: a group estimated along its axis takes its children's run.
@@ -161,28 +151,20 @@ struct GroupPlacement {
         return (base, size)
     }
 
-    @inline(__always)
-    private func edgeSpacing(_ child: GroupPlan.Child) -> CompositionalLayout.EdgeSpacing {
-        switch child {
-        case .item(let item, _): item.edgeSpacing
-        case .group(let plan, _): plan.group.edgeSpacing
-        case .frame: .none
-        }
-    }
-
-    private mutating func placeLinear(_ plan: GroupPlan, origin: Point, slot: Size, horizontal: Bool) -> Size {
-        let (base, size) = linearLayout(plan, slot: slot, horizontal: horizontal, leafBase: leaves.count)
-        for (c, child) in plan.children.enumerated() {
-            let o = Point(x: origin.x + origins[base + c].x, y: origin.y + origins[base + c].y)
-            switch child {
-            case .item(let item, _):
+    private mutating func placeLinear(_ plan: GroupPlan, origin: Point, slot: Size) -> Size {
+        let (base, size) = linearLayout(plan, slot: slot, leafBase: leaves.count)
+        let info = plan.info
+        for k in 0..<info.count {
+            let c = info[k]
+            let o = Point(x: origin.x + origins[base + k].x, y: origin.y + origins[base + k].y)
+            switch c.kind {
+            case .item:
                 // C2: the frame is the slot inset by the item's insets, except on estimated axes.
-                let frame = Rect(origin: o, size: sizes[base + c])
-                leaves.append(frame.inset(by: item.contentInsets, horizontally: !item.size.width.isEstimated,
-                                          vertically: !item.size.height.isEstimated))
-            case .group(let nested, _):
+                let frame = Rect(origin: o, size: sizes[base + k])
+                leaves.append(frame.inset(by: c.insets, horizontally: !c.widthEstimated, vertically: !c.heightEstimated))
+            case .group:
                 // C7: a nested group is placed like an item, in its (possibly grown) size.
-                place(nested, origin: o, slot: sizes[base + c])
+                place(plan.nested[c.nested], origin: o, slot: sizes[base + k])
             case .frame:
                 break
             }

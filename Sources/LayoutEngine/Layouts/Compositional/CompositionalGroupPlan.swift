@@ -18,19 +18,99 @@ final class GroupPlan: Sendable {
     let leafCount: Int
     /// Groups in this tree (this one included) that carry anchored supplementaries, pre-order.
     let siteCount: Int
+    /// The same plan as plain values, read by placement: instances re-placed with measured
+    /// sizes (C15) then touch no reference-counted spec per child.
+    let flat: FlatGroup
+    let info: [ChildInfo]
+    let nested: [GroupPlan]
 
     init(group: CompositionalLayout.Group, children: [Child]) {
         self.group = group
         self.children = children
         var leaves = 0, sites = group.supplementaryItems.isEmpty ? 0 : 1
+        var info: [ChildInfo] = [], nested: [GroupPlan] = []
+        let horizontal = group.axis == .horizontal
         for child in children {
+            var c = ChildInfo()
+            let edges: CompositionalLayout.EdgeSpacing
             switch child {
-            case .item, .frame: leaves += 1
-            case .group(let plan, _): leaves += plan.leafCount; sites += plan.siteCount
+            case .item(let item, let slot):
+                leaves += 1
+                c.slot = slot
+                c.widthEstimated = item.size.width.isEstimated
+                c.heightEstimated = item.size.height.isEstimated
+                c.insets = item.contentInsets
+                edges = item.edgeSpacing
+            case .frame(let f):
+                leaves += 1
+                c.kind = .frame
+                c.slot = f.size
+                c.frameOrigin = f.origin
+                edges = .none
+            case .group(let plan, let slot):
+                leaves += plan.leafCount
+                sites += plan.siteCount
+                c.kind = .group
+                c.slot = slot
+                c.nested = nested.count
+                c.leafCount = plan.leafCount
+                c.groupEstimated = plan.group.size.isEstimated
+                nested.append(plan)
+                edges = plan.group.edgeSpacing
             }
+            let along = edges.edges(horizontal: horizontal), cross = edges.edges(horizontal: !horizontal)
+            c.lead = along.lead?.minimum ?? 0
+            c.leadFlexible = along.lead?.isFlexible ?? false
+            c.trail = along.trail?.minimum ?? 0
+            c.trailFlexible = along.trail?.isFlexible ?? false
+            c.crossLead = cross.lead?.minimum ?? 0
+            c.crossLeadFlexible = cross.lead?.isFlexible ?? false
+            c.crossTrail = cross.trail?.minimum ?? 0
+            c.crossTrailFlexible = cross.trail?.isFlexible ?? false
+            info.append(c)
         }
         leafCount = leaves
         siteCount = sites
+        self.info = info
+        self.nested = nested
+        var flat = FlatGroup()
+        flat.horizontal = horizontal
+        if case .custom = group.axis { flat.isCustom = true }
+        flat.insets = group.contentInsets
+        flat.spacing = group.interItemSpacing?.minimum ?? 0
+        flat.spacingFlexible = group.interItemSpacing?.isFlexible ?? false
+        flat.widthEstimated = group.size.width.isEstimated
+        flat.heightEstimated = group.size.height.isEstimated
+        flat.hasSupplementaries = !group.supplementaryItems.isEmpty
+        self.flat = flat
+    }
+
+    /// A group's own values placement reads.
+    struct FlatGroup: Sendable {
+        var horizontal = true
+        var isCustom = false
+        var insets = CompositionalLayout.Insets.zero
+        var spacing = 0.0
+        var spacingFlexible = false
+        var widthEstimated = false
+        var heightEstimated = false
+        var hasSupplementaries = false
+    }
+
+    /// One child's values placement reads; edges are along and across the group's axis.
+    struct ChildInfo: Sendable {
+        enum Kind: Sendable { case item, group, frame }
+        var kind = Kind.item
+        var slot = Size.zero
+        var frameOrigin = Point.zero
+        var widthEstimated = false
+        var heightEstimated = false
+        var groupEstimated = false
+        var insets = CompositionalLayout.Insets.zero
+        var lead = 0.0, trail = 0.0, crossLead = 0.0, crossTrail = 0.0
+        var leadFlexible = false, trailFlexible = false, crossLeadFlexible = false, crossTrailFlexible = false
+        var nested = -1
+        var leafCount = 1
     }
 
     /// Most items one group instance may hold: a tiny item in a huge group is refused

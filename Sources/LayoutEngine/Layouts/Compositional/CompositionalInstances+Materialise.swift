@@ -14,6 +14,7 @@ extension GroupInstances {
         m.bandHi.reserveCapacity(count)
         let estimatedSlots = structure.leafItems.map { $0?.size.isEstimated == true }
         let measuredItems = data.sizes != nil && estimatedSlots.contains(true)
+        let sizes = data.sizes ?? []
         let plainBox = !structure.hasItemSupplementaries && sites.isEmpty
         let b = instanceAxisIsX ? base.x : base.y
         var running = 0.0
@@ -27,7 +28,7 @@ extension GroupInstances {
             m.delta.append(running)
             var measured = false
             if measuredItems {
-                for slot in 0..<held where estimatedSlots[slot] && data.size(at: first + slot) != nil {
+                for slot in 0..<held where estimatedSlots[slot] && !sizes[first + slot].width.isNaN {
                     measured = true
                     break
                 }
@@ -40,7 +41,7 @@ extension GroupInstances {
                 m.bandHi.append(origin + relHi)
                 continue
             }
-            placement.reset(measuring: data, first: first, held: held)
+            placement.reset(measuring: sizes, first: first, held: held)
             let size = placement.place(plan, origin: .zero, slot: slot)
             m.sizes.append(size)
             m.own.append(Int32(m.ownLeaves.count))
