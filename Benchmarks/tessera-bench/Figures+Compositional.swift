@@ -13,7 +13,7 @@ extension Bodies {
 }
 
 extension Figures {
-    /// 7. Compositional, 1,000,000 items in one section: without estimated dimensions the
+    /// 8. Compositional, 1,000,000 items in one section: without estimated dimensions the
     /// section is arithmetic (target ≤ 50 ms end to end, like flow's uniform sections); with
     /// estimated dimensions it is materialised: count-only (every instance the template) and
     /// with the 1M measured sizes of figure 2 (target ≤ 2× flow's explicit-size create).
@@ -23,15 +23,15 @@ extension Figures {
         var id = ""
         let inProcess = try Timing.repeated(warmup: 3, runs: c.smallRuns, { id = try c.inProcessCreate(uniform) },
                                             after: { c.inProcessDelete(id) })
-        c.report.time("7", "compositional 1M (no estimates): create, in-process service", inProcess)
+        c.report.time("8", "compositional 1M (no estimates): create, in-process service", inProcess)
         let http = try Timing.repeated(warmup: 3, runs: c.smallRuns, { id = try client.createSession(uniform).id },
                                        after: { try client.deleteSession(id) })
-        c.report.time("7", "compositional 1M (no estimates): create, HTTP end to end", http, target: 50)
+        c.report.time("8", "compositional 1M (no estimates): create, HTTP end to end", http, target: 50)
 
         let estimatedCount = Bodies.compositionalCount(Bodies.compositionalEstimatedJSON, BenchContext.million)
         let estimatedHTTP = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(estimatedCount).id },
                                                 after: { try client.deleteSession(id) })
-        c.report.time("7", "compositional 1M estimated, count only: create, HTTP", estimatedHTTP)
+        c.report.time("8", "compositional 1M estimated, count only: create, HTTP", estimatedHTTP)
 
         // Flow's explicit-size create and the estimated compositional create with the same
         // 1M sizes, alternating so both see the same machine.
@@ -48,11 +48,11 @@ extension Figures {
             }
         }
         let flow = Samples(times[0]).median
-        c.report.time("7", "flow 1M sizes: create, HTTP (alternating)", Samples(times[0]))
+        c.report.time("8", "flow 1M sizes: create, HTTP (alternating)", Samples(times[0]))
         let estimated = Samples(times[1])
-        c.report.time("7", "compositional 1M estimated, 1M measured sizes: create, HTTP", estimated,
+        c.report.time("8", "compositional 1M estimated, 1M measured sizes: create, HTTP", estimated,
                       target: 2 * flow, targetText: "≤ 2× flow (\(Format.ms(2 * flow)))")
-        c.report.value("7", "  compositional / flow", Format.fixed(estimated.median / flow, 2) + "×")
+        c.report.value("8", "  compositional / flow", Format.fixed(estimated.median / flow, 2) + "×")
 
         // The engine alone, from columns.
         let dataSource = Bodies.sizesDataSource([BenchContext.million])
@@ -65,6 +65,6 @@ extension Figures {
                                          { prepared = try layout.prepare(dataSource, view: Bodies.view) },
                                          after: { prepared = nil })
         _ = prepared
-        c.report.time("7", "  compositional estimated engine prepare, 1M measured (in-process)", engine)
+        c.report.time("8", "  compositional estimated engine prepare, 1M measured (in-process)", engine)
     }
 }
