@@ -211,7 +211,6 @@ paths:
                       group:
                         axis: horizontal
                         size: {width: {fractionalWidth: 1}, height: {absolute: 120}}
-                        interItemSpacing: {fixed: 4}
                         contentInsets: 0
                         edgeSpacing: {top: {fixed: 2}}
                         supplementaryItems:
