@@ -14,44 +14,39 @@ struct PixelGrid: Hashable, Sendable {
 }
 
 /// The scroll axis (along) and the other one (cross), for "vertical below; horizontal swaps
-/// the axes" (COMPOSITIONAL.md §2).
-struct CompositionalAxes: Hashable, Sendable {
-    let vertical: Bool
+/// the axes" (COMPOSITIONAL.md §2): the flow layout's axes, with what the compositional
+/// layout adds (points, shifts, directional insets).
+typealias CompositionalAxes = FlowAxes
 
-    @inline(__always) func along(_ p: Point) -> Double { vertical ? p.y : p.x }
-    @inline(__always) func cross(_ p: Point) -> Double { vertical ? p.x : p.y }
-    @inline(__always) func along(_ s: Size) -> Double { vertical ? s.height : s.width }
-    @inline(__always) func cross(_ s: Size) -> Double { vertical ? s.width : s.height }
-    @inline(__always) func alongMin(_ r: Rect) -> Double { vertical ? r.minY : r.minX }
-    @inline(__always) func alongMax(_ r: Rect) -> Double { vertical ? r.maxY : r.maxX }
-    @inline(__always) func crossMin(_ r: Rect) -> Double { vertical ? r.minX : r.minY }
-    @inline(__always) func crossMax(_ r: Rect) -> Double { vertical ? r.maxX : r.maxY }
-
-    @inline(__always) func point(along: Double, cross: Double) -> Point {
-        vertical ? Point(x: cross, y: along) : Point(x: along, y: cross)
+extension FlowAxes {
+    init(vertical: Bool) {
+        self.init(vertical ? .vertical : .horizontal)
     }
 
-    @inline(__always) func size(along: Double, cross: Double) -> Size {
-        vertical ? Size(width: cross, height: along) : Size(width: along, height: cross)
+    var vertical: Bool { !isHorizontal }
+
+    @inline(__always) func point(along: Double, cross: Double) -> Point {
+        isHorizontal ? Point(x: along, y: cross) : Point(x: cross, y: along)
     }
 
     /// The rect moved by `d` along the scroll axis.
     @inline(__always) func shifted(_ r: Rect, along d: Double) -> Rect {
-        vertical ? r.offsetBy(dx: 0, dy: d) : r.offsetBy(dx: d, dy: 0)
+        isHorizontal ? r.offsetBy(dx: d, dy: 0) : r.offsetBy(dx: 0, dy: d)
     }
 
     /// The rect moved by `d` across the scroll axis.
     @inline(__always) func shifted(_ r: Rect, cross d: Double) -> Rect {
-        vertical ? r.offsetBy(dx: d, dy: 0) : r.offsetBy(dx: 0, dy: d)
+        isHorizontal ? r.offsetBy(dx: 0, dy: d) : r.offsetBy(dx: d, dy: 0)
     }
 
-    /// Section insets as (along lead, along trail, cross lead, cross trail).
+    /// Directional section insets along the scroll axis (lead, trail).
     func alongInsets(_ i: CompositionalLayout.Insets) -> (lead: Double, trail: Double) {
-        vertical ? (i.top, i.bottom) : (i.leading, i.trailing)
+        isHorizontal ? (i.leading, i.trailing) : (i.top, i.bottom)
     }
 
+    /// Directional section insets across the scroll axis (lead, trail).
     func crossInsets(_ i: CompositionalLayout.Insets) -> (lead: Double, trail: Double) {
-        vertical ? (i.leading, i.trailing) : (i.top, i.bottom)
+        isHorizontal ? (i.top, i.bottom) : (i.leading, i.trailing)
     }
 }
 

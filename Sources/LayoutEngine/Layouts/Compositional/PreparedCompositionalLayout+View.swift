@@ -69,19 +69,15 @@ extension PreparedCompositionalLayout {
         let maxOffset = max(0, section.orthogonalLength - container)
         func clamp(_ v: Double) -> Double { min(max(v, 0), maxOffset) }
         let current = orthogonalOffset(s, view)
-        // Offsets at which each snap point rests, ascending.
+        // Snap point j rests at j · pageLength (plus the growth before it in a materialised
+        // section): instance j's origin minus instance 0's, so that it sits where instance 0
+        // sits at offset 0 (centred, for groupPagingCentered).
         let pageLength: Double
-        let pageOrigin: Double
         switch section.spec.orthogonalScrollingBehavior {
         case .none: return nil
         case .continuous: return clamp(proposed)
-        case .paging:
-            pageLength = container
-            pageOrigin = 0
-        case .groupPaging, .continuousGroupLeadingBoundary, .groupPagingCentered:
-            // Instance j rests at its origin minus the leading position of instance 0.
-            pageLength = inst.stride
-            pageOrigin = 0
+        case .paging: pageLength = container
+        case .groupPaging, .continuousGroupLeadingBoundary, .groupPagingCentered: pageLength = inst.stride
         }
         guard pageLength > 0, inst.count > 0 || section.spec.orthogonalScrollingBehavior == .paging else {
             return clamp(proposed)
@@ -89,9 +85,9 @@ extension PreparedCompositionalLayout {
         func restingOffset(_ j: Double) -> Double {
             if let m = inst.materialised, section.spec.orthogonalScrollingBehavior != .paging {
                 let idx = Int(min(max(j, 0), Double(inst.count - 1)))
-                return pageOrigin + Double(idx) * pageLength + m.delta[idx]
+                return Double(idx) * pageLength + m.delta[idx]
             }
-            return pageOrigin + j * pageLength
+            return j * pageLength
         }
         // The snap point index nearest below or at `v` (materialised sections search).
         func index(atOrBelow v: Double) -> Double {
@@ -99,7 +95,7 @@ extension PreparedCompositionalLayout {
                 let i = partitionPoint(inst.count) { Double($0) * pageLength + m.delta[$0] > v } - 1
                 return Double(max(0, i))
             }
-            return ((v - pageOrigin) / pageLength).rounded(.down)
+            return (v / pageLength).rounded(.down)
         }
         let lastIndex = section.spec.orthogonalScrollingBehavior == .paging
             ? (maxOffset / pageLength).rounded(.up) : Double(max(0, inst.count - 1))
