@@ -12,12 +12,12 @@ enum CompositionalKinds {
                                   message: "kind '\(item.kind)' is used twice")
             }
         }
-        var checked = Set<String>()
+        // Each distinct section spec once (most sections share the layout's).
+        var checked: Set<CompositionalLayout.Section> = [configuration.section]
         try check(configuration.section, layoutKinds: layoutKinds)
-        checked.insert(configuration.section.path)
         for data in dataSource.sections {
             let spec = layout.sectionSpec(for: data)
-            if checked.insert(spec.path).inserted { try check(spec, layoutKinds: layoutKinds) }
+            if checked.insert(spec).inserted { try check(spec, layoutKinds: layoutKinds) }
         }
     }
 
