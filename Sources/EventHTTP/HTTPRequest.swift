@@ -44,6 +44,7 @@ public struct HTTPRequest: Sendable {
 /// plain iterators (`zip` over two UTF8Views cost ~500 instructions a call in profiles).
 func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
+    if lhs == rhs { return true }  // the usual spelling: one comparison of small strings
     var left = lhs.utf8.makeIterator(), right = rhs.utf8.makeIterator()
     while let a = left.next(), let b = right.next() {
         if asciiLowercased(a) != asciiLowercased(b) { return false }

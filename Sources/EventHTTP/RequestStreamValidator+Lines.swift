@@ -7,8 +7,11 @@ extension RequestStreamValidator {
     /// evhttp_parse_request_line: "METHOD SP target SP HTTP/x.y"; unknown methods and
     /// absolute-form targets ("//host/…" parses as an authority) are refused here.
     mutating func checkRequestLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
-        guard let firstSpace = line.firstIndex(of: 0x20), let lastSpace = line.lastIndex(of: 0x20),
-              firstSpace < lastSpace else { return .malformedRequestLine }
+        guard let base = line.baseAddress, let first = memchr(base, 0x20, line.count) else { return .malformedRequestLine }
+        let firstSpace = base.distance(to: UnsafeRawPointer(first))
+        var lastSpace = line.count - 1
+        while lastSpace > firstSpace, line[lastSpace] != 0x20 { lastSpace -= 1 }
+        guard firstSpace < lastSpace else { return .malformedRequestLine }
         let token = UnsafeRawBufferPointer(rebasing: line[..<firstSpace])
         let target = line[(firstSpace + 1)..<lastSpace]
         let version = UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...])
@@ -25,7 +28,7 @@ extension RequestStreamValidator {
             return looksLikeVersion ? .unsupportedVersion : .malformedRequestLine
         }
         guard target.first == UInt8(ascii: "/"), target.dropFirst().first != UInt8(ascii: "/"),
-              target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return .invalidTarget }
+              allPrintable(UnsafeRawBufferPointer(rebasing: target)) else { return .invalidTarget }
         phase = .headerLines
         headerBytes = 0
         contentLength = nil
@@ -107,9 +110,11 @@ extension RequestStreamValidator {
     /// "name: value" with a token name and a value of visible characters, spaces and tabs
     /// (obs-fold continuation lines are refused: evhttp fails on a leading one).
     private func splitField(_ line: UnsafeRawBufferPointer) -> (name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>)? {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
+        guard let base = line.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ":")), line.count) else { return nil }
+        let colon = base.distance(to: UnsafeRawPointer(found))
+        guard colon > 0 else { return nil }
         let name = line[..<colon]
-        guard name.allSatisfy(isTokenByte) else { return nil }
+        for byte in name where !isTokenByte(byte) { return nil }
         var value = line[(colon + 1)...]
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return nil }
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
@@ -122,15 +127,25 @@ private func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
 }
 
-/// RFC 9110 tchar.
+/// RFC 9110 tchar: letters, digits and !#$%&'*+-.^_`|~ (a switch of literals, not a
+/// search of a String: header names are checked byte by byte on every request).
 private func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"):
+         UInt8(ascii: "0")...UInt8(ascii: "9"),
+         UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+         UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+         UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
         return true
     default:
-        return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        return false
     }
+}
+
+/// Visible ASCII only (0x21…0x7E): what evhttp accepts in a request target.
+private func allPrintable(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    for byte in bytes where byte <= 0x20 || byte >= 0x7F { return false }
+    return true
 }
 
 /// `text` is lowercase ASCII (the names this file compares with); lengths first, since most

@@ -39,6 +39,7 @@ struct RequestTarget: Equatable {
         }
         if pathEnd == 1 { return .success(RequestTarget(path: "/", segments: [], query: query)) }
         var segments: [String] = []
+        segments.reserveCapacity(6)  // one allocation for the API's paths, not one per growth
         var decodedAny = false
         var segmentStart = 1
         while segmentStart <= pathEnd {
