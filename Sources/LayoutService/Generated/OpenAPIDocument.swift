@@ -2687,43 +2687,57 @@ components:
           items:
             $ref: "#/components/schemas/Section"
     Section:
-      type: object
       description: |
         One section: `itemCount` (items use the layout's defaults), or `items` with one
         entry per item, or both (then `itemCount` must equal the number of entries).
         At most 5,000,000 items in all sections together (by default).
+      oneOf:
+        - $ref: "#/components/schemas/ListedSection"
+        - $ref: "#/components/schemas/CountedSection"
+      example: {itemCount: 5}
+    ListedSection:
+      type: object
+      description: A section that lists its items (`itemCount`, when given, must equal their number).
       additionalProperties: false
-      anyOf:
-        - required: [itemCount]
-          properties:
-            itemCount:
-              type: integer
-        - required: [items]
-          properties:
-            items:
-              type: array
+      required: [items]
       properties:
+        items:
+          type: array
+          maxItems: 5000000
+          description: One entry per item, with the data its layout reads.
+          items:
+            $ref: "#/components/schemas/Item"
         itemCount:
           type: integer
           nullable: true
           minimum: 0
           maximum: 5000000
-          description: The number of items.
-        items:
-          type: array
-          nullable: true
-          maxItems: 5000000
-          description: One entry per item, with the data its layout reads.
-          items:
-            $ref: "#/components/schemas/Item"
+          description: The number of items; when given, the number of entries in `items`.
         layout:
-          allOf:
-            - $ref: "#/components/schemas/SectionLayout"
-          nullable: true
-          description: |
-            This section's own layout parameters (UIKit's per-section delegate methods),
-            overriding the layout-wide ones for this section only. They belong to the
-            section and move with it.
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {items: [[120, 80], [60, 80]], layout: {sectionInset: 8}}
+    CountedSection:
+      type: object
+      description: A section of `itemCount` items that use the layout's defaults.
+      additionalProperties: false
+      required: [itemCount]
+      properties:
+        itemCount:
+          type: integer
+          minimum: 0
+          maximum: 5000000
+          description: The number of items.
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {itemCount: 5}
+    SectionLayoutOverride:
+      allOf:
+        - $ref: "#/components/schemas/SectionLayout"
+      nullable: true
+      description: |
+        This section's own layout parameters (UIKit's per-section delegate methods),
+        overriding the layout-wide ones for this section only. They belong to the
+        section and move with it.
     Item:
       description: |
         One item's data: an object, a bare number (its aspect ratio, width / height), or
@@ -2908,7 +2922,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         headerReferenceSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -2992,7 +3006,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 200, left: 0, bottom: 200, right: 0}
+          description: "Default `{top: 200, left: 0, bottom: 200, right: 0}`."
         headerReferenceSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -3091,7 +3105,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         headerHeight:
           type: number
           nullable: true
@@ -3108,12 +3122,12 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         footerInset:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         itemRenderDirection:
           type: string
           nullable: true
@@ -3217,7 +3231,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 8, left: 8, bottom: 8, right: 8}
+          default: 8
           description: Space around each cell within its slot.
       example: {type: tree, itemSize: {width: 120, height: 40}, insets: 8}
 
@@ -3349,33 +3363,32 @@ components:
 
     # -------------------------------------------------------------- replies
     Element:
-      type: object
       description: |
-        One element's layout attributes. `kind` is present for supplementary and
-        decoration views only; `transform3D` only when not the identity (16 numbers
-        m11...m44, Core Animation's row-vector convention, acting about the frame's
-        centre); `hidden` only when true; `extras` only when the layout adds any
-        (`children` index paths in the tree layout, `aspectRatio` in the justified
-        layout). The frame is the untransformed frame, as in UIKit.
+        One element's layout attributes; `category` says which kind of element it is.
+        `kind` is present for supplementary and decoration views only; `transform3D`
+        only when not the identity; `hidden` only when true; `extras` only when the
+        layout adds any (`children` index paths in the tree layout, `aspectRatio` in the
+        justified layout). The frame is the untransformed frame, as in UIKit.
+      oneOf:
+        - $ref: "#/components/schemas/CellElement"
+        - $ref: "#/components/schemas/SupplementaryElement"
+        - $ref: "#/components/schemas/DecorationElement"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellElement"
+          supplementary: "#/components/schemas/SupplementaryElement"
+          decoration: "#/components/schemas/DecorationElement"
+      example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
+    CellElement:
+      type: object
+      description: A cell's attributes (no `kind`).
       additionalProperties: false
       required: [category, indexPath, frame, zIndex, alpha]
-      oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
       properties:
         category:
           type: string
-          enum: [cell, supplementary, decoration]
-        kind:
-          type: string
-          description: "`header`, `footer`, `connector`, `reflection`, `background`, ..."
+          enum: [cell]
         indexPath:
           $ref: "#/components/schemas/IndexPath"
         frame:
@@ -3383,51 +3396,153 @@ components:
         zIndex:
           type: integer
         alpha:
-          type: number
-          minimum: 0
-          maximum: 1
+          $ref: "#/components/schemas/Alpha"
         transform3D:
-          type: array
-          minItems: 16
-          maxItems: 16
-          items:
-            type: number
+          $ref: "#/components/schemas/Transform3D"
         hidden:
-          type: boolean
-          enum: [true]
+          $ref: "#/components/schemas/Hidden"
         extras:
-          type: object
-          additionalProperties:
-            oneOf:
-              - type: number
-              - type: array
-                items:
-                  $ref: "#/components/schemas/IndexPath"
+          $ref: "#/components/schemas/Extras"
       example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
-    ElementKey:
+    SupplementaryElement:
       type: object
-      description: Which element (`kind` for supplementary and decoration views only).
+      description: A supplementary view's attributes (`header`, `footer`, `connector`, ...).
       additionalProperties: false
-      required: [category, indexPath]
-      oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
+      required: [category, kind, indexPath, frame, zIndex, alpha]
       properties:
         category:
           type: string
-          enum: [cell, supplementary, decoration]
+          enum: [supplementary]
         kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        frame:
+          $ref: "#/components/schemas/Rect"
+        zIndex:
+          type: integer
+        alpha:
+          $ref: "#/components/schemas/Alpha"
+        transform3D:
+          $ref: "#/components/schemas/Transform3D"
+        hidden:
+          $ref: "#/components/schemas/Hidden"
+        extras:
+          $ref: "#/components/schemas/Extras"
+      example: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
+    DecorationElement:
+      type: object
+      description: A decoration view's attributes (`reflection`, `background`, ...).
+      additionalProperties: false
+      required: [category, kind, indexPath, frame, zIndex, alpha]
+      properties:
+        category:
           type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        frame:
+          $ref: "#/components/schemas/Rect"
+        zIndex:
+          type: integer
+        alpha:
+          $ref: "#/components/schemas/Alpha"
+        transform3D:
+          $ref: "#/components/schemas/Transform3D"
+        hidden:
+          $ref: "#/components/schemas/Hidden"
+        extras:
+          $ref: "#/components/schemas/Extras"
+      example: {category: decoration, kind: background, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 844}, zIndex: -1, alpha: 1}
+    ElementKind:
+      type: string
+      description: "A supplementary or decoration view's kind: `header`, `footer`, `connector`, `reflection`, `background`, ..."
+      minLength: 1
+      example: header
+    Alpha:
+      type: number
+      minimum: 0
+      maximum: 1
+      example: 1
+    Transform3D:
+      type: array
+      description: |
+        16 numbers m11...m44 (Core Animation's CATransform3D, row-vector convention),
+        acting about the frame's centre. Present only when not the identity.
+      minItems: 16
+      maxItems: 16
+      items:
+        type: number
+      example: [1.1575, 0, 0, 0, 0, 1.1575, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    Hidden:
+      type: boolean
+      description: Present only when true.
+      enum: [true]
+    Extras:
+      type: object
+      description: Layout-specific values by name (`children` in the tree layout, `aspectRatio` in the justified layout).
+      additionalProperties:
+        $ref: "#/components/schemas/ExtraValue"
+      example: {aspectRatio: 1.5}
+    ExtraValue:
+      description: A number (`aspectRatio`) or a list of index paths (`children`).
+      oneOf:
+        - type: number
+        - type: array
+          items:
+            $ref: "#/components/schemas/IndexPath"
+    ElementKey:
+      description: Which element (`kind` for supplementary and decoration views only).
+      oneOf:
+        - $ref: "#/components/schemas/CellKey"
+        - $ref: "#/components/schemas/SupplementaryKey"
+        - $ref: "#/components/schemas/DecorationKey"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellKey"
+          supplementary: "#/components/schemas/SupplementaryKey"
+          decoration: "#/components/schemas/DecorationKey"
+      example: {category: supplementary, kind: header, indexPath: [0, 0]}
+    CellKey:
+      type: object
+      additionalProperties: false
+      required: [category, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [cell]
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+      example: {category: cell, indexPath: [0, 3]}
+    SupplementaryKey:
+      type: object
+      additionalProperties: false
+      required: [category, kind, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [supplementary]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
         indexPath:
           $ref: "#/components/schemas/IndexPath"
       example: {category: supplementary, kind: header, indexPath: [0, 0]}
+    DecorationKey:
+      type: object
+      additionalProperties: false
+      required: [category, kind, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+      example: {category: decoration, kind: background, indexPath: [0, 0]}
     Info:
       type: object
       description: Layout-level results, by name (`containerHeight` and `widowCount` in the justified layout); empty for most layouts.
@@ -3581,7 +3696,6 @@ components:
           items:
             $ref: "#/components/schemas/PlanEntry"
     PlanEntry:
-      type: object
       description: |
         One element's animation: where it starts (`from`, at its index path before the
         change) and where it ends (`to`, at its index path after it). Both ends are always
@@ -3589,37 +3703,72 @@ components:
         (initialLayoutAttributesForAppearingItemAtIndexPath), a deleted one ends at its
         final attributes (finalLayoutAttributesForDisappearingItemAtIndexPath). `change`:
         `insert`, `delete`, `move` (its index path changed), `reload` (reloaded item or
-        section) or `none`.
-      additionalProperties: false
-      required: [category, change, from, to]
+        section) or `none`. `kind` for supplementary and decoration views only.
       oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
-      properties:
-        category:
-          type: string
-          enum: [cell, supplementary, decoration]
-        kind:
-          type: string
-        change:
-          type: string
-          enum: [insert, delete, move, reload, none]
-        from:
-          $ref: "#/components/schemas/PlanEnd"
-        to:
-          $ref: "#/components/schemas/PlanEnd"
+        - $ref: "#/components/schemas/CellPlanEntry"
+        - $ref: "#/components/schemas/SupplementaryPlanEntry"
+        - $ref: "#/components/schemas/DecorationPlanEntry"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellPlanEntry"
+          supplementary: "#/components/schemas/SupplementaryPlanEntry"
+          decoration: "#/components/schemas/DecorationPlanEntry"
       example:
         category: cell
         change: move
         from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
         to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
+    CellPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [cell]
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    SupplementaryPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, kind, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [supplementary]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    DecorationPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, kind, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    Change:
+      type: string
+      description: "`insert`, `delete`, `move` (the index path changed), `reload` (a reloaded item or section) or `none`."
+      enum: [insert, delete, move, reload, none]
     PlanEnd:
       type: object
       additionalProperties: false
