@@ -2131,97 +2131,123 @@ components:
     SizeInput:
       description: A size, `{"width", "height"}` or `[width, height]`; neither may be negative.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [width, height]
-          properties:
-            width:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-            height:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-        - type: array
-          minItems: 2
-          maxItems: 2
-          items:
-            type: number
-            minimum: 0
-            maximum: 1.0e+15
+        - $ref: "#/components/schemas/SizeObject"
+        - $ref: "#/components/schemas/SizePair"
       example: {width: 100, height: 100}
+    SizeObject:
+      type: object
+      description: A size in object form.
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width:
+          $ref: "#/components/schemas/Length"
+        height:
+          $ref: "#/components/schemas/Length"
+      example: {width: 100, height: 100}
+    SizePair:
+      type: array
+      description: A size in compact form, `[width, height]`.
+      minItems: 2
+      maxItems: 2
+      items:
+        $ref: "#/components/schemas/Length"
+      example: [100, 100]
     PointInput:
       description: A point, `{"x", "y"}` or `[x, y]`.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [x, y]
-          properties:
-            x:
-              $ref: "#/components/schemas/Coordinate"
-            y:
-              $ref: "#/components/schemas/Coordinate"
-        - type: array
-          minItems: 2
-          maxItems: 2
-          items:
-            $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/PointObject"
+        - $ref: "#/components/schemas/PointPair"
       example: {x: 0, y: 0}
+    PointObject:
+      type: object
+      description: A point in object form.
+      additionalProperties: false
+      required: [x, y]
+      properties:
+        x:
+          $ref: "#/components/schemas/Coordinate"
+        y:
+          $ref: "#/components/schemas/Coordinate"
+      example: {x: 0, y: 120}
+    PointPair:
+      type: array
+      description: A point in compact form, `[x, y]`.
+      minItems: 2
+      maxItems: 2
+      items:
+        $ref: "#/components/schemas/Coordinate"
+      example: [0, 120]
     InsetsInput:
       description: |
         Edge insets, `{"top", "left", "bottom", "right"}` (a missing or null edge is 0),
         or one number for all four edges. Negative values are allowed.
       oneOf:
-        - type: object
-          additionalProperties: false
-          properties:
-            top:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            left:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            bottom:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            right:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-        - $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/InsetsObject"
+        - $ref: "#/components/schemas/UniformInset"
       example: {top: 8, left: 8, bottom: 8, right: 8}
+    InsetsObject:
+      type: object
+      description: Edge insets in object form; a missing or null edge is 0.
+      additionalProperties: false
+      properties:
+        top:
+          $ref: "#/components/schemas/InsetEdge"
+        left:
+          $ref: "#/components/schemas/InsetEdge"
+        bottom:
+          $ref: "#/components/schemas/InsetEdge"
+        right:
+          $ref: "#/components/schemas/InsetEdge"
+      example: {top: 8, left: 8, bottom: 8, right: 8}
+    InsetEdge:
+      allOf:
+        - $ref: "#/components/schemas/Coordinate"
+      nullable: true
+      description: One edge's inset; null is 0.
+    UniformInset:
+      type: number
+      description: The same inset on all four edges.
+      minimum: -1.0e+15
+      maximum: 1.0e+15
+      example: 8
     RectInput:
       description: |
         A rectangle, `{"x", "y", "width", "height"}` or `[x, y, width, height]`; width
         and height must not be negative.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [x, y, width, height]
-          properties:
-            x:
-              $ref: "#/components/schemas/Coordinate"
-            y:
-              $ref: "#/components/schemas/Coordinate"
-            width:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-            height:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-        - type: array
-          description: "`[x, y, width, height]`; the last two must not be negative."
-          minItems: 4
-          maxItems: 4
-          items:
-            $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/RectObject"
+        - $ref: "#/components/schemas/RectQuad"
       example: [0, 0, 390, 844]
+    RectObject:
+      type: object
+      description: A rectangle in object form.
+      additionalProperties: false
+      required: [x, y, width, height]
+      properties:
+        x:
+          $ref: "#/components/schemas/Coordinate"
+        y:
+          $ref: "#/components/schemas/Coordinate"
+        width:
+          $ref: "#/components/schemas/Length"
+        height:
+          $ref: "#/components/schemas/Length"
+      example: {x: 0, y: 0, width: 390, height: 844}
+    RectQuad:
+      type: array
+      description: "A rectangle in compact form, `[x, y, width, height]`; the last two must not be negative."
+      minItems: 4
+      maxItems: 4
+      items:
+        $ref: "#/components/schemas/Coordinate"
+      example: [0, 0, 390, 844]
+    Length:
+      type: number
+      description: A length on input (a size's width or height), from 0 to 10^15.
+      minimum: 0
+      maximum: 1.0e+15
+      example: 100
     Coordinate:
       type: number
       description: A coordinate or length on input, within ±10^15.
@@ -2599,6 +2625,13 @@ components:
         - $ref: "#/components/schemas/MovementBegin"
         - $ref: "#/components/schemas/MovementUpdate"
         - $ref: "#/components/schemas/MovementEndOrCancel"
+      discriminator:
+        propertyName: phase
+        mapping:
+          begin: "#/components/schemas/MovementBegin"
+          update: "#/components/schemas/MovementUpdate"
+          end: "#/components/schemas/MovementEndOrCancel"
+          cancel: "#/components/schemas/MovementEndOrCancel"
     MovementBegin:
       type: object
       additionalProperties: false
@@ -2747,16 +2780,13 @@ components:
         circle and stack read none.
       oneOf:
         - $ref: "#/components/schemas/ItemData"
-        - type: number
-          description: The item's aspect ratio (width / height); the layout judges its value.
-        - type: array
-          description: The item's size, `[width, height]`, neither negative.
-          minItems: 2
-          maxItems: 2
-          items:
-            type: number
-            minimum: 0
+        - $ref: "#/components/schemas/AspectRatio"
+        - $ref: "#/components/schemas/SizePair"
       example: {size: [120, 80]}
+    AspectRatio:
+      type: number
+      description: An item's aspect ratio (width / height); the layout judges its value.
+      example: 1.5
     ItemData:
       type: object
       additionalProperties: false
