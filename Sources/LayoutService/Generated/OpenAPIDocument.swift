@@ -1695,11 +1695,12 @@ components:
       in: query
       required: false
       description: |
-        The query rectangle `x,y,width,height`: four finite decimal numbers, width and
-        height not negative. Leave it out for every element.
+        The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
+        15 digits before the point; an exponent, if any, negative), width and height not
+        negative. Leave it out for every element.
       schema:
         type: string
-        pattern: '^[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*$'
+        pattern: '^[ \t]*[+-]?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*[+-]?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*\+?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*\+?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*$'
       example: "0,0,390,844"
     Progress:
       name: progress
