@@ -6,7 +6,7 @@ import TesseraClient
 /// the three calls a client's first session makes (create, query a rect, apply an update).
 ///
 /// The session: a vertical flow of 5 items of 100 × 100 (default spacings 10) in a 390-wide
-/// view. FLOW.md R5.1: k = floor((10 + 390) / (10 + 100)) = 3 per line; R5.2: pitch
+/// view. docs/flow.md R5.1: k = floor((10 + 390) / (10 + 100)) = 3 per line; R5.2: pitch
 /// 100 + (390 − 3·100) / 2 = 145, columns at x = 0, 145, 290; R5.4: lines at y = 0 and 110,
 /// content height 100 + 10 + 100 = 210.
 @Suite("TesseraClient (generated) against tessera serve", .serialized)

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// Geometry and attributes in the API's shapes (API.md: "An element").
+/// Geometry and attributes in the API's shapes (docs/api.md: "An element").
 extension JSONWriter {
     mutating func size(_ s: Size) {
         beginObject()

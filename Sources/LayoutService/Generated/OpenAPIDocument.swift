@@ -14,7 +14,10 @@ info:
     view. It can do so once (`POST /v1/layout`) or keep the prepared layout in a session
     that later requests query and scroll (`/v1/sessions/...`).
 
-    This document is the HTTP contract (spec/API.md); the server conforms to it.
+    This document is the HTTP contract; the server conforms to it. The behaviour behind
+    it is documented in the repository's `docs/` folder: [docs/api.md](docs/api.md) (the
+    conventions below, at more length), [docs/flow.md](docs/flow.md) (the flow layout's
+    rules R1–R16) and [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8).
 
     ## Conventions
 
@@ -2888,7 +2891,7 @@ components:
     Layout:
       description: |
         The layout and its parameters; `type` picks the layout and the other keys are
-        that layout's parameters (spec/FLOW.md, spec/LAYOUTS.md). Every parameter is
+        that layout's parameters ([docs/flow.md](docs/flow.md), [docs/layouts.md](docs/layouts.md)). Every parameter is
         optional and takes the default shown; a key the layout does not take is a 400.
       oneOf:
         - $ref: "#/components/schemas/FlowLayout"
@@ -2916,7 +2919,7 @@ components:
     FlowLayout:
       type: object
       description: |
-        UICollectionViewFlowLayout (spec/FLOW.md). Lines of items along the scroll axis,
+        UICollectionViewFlowLayout ([docs/flow.md](docs/flow.md)). Lines of items along the scroll axis,
         with optional headers and footers (`header`, `footer`, zIndex 10). Reads
         `view.bounds`, `contentInset`, `contentOffset` (pinning) and `scale` (origin
         rounding). Item data: `size` (else `itemSize`). Per section (`SectionLayout`):
@@ -2979,7 +2982,7 @@ components:
           nullable: true
           default: true
           description: |
-            Reproduce UIKit's observed quirks Q1-Q3 (FLOW.md R16): swapped spacings in
+            Reproduce UIKit's observed quirks Q1-Q3 (docs/flow.md R16): swapped spacings in
             horizontal mixed sections, the empty leading line before an oversize first
             item, leading zero-size items ignored when detecting uniform sections.
             `false` follows the documented intent instead.

@@ -9,7 +9,10 @@ import HTTPTypes
 /// view. It can do so once (`POST /v1/layout`) or keep the prepared layout in a session
 /// that later requests query and scroll (`/v1/sessions/...`).
 ///
-/// This document is the HTTP contract (spec/API.md); the server conforms to it.
+/// This document is the HTTP contract; the server conforms to it. The behaviour behind
+/// it is documented in the repository's `docs/` folder: [docs/api.md](docs/api.md) (the
+/// conventions below, at more length), [docs/flow.md](docs/flow.md) (the flow layout's
+/// rules R1–R16) and [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8).
 ///
 /// ## Conventions
 ///

@@ -33,8 +33,9 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/IfMatch`.
         public typealias IfMatch = Swift.String
-        /// The query rectangle `x,y,width,height`: four finite decimal numbers, width and
-        /// height not negative. Leave it out for every element.
+        /// The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
+        /// 15 digits before the point; an exponent, if any, negative), width and height not
+        /// negative. Leave it out for every element.
         ///
         ///
         /// - Remark: Generated from `#/components/parameters/Rect`.

@@ -2992,7 +2992,7 @@ extension Components {
             }
         }
         /// The layout and its parameters; `type` picks the layout and the other keys are
-        /// that layout's parameters (spec/FLOW.md, spec/LAYOUTS.md). Every parameter is
+        /// that layout's parameters ([docs/flow.md](docs/flow.md), [docs/layouts.md](docs/layouts.md)). Every parameter is
         /// optional and takes the default shown; a key the layout does not take is a 400.
         ///
         ///
@@ -3075,7 +3075,7 @@ extension Components {
                 }
             }
         }
-        /// UICollectionViewFlowLayout (spec/FLOW.md). Lines of items along the scroll axis,
+        /// UICollectionViewFlowLayout ([docs/flow.md](docs/flow.md)). Lines of items along the scroll axis,
         /// with optional headers and footers (`header`, `footer`, zIndex 10). Reads
         /// `view.bounds`, `contentInset`, `contentOffset` (pinning) and `scale` (origin
         /// rounding). Item data: `size` (else `itemSize`). Per section (`SectionLayout`):
@@ -3203,7 +3203,7 @@ extension Components {
             public var sectionHeadersPinToVisibleBounds: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/FlowLayout/sectionFootersPinToVisibleBounds`.
             public var sectionFootersPinToVisibleBounds: Swift.Bool?
-            /// Reproduce UIKit's observed quirks Q1-Q3 (FLOW.md R16): swapped spacings in
+            /// Reproduce UIKit's observed quirks Q1-Q3 (docs/flow.md R16): swapped spacings in
             /// horizontal mixed sections, the empty leading line before an oversize first
             /// item, leading zero-size items ignored when detecting uniform sections.
             /// `false` follows the documented intent instead.
@@ -3254,7 +3254,7 @@ extension Components {
             ///   - footerReferenceSize: Only the along-axis component is used; 0 means no footer.
             ///   - sectionHeadersPinToVisibleBounds:
             ///   - sectionFootersPinToVisibleBounds:
-            ///   - uikitQuirks: Reproduce UIKit's observed quirks Q1-Q3 (FLOW.md R16): swapped spacings in
+            ///   - uikitQuirks: Reproduce UIKit's observed quirks Q1-Q3 (docs/flow.md R16): swapped spacings in
             ///   - estimatedItemSize: Self-sizing: when given and not zero, items are laid out at this estimate
             public init(
                 _type: Components.Schemas.FlowLayout._TypePayload,

@@ -1162,8 +1162,9 @@ public enum Operations {
             public var path: Operations.ListElements.Input.Path
             /// - Remark: Generated from `#/paths/v1/sessions/{id}/elements/GET/query`.
             public struct Query: Sendable, Hashable {
-                /// The query rectangle `x,y,width,height`: four finite decimal numbers, width and
-                /// height not negative. Leave it out for every element.
+                /// The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
+                /// 15 digits before the point; an exponent, if any, negative), width and height not
+                /// negative. Leave it out for every element.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/v1/sessions/{id}/elements/GET/query/rect`.
@@ -1178,7 +1179,7 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - rect: The query rectangle `x,y,width,height`: four finite decimal numbers, width and
+                ///   - rect: The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
                 ///   - progress: Only during an interactive transition: how far it has gone, a decimal number from
                 public init(
                     rect: Components.Parameters.Rect? = nil,
