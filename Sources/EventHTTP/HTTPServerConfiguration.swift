@@ -27,6 +27,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// Bytes handed to one writev; libevent's default (16 KiB) costs many syscalls per reply.
     public var maxSingleWrite: Int = 256 << 10
     public var listenBacklog: Int = 1024
+    /// The header carrying request ids: a client's (sanitised, see `RequestID`) is echoed in
+    /// the reply, and a request without one gets a new one. nil turns request ids off.
+    public var requestIDHeader: String? = "X-Request-ID"
+    /// How often each loop checks its own lag when the server has an observer.
+    public var loopLagIntervalMilliseconds: Int = 500
 
     public init() {}
 
