@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "tessera", targets: ["tessera"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Operations: structured logs, metrics and their Prometheus exposition.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -34,7 +35,10 @@ let package = Package(
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ], swiftSettings: sharedSettings),
-        .executableTarget(name: "tessera", dependencies: ["LayoutService", "EventHTTP", "Telemetry"], swiftSettings: sharedSettings),
+        .executableTarget(name: "tessera",
+                          dependencies: ["LayoutService", "EventHTTP", "Telemetry",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
         .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "EventHTTP", "LoopbackHTTP"],
