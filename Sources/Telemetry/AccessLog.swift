@@ -11,17 +11,23 @@ public struct AccessLog: Sendable {
         self.logger = logger
     }
 
+    /// `session_id` is left out when the request concerned no session.
     public func record(_ exchange: HTTPExchange) {
-        logger.info("request", metadata: [
+        logger.info("request", metadata: Self.fields(exchange))
+    }
+
+    static func fields(_ exchange: HTTPExchange) -> Logger.Metadata {
+        var fields: Logger.Metadata = [
             "method": .string(exchange.method),
             "route": .string(exchange.route),
             "status": .stringConvertible(exchange.status),
             "bytes_in": .stringConvertible(exchange.requestBodyBytes),
             "bytes_out": .stringConvertible(exchange.responseBodyBytes),
-            "duration_ms": .stringConvertible(Self.milliseconds(exchange.durationNanoseconds)),
-            "session_id": .string(Self.sessionID(exchange) ?? ""),
+            "duration_ms": .stringConvertible(milliseconds(exchange.durationNanoseconds)),
             "request_id": .string(exchange.requestID),
-        ])
+        ]
+        if let session = sessionID(exchange) { fields["session_id"] = .string(session) }
+        return fields
     }
 
     /// Milliseconds with microsecond resolution (3 decimals).
