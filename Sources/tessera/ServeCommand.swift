@@ -24,7 +24,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("TCP port, 0 for any free one (TESSERA_PORT; default 8080).", valueName: "port"))
     var port: Int?
 
-    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per core).", valueName: "n"))
+    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per CPU the process may use: cgroup quota and affinity).", valueName: "n"))
     var loops: Int?
 
     @Option(help: ArgumentHelp("Request body limit in bytes (TESSERA_MAX_BODY_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))

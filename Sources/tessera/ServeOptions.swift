@@ -19,7 +19,7 @@ struct ServeOptions {
         http.port = try EnvironmentSetting.integer("--port", "TESSERA_PORT", in: 0...65535)
             .resolve(command.port, default: 8080, environment: environment)
         http.eventLoops = try EnvironmentSetting.integer("--loops", "TESSERA_LOOPS", in: 1...256)
-            .resolve(command.loops, default: HTTPServerConfiguration.onlineCores, environment: environment)
+            .resolve(command.loops, default: AvailableCPUs.count, environment: environment)
         http.maxBodySize = try EnvironmentSetting.integer("--max-body-bytes", "TESSERA_MAX_BODY_BYTES", in: 1...(1 << 32))
             .resolve(command.maxBodyBytes, default: 64 << 20, environment: environment)
         http.idleTimeoutSeconds = try EnvironmentSetting.integer("--idle-timeout", "TESSERA_IDLE_TIMEOUT", in: 1...86_400)

@@ -57,6 +57,9 @@ info:
       carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
       (412 when the session has moved on). Sessions unused for 15 minutes (by default)
       expire and then answer 404.
+    * Every reply carries `X-Request-ID`: the request's own when it sent one of 1 to 128
+      letters, digits and `-_.:/+=@`, otherwise a new one (32 hex digits). Access log
+      lines carry the same id.
     * HEAD is accepted wherever GET is, with the same status and headers and no body.
       OPTIONS on any path of this document answers 204 with `Allow`.
     * Changes that UIKit animates (batch updates, layout switches, the end of an
@@ -1619,6 +1622,40 @@ paths:
                 openapi: 3.0.3
                 info:
                   title: Tessera layout service
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /metrics:
+    get:
+      tags: [service]
+      operationId: getMetrics
+      summary: Metrics for Prometheus
+      description: |
+        Every metric in Prometheus' text exposition format (version 0.0.4): requests by
+        route template, method and status, latency histograms per route, body bytes in and
+        out, sessions and items held, reply-cache lookups, the worker pool's queue depth
+        and wait, each event loop's lag, and session-store operations where a store
+        backend reports them. README's "Operating Tessera" lists them and what to alert on.
+
+        ```sh
+        curl -s http://localhost:8080/metrics
+        ```
+      responses:
+        "200":
+          description: The metrics, as `text/plain; version=0.0.4; charset=utf-8`.
+          content:
+            text/plain:
+              schema:
+                type: string
+              example: |
+                # TYPE tessera_http_requests_total counter
+                tessera_http_requests_total{method="GET",route="/healthz",status="200"} 12
+                # TYPE tessera_sessions gauge
+                tessera_sessions 3.0
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
