@@ -1487,7 +1487,7 @@ paths:
         Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
         their real sizes; each becomes its item's own size (the item keeps its place, as
         a reload), and the layout is updated. The answer is the new `version` (also in
-        `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+        `ETag`) and `contentSize`, and `invalidatedElements`: the elements within `rect` (default:
         the view's visible bounds) whose attributes changed, appeared or went away. A
         layout without `estimatedItemSize` is a 409; an index path out of range or listed
         twice is a 400 naming the entry (`items[0]`).
@@ -1529,7 +1529,7 @@ paths:
                   value:
                     version: 2
                     contentSize: {width: 390, height: 184}
-                    invalidated:
+                    invalidatedElements:
                       - {category: cell, indexPath: [0, 0]}
                       - {category: cell, indexPath: [0, 1]}
                       - {category: cell, indexPath: [0, 2]}
@@ -3573,7 +3573,9 @@ components:
           description: The session's new version.
         invalidated:
           type: boolean
-          description: shouldInvalidateLayout(forBoundsChange:)'s answer.
+          description: |
+            shouldInvalidateLayout(forBoundsChange:)'s answer; `invalidation` says what was
+            invalidated (and `preferred-sizes` lists elements as `invalidatedElements`).
         invalidation:
           $ref: "#/components/schemas/Invalidation"
         contentSize:
@@ -3751,14 +3753,14 @@ components:
     PreferredSizesResult:
       type: object
       additionalProperties: false
-      required: [version, contentSize, invalidated]
+      required: [version, contentSize, invalidatedElements]
       properties:
         version:
           type: integer
           minimum: 2
         contentSize:
           $ref: "#/components/schemas/Size"
-        invalidated:
+        invalidatedElements:
           type: array
           description: |
             The elements in the rect whose attributes changed (in the new layout's order),
