@@ -24,9 +24,10 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var fields = metadata
-        if let extra = event.metadata {
-            fields.merge(extra) { _, new in new }
+        // The common case (a logger without metadata of its own) copies no dictionary.
+        var fields = event.metadata ?? [:]
+        if !metadata.isEmpty {
+            fields.merge(metadata) { event, _ in event }
         }
         var line: [UInt8]
         switch sink.format {
@@ -36,16 +37,36 @@ public struct LineLogHandler: LogHandler {
         sink.write(&line)
     }
 
-    /// Fields every access line has, in the order they are written.
-    static let leadingKeys = ["method", "route", "status", "bytes_in", "bytes_out", "duration_ms",
-                              "session_id", "request_id"]
-
-    static func orderedKeys(_ fields: Logger.Metadata) -> [String] {
-        var keys = leadingKeys.filter { fields[$0] != nil }
-        if keys.count < fields.count {
-            keys += fields.keys.filter { !leadingKeys.contains($0) }.sorted()
+    /// Where an access-line field goes: the fields every access line has come first, in
+    /// this order; others after them, by name. A switch on short strings, not a hash: this
+    /// runs for every field of every request.
+    static func rank(_ key: String) -> Int {
+        switch key {
+        case "method": 0
+        case "route": 1
+        case "status": 2
+        case "bytes_in": 3
+        case "bytes_out": 4
+        case "duration_ms": 5
+        case "session_id": 6
+        case "request_id": 7
+        default: 8
         }
-        return keys
+    }
+
+    /// The fields' positions in writing order, in one pass over the dictionary; positions,
+    /// not values, so that no value is copied until it is written.
+    static func ordered(_ fields: Logger.Metadata) -> [Logger.Metadata.Index] {
+        var leading = [Logger.Metadata.Index?](repeating: nil, count: 8)
+        var rest: [Logger.Metadata.Index] = []
+        var index = fields.startIndex
+        while index != fields.endIndex {
+            let slot = rank(fields.keys[index])
+            if slot < leading.count { leading[slot] = index } else { rest.append(index) }
+            fields.formIndex(after: &index)
+        }
+        if rest.count > 1 { rest.sort { fields.keys[$0] < fields.keys[$1] } }
+        return leading.compactMap { $0 } + rest
     }
 
     private func jsonLine(_ event: LogEvent, _ fields: Logger.Metadata) -> [UInt8] {
@@ -57,9 +78,9 @@ public struct LineLogHandler: LogHandler {
         if let error = event.error {
             w.key("error"); w.string("\(error)")
         }
-        for key in Self.orderedKeys(fields) {
-            w.key(key)
-            Self.write(fields[key]!, to: &w)
+        for index in Self.ordered(fields) {
+            w.key(fields.keys[index])
+            Self.write(fields.values[index], to: &w)
         }
         w.endObject()
         return w.bytes
@@ -94,8 +115,8 @@ public struct LineLogHandler: LogHandler {
     private func textLine(_ event: LogEvent, _ fields: Logger.Metadata) -> [UInt8] {
         var text = "\(Timestamp.now()) \(event.level.rawValue) \(event.message)"
         if let error = event.error { text += " error=\(Self.quotedIfNeeded("\(error)"))" }
-        for key in Self.orderedKeys(fields) {
-            text += " \(key)=\(Self.quotedIfNeeded(fields[key]!.description))"
+        for index in Self.ordered(fields) {
+            text += " \(fields.keys[index])=\(Self.quotedIfNeeded(fields.values[index].description))"
         }
         // One line per event whatever the values hold.
         return Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 }
