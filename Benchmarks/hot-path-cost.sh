@@ -16,7 +16,8 @@
 #     load, so they compare across runs.
 #  2. wrk -t2 -c64 -dDURATION requests/s (default options: 2 loops), ROUNDS rounds with the
 #     binaries alternating, log lines going to a file as a container's log driver would.
-# Environment: REQUESTS (2000), WARMUP (200), DURATION (10s), ROUNDS (2), SKIP_WRK=1.
+# Environment: REQUESTS (2000), WARMUP (200), DURATION (10s), ROUNDS (2), SKIP_WRK=1,
+# SKIP_CALLGRIND=1.
 set -euo pipefail
 
 REQUESTS=${REQUESTS:-2000}
@@ -43,6 +44,9 @@ BODY='{"layout":{"type":"flow","itemSize":[18,18]},"dataSource":{"sections":[{"i
 # sets PID and BASE.
 start() {
     local log=$1 binary=$2; shift 2
+    # Emptied here, not by the background redirection: that could run after the first read
+    # below and leave the previous server's address to be read.
+    : >"$WORK/out"
     # shellcheck disable=SC2086 # WRAP is a command line
     ${WRAP:-} "$binary" serve --host 127.0.0.1 --port 0 "$@" >"$WORK/out" 2>"$log" &
     PID=$!
@@ -78,6 +82,7 @@ for spec in "$@"; do
     label=${spec%%=*}; rest=${spec#*=}; binary=${rest%%:*}; options=""
     [[ "$rest" == *:* ]] && options=${rest#*:}
     LABELS+=("$label")
+    [ "${SKIP_CALLGRIND:-0}" = 1 ] && continue
     # valgrind 3.19 gives up on the DWARF 5 that Swift 6.3 writes ("possibly corrupted
     # debuginfo"): it runs a copy without debug sections (the same code, so the same counts).
     objcopy --strip-debug "$binary" "$WORK/$label.bin"

@@ -78,7 +78,8 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&shutdownSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
         // Logs and metrics first: handles made before their bootstrap would stay no-ops.
-        let logger = Self.bootstrapLogging(options)
+        let (logger, logSink) = Self.bootstrapLogging(options)
+        defer { logSink.flush() }  // the writer thread dies with the process: nothing queued may be lost
         let exposition = PrometheusExposition.bootstrap()
         let service = TesseraService(store: SessionStore(configuration: options.store))
         var router = Routes.make(service)
@@ -111,11 +112,11 @@ struct ServeCommand: ParsableCommand {
 
     /// swift-log writes through `LineLogHandler` to standard error (standard output keeps
     /// the one "listening on" line that scripts read).
-    static func bootstrapLogging(_ options: ServeOptions) -> Logger {
+    static func bootstrapLogging(_ options: ServeOptions) -> (Logger, LogSink) {
         let sink = LogSink(format: options.logFormat)
         let level = options.logLevel
         LoggingSystem.bootstrap { LineLogHandler(label: $0, sink: sink, level: level) }
-        return Logger(label: "tessera")
+        return (Logger(label: "tessera"), sink)
     }
 
     /// Expired sessions are dropped when touched or when the store is full; this also frees

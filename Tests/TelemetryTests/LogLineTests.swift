@@ -67,6 +67,7 @@ import Testing
         defer { close(fds[0]) }
         let sink = LogSink(format: format, descriptor: fds[1])
         body(Logger(label: "test") { LineLogHandler(label: $0, sink: sink, level: level) })
+        sink.flush()  // lines are written by the sink's own thread
         close(fds[1])
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -78,5 +79,56 @@ import Testing
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 1)
         return lines.first.map(String.init) ?? ""
+    }
+}
+
+/// The sink's writer thread: lines from many threads arrive whole, each once, and `flush`
+/// returns only when all are written.
+@Suite struct LogSinkTests {
+    @Test func linesFromManyThreadsArriveWholeAndFlushWaitsForThem() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        // A reader drains the pipe meanwhile: 8 × 2,000 lines exceed its buffer.
+        let collected = Collected()
+        let readEnd = fds[0]
+        let reader = Thread { collected.readAll(readEnd) }
+        reader.start()
+        let sink = LogSink(format: .text, descriptor: fds[1])
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            let logger = Logger(label: "t\(thread)") { LineLogHandler(label: $0, sink: sink, level: .info) }
+            for i in 0..<2_000 { logger.info("line", metadata: ["thread": "\(thread)", "i": "\(i)"]) }
+        }
+        sink.flush()
+        close(fds[1])
+        let lines = collected.waitForEnd().split(separator: "\n")
+        #expect(lines.count == 16_000)
+        let keys = Set(lines.map { line in
+            line.split(separator: " ").filter { $0.hasPrefix("i=") || $0.hasPrefix("thread=") }.joined(separator: " ")
+        })
+        #expect(keys.count == 16_000)  // every (thread, i) once, none torn
+    }
+}
+
+private final class Collected: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var bytes: [UInt8] = []
+    private var ended = false
+
+    func readAll(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            lock.withLock { bytes += buffer[..<n] }
+        }
+        lock.withLock { ended = true; lock.broadcast() }
+    }
+
+    func waitForEnd() -> String {
+        lock.withLock {
+            while !ended { lock.wait() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 }
