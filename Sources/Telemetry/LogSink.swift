@@ -2,11 +2,11 @@ import EventHTTP
 import Glibc
 
 /// Where log lines go: a file descriptor (standard error by default), written by a thread of
-/// its own. Callers append a line to a buffer under a lock and return; the writer takes the
-/// whole buffer and writes it with one write(2). A request thread never waits for the
-/// descriptor (a pipe to a log driver, a file), and under load many lines share one system
-/// call: writing each line itself cost a third of the cached rect query's throughput (wrk,
-/// BENCHMARKS.md), this costs none measurable.
+/// its own. Callers append a line to a buffer under a lock and return; the writer wakes for
+/// the first line after a quiet spell, lets lines gather for `gatherMicroseconds`, then takes
+/// the whole buffer and writes it with one write(2). A request thread never waits for the
+/// descriptor (a pipe to a log driver, a file), and under load hundreds of lines share one
+/// system call and one wake-up (BENCHMARKS.md, "Access logs and metrics").
 public final class LogSink: Sendable {
     public let format: LogFormat
     private let descriptor: Int32
@@ -22,6 +22,8 @@ public final class LogSink: Sendable {
     /// A writer that falls this far behind makes callers wait (as a synchronous logger
     /// would) rather than grow without bound.
     private static let maxPendingBytes = 8 << 20
+    /// How long the writer lets lines gather: lines appear at most this late.
+    private static let gatherMicroseconds: UInt32 = 20_000
 
     public init(format: LogFormat, descriptor: Int32 = 2) {
         self.format = format
@@ -29,16 +31,21 @@ public final class LogSink: Sendable {
     }
 
     /// Queues one line (the newline is added here).
-    func write(_ line: inout [UInt8]) {
-        line.append(0x0A)
-        let startWriter: Bool = pending.wait { pending in
+    func write(_ line: inout [UInt8], newlineAdded: Bool = false) {
+        if !newlineAdded { line.append(0x0A) }
+        // withLock wakes waiters when it unlocks; with the writer gathering, there are none
+        // and that costs nothing. Only a writer far behind makes the caller wait.
+        let startWriter: Bool? = pending.withLock { pending in
             guard pending.bytes.count < Self.maxPendingBytes else { return nil }
             pending.bytes.append(contentsOf: line)
             pending.unwritten += 1
             defer { pending.writerStarted = true }
             return !pending.writerStarted
         }
-        pending.withLock { _ in }  // wakes the writer (withLock broadcasts)
+        guard let startWriter else {
+            pending.wait { $0.bytes.count < Self.maxPendingBytes ? () : nil }
+            return write(&line, newlineAdded: true)
+        }
         if startWriter {
             let started = Threads.detach(name: "log-writer") { [self] in writeForever() }
             if !started { flushOnThisThread() }
@@ -52,6 +59,8 @@ public final class LogSink: Sendable {
 
     private func writeForever() {
         while true {
+            pending.wait { $0.bytes.isEmpty ? nil : () }
+            usleep(Self.gatherMicroseconds)
             let (batch, lines): ([UInt8], Int) = pending.wait { pending in
                 guard !pending.bytes.isEmpty else { return nil }
                 defer { pending.bytes.removeAll(keepingCapacity: true) }
