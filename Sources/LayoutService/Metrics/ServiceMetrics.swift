@@ -29,43 +29,60 @@ public enum ServiceMetrics {
     /// small fixed set: each (backend, operation) pair is one time series.
     ///
     ///     let start = ContinuousClock.now
-    ///     defer { ServiceMetrics.recordStoreOperation(backend: "sqlite", operation: "save",
-    ///                                                 duration: ContinuousClock.now - start, failed: false) }
+    ///     // … the operation …
+    ///     ServiceMetrics.recordStoreOperation(backend: "sqlite", operation: "save",
+    ///                                         duration: ContinuousClock.now - start, failed: false)
     public static func recordStoreOperation(backend: String, operation: String, duration: Duration, failed: Bool) {
-        let handles = StoreOperationHandles.for(backend: backend, operation: operation)
-        (failed ? handles.failures : handles.successes).increment()
-        let (seconds, attoseconds) = duration.components
-        handles.duration.recordNanoseconds(Int64(clamping: seconds) &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
+        storeOperations.record(backend: backend, operation: operation, duration: duration, failed: failed)
     }
+
+    /// Made on first use, after the executable's bootstrap, like the handles above.
+    private static let storeOperations = StoreOperationMetrics()
 }
 
-/// Handles per (backend, operation), made once and kept.
-private final class StoreOperationHandles: Sendable {
-    let successes: Counter
-    let failures: Counter
-    let duration: CoreMetrics.Timer
+/// `tessera_store_operations_total{backend,operation,outcome}` and
+/// `tessera_store_operation_duration_seconds{backend,operation}`, with handles made once per
+/// (backend, operation) and kept. The factory is swift-metrics' bootstrapped one unless a
+/// test gives its own.
+public final class StoreOperationMetrics: Sendable {
+    private final class Handles: Sendable {
+        let successes: Counter
+        let failures: Counter
+        let duration: CoreMetrics.Timer
+
+        init(_ key: Key, factory: any MetricsFactory) {
+            let base = [("backend", key.backend), ("operation", key.operation)]
+            successes = Counter(label: "tessera_store_operations_total", dimensions: base + [("outcome", "ok")],
+                                factory: factory)
+            failures = Counter(label: "tessera_store_operations_total", dimensions: base + [("outcome", "error")],
+                               factory: factory)
+            duration = CoreMetrics.Timer(label: "tessera_store_operation_duration_seconds", dimensions: base,
+                                         factory: factory)
+        }
+    }
 
     private struct Key: Hashable {
         let backend: String
         let operation: String
     }
 
-    private static let made = Mutex<[Key: StoreOperationHandles]>([:])
+    private let factory: any MetricsFactory
+    private let made = Mutex<[Key: Handles]>([:])
 
-    private init(_ key: Key) {
-        let base = [("backend", key.backend), ("operation", key.operation)]
-        successes = Counter(label: "tessera_store_operations_total", dimensions: base + [("outcome", "ok")])
-        failures = Counter(label: "tessera_store_operations_total", dimensions: base + [("outcome", "error")])
-        duration = CoreMetrics.Timer(label: "tessera_store_operation_duration_seconds", dimensions: base)
+    public init(factory: any MetricsFactory = MetricsSystem.factory) {
+        self.factory = factory
     }
 
-    static func `for`(backend: String, operation: String) -> StoreOperationHandles {
+    public func record(backend: String, operation: String, duration: Duration, failed: Bool) {
         let key = Key(backend: backend, operation: operation)
-        return made.withLock { made in
+        let handles = made.withLock { made in
             if let handles = made[key] { return handles }
-            let handles = StoreOperationHandles(key)
+            let handles = Handles(key, factory: factory)
             made[key] = handles
             return handles
         }
+        (failed ? handles.failures : handles.successes).increment()
+        let (seconds, attoseconds) = duration.components
+        handles.duration.recordNanoseconds(Int64(clamping: seconds) &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
     }
 }
