@@ -118,7 +118,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func drain() {
         isDraining = true
-        if let lagEvent { event_del(lagEvent) }  // a pending timer would keep a drained loop alive
+        if let lagEvent { event_del(lagEvent) }  // no lag probes while draining
         if let boundSocket {
             evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
             self.boundSocket = nil
