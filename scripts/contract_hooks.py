@@ -21,7 +21,7 @@ _SECTION_KEYS = {
                   "headerHeight", "footerHeight", "headerInset", "footerInset"},
 }
 # Layouts that cannot work without `view.bounds` (the tree and the justified layout can).
-_NEEDS_BOUNDS = {"flow", "line", "column", "waterfall", "coverFlow", "circle", "stack"}
+_NEEDS_BOUNDS = {"flow", "line", "column", "waterfall", "coverFlow", "circle", "stack", "compositional"}
 _MAX_ITEMS = 40
 _BOUNDS = [390, 844]
 

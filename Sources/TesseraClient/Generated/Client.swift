@@ -55,6 +55,9 @@ import HTTPTypes
 ///   carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
 ///   (412 when the session has moved on). Sessions unused for 15 minutes (by default)
 ///   expire and then answer 404.
+/// * Every reply carries `X-Request-ID`: the request's own when it sent one of 1 to 128
+///   letters, digits and `-_.:/+=@`, otherwise a new one (32 hex digits). Access log
+///   lines carry the same id.
 /// * HEAD is accepted wherever GET is, with the same status and headers and no body.
 ///   OPTIONS on any path of this document answers 204 with `Allow`.
 /// * Changes that UIKit animates (batch updates, layout switches, the end of an
@@ -3940,7 +3943,7 @@ public struct Client: APIProtocol {
     /// Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
     /// their real sizes; each becomes its item's own size (the item keeps its place, as
     /// a reload), and the layout is updated. The answer is the new `version` (also in
-    /// `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+    /// `ETag`) and `contentSize`, and `invalidatedElements`: the elements within `rect` (default:
     /// the view's visible bounds) whose attributes changed, appeared or went away. A
     /// layout without `estimatedItemSize` is a 409; an index path out of range or listed
     /// twice is a 400 naming the entry (`items[0]`).
@@ -4402,6 +4405,143 @@ public struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .yaml(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 414:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.UriTooLong.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Responses.UriTooLong.Body.JsonPayload.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .uriTooLong(.init(body: body))
+                case 417:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.ExpectationFailed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Responses.ExpectationFailed.Body.JsonPayload.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .expectationFailed(.init(body: body))
+                case 431:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.HeadersTooLarge.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Responses.HeadersTooLarge.Body.JsonPayload.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .requestHeaderFieldsTooLarge(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Metrics for Prometheus
+    ///
+    /// Every metric in Prometheus' text exposition format (version 0.0.4): requests by
+    /// route template, method and status, latency histograms per route, body bytes in and
+    /// out, sessions and items held, reply-cache lookups, the worker pool's queue depth
+    /// and wait, each event loop's lag, and session-store operations where a store
+    /// backend reports them. README's "Operating Tessera" lists them and what to alert on.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/metrics
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    public func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GetMetrics.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/metrics",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GetMetrics.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "text/plain"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "text/plain":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .plainText(value)
                             }
                         )
                     default:

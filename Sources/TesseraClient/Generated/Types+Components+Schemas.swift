@@ -1194,6 +1194,36 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/scale`.
             public var scale: Swift.Double?
+            /// Compositional layout (docs/compositional.md C13): the own scroll offsets of
+            /// orthogonally scrolling sections, keyed by section index ("3": 120), across the
+            /// scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/orthogonalOffsets`.
+            public struct OrthogonalOffsetsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.Double]
+                /// Creates a new `OrthogonalOffsetsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.Double] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// Compositional layout (docs/compositional.md C13): the own scroll offsets of
+            /// orthogonally scrolling sections, keyed by section index ("3": 120), across the
+            /// scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/orthogonalOffsets`.
+            public var orthogonalOffsets: Components.Schemas.ViewInput.OrthogonalOffsetsPayload?
             /// Creates a new `ViewInput`.
             ///
             /// - Parameters:
@@ -1201,22 +1231,26 @@ extension Components {
             ///   - contentOffset: The scroll position. Default (0, 0).
             ///   - contentInset: The content inset; shrinks the reference dimension and the visible rect. Default 0 on every edge.
             ///   - scale: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+            ///   - orthogonalOffsets: Compositional layout (docs/compositional.md C13): the own scroll offsets of
             public init(
                 bounds: Components.Schemas.ViewInput.BoundsPayload? = nil,
                 contentOffset: Components.Schemas.ViewInput.ContentOffsetPayload? = nil,
                 contentInset: Components.Schemas.ViewInput.ContentInsetPayload? = nil,
-                scale: Swift.Double? = nil
+                scale: Swift.Double? = nil,
+                orthogonalOffsets: Components.Schemas.ViewInput.OrthogonalOffsetsPayload? = nil
             ) {
                 self.bounds = bounds
                 self.contentOffset = contentOffset
                 self.contentInset = contentInset
                 self.scale = scale
+                self.orthogonalOffsets = orthogonalOffsets
             }
             public enum CodingKeys: String, CodingKey {
                 case bounds
                 case contentOffset
                 case contentInset
                 case scale
+                case orthogonalOffsets
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1236,11 +1270,16 @@ extension Components {
                     Swift.Double.self,
                     forKey: .scale
                 )
+                self.orthogonalOffsets = try container.decodeIfPresent(
+                    Components.Schemas.ViewInput.OrthogonalOffsetsPayload.self,
+                    forKey: .orthogonalOffsets
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "bounds",
                     "contentOffset",
                     "contentInset",
-                    "scale"
+                    "scale",
+                    "orthogonalOffsets"
                 ])
             }
         }
@@ -1932,21 +1971,34 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TargetContentOffsetRequest/velocity`.
             public var velocity: Components.Schemas.TargetContentOffsetRequest.VelocityPayload?
+            /// Compositional layout (C13): snap this orthogonal section's own offset instead of
+            /// the collection view's. The offset and velocity across the scroll axis are read
+            /// from `proposedContentOffset` and `velocity` (x for a vertical layout); the answer
+            /// carries the resting offset on that axis. A section that does not scroll
+            /// orthogonally, or another layout, is a 400 naming `section`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/TargetContentOffsetRequest/section`.
+            public var section: Swift.Int?
             /// Creates a new `TargetContentOffsetRequest`.
             ///
             /// - Parameters:
             ///   - proposedContentOffset:
             ///   - velocity: The scrolling velocity (points per millisecond, as UIKit). Default (0, 0).
+            ///   - section: Compositional layout (C13): snap this orthogonal section's own offset instead of
             public init(
                 proposedContentOffset: Components.Schemas.PointInput,
-                velocity: Components.Schemas.TargetContentOffsetRequest.VelocityPayload? = nil
+                velocity: Components.Schemas.TargetContentOffsetRequest.VelocityPayload? = nil,
+                section: Swift.Int? = nil
             ) {
                 self.proposedContentOffset = proposedContentOffset
                 self.velocity = velocity
+                self.section = section
             }
             public enum CodingKeys: String, CodingKey {
                 case proposedContentOffset
                 case velocity
+                case section
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1958,9 +2010,14 @@ extension Components {
                     Components.Schemas.TargetContentOffsetRequest.VelocityPayload.self,
                     forKey: .velocity
                 )
+                self.section = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .section
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "proposedContentOffset",
-                    "velocity"
+                    "velocity",
+                    "section"
                 ])
             }
         }
@@ -2544,25 +2601,53 @@ extension Components {
         }
         /// This section's own layout parameters (UIKit's per-section delegate methods),
         /// overriding the layout-wide ones for this section only. They belong to the
-        /// section and move with it.
+        /// section and move with it. For the compositional layout it is a whole
+        /// `CompositionalSection`, replacing `layout.section` for this section.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/SectionLayoutOverride`.
         public struct SectionLayoutOverride: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SectionLayoutOverride/value1`.
-            public var value1: Components.Schemas.SectionLayout
+            public var value1: Components.Schemas.SectionLayout?
+            /// - Remark: Generated from `#/components/schemas/SectionLayoutOverride/value2`.
+            public var value2: Components.Schemas.CompositionalSection?
             /// Creates a new `SectionLayoutOverride`.
             ///
             /// - Parameters:
             ///   - value1:
-            public init(value1: Components.Schemas.SectionLayout) {
+            ///   - value2:
+            public init(
+                value1: Components.Schemas.SectionLayout? = nil,
+                value2: Components.Schemas.CompositionalSection? = nil
+            ) {
                 self.value1 = value1
+                self.value2 = value2
             }
             public init(from decoder: any Swift.Decoder) throws {
-                self.value1 = try .init(from: decoder)
+                var errors: [any Swift.Error] = []
+                do {
+                    self.value1 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self.value2 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                    [
+                        self.value1,
+                        self.value2
+                    ],
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
             }
             public func encode(to encoder: any Swift.Encoder) throws {
-                try self.value1.encode(to: encoder)
+                try self.value1?.encode(to: encoder)
+                try self.value2?.encode(to: encoder)
             }
         }
         /// One item's data: an object, a bare number (its aspect ratio, width / height), or
@@ -3002,6 +3087,8 @@ extension Components {
             case circle(Components.Schemas.CircleLayout)
             /// - Remark: Generated from `#/components/schemas/Layout/ColumnLayout`.
             case column(Components.Schemas.ColumnLayout)
+            /// - Remark: Generated from `#/components/schemas/Layout/CompositionalLayout`.
+            case compositional(Components.Schemas.CompositionalLayout)
             /// - Remark: Generated from `#/components/schemas/Layout/CoverFlowLayout`.
             case coverFlow(Components.Schemas.CoverFlowLayout)
             /// - Remark: Generated from `#/components/schemas/Layout/FlowLayout`.
@@ -3030,6 +3117,8 @@ extension Components {
                     self = .circle(try .init(from: decoder))
                 case "column":
                     self = .column(try .init(from: decoder))
+                case "compositional":
+                    self = .compositional(try .init(from: decoder))
                 case "coverFlow":
                     self = .coverFlow(try .init(from: decoder))
                 case "flow":
@@ -3057,6 +3146,8 @@ extension Components {
                 case let .circle(value):
                     try value.encode(to: encoder)
                 case let .column(value):
+                    try value.encode(to: encoder)
+                case let .compositional(value):
                     try value.encode(to: encoder)
                 case let .coverFlow(value):
                     try value.encode(to: encoder)
@@ -4689,6 +4780,1097 @@ extension Components {
                 ])
             }
         }
+        /// UICollectionViewCompositionalLayout, iOS 17 behaviour (docs/compositional.md
+        /// C1–C15): items in groups, groups in sections. `section` is used by every
+        /// data-source section without its own `layout` (a whole `CompositionalSection`).
+        /// Reads `view.bounds`, `scale` (C14 pixel snapping), `contentOffset` and
+        /// `contentInset` (pinned boundary items) and `orthogonalOffsets` (C13). Item data:
+        /// `size` is a measured size (self-sizing), used on estimated axes only (C15).
+        /// Supplementary kinds are the client's own; decorations are `decoration` elements.
+        /// Errors name the JSON path (`layout.section.group.subitems[1].size.width`).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalLayout`.
+        public struct CompositionalLayout: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case compositional = "compositional"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/type`.
+            public var _type: Components.Schemas.CompositionalLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/scrollDirection`.
+            @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case vertical = "vertical"
+                case horizontal = "horizontal"
+                case _empty_ = ""
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/scrollDirection`.
+            public var scrollDirection: Components.Schemas.CompositionalLayout.ScrollDirectionPayload?
+            /// Between consecutive sections, also after an empty one (C6).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/interSectionSpacing`.
+            public var interSectionSpacing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/section`.
+            public var section: Components.Schemas.CompositionalSection
+            /// Layout-level headers and footers around all sections, at index path [0, 0] (D7).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/boundarySupplementaryItems`.
+            public var boundarySupplementaryItems: [Components.Schemas.CompositionalBoundaryItem]?
+            /// Creates a new `CompositionalLayout`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - scrollDirection:
+            ///   - interSectionSpacing: Between consecutive sections, also after an empty one (C6).
+            ///   - section:
+            ///   - boundarySupplementaryItems: Layout-level headers and footers around all sections, at index path [0, 0] (D7).
+            public init(
+                _type: Components.Schemas.CompositionalLayout._TypePayload,
+                scrollDirection: Components.Schemas.CompositionalLayout.ScrollDirectionPayload? = nil,
+                interSectionSpacing: Swift.Double? = nil,
+                section: Components.Schemas.CompositionalSection,
+                boundarySupplementaryItems: [Components.Schemas.CompositionalBoundaryItem]? = nil
+            ) {
+                self._type = _type
+                self.scrollDirection = scrollDirection
+                self.interSectionSpacing = interSectionSpacing
+                self.section = section
+                self.boundarySupplementaryItems = boundarySupplementaryItems
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case scrollDirection
+                case interSectionSpacing
+                case section
+                case boundarySupplementaryItems
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self._type = try container.decode(
+                    Components.Schemas.CompositionalLayout._TypePayload.self,
+                    forKey: ._type
+                )
+                self.scrollDirection = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalLayout.ScrollDirectionPayload.self,
+                    forKey: .scrollDirection
+                )
+                self.interSectionSpacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .interSectionSpacing
+                )
+                self.section = try container.decode(
+                    Components.Schemas.CompositionalSection.self,
+                    forKey: .section
+                )
+                self.boundarySupplementaryItems = try container.decodeIfPresent(
+                    [Components.Schemas.CompositionalBoundaryItem].self,
+                    forKey: .boundarySupplementaryItems
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "type",
+                    "scrollDirection",
+                    "interSectionSpacing",
+                    "section",
+                    "boundarySupplementaryItems"
+                ])
+            }
+        }
+        /// NSCollectionLayoutSection.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalSection`.
+        public struct CompositionalSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/group`.
+            public var group: Components.Schemas.CompositionalGroup
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/interGroupSpacing`.
+            public var interGroupSpacing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/contentInsets`.
+            public var contentInsets: Components.Schemas.CompositionalInsets?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/supplementariesFollowContentInsets`.
+            public var supplementariesFollowContentInsets: Swift.Bool?
+            /// Other than `none`, groups run across the scroll axis and the section scrolls by its own offset (C13).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/orthogonalScrollingBehavior`.
+            @frozen public enum OrthogonalScrollingBehaviorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case continuous = "continuous"
+                case continuousGroupLeadingBoundary = "continuousGroupLeadingBoundary"
+                case paging = "paging"
+                case groupPaging = "groupPaging"
+                case groupPagingCentered = "groupPagingCentered"
+                case _empty_ = ""
+            }
+            /// Other than `none`, groups run across the scroll axis and the section scrolls by its own offset (C13).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/orthogonalScrollingBehavior`.
+            public var orthogonalScrollingBehavior: Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/boundarySupplementaryItems`.
+            public var boundarySupplementaryItems: [Components.Schemas.CompositionalBoundaryItem]?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/decorationItems`.
+            public var decorationItems: [Components.Schemas.CompositionalDecorationItem]?
+            /// Creates a new `CompositionalSection`.
+            ///
+            /// - Parameters:
+            ///   - group:
+            ///   - interGroupSpacing:
+            ///   - contentInsets:
+            ///   - supplementariesFollowContentInsets:
+            ///   - orthogonalScrollingBehavior: Other than `none`, groups run across the scroll axis and the section scrolls by its own offset (C13).
+            ///   - boundarySupplementaryItems:
+            ///   - decorationItems:
+            public init(
+                group: Components.Schemas.CompositionalGroup,
+                interGroupSpacing: Swift.Double? = nil,
+                contentInsets: Components.Schemas.CompositionalInsets? = nil,
+                supplementariesFollowContentInsets: Swift.Bool? = nil,
+                orthogonalScrollingBehavior: Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload? = nil,
+                boundarySupplementaryItems: [Components.Schemas.CompositionalBoundaryItem]? = nil,
+                decorationItems: [Components.Schemas.CompositionalDecorationItem]? = nil
+            ) {
+                self.group = group
+                self.interGroupSpacing = interGroupSpacing
+                self.contentInsets = contentInsets
+                self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
+                self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+                self.boundarySupplementaryItems = boundarySupplementaryItems
+                self.decorationItems = decorationItems
+            }
+            public enum CodingKeys: String, CodingKey {
+                case group
+                case interGroupSpacing
+                case contentInsets
+                case supplementariesFollowContentInsets
+                case orthogonalScrollingBehavior
+                case boundarySupplementaryItems
+                case decorationItems
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.group = try container.decode(
+                    Components.Schemas.CompositionalGroup.self,
+                    forKey: .group
+                )
+                self.interGroupSpacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .interGroupSpacing
+                )
+                self.contentInsets = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalInsets.self,
+                    forKey: .contentInsets
+                )
+                self.supplementariesFollowContentInsets = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .supplementariesFollowContentInsets
+                )
+                self.orthogonalScrollingBehavior = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload.self,
+                    forKey: .orthogonalScrollingBehavior
+                )
+                self.boundarySupplementaryItems = try container.decodeIfPresent(
+                    [Components.Schemas.CompositionalBoundaryItem].self,
+                    forKey: .boundarySupplementaryItems
+                )
+                self.decorationItems = try container.decodeIfPresent(
+                    [Components.Schemas.CompositionalDecorationItem].self,
+                    forKey: .decorationItems
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "group",
+                    "interGroupSpacing",
+                    "contentInsets",
+                    "supplementariesFollowContentInsets",
+                    "orthogonalScrollingBehavior",
+                    "boundarySupplementaryItems",
+                    "decorationItems"
+                ])
+            }
+        }
+        /// NSCollectionLayoutGroup. `horizontal` and `vertical` groups lay out `subitems`
+        /// (items, or groups when they have an `axis`): repeating them while they fit (C3), or
+        /// exactly `count` slots of one subitem (C4). A `custom` group gives its items'
+        /// `frames` relative to its origin instead.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalGroup`.
+        public struct CompositionalGroup: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/axis`.
+            @frozen public enum AxisPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case horizontal = "horizontal"
+                case vertical = "vertical"
+                case custom = "custom"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/axis`.
+            public var axis: Components.Schemas.CompositionalGroup.AxisPayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/size`.
+            public var size: Components.Schemas.CompositionalSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/subitems`.
+            public var subitems: [Components.Schemas.CompositionalSubitem]?
+            /// Only with exactly one subitem (`subitem:count:`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/count`.
+            public var count: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing`.
+            public var interItemSpacing: Components.Schemas.CompositionalSpacing?
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/contentInsets`.
+            public var contentInsets: Components.Schemas.CompositionalInsets?
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/edgeSpacing`.
+            public var edgeSpacing: Components.Schemas.CompositionalEdgeSpacing?
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/supplementaryItems`.
+            public var supplementaryItems: [Components.Schemas.CompositionalAnchoredItem]?
+            /// A custom group's item frames, [x, y, width, height] relative to the group's origin.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/frames`.
+            public var frames: [[Swift.Double]]?
+            /// Creates a new `CompositionalGroup`.
+            ///
+            /// - Parameters:
+            ///   - axis:
+            ///   - size:
+            ///   - subitems:
+            ///   - count: Only with exactly one subitem (`subitem:count:`).
+            ///   - interItemSpacing:
+            ///   - contentInsets:
+            ///   - edgeSpacing:
+            ///   - supplementaryItems:
+            ///   - frames: A custom group's item frames, [x, y, width, height] relative to the group's origin.
+            public init(
+                axis: Components.Schemas.CompositionalGroup.AxisPayload,
+                size: Components.Schemas.CompositionalSize,
+                subitems: [Components.Schemas.CompositionalSubitem]? = nil,
+                count: Swift.Int? = nil,
+                interItemSpacing: Components.Schemas.CompositionalSpacing? = nil,
+                contentInsets: Components.Schemas.CompositionalInsets? = nil,
+                edgeSpacing: Components.Schemas.CompositionalEdgeSpacing? = nil,
+                supplementaryItems: [Components.Schemas.CompositionalAnchoredItem]? = nil,
+                frames: [[Swift.Double]]? = nil
+            ) {
+                self.axis = axis
+                self.size = size
+                self.subitems = subitems
+                self.count = count
+                self.interItemSpacing = interItemSpacing
+                self.contentInsets = contentInsets
+                self.edgeSpacing = edgeSpacing
+                self.supplementaryItems = supplementaryItems
+                self.frames = frames
+            }
+            public enum CodingKeys: String, CodingKey {
+                case axis
+                case size
+                case subitems
+                case count
+                case interItemSpacing
+                case contentInsets
+                case edgeSpacing
+                case supplementaryItems
+                case frames
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.axis = try container.decode(
+                    Components.Schemas.CompositionalGroup.AxisPayload.self,
+                    forKey: .axis
+                )
+                self.size = try container.decode(
+                    Components.Schemas.CompositionalSize.self,
+                    forKey: .size
+                )
+                self.subitems = try container.decodeIfPresent(
+                    [Components.Schemas.CompositionalSubitem].self,
+                    forKey: .subitems
+                )
+                self.count = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .count
+                )
+                self.interItemSpacing = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSpacing.self,
+                    forKey: .interItemSpacing
+                )
+                self.contentInsets = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalInsets.self,
+                    forKey: .contentInsets
+                )
+                self.edgeSpacing = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalEdgeSpacing.self,
+                    forKey: .edgeSpacing
+                )
+                self.supplementaryItems = try container.decodeIfPresent(
+                    [Components.Schemas.CompositionalAnchoredItem].self,
+                    forKey: .supplementaryItems
+                )
+                self.frames = try container.decodeIfPresent(
+                    [[Swift.Double]].self,
+                    forKey: .frames
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "axis",
+                    "size",
+                    "subitems",
+                    "count",
+                    "interItemSpacing",
+                    "contentInsets",
+                    "edgeSpacing",
+                    "supplementaryItems",
+                    "frames"
+                ])
+            }
+        }
+        /// A group's subitem: an item, or a nested group (an object with `axis`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalSubitem`.
+        public struct CompositionalSubitem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSubitem/value1`.
+            public var value1: Components.Schemas.CompositionalItem?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSubitem/value2`.
+            public var value2: Components.Schemas.CompositionalGroup?
+            /// Creates a new `CompositionalSubitem`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            public init(
+                value1: Components.Schemas.CompositionalItem? = nil,
+                value2: Components.Schemas.CompositionalGroup? = nil
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self.value1 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self.value2 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                    [
+                        self.value1,
+                        self.value2
+                    ],
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1?.encode(to: encoder)
+                try self.value2?.encode(to: encoder)
+            }
+        }
+        /// NSCollectionLayoutItem.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalItem`.
+        public struct CompositionalItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/size`.
+            public var size: Components.Schemas.CompositionalSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/contentInsets`.
+            public var contentInsets: Components.Schemas.CompositionalInsets?
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/edgeSpacing`.
+            public var edgeSpacing: Components.Schemas.CompositionalEdgeSpacing?
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/supplementaryItems`.
+            public var supplementaryItems: [Components.Schemas.CompositionalAnchoredItem]?
+            /// Creates a new `CompositionalItem`.
+            ///
+            /// - Parameters:
+            ///   - size:
+            ///   - contentInsets:
+            ///   - edgeSpacing:
+            ///   - supplementaryItems:
+            public init(
+                size: Components.Schemas.CompositionalSize,
+                contentInsets: Components.Schemas.CompositionalInsets? = nil,
+                edgeSpacing: Components.Schemas.CompositionalEdgeSpacing? = nil,
+                supplementaryItems: [Components.Schemas.CompositionalAnchoredItem]? = nil
+            ) {
+                self.size = size
+                self.contentInsets = contentInsets
+                self.edgeSpacing = edgeSpacing
+                self.supplementaryItems = supplementaryItems
+            }
+            public enum CodingKeys: String, CodingKey {
+                case size
+                case contentInsets
+                case edgeSpacing
+                case supplementaryItems
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.size = try container.decode(
+                    Components.Schemas.CompositionalSize.self,
+                    forKey: .size
+                )
+                self.contentInsets = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalInsets.self,
+                    forKey: .contentInsets
+                )
+                self.edgeSpacing = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalEdgeSpacing.self,
+                    forKey: .edgeSpacing
+                )
+                self.supplementaryItems = try container.decodeIfPresent(
+                    [Components.Schemas.CompositionalAnchoredItem].self,
+                    forKey: .supplementaryItems
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "size",
+                    "contentInsets",
+                    "edgeSpacing",
+                    "supplementaryItems"
+                ])
+            }
+        }
+        /// NSCollectionLayoutSize.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalSize`.
+        public struct CompositionalSize: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSize/width`.
+            public var width: Components.Schemas.CompositionalDimension
+            /// - Remark: Generated from `#/components/schemas/CompositionalSize/height`.
+            public var height: Components.Schemas.CompositionalDimension
+            /// Creates a new `CompositionalSize`.
+            ///
+            /// - Parameters:
+            ///   - width:
+            ///   - height:
+            public init(
+                width: Components.Schemas.CompositionalDimension,
+                height: Components.Schemas.CompositionalDimension
+            ) {
+                self.width = width
+                self.height = height
+            }
+            public enum CodingKeys: String, CodingKey {
+                case width
+                case height
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.width = try container.decode(
+                    Components.Schemas.CompositionalDimension.self,
+                    forKey: .width
+                )
+                self.height = try container.decode(
+                    Components.Schemas.CompositionalDimension.self,
+                    forKey: .height
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "width",
+                    "height"
+                ])
+            }
+        }
+        /// NSCollectionLayoutDimension: exactly one of `absolute`, `estimated` (> 0),
+        /// `fractionalWidth`, `fractionalHeight` (of the container, C1); none negative.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalDimension`.
+        public struct CompositionalDimension: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/absolute`.
+            public var absolute: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/estimated`.
+            public var estimated: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/fractionalWidth`.
+            public var fractionalWidth: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/fractionalHeight`.
+            public var fractionalHeight: Swift.Double?
+            /// Creates a new `CompositionalDimension`.
+            ///
+            /// - Parameters:
+            ///   - absolute:
+            ///   - estimated:
+            ///   - fractionalWidth:
+            ///   - fractionalHeight:
+            public init(
+                absolute: Swift.Double? = nil,
+                estimated: Swift.Double? = nil,
+                fractionalWidth: Swift.Double? = nil,
+                fractionalHeight: Swift.Double? = nil
+            ) {
+                self.absolute = absolute
+                self.estimated = estimated
+                self.fractionalWidth = fractionalWidth
+                self.fractionalHeight = fractionalHeight
+            }
+            public enum CodingKeys: String, CodingKey {
+                case absolute
+                case estimated
+                case fractionalWidth
+                case fractionalHeight
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.absolute = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .absolute
+                )
+                self.estimated = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .estimated
+                )
+                self.fractionalWidth = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .fractionalWidth
+                )
+                self.fractionalHeight = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .fractionalHeight
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "absolute",
+                    "estimated",
+                    "fractionalWidth",
+                    "fractionalHeight"
+                ])
+            }
+        }
+        /// NSCollectionLayoutSpacing, exactly one of `fixed` or `flexible` (at least v, sharing the leftover, C6).
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalSpacing`.
+        public struct CompositionalSpacing: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSpacing/fixed`.
+            public var fixed: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSpacing/flexible`.
+            public var flexible: Swift.Double?
+            /// Creates a new `CompositionalSpacing`.
+            ///
+            /// - Parameters:
+            ///   - fixed:
+            ///   - flexible:
+            public init(
+                fixed: Swift.Double? = nil,
+                flexible: Swift.Double? = nil
+            ) {
+                self.fixed = fixed
+                self.flexible = flexible
+            }
+            public enum CodingKeys: String, CodingKey {
+                case fixed
+                case flexible
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.fixed = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .fixed
+                )
+                self.flexible = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .flexible
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "fixed",
+                    "flexible"
+                ])
+            }
+        }
+        /// NSCollectionLayoutEdgeSpacing, outside the item's slot (C2).
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalEdgeSpacing`.
+        public struct CompositionalEdgeSpacing: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalEdgeSpacing/leading`.
+            public var leading: Components.Schemas.CompositionalSpacing?
+            /// - Remark: Generated from `#/components/schemas/CompositionalEdgeSpacing/top`.
+            public var top: Components.Schemas.CompositionalSpacing?
+            /// - Remark: Generated from `#/components/schemas/CompositionalEdgeSpacing/trailing`.
+            public var trailing: Components.Schemas.CompositionalSpacing?
+            /// - Remark: Generated from `#/components/schemas/CompositionalEdgeSpacing/bottom`.
+            public var bottom: Components.Schemas.CompositionalSpacing?
+            /// Creates a new `CompositionalEdgeSpacing`.
+            ///
+            /// - Parameters:
+            ///   - leading:
+            ///   - top:
+            ///   - trailing:
+            ///   - bottom:
+            public init(
+                leading: Components.Schemas.CompositionalSpacing? = nil,
+                top: Components.Schemas.CompositionalSpacing? = nil,
+                trailing: Components.Schemas.CompositionalSpacing? = nil,
+                bottom: Components.Schemas.CompositionalSpacing? = nil
+            ) {
+                self.leading = leading
+                self.top = top
+                self.trailing = trailing
+                self.bottom = bottom
+            }
+            public enum CodingKeys: String, CodingKey {
+                case leading
+                case top
+                case trailing
+                case bottom
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.leading = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSpacing.self,
+                    forKey: .leading
+                )
+                self.top = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSpacing.self,
+                    forKey: .top
+                )
+                self.trailing = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSpacing.self,
+                    forKey: .trailing
+                )
+                self.bottom = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSpacing.self,
+                    forKey: .bottom
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "leading",
+                    "top",
+                    "trailing",
+                    "bottom"
+                ])
+            }
+        }
+        /// NSDirectionalEdgeInsets; one number for all four edges, or the edges (missing = 0). Not negative.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalInsets`.
+        public struct CompositionalInsets: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalInsets/value1`.
+            public var value1: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalInsets/value2`.
+            public struct Value2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalInsets/value2/top`.
+                public var top: Swift.Double?
+                /// - Remark: Generated from `#/components/schemas/CompositionalInsets/value2/leading`.
+                public var leading: Swift.Double?
+                /// - Remark: Generated from `#/components/schemas/CompositionalInsets/value2/bottom`.
+                public var bottom: Swift.Double?
+                /// - Remark: Generated from `#/components/schemas/CompositionalInsets/value2/trailing`.
+                public var trailing: Swift.Double?
+                /// Creates a new `Value2Payload`.
+                ///
+                /// - Parameters:
+                ///   - top:
+                ///   - leading:
+                ///   - bottom:
+                ///   - trailing:
+                public init(
+                    top: Swift.Double? = nil,
+                    leading: Swift.Double? = nil,
+                    bottom: Swift.Double? = nil,
+                    trailing: Swift.Double? = nil
+                ) {
+                    self.top = top
+                    self.leading = leading
+                    self.bottom = bottom
+                    self.trailing = trailing
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case top
+                    case leading
+                    case bottom
+                    case trailing
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.top = try container.decodeIfPresent(
+                        Swift.Double.self,
+                        forKey: .top
+                    )
+                    self.leading = try container.decodeIfPresent(
+                        Swift.Double.self,
+                        forKey: .leading
+                    )
+                    self.bottom = try container.decodeIfPresent(
+                        Swift.Double.self,
+                        forKey: .bottom
+                    )
+                    self.trailing = try container.decodeIfPresent(
+                        Swift.Double.self,
+                        forKey: .trailing
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "top",
+                        "leading",
+                        "bottom",
+                        "trailing"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalInsets/value2`.
+            public var value2: Components.Schemas.CompositionalInsets.Value2Payload?
+            /// Creates a new `CompositionalInsets`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            public init(
+                value1: Swift.Double? = nil,
+                value2: Components.Schemas.CompositionalInsets.Value2Payload? = nil
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self.value1 = try decoder.decodeFromSingleValueContainer()
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self.value2 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                    [
+                        self.value1,
+                        self.value2
+                    ],
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                    self.value1
+                ])
+                try self.value2?.encode(to: encoder)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CompositionalOffset`.
+        public struct CompositionalOffset: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalOffset/x`.
+            public var x: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalOffset/y`.
+            public var y: Swift.Double?
+            /// Creates a new `CompositionalOffset`.
+            ///
+            /// - Parameters:
+            ///   - x:
+            ///   - y:
+            public init(
+                x: Swift.Double? = nil,
+                y: Swift.Double? = nil
+            ) {
+                self.x = x
+                self.y = y
+            }
+            public enum CodingKeys: String, CodingKey {
+                case x
+                case y
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.x = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .x
+                )
+                self.y = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .y
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "x",
+                    "y"
+                ])
+            }
+        }
+        /// NSCollectionLayoutBoundarySupplementaryItem (headers, footers; C10, D4, D5).
+        /// Index path [section, 0]; pinned ones stay inside the visible rect and their section.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem`.
+        public struct CompositionalBoundaryItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/size`.
+            public var size: Components.Schemas.CompositionalSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/alignment`.
+            @frozen public enum AlignmentPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case top = "top"
+                case bottom = "bottom"
+                case leading = "leading"
+                case trailing = "trailing"
+                case topLeading = "topLeading"
+                case topTrailing = "topTrailing"
+                case bottomLeading = "bottomLeading"
+                case bottomTrailing = "bottomTrailing"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/alignment`.
+            public var alignment: Components.Schemas.CompositionalBoundaryItem.AlignmentPayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/absoluteOffset`.
+            public var absoluteOffset: Components.Schemas.CompositionalOffset?
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/extendsBoundary`.
+            public var extendsBoundary: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/pinToVisibleBounds`.
+            public var pinToVisibleBounds: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/zIndex`.
+            public var zIndex: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CompositionalBoundaryItem/contentInsets`.
+            public var contentInsets: Components.Schemas.CompositionalInsets?
+            /// Creates a new `CompositionalBoundaryItem`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - size:
+            ///   - alignment:
+            ///   - absoluteOffset:
+            ///   - extendsBoundary:
+            ///   - pinToVisibleBounds:
+            ///   - zIndex:
+            ///   - contentInsets:
+            public init(
+                kind: Swift.String,
+                size: Components.Schemas.CompositionalSize,
+                alignment: Components.Schemas.CompositionalBoundaryItem.AlignmentPayload,
+                absoluteOffset: Components.Schemas.CompositionalOffset? = nil,
+                extendsBoundary: Swift.Bool? = nil,
+                pinToVisibleBounds: Swift.Bool? = nil,
+                zIndex: Swift.Int? = nil,
+                contentInsets: Components.Schemas.CompositionalInsets? = nil
+            ) {
+                self.kind = kind
+                self.size = size
+                self.alignment = alignment
+                self.absoluteOffset = absoluteOffset
+                self.extendsBoundary = extendsBoundary
+                self.pinToVisibleBounds = pinToVisibleBounds
+                self.zIndex = zIndex
+                self.contentInsets = contentInsets
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case size
+                case alignment
+                case absoluteOffset
+                case extendsBoundary
+                case pinToVisibleBounds
+                case zIndex
+                case contentInsets
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.kind = try container.decode(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                self.size = try container.decode(
+                    Components.Schemas.CompositionalSize.self,
+                    forKey: .size
+                )
+                self.alignment = try container.decode(
+                    Components.Schemas.CompositionalBoundaryItem.AlignmentPayload.self,
+                    forKey: .alignment
+                )
+                self.absoluteOffset = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalOffset.self,
+                    forKey: .absoluteOffset
+                )
+                self.extendsBoundary = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .extendsBoundary
+                )
+                self.pinToVisibleBounds = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .pinToVisibleBounds
+                )
+                self.zIndex = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .zIndex
+                )
+                self.contentInsets = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalInsets.self,
+                    forKey: .contentInsets
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "kind",
+                    "size",
+                    "alignment",
+                    "absoluteOffset",
+                    "extendsBoundary",
+                    "pinToVisibleBounds",
+                    "zIndex",
+                    "contentInsets"
+                ])
+            }
+        }
+        /// An NSCollectionLayoutSupplementaryItem anchored to an item (index path of the item)
+        /// or a group (index path [section, instance]); takes no space (C11).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalAnchoredItem`.
+        public struct CompositionalAnchoredItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchoredItem/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchoredItem/size`.
+            public var size: Components.Schemas.CompositionalSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchoredItem/anchor`.
+            public var anchor: Components.Schemas.CompositionalAnchor
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchoredItem/zIndex`.
+            public var zIndex: Swift.Int?
+            /// Creates a new `CompositionalAnchoredItem`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - size:
+            ///   - anchor:
+            ///   - zIndex:
+            public init(
+                kind: Swift.String,
+                size: Components.Schemas.CompositionalSize,
+                anchor: Components.Schemas.CompositionalAnchor,
+                zIndex: Swift.Int? = nil
+            ) {
+                self.kind = kind
+                self.size = size
+                self.anchor = anchor
+                self.zIndex = zIndex
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case size
+                case anchor
+                case zIndex
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.kind = try container.decode(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                self.size = try container.decode(
+                    Components.Schemas.CompositionalSize.self,
+                    forKey: .size
+                )
+                self.anchor = try container.decode(
+                    Components.Schemas.CompositionalAnchor.self,
+                    forKey: .anchor
+                )
+                self.zIndex = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .zIndex
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "kind",
+                    "size",
+                    "anchor",
+                    "zIndex"
+                ])
+            }
+        }
+        /// NSCollectionLayoutAnchor; at most one edge per axis; `fractionalOffset` (of the supplementary's size) or `absoluteOffset`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalAnchor`.
+        public struct CompositionalAnchor: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchor/EdgesPayload`.
+            @frozen public enum EdgesPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case top = "top"
+                case leading = "leading"
+                case bottom = "bottom"
+                case trailing = "trailing"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchor/edges`.
+            public typealias EdgesPayload = [Components.Schemas.CompositionalAnchor.EdgesPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchor/edges`.
+            public var edges: Components.Schemas.CompositionalAnchor.EdgesPayload?
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchor/fractionalOffset`.
+            public var fractionalOffset: Components.Schemas.CompositionalOffset?
+            /// - Remark: Generated from `#/components/schemas/CompositionalAnchor/absoluteOffset`.
+            public var absoluteOffset: Components.Schemas.CompositionalOffset?
+            /// Creates a new `CompositionalAnchor`.
+            ///
+            /// - Parameters:
+            ///   - edges:
+            ///   - fractionalOffset:
+            ///   - absoluteOffset:
+            public init(
+                edges: Components.Schemas.CompositionalAnchor.EdgesPayload? = nil,
+                fractionalOffset: Components.Schemas.CompositionalOffset? = nil,
+                absoluteOffset: Components.Schemas.CompositionalOffset? = nil
+            ) {
+                self.edges = edges
+                self.fractionalOffset = fractionalOffset
+                self.absoluteOffset = absoluteOffset
+            }
+            public enum CodingKeys: String, CodingKey {
+                case edges
+                case fractionalOffset
+                case absoluteOffset
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.edges = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalAnchor.EdgesPayload.self,
+                    forKey: .edges
+                )
+                self.fractionalOffset = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalOffset.self,
+                    forKey: .fractionalOffset
+                )
+                self.absoluteOffset = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalOffset.self,
+                    forKey: .absoluteOffset
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "edges",
+                    "fractionalOffset",
+                    "absoluteOffset"
+                ])
+            }
+        }
+        /// A section decoration covering the whole section (C12, D6), index path [section, 0].
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalDecorationItem`.
+        public struct CompositionalDecorationItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalDecorationItem/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CompositionalDecorationItem/contentInsets`.
+            public var contentInsets: Components.Schemas.CompositionalInsets?
+            /// - Remark: Generated from `#/components/schemas/CompositionalDecorationItem/zIndex`.
+            public var zIndex: Swift.Int?
+            /// Creates a new `CompositionalDecorationItem`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - contentInsets:
+            ///   - zIndex:
+            public init(
+                kind: Swift.String,
+                contentInsets: Components.Schemas.CompositionalInsets? = nil,
+                zIndex: Swift.Int? = nil
+            ) {
+                self.kind = kind
+                self.contentInsets = contentInsets
+                self.zIndex = zIndex
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case contentInsets
+                case zIndex
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.kind = try container.decode(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                self.contentInsets = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalInsets.self,
+                    forKey: .contentInsets
+                )
+                self.zIndex = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .zIndex
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "kind",
+                    "contentInsets",
+                    "zIndex"
+                ])
+            }
+        }
         /// One element's layout attributes; `category` says which kind of element it is.
         /// `kind` is present for supplementary and decoration views only; `transform3D`
         /// only when not the identity; `hidden` only when true; `extras` only when the
@@ -5631,6 +6813,30 @@ extension Components {
             public var contentInset: Components.Schemas.Insets
             /// - Remark: Generated from `#/components/schemas/ViewState/scale`.
             public var scale: Swift.Double
+            /// Present once set (compositional layout, C13); section index to offset.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/orthogonalOffsets`.
+            public struct OrthogonalOffsetsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.Double]
+                /// Creates a new `OrthogonalOffsetsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.Double] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// Present once set (compositional layout, C13); section index to offset.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/orthogonalOffsets`.
+            public var orthogonalOffsets: Components.Schemas.ViewState.OrthogonalOffsetsPayload?
             /// Creates a new `ViewState`.
             ///
             /// - Parameters:
@@ -5638,22 +6844,26 @@ extension Components {
             ///   - contentOffset:
             ///   - contentInset:
             ///   - scale:
+            ///   - orthogonalOffsets: Present once set (compositional layout, C13); section index to offset.
             public init(
                 bounds: Components.Schemas.Size,
                 contentOffset: Components.Schemas.Point,
                 contentInset: Components.Schemas.Insets,
-                scale: Swift.Double
+                scale: Swift.Double,
+                orthogonalOffsets: Components.Schemas.ViewState.OrthogonalOffsetsPayload? = nil
             ) {
                 self.bounds = bounds
                 self.contentOffset = contentOffset
                 self.contentInset = contentInset
                 self.scale = scale
+                self.orthogonalOffsets = orthogonalOffsets
             }
             public enum CodingKeys: String, CodingKey {
                 case bounds
                 case contentOffset
                 case contentInset
                 case scale
+                case orthogonalOffsets
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -5673,11 +6883,16 @@ extension Components {
                     Swift.Double.self,
                     forKey: .scale
                 )
+                self.orthogonalOffsets = try container.decodeIfPresent(
+                    Components.Schemas.ViewState.OrthogonalOffsetsPayload.self,
+                    forKey: .orthogonalOffsets
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "bounds",
                     "contentOffset",
                     "contentInset",
-                    "scale"
+                    "scale",
+                    "orthogonalOffsets"
                 ])
             }
         }
@@ -5736,7 +6951,9 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ViewUpdate/version`.
             public var version: Swift.Int
-            /// shouldInvalidateLayout(forBoundsChange:)'s answer.
+            /// shouldInvalidateLayout(forBoundsChange:)'s answer; `invalidation` says what was
+            /// invalidated (and `preferred-sizes` lists elements as `invalidatedElements`).
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/ViewUpdate/invalidated`.
             public var invalidated: Swift.Bool
@@ -5748,7 +6965,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - version: The session's new version.
-            ///   - invalidated: shouldInvalidateLayout(forBoundsChange:)'s answer.
+            ///   - invalidated: shouldInvalidateLayout(forBoundsChange:)'s answer; `invalidation` says what was
             ///   - invalidation:
             ///   - contentSize:
             public init(
@@ -6636,27 +7853,27 @@ extension Components {
             /// then those that are no longer there.
             ///
             ///
-            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/invalidated`.
-            public var invalidated: [Components.Schemas.ElementKey]
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/invalidatedElements`.
+            public var invalidatedElements: [Components.Schemas.ElementKey]
             /// Creates a new `PreferredSizesResult`.
             ///
             /// - Parameters:
             ///   - version:
             ///   - contentSize:
-            ///   - invalidated: The elements in the rect whose attributes changed (in the new layout's order),
+            ///   - invalidatedElements: The elements in the rect whose attributes changed (in the new layout's order),
             public init(
                 version: Swift.Int,
                 contentSize: Components.Schemas.Size,
-                invalidated: [Components.Schemas.ElementKey]
+                invalidatedElements: [Components.Schemas.ElementKey]
             ) {
                 self.version = version
                 self.contentSize = contentSize
-                self.invalidated = invalidated
+                self.invalidatedElements = invalidatedElements
             }
             public enum CodingKeys: String, CodingKey {
                 case version
                 case contentSize
-                case invalidated
+                case invalidatedElements
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -6668,14 +7885,14 @@ extension Components {
                     Components.Schemas.Size.self,
                     forKey: .contentSize
                 )
-                self.invalidated = try container.decode(
+                self.invalidatedElements = try container.decode(
                     [Components.Schemas.ElementKey].self,
-                    forKey: .invalidated
+                    forKey: .invalidatedElements
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "version",
                     "contentSize",
-                    "invalidated"
+                    "invalidatedElements"
                 ])
             }
         }

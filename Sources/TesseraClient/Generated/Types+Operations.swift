@@ -5488,7 +5488,7 @@ public enum Operations {
     /// Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
     /// their real sizes; each becomes its item's own size (the item keeps its place, as
     /// a reload), and the layout is updated. The answer is the new `version` (also in
-    /// `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+    /// `ETag`) and `contentSize`, and `invalidatedElements`: the elements within `rect` (default:
     /// the view's visible bounds) whose attributes changed, appeared or went away. A
     /// layout without `estimatedItemSize` is a 409; an index path out of range or listed
     /// twice is a 400 naming the entry (`items[0]`).
@@ -6270,6 +6270,202 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .yaml,
+                    .json
+                ]
+            }
+        }
+    }
+    /// Metrics for Prometheus
+    ///
+    /// Every metric in Prometheus' text exposition format (version 0.0.4): requests by
+    /// route template, method and status, latency histograms per route, body bytes in and
+    /// out, sessions and items held, reply-cache lookups, the worker pool's queue depth
+    /// and wait, each event loop's lag, and session-store operations where a store
+    /// backend reports them. README's "Operating Tessera" lists them and what to alert on.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/metrics
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    public enum GetMetrics {
+        public static let id: Swift.String = "getMetrics"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/metrics/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMetrics.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMetrics.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMetrics.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetMetrics.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/metrics/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/metrics/GET/responses/200/content/text\/plain`.
+                    case plainText(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.plainText`.
+                    ///
+                    /// - Throws: An error if `self` is not `.plainText`.
+                    /// - SeeAlso: `.plainText`.
+                    public var plainText: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .plainText(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMetrics.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetMetrics.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The metrics, as `text/plain; version=0.0.4; charset=utf-8`.
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMetrics.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMetrics.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case plainText
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/plain":
+                    self = .plainText
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .plainText:
+                    return "text/plain"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .plainText,
                     .json
                 ]
             }

@@ -358,7 +358,7 @@ public protocol APIProtocol: Sendable {
     /// Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
     /// their real sizes; each becomes its item's own size (the item keeps its place, as
     /// a reload), and the layout is updated. The answer is the new `version` (also in
-    /// `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+    /// `ETag`) and `contentSize`, and `invalidatedElements`: the elements within `rect` (default:
     /// the view's visible bounds) whose attributes changed, appeared or went away. A
     /// layout without `estimatedItemSize` is a 409; an index path out of range or listed
     /// twice is a 400 naming the entry (`items[0]`).
@@ -399,6 +399,22 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /openapi.yaml`.
     /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPIDocument)`.
     func getOpenAPIDocument(_ input: Operations.GetOpenAPIDocument.Input) async throws -> Operations.GetOpenAPIDocument.Output
+    /// Metrics for Prometheus
+    ///
+    /// Every metric in Prometheus' text exposition format (version 0.0.4): requests by
+    /// route template, method and status, latency histograms per route, body bytes in and
+    /// out, sessions and items held, reply-cache lookups, the worker pool's queue depth
+    /// and wait, each event loop's lag, and session-store operations where a store
+    /// backend reports them. README's "Operating Tessera" lists them and what to alert on.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/metrics
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -900,7 +916,7 @@ extension APIProtocol {
     /// Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
     /// their real sizes; each becomes its item's own size (the item keeps its place, as
     /// a reload), and the layout is updated. The answer is the new `version` (also in
-    /// `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+    /// `ETag`) and `contentSize`, and `invalidatedElements`: the elements within `rect` (default:
     /// the view's visible bounds) whose attributes changed, appeared or went away. A
     /// layout without `estimatedItemSize` is a 409; an index path out of range or listed
     /// twice is a 400 naming the entry (`items[0]`).
@@ -954,6 +970,24 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPIDocument)`.
     public func getOpenAPIDocument(headers: Operations.GetOpenAPIDocument.Input.Headers = .init()) async throws -> Operations.GetOpenAPIDocument.Output {
         try await getOpenAPIDocument(Operations.GetOpenAPIDocument.Input(headers: headers))
+    }
+    /// Metrics for Prometheus
+    ///
+    /// Every metric in Prometheus' text exposition format (version 0.0.4): requests by
+    /// route template, method and status, latency histograms per route, body bytes in and
+    /// out, sessions and items held, reply-cache lookups, the worker pool's queue depth
+    /// and wait, each event loop's lag, and session-store operations where a store
+    /// backend reports them. README's "Operating Tessera" lists them and what to alert on.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/metrics
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    public func getMetrics(headers: Operations.GetMetrics.Input.Headers = .init()) async throws -> Operations.GetMetrics.Output {
+        try await getMetrics(Operations.GetMetrics.Input(headers: headers))
     }
 }
 
