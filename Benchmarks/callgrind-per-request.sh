@@ -9,8 +9,9 @@
 #   Benchmarks/callgrind-per-request.sh        (builds release first; ~1 min)
 #
 # Environment: FEW (default 1000), MANY (4000), SCRATCH (.build-bench), SKIP_BUILD=1,
-# KEEP=DIR (keep the callgrind profiles there for callgrind_annotate). The client sends no
-# Accept-Encoding, as wrk does: the reply is the cached identity-encoded one.
+# KEEP=DIR (keep the callgrind profiles there for callgrind_annotate), TESSERA_ARGS (extra
+# `tessera serve` options, e.g. "--log-level warning" to leave out the access log). The
+# client sends no Accept-Encoding, as wrk does: the reply is the cached identity-encoded one.
 # Target (issue 12): Tessera ≤ 1.3 × the bare server.
 set -euo pipefail
 
@@ -50,7 +51,9 @@ RECT="rect=0,0,390,844"
 total() {
     local name=$1 count=$2 out="$WORK/$1-$2.out" profile="$WORK/callgrind.$1.$2" port path
     if [ "$name" = tessera ]; then
-        valgrind --tool=callgrind --callgrind-out-file="$profile" "$TESSERA" serve --host 127.0.0.1 --port 0 --loops 1 >"$out" 2>&1 &
+        # shellcheck disable=SC2086 # TESSERA_ARGS is a list of options
+        valgrind --tool=callgrind --callgrind-out-file="$profile" "$TESSERA" serve --host 127.0.0.1 --port 0 --loops 1 \
+            ${TESSERA_ARGS:-} >"$out" 2>&1 &
     else
         valgrind --tool=callgrind --callgrind-out-file="$profile" "$BARE" 0 "$WORK/reply.json" 1 >"$out" 2>&1 &
     fi

@@ -5,6 +5,9 @@ import LayoutEngine
 struct DataSourceDecoder {
     let kind: LayoutKind
     let maxItems: Int
+    /// What the item limit applies to, for its message: a session's data, or a one-shot
+    /// request's ("a request holds at most …").
+    var holder = "a session"
 
     func decode(_ v: JSONValue, path: String = "dataSource") throws(APIError) -> DataSource {
         let o = try ObjectReader(v, path: path)
@@ -32,7 +35,7 @@ struct DataSourceDecoder {
         let overrides = try decodeOverrides(o.object("layout"))
         let declared = try o.integer("itemCount", min: 0)
         if let declared, declared > remaining {
-            throw .invalidRequest(o.fieldPath("itemCount"), "too many items: a session holds at most \(maxItems) items")
+            throw .invalidRequest(o.fieldPath("itemCount"), "too many items: \(holder) holds at most \(maxItems) items")
         }
         let hasItems = o["items"].map { !$0.isNull } ?? false
         if let columns = try CompactColumnsDecoder(path: path).decode(o, remaining: remaining, maxItems: maxItems) {
@@ -51,7 +54,7 @@ struct DataSourceDecoder {
             return SectionData(itemCount: declared, overrides: overrides)
         }
         if items.kind == .array, items.count > remaining {
-            throw .invalidRequest(o.fieldPath("items"), "too many items: a session holds at most \(maxItems) items")
+            throw .invalidRequest(o.fieldPath("items"), "too many items: \(holder) holds at most \(maxItems) items")
         }
         let section = try ItemsDecoder.decode(items, path: o.fieldPath("items"), overrides: overrides)
         if let declared, declared != section.itemCount {

@@ -80,7 +80,7 @@ struct ItemsDecoder {
     private mutating func readItem(_ item: JSONValue, at i: Int) throws(APIError) {
         switch item.kind {
         case .number:
-            // A bare number is an aspect ratio (API.md); the layout judges its value.
+            // A bare number is an aspect ratio (docs/api.md); the layout judges its value.
             setRatio(item.double!, at: i)
         case .array:
             // A bare [w, h] is a size: the compact form for long lists.
@@ -111,7 +111,7 @@ struct ItemsDecoder {
             } else if key.stringEquals("height") {
                 try once(2, "height")
                 let h = try ValueReader.number(value, path: itemPath(i, "height"))
-                guard h >= 0 else { throw .invalidRequest(itemPath(i, "height"), "must not be negative (got \(h))") }
+                guard h >= 0 else { throw .invalidRequest(itemPath(i, "height"), "must not be negative (got \(number: h))") }
                 setHeight(h, at: i)
             } else if key.stringEquals("aspectRatio") {
                 try once(4, "aspectRatio")

@@ -15,12 +15,12 @@ enum ViewDecoder {
         if let inset = try o.insets("contentInset") { view.contentInset = inset }
         if let scale = try o.number("scale") {
             guard scale >= 0, scale <= 16 else {
-                throw .invalidRequest(o.fieldPath("scale"), "must be between 0 (no rounding) and 16 (got \(scale))")
+                throw .invalidRequest(o.fieldPath("scale"), "must be between 0 (no rounding) and 16 (got \(number: scale))")
             }
             view.scale = scale
         }
         if let offsets = try o.object("orthogonalOffsets") {
-            // COMPOSITIONAL.md C13: `{"3": 120}` sets section 3's own scroll offset; the
+            // docs/compositional.md C13: `{"3": 120}` sets section 3's own scroll offset; the
             // sections not named keep theirs.
             for key in offsets.keys {
                 guard let s = Int(key), s >= 0, String(s) == key else {

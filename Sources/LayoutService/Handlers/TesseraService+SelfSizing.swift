@@ -58,7 +58,8 @@ extension TesseraService {
             w.beginObject()
             w.key("version"); w.int(next.version)
             w.key("contentSize"); w.size(next.prepared.contentSize)
-            w.key("invalidated")
+            // A list of elements; `invalidated` (PATCH …/view) is a yes/no answer.
+            w.key("invalidatedElements")
             w.beginArray()
             for key in changed { w.elementKey(key) }
             w.endArray()
@@ -68,7 +69,7 @@ extension TesseraService {
     }
 
     /// A compositional layout self-sizes when a section's group has an estimated dimension
-    /// (COMPOSITIONAL.md C15); measured sizes count on estimated axes only.
+    /// (docs/compositional.md C15); measured sizes count on estimated axes only.
     static func hasEstimatedDimension(_ layout: any CollectionLayout, _ dataSource: DataSource) -> Bool {
         guard let compositional = layout as? CompositionalLayout else { return false }
         return compositional.selfSizes(dataSource)

@@ -20,11 +20,13 @@ final class ReplyCache: Sendable {
     }
 
     func lookup(version: Int, query: String) -> [UInt8]? {
-        entries.withLock { entries in
+        let body: [UInt8]? = entries.withLock { entries in
             guard let i = entries.lastIndex(where: { $0.version == version && $0.query == query }) else { return nil }
             if i != entries.count - 1 { entries.append(entries.remove(at: i)) }  // most recent last
             return entries[entries.count - 1].body
         }
+        (body == nil ? ServiceMetrics.replyCacheMisses : ServiceMetrics.replyCacheHits).increment()
+        return body
     }
 
     func store(version: Int, query: String, _ body: [UInt8]) {
