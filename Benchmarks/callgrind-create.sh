@@ -16,9 +16,9 @@ ITEMS=${ITEMS:-200000}
 WORKS=${WORKS:-"parse-items parse-compact create-items create-compact prepare-sizes encode-justified oneshot-justified"}
 # shellcheck source=Benchmarks/callgrind-setup.sh
 . "$(dirname "$0")/callgrind-setup.sh" tessera-bench
-BENCH="$SCRATCH/release/tessera-bench"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+BENCH=$(callgrind_copy "$SCRATCH/release/tessera-bench" "$WORK")
 
 total() {  # total NAME REPEATS
     valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.$1.$2" "$BENCH" --work "$1" --repeat "$2" --items "$ITEMS" \

@@ -20,11 +20,11 @@ MANY=${MANY:-4000}
 # shellcheck source=Benchmarks/callgrind-setup.sh
 . "$(dirname "$0")/callgrind-setup.sh" tessera
 "$ROOT/Benchmarks/bare-evhttp/build.sh" "$SCRATCH" >&2
-TESSERA="$SCRATCH/release/tessera"
 BARE="$SCRATCH/bare-evhttp"
 CLIENT="$SCRATCH/keepalive-client"
 
 WORK=$(mktemp -d)
+TESSERA=$(callgrind_copy "$SCRATCH/release/tessera" "$WORK")
 SERVER_PID=""
 cleanup() {
     [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
