@@ -19,7 +19,11 @@ let package = Package(
         // Pure Swift: no Foundation, no I/O, no threads.
         .target(name: "LayoutEngine", swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
-        .target(name: "LayoutService", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "SessionStorage"], swiftSettings: sharedSettings),
+        // Where sessions persist: memory, SQLite (Debian's libsqlite3-dev) or Redis (hiredis).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
+        .target(name: "SessionStorage", dependencies: ["CSQLite", "CHiredis"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
@@ -32,7 +36,7 @@ let package = Package(
         .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "EventHTTP", "LoopbackHTTP"],
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"], swiftSettings: sharedSettings),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP"], swiftSettings: sharedSettings),
     ]
