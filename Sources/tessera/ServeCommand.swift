@@ -43,12 +43,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An unused session expires after this long (TESSERA_SESSION_IDLE_SECONDS; default 900).", valueName: "seconds"))
     var sessionIdleSeconds: Int?
 
+    @Option(help: ArgumentHelp("Where sessions live: memory, sqlite:PATH or redis://HOST:PORT[/DB] (TESSERA_STORE; default memory).", valueName: "store"))
+    var store: String?
+
     /// The settings in force, after flags, environment and defaults; set by `validate()`.
     private var resolved: ServeOptions?
 
     private enum CodingKeys: String, CodingKey {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
-        case maxTotalItems, sessionIdleSeconds
+        case maxTotalItems, sessionIdleSeconds, store
     }
 
     mutating func validate() throws {
@@ -69,7 +72,16 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&shutdownSignals, SIGINT)
         sigaddset(&shutdownSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
-        let service = TesseraService(store: SessionStore(configuration: options.store))
+        let store: SessionStore
+        do {
+            store = try SessionStore.open(options.storeLocation, configuration: options.store)
+        } catch {
+            // A database that fails its check stops the start with the reason: serving on
+            // without it would silently drop every session it holds.
+            Output.emit("tessera: cannot open the session store \(options.storeLocation): \(error)\n", to: Output.standardError)
+            return 1
+        }
+        let service = TesseraService(store: store)
         let server = HTTPServer(configuration: options.http, router: Routes.make(service))
         do {
             try server.start()

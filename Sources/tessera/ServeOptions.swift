@@ -2,12 +2,15 @@
 import Glibc
 #endif
 import EventHTTP
+import ArgumentParser
 import LayoutService
+import SessionStorage
 
 /// What `tessera serve` runs with: its flags resolved against the environment and defaults.
 struct ServeOptions {
     var http = HTTPServerConfiguration()
     var store = SessionStore.Configuration()
+    var storeLocation = StoreLocation.memory
 
     init(_ command: ServeCommand, environment: (String) -> String?) throws {
         http.host = try EnvironmentSetting.text("--host", "TESSERA_HOST")
@@ -28,5 +31,16 @@ struct ServeOptions {
             .resolve(command.maxTotalItems, default: store.maxTotalItems, environment: environment)
         store.idleExpirySeconds = UInt64(try EnvironmentSetting.integer("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS", in: 1...31_536_000)
             .resolve(command.sessionIdleSeconds, default: Int(store.idleExpirySeconds), environment: environment))
+        storeLocation = try EnvironmentSetting.store("--store", "TESSERA_STORE")
+            .resolve(try command.store.map(Self.storeLocation), default: .memory, environment: environment)
+    }
+}
+
+extension ServeOptions {
+    static func storeLocation(_ text: String) throws -> StoreLocation {
+        switch StoreLocation.parse(text) {
+        case .success(let location): return location
+        case .failure(let error): throw ValidationError("--store '\(text)': \(error.message)")
+        }
     }
 }

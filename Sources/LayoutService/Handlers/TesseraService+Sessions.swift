@@ -50,10 +50,15 @@ extension TesseraService {
     /// DELETE /v1/sessions/{id}: 204; honours If-Match.
     public func deleteSession(id: String, ifMatch: String? = nil) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            try checkIfMatch(ifMatch, current: s.current.version)
-            guard store.remove(id) else { throw .notFound("no session '\(id)'", field: "id") }
-            return ServiceResponse(status: 204)
+            // Read-your-writes first (404 for an unknown session), then the version check and
+            // the removal as one step in the store: a change racing this DELETE either lands
+            // first (and If-Match then fails) or finds the session gone (404).
+            _ = try session(id)
+            switch try store.remove(id, ifVersion: try ifMatchVersion(ifMatch)) {
+            case .removed: return ServiceResponse(status: 204)
+            case .gone: throw .notFound("no session '\(id)'", field: "id")
+            case .stale(let current): throw .preconditionFailed(current: current)
+            }
         }
     }
 }

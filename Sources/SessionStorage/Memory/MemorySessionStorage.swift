@@ -108,6 +108,8 @@ public final class MemorySessionStorage: SessionStorage {
 
     public func ping() {}
 
+    public func contains(_ id: String) -> Bool { entries.withLock { $0[id] != nil } }
+
     /// Marks a session used at `time` (tests: a touch from another thread newer than "now").
     public func touch(_ id: String, at time: UInt64) {
         entries.withLock { map in

@@ -134,10 +134,22 @@ final class RedisConnectionPool: @unchecked Sendable {
         self.commandTimeoutMilliseconds = commandTimeoutMilliseconds
     }
 
-    func withConnection<T>(_ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
-        let taken = try? lock.locked { () throws(StorageError) -> RedisConnection? in idle.popLast() }
+    /// Runs `body` on an idle connection (or a new one). A connection-level failure drops
+    /// every idle connection too (after a Redis restart they are all dead); an `idempotent`
+    /// call is then tried once more on a fresh connection, so one restart costs no request.
+    func withConnection<T>(idempotent: Bool = false, _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        let taken = lock.locked { idle.popLast() }
+        do {
+            return try run(taken, body)
+        } catch {
+            guard idempotent, taken != nil else { throw error }
+            return try run(nil, body)
+        }
+    }
+
+    private func run<T>(_ taken: RedisConnection?, _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
         let connection: RedisConnection
-        if let taken = taken ?? nil {
+        if let taken {
             connection = taken
         } else {
             connection = try RedisConnection(endpoint, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
@@ -145,7 +157,9 @@ final class RedisConnectionPool: @unchecked Sendable {
         }
         defer {
             if connection.isHealthy {
-                try? lock.locked { () throws(StorageError) in if idle.count < 64 { idle.append(connection) } }
+                lock.locked { if idle.count < 64 { idle.append(connection) } }
+            } else {
+                lock.locked { idle.removeAll() }
             }
         }
         return try body(connection)

@@ -22,10 +22,10 @@ public final class RedisSessionStorage: SessionStorage {
 
     /// EVAL with the script's text: Redis caches compiled scripts by their digest, so resending
     /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading.
-    private func eval(_ script: String, keys: [String], _ arguments: [[UInt8]]) throws(StorageError) -> RedisReply {
+    private func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false) throws(StorageError) -> RedisReply {
         let command: [[UInt8]] = [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
             + keys.map { Array($0.utf8) } + arguments
-        let reply = try pool.withConnection { c throws(StorageError) in try c.command(command) }
+        let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(command) }
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
     }
@@ -79,11 +79,11 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
-        try eval(RedisScripts.touch, keys: [Self.key(id)], [Self.arg(limits.idleExpiryMilliseconds)]).int
+        try eval(RedisScripts.touch, keys: [Self.key(id)], [Self.arg(limits.idleExpiryMilliseconds)], idempotent: true).int
     }
 
     public func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession? {
-        let reply = try eval(RedisScripts.load, keys: [Self.key(id)], [Self.arg(knownVersion ?? -1)])
+        let reply = try eval(RedisScripts.load, keys: [Self.key(id)], [Self.arg(knownVersion ?? -1)], idempotent: true)
         guard let parts = reply.elements else { return nil }
         guard parts.count >= 3, let version = parts[0].int, let snapshotVersion = parts[1].int else {
             throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session")
@@ -151,7 +151,7 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func ping() throws(StorageError) {
-        let reply = try pool.withConnection { c throws(StorageError) in try c.command(["PING"]) }
+        let reply = try pool.withConnection(idempotent: true) { c throws(StorageError) in try c.command(["PING"]) }
         guard case .status("PONG") = reply else { throw .unavailable("Redis answered PING with \(reply)") }
     }
 }
