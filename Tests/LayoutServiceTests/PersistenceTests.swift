@@ -23,7 +23,7 @@ struct PersistenceTests {
             ("transition begin", a.beginTransition(id: id, body: body(#"{"layout":{"type":"flow","itemSize":[10,10]}}"#))),
             ("transition cancel", a.endTransition(id: id, finish: false)),
             ("layout switch", a.switchLayout(id: id, body: body(#"{"layout":{"type":"flow","estimatedItemSize":[35,35],"scrollDirection":"horizontal"},"rect":[0,0,10,10]}"#))),
-            ("transition begin again", a.beginTransition(id: id, body: body(#"{"layout":{"type":"column","numColumns":2}}"#))),
+            ("transition begin again", a.beginTransition(id: id, body: body(#"{"layout":{"type":"stack"}}"#))),
         ]
         for (name, r) in steps { #expect(r.status < 300, "\(name): \(String(decoding: r.body, as: UTF8.self))") }
         let b = try sqliteService(path)
