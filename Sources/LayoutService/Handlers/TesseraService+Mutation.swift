@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LayoutEngine
 import SessionStorage
 
@@ -11,13 +14,19 @@ extension TesseraService {
     func mutate<Result>(_ s: Session, ifMatch: String?, _ change: SessionChange,
                         _ step: (SessionState) throws(APIError) -> (SessionState, Result)) throws(APIError) -> (SessionState, Result) {
         var session = s
-        for _ in 0..<8 {
+        for attempt in 0..<32 {
             let state = session.current
             try checkIfMatch(ifMatch, current: state.version)
             var (next, result) = try step(state)
             next.version = state.version + 1
             if try commit(session, from: state, to: next, change) { return (next, result) }
-            if store.storage.keepsSessionData { session = try catchUp(s.id, copy: session) }
+            if store.storage.keepsSessionData {
+                // Another replica won. Its next request starts from a current copy while this
+                // one must catch up first, so without a pause the same replica keeps winning:
+                // back off for a random moment (bounded, growing) before trying again.
+                usleep(UInt32.random(in: 0...min(20_000, 100 << min(attempt, 8))))
+                session = try catchUp(s.id, copy: session)
+            }
         }
         throw .conflict("the session kept changing under this request; retry")
     }
