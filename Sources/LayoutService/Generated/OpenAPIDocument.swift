@@ -465,6 +465,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -494,6 +496,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/elements:
     parameters:
@@ -571,6 +575,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/items/{section}/{item}:
     parameters:
@@ -611,6 +617,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/supplementary/{kind}/{section}/{item}:
     parameters:
@@ -654,6 +662,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/decorations/{kind}/{section}/{item}:
     parameters:
@@ -697,6 +707,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/view:
     parameters:
@@ -795,6 +807,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/updates:
     parameters:
@@ -970,6 +984,8 @@ paths:
                     error: {code: invalid_update, message: "insertItems: items has 2 entries but indexPaths has 1", field: "updates[0].items"}
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/layout:
     parameters:
@@ -1066,6 +1082,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition:
     parameters:
@@ -1155,6 +1173,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition/finish:
     parameters:
@@ -1203,6 +1223,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition/cancel:
     parameters:
@@ -1252,6 +1274,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/target-content-offset:
     parameters:
@@ -1323,6 +1347,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/interactive-movement:
     parameters:
@@ -1472,6 +1498,8 @@ paths:
                 $ref: "#/components/schemas/InvalidUpdateError"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/preferred-sizes:
     parameters:
@@ -1561,6 +1589,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /healthz:
     get:
@@ -1590,6 +1620,40 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+
+  /readyz:
+    get:
+      tags: [service]
+      operationId: getReadiness
+      summary: Readiness
+      description: |
+        Whether this replica can serve sessions: it is listening and its session store
+        (`--store`) answers. `503 store_unavailable` while the store is unreachable (the
+        server stays alive, `/healthz` keeps answering, and it recovers by itself when the
+        store returns). The memory store is always ready. Point a load balancer's or an
+        orchestrator's readiness probe here, and the liveness probe at `/healthz`.
+
+        ```sh
+        curl -s http://localhost:8080/readyz
+        ```
+      responses:
+        "200":
+          description: The store answers; the replica serves.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Readiness"
+              examples:
+                ready:
+                  value: {status: ready}
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /openapi.yaml:
     get:
@@ -2037,6 +2101,30 @@ components:
             noRoute:
               value:
                 error: {code: not_found, message: no route for /v1/nothing}
+    StoreUnavailable:
+      description: |
+        `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+        within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+        service recovers by itself when the store returns. A change that would grow a
+        session past the store's limits (`--max-total-items`, counted across every replica)
+        answers `too_many_sessions` with this status instead.
+      headers:
+        Retry-After:
+          $ref: "#/components/headers/RetryAfter"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [store_unavailable, too_many_sessions]
+          examples:
+            unreachable:
+              value:
+                error: {code: store_unavailable, message: "the session store is unavailable (store unavailable: cannot connect to Redis at redis:6379: Connection refused); retry shortly"}
     TooManySessions:
       description: |
         `too_many_sessions`: the session store is full (sessions or items across all
@@ -2054,7 +2142,7 @@ components:
                   error:
                     properties:
                       code:
-                        enum: [too_many_sessions]
+                        enum: [too_many_sessions, store_unavailable]
           examples:
             full:
               value:
@@ -2080,7 +2168,10 @@ components:
                 `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
                 `payload_too_large`, `uri_too_long`, `expectation_failed`,
                 `invalid_update`, `headers_too_large`, `not_implemented`,
-                `http_version_not_supported`, `too_many_sessions`.
+                `http_version_not_supported`, `too_many_sessions`,
+                `store_unavailable` (503: the session store did not answer),
+                `session_quarantined` (500: a stored session no longer decodes; it
+                was set aside, its data kept for an operator).
               example: invalid_request
             message:
               type: string
@@ -3740,6 +3831,14 @@ components:
           type: integer
           minimum: 0
           description: Live sessions.
+    Readiness:
+      type: object
+      additionalProperties: false
+      required: [status]
+      properties:
+        status:
+          type: string
+          enum: [ready]
 
 """###
 }
