@@ -13,6 +13,16 @@ struct SessionSnapshot: Sendable {
 
     static let magic: [UInt8] = Array("TSN1".utf8)
 
+    /// A new session's snapshot (no transition or movement yet).
+    init(version: Int, layoutJSON: [UInt8], view: ViewContext, dataSource: DataSource) {
+        self.version = version
+        self.layoutJSON = layoutJSON
+        self.view = view
+        self.dataSource = dataSource
+        transitionLayoutJSON = nil
+        movement = nil
+    }
+
     init(_ state: SessionState) {
         version = state.version
         layoutJSON = state.layoutJSON

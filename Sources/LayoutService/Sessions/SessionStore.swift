@@ -1,3 +1,4 @@
+import Dispatch
 import SessionStorage
 import Synchronization
 
@@ -83,18 +84,41 @@ public final class SessionStore: Sendable {
         try storing { () throws(StorageError) in try storage.currentVersion(of: id, limits: limits) }
     }
 
-    /// Adds a session with a fresh unguessable id, or throws when the store is full.
-    func add(_ state: SessionState) throws(APIError) -> Session {
+    /// Starts storing a new session under a fresh unguessable id. With a durable store the
+    /// write (a snapshot of the whole data source) runs on another thread while the caller
+    /// prepares the layout; `finishAdd` waits for it.
+    func beginAdd(_ snapshot: SessionSnapshot, counts: StoredCounts) -> PendingCreate {
         var id = SessionID.make()
         while copies.withLock({ $0[id] != nil }) { id = SessionID.make() }
-        let snapshot = storage.keepsSessionData ? SessionSnapshot(state).encoded : []
-        let outcome = try storing { () throws(StorageError) in
-            try storage.create(id: id, version: state.version, snapshot: snapshot, holding: state.counts, limits: limits)
+        let pending = PendingCreate(id: id, counts: counts)
+        guard storage.keepsSessionData else { return pending }
+        let (storage, limits) = (self.storage, self.limits)
+        pending.start { () throws(StorageError) -> CreateOutcome in
+            try storage.create(id: pending.id, version: snapshot.version, snapshot: snapshot.encoded, holding: counts, limits: limits)
+        }
+        return pending
+    }
+
+    /// The stored session, or the store's refusal (full, unavailable).
+    func finishAdd(_ pending: PendingCreate, _ state: SessionState) throws(APIError) -> Session {
+        let outcome: CreateOutcome
+        if storage.keepsSessionData {
+            outcome = try storing { () throws(StorageError) in try pending.wait() }
+        } else {
+            outcome = try storing { () throws(StorageError) in
+                try storage.create(id: pending.id, version: state.version, snapshot: [], holding: pending.counts, limits: limits)
+            }
         }
         if case .full(let limit) = outcome { throw .storeFull(limit) }
-        let session = Session(id: id, state: state, now: now)
+        let session = Session(id: pending.id, state: state, now: now)
         keep(session)
         return session
+    }
+
+    /// The layout was refused after all: the stored session goes again.
+    func abandonAdd(_ pending: PendingCreate) {
+        guard storage.keepsSessionData, case .created? = try? pending.wait() else { return }
+        _ = try? storage.remove(id: pending.id, ifVersion: nil)
     }
 
     /// Removes a session; with `ifVersion`, only at that version (one atomic step in the store).
@@ -123,9 +147,11 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Sessions held by the store (this process's copies when the store cannot say).
+    /// Sessions held: the memory store's, or with a shared store this process's copies
+    /// (/healthz must answer without asking the store).
     public var count: Int {
-        storage.sessionCount(limits: limits) ?? copies.withLock { $0.count }
+        guard !storage.keepsSessionData, let n = storage.sessionCount(limits: limits) else { return copies.withLock { $0.count } }
+        return n
     }
 }
 
@@ -147,5 +173,34 @@ enum SessionID {
 
     static func isWellFormed(_ id: String) -> Bool {
         id.utf8.count == 32 && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+}
+
+/// A store write running beside the request that started it.
+final class PendingCreate: @unchecked Sendable {
+    let id: String
+    let counts: StoredCounts
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once by the writing thread before it signals `done`; read after waiting.
+    private var result: Result<CreateOutcome, StorageError> = .failure(.unavailable("not started"))
+    private var waited: Result<CreateOutcome, StorageError>?
+
+    init(id: String, counts: StoredCounts) {
+        self.id = id
+        self.counts = counts
+    }
+
+    func start(_ write: @escaping @Sendable () throws(StorageError) -> CreateOutcome) {
+        DispatchQueue.global().async {
+            do throws(StorageError) { self.result = .success(try write()) } catch { self.result = .failure(error) }
+            self.done.signal()
+        }
+    }
+
+    func wait() throws(StorageError) -> CreateOutcome {
+        if let waited { return try waited.get() }
+        done.wait()
+        waited = result
+        return try result.get()
     }
 }

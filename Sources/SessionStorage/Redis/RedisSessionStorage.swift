@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The store replicas share: Redis reached through hiredis, one key per session (with its own
 /// hash tag, so Redis Cluster shards sessions) and one accounts hash for the limits.
 ///
@@ -9,6 +11,8 @@ public final class RedisSessionStorage: SessionStorage {
     private let pool: RedisConnectionPool
     public let endpoint: RedisEndpoint
     static let accountsKey = "tessera:{accounts}"
+    /// When this process last renewed each session's time to live (wall-clock ms).
+    private let renewed = Mutex<[String: Int64]>([:])
 
     public init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000) {
         self.endpoint = endpoint
@@ -26,6 +30,14 @@ public final class RedisSessionStorage: SessionStorage {
         let command: [[UInt8]] = [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
             + keys.map { Array($0.utf8) } + arguments
         let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(command) }
+        if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
+        return reply
+    }
+
+    /// One plain command; an error reply (`LOADING` while Redis restarts, `READONLY` on a
+    /// replica, …) is the store being unavailable, never an answer.
+    private func run(_ arguments: [String], idempotent: Bool = false) throws(StorageError) -> RedisReply {
+        let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(arguments) }
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
     }
@@ -52,16 +64,16 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     private func release(_ id: String) throws(StorageError) {
-        _ = try pool.withConnection { c throws(StorageError) in try c.command(["HDEL", Self.accountsKey, id]) }
+        _ = try run(["HDEL", Self.accountsKey, id])
     }
 
     /// Drops the reservations of sessions whose key is gone (expired by Redis).
     private func reconcile() throws(StorageError) {
-        let ids = try pool.withConnection { c throws(StorageError) in try c.command(["HKEYS", Self.accountsKey]) }.elements ?? []
+        let ids = try run(["HKEYS", Self.accountsKey], idempotent: true).elements ?? []
         for idReply in ids {
             guard let bytes = idReply.bytes else { continue }
             let id = String(decoding: bytes, as: UTF8.self)
-            let exists = try pool.withConnection { c throws(StorageError) in try c.command(["EXISTS", Self.key(id)]) }.int
+            let exists = try run(["EXISTS", Self.key(id)], idempotent: true).int
             if exists == 0 { try release(id) }
         }
     }
@@ -72,14 +84,26 @@ public final class RedisSessionStorage: SessionStorage {
         // session is still being created.
         _ = try eval(RedisScripts.create, keys: [Self.key(id)], [Self.arg(version), snapshot, Self.arg(limits.idleExpiryMilliseconds)])
         if let full = try account(id, delta: counts.units, isNew: true, limits: limits) {
-            _ = try? pool.withConnection { c throws(StorageError) in try c.command(["DEL", Self.key(id)]) }
+            _ = try? run(["DEL", Self.key(id)])
             return .full(full)
         }
         return .created
     }
 
+    /// A plain HGET (a read: with `appendfsync always` a write would cost an fsync per query);
+    /// the time to live is renewed by a write at most once per tenth of it per session.
     public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
-        try eval(RedisScripts.touch, keys: [Self.key(id)], [Self.arg(limits.idleExpiryMilliseconds)], idempotent: true).int
+        let now = WallClock.milliseconds()
+        let due = renewed.withLock { map -> Bool in
+            if let last = map[id], now - last < limits.touchSlackMilliseconds { return false }
+            if map.count > 100_000 { map.removeAll() }
+            map[id] = now
+            return true
+        }
+        if due {
+            return try eval(RedisScripts.touch, keys: [Self.key(id)], [Self.arg(limits.idleExpiryMilliseconds)], idempotent: true).int
+        }
+        return try run(["HGET", Self.key(id), "v"], idempotent: true).int
     }
 
     public func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession? {
@@ -147,11 +171,11 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func sessionCount(limits: StorageLimits) -> Int? {
-        (try? pool.withConnection { c throws(StorageError) in try c.command(["HLEN", Self.accountsKey]) })?.int
+        (try? run(["HLEN", Self.accountsKey], idempotent: true))?.int
     }
 
     public func ping() throws(StorageError) {
-        let reply = try pool.withConnection(idempotent: true) { c throws(StorageError) in try c.command(["PING"]) }
+        let reply = try run(["PING"], idempotent: true)
         guard case .status("PONG") = reply else { throw .unavailable("Redis answered PING with \(reply)") }
     }
 }
