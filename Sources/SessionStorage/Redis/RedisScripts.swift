@@ -32,22 +32,18 @@ enum RedisScripts {
         return {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
         """
 
-    /// ARGV: known version (-1: none). {v, sv, snapshot or nil, entries after it...} | nil.
+    /// ARGV: the version entries are wanted after, the snapshot version the caller holds
+    /// (-1: none). {v, sv, entries after ARGV[1]...} | {-2} when the snapshot changed since the
+    /// caller read it (a compaction: read again) | nil when gone. The snapshot itself is read
+    /// with a plain HGET: a script would copy its megabytes twice more.
     static let load = """
         local v = redis.call('HGET', KEYS[1], 'v')
         if not v then return false end
         v = tonumber(v)
         local sv = tonumber(redis.call('HGET', KEYS[1], 'sv'))
-        local known = tonumber(ARGV[1])
+        if tonumber(ARGV[2]) >= 0 and sv ~= tonumber(ARGV[2]) then return {-2} end
         local out = {v, sv}
-        local from = known
-        if known < sv then
-            out[3] = redis.call('HGET', KEYS[1], 's')
-            from = sv
-        else
-            out[3] = false
-        end
-        for n = from + 1, v do out[#out + 1] = redis.call('HGET', KEYS[1], 'l:' .. n) end
+        for n = math.max(tonumber(ARGV[1]), sv) + 1, v do out[#out + 1] = redis.call('HGET', KEYS[1], 'l:' .. n) end
         return out
         """
 

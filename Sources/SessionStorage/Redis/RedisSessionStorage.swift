@@ -107,20 +107,33 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession? {
-        let reply = try eval(RedisScripts.load, keys: [Self.key(id)], [Self.arg(knownVersion ?? -1)], idempotent: true)
-        guard let parts = reply.elements else { return nil }
-        guard parts.count >= 3, let version = parts[0].int, let snapshotVersion = parts[1].int else {
-            throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session")
+        let known = knownVersion ?? -1
+        for _ in 0..<8 {
+            guard let head = try run(["HMGET", Self.key(id), "v", "sv"], idempotent: true).elements,
+                  head.count == 2, head[0].int != nil else { return nil }
+            guard let snapshotVersion = head[1].int else { throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session") }
+            var snapshot: (version: Int, bytes: [UInt8])?
+            if known < snapshotVersion {
+                guard let bytes = try run(["HGET", Self.key(id), "s"], idempotent: true).bytes else { return nil }
+                snapshot = (snapshotVersion, bytes)
+            }
+            let reply = try eval(RedisScripts.load, keys: [Self.key(id)], [Self.arg(known), Self.arg(snapshot == nil ? -1 : snapshotVersion)],
+                                 idempotent: true)
+            guard let parts = reply.elements else { return nil }
+            if parts.first?.int == -2 { continue }  // compacted meanwhile: read again
+            guard parts.count >= 2, let version = parts[0].int, parts[1].int == snapshotVersion || snapshot == nil else {
+                throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session")
+            }
+            var next = max(known, parts[1].int ?? snapshotVersion)
+            var log: [(version: Int, bytes: [UInt8])] = []
+            for part in parts.dropFirst(2) {
+                next += 1
+                guard let bytes = part.bytes else { throw .corrupt("Redis key \(Self.key(id)) lacks log entry \(next)") }
+                log.append((next, bytes))
+            }
+            return StoredSession(snapshot: snapshot, log: log, version: version)
         }
-        let snapshot = parts[2].bytes.map { (version: snapshotVersion, bytes: $0) }
-        var next = snapshot?.version ?? knownVersion ?? 0
-        var log: [(version: Int, bytes: [UInt8])] = []
-        for part in parts.dropFirst(3) {
-            next += 1
-            guard let bytes = part.bytes else { throw .corrupt("Redis key \(Self.key(id)) lacks log entry \(next)") }
-            log.append((next, bytes))
-        }
-        return StoredSession(snapshot: snapshot, log: log, version: version)
+        throw .unavailable("Redis: session \(id) kept being compacted while loading")
     }
 
     public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The embedded durable store: one SQLite database in WAL mode, every acknowledged change
@@ -14,8 +15,13 @@ public final class SQLiteSessionStorage: SessionStorage {
     public init(path: String, now: @escaping @Sendable () -> Int64 = { WallClock.milliseconds() }) throws(StorageError) {
         let c = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
         try Self.check(c)
+        // Big pages suit snapshots of megabytes (a new file only; an existing one keeps its).
+        try c.execute("PRAGMA page_size=65536")
         try c.execute("PRAGMA journal_mode=WAL")
         try c.execute("PRAGMA synchronous=FULL")
+        // Checkpoints (copying the log into the database file) run on their own connection
+        // off the request path, not inside the commit that crossed the threshold.
+        try c.execute("PRAGMA wal_autocheckpoint=0")
         try c.execute("""
             CREATE TABLE IF NOT EXISTS sessions(
                 id TEXT PRIMARY KEY, version INTEGER NOT NULL, items INTEGER NOT NULL,
@@ -27,8 +33,29 @@ public final class SQLiteSessionStorage: SessionStorage {
             PRAGMA user_version=\(Self.formatVersion);
             """)
         self.connection = c
+        self.checkpointer = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
         self.path = path
         self.now = now
+    }
+
+    private let checkpointer: SQLiteConnection
+    private let checkpointLock = BlockingLock()
+    private let checkpointState = Mutex((running: false, bytesSince: 0))
+
+    /// Copies the write-ahead log into the database once a few megabytes have gone into it,
+    /// on a background thread (PASSIVE: it never blocks readers or writers).
+    private func wrote(_ bytes: Int) {
+        let start = checkpointState.withLock { state -> Bool in
+            state.bytesSince += bytes
+            guard !state.running, state.bytesSince > 4 << 20 else { return false }
+            state = (true, 0)
+            return true
+        }
+        guard start else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            checkpointLock.locked { try? checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+            checkpointState.withLock { $0.running = false }
+        }
     }
 
     static let formatVersion: Int64 = 1
@@ -68,7 +95,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     public func create(id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
                        limits: StorageLimits) throws(StorageError) -> CreateOutcome {
         let now = self.now()
-        return try withConnection { c throws(StorageError) in
+        let outcome = try withConnection { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> CreateOutcome in
                 let held = try heldUnits(c, except: id, at: now)
                 guard held.sessions < limits.maxSessions else { return .full(.sessions(limit: limits.maxSessions)) }
@@ -82,6 +109,8 @@ public final class SQLiteSessionStorage: SessionStorage {
                 return .created
             }
         }
+        wrote(snapshot.count)
+        return outcome
     }
 
     public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
@@ -131,6 +160,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
                        limits: StorageLimits) throws(StorageError) -> AppendOutcome {
         let now = self.now()
+        defer { wrote(entry.count + 256) }
         return try withConnection { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> AppendOutcome in
                 var row: (version: Int, units: Int, logBytes: Int, snapshotBytes: Int)?
@@ -152,6 +182,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     }
 
     public func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError) {
+        defer { wrote(snapshot.count) }
         try withConnection { c throws(StorageError) in
             try c.transaction { () throws(StorageError) in
                 var current: Int?
