@@ -8,6 +8,8 @@ RUN apt-get update \
     libsqlite3-dev=3.40.* libhiredis-dev=0.14.* \
  && rm -rf /var/lib/apt/lists/*
 COPY Package.swift ./
+# Dependencies in their own layer: a source change does not fetch them again.
+RUN swift package resolve
 COPY Sources ./Sources
 COPY Benchmarks ./Benchmarks
 COPY Tests ./Tests
