@@ -3830,7 +3830,9 @@ components:
         sessions:
           type: integer
           minimum: 0
-          description: Live sessions.
+          description: |
+            Live sessions: with the memory store, all of them; with a shared store (SQLite,
+            Redis), the ones this replica holds a copy of (/healthz never asks the store).
     Readiness:
       type: object
       additionalProperties: false
