@@ -11,7 +11,7 @@ extension Figures {
     /// on a second replica that never saw it. Redis is Debian's redis-server, started here.
     static func stores(_ c: BenchContext) throws {
         let directory = try temporaryDirectory()
-        let redisPort = try freePort()
+        let redisPort = try LoopbackPort.free()
         let redis = try ChildProcess("redis-server", ["--port", "\(redisPort)", "--bind", "127.0.0.1", "--save", "",
                                                       "--appendonly", "yes", "--appendfsync", "always",
                                                       "--dir", directory, "--logfile", "/dev/null"])
@@ -109,33 +109,10 @@ extension Figures {
         return String(cString: p)
     }
 
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard ok else { throw BenchError("no free port") }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
-
-    /// Polls until redis-server accepts connections (it answers within ~100 ms).
+    /// Polls until redis-server answers (it does within ~100 ms).
     private static func waitForRedis(_ port: Int) throws {
         for _ in 0..<100 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var addr = sockaddr_in()
-            addr.sin_family = sa_family_t(AF_INET)
-            addr.sin_port = in_port_t(UInt16(port).bigEndian)
-            addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-            close(fd)
-            if connected { return }
+            if LoopbackPort.redisAnswers(port) { return }
             usleep(50_000)
         }
         throw BenchError("redis-server did not start on port \(port)")
