@@ -73,32 +73,48 @@ final class RedisConnection: @unchecked Sendable {
 
     /// Sends one command (binary-safe arguments) and waits for its reply.
     func command(_ arguments: [[UInt8]]) throws(StorageError) -> RedisReply {
-        // hiredis wants one pointer per argument: lay them out in one buffer.
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(arguments.reduce(0) { $0 + $1.count })
-        for a in arguments { buffer.append(contentsOf: a) }
-        let lengths = arguments.map(\.count)
-        let raw: UnsafeMutableRawPointer? = buffer.withUnsafeBufferPointer { bytes in
-            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-            var pointers: [UnsafePointer<CChar>?] = []
-            var offset = 0
-            for n in lengths {
-                pointers.append((base + offset).assumingMemoryBound(to: CChar.self))
-                offset += n
-            }
-            return pointers.withUnsafeMutableBufferPointer { argv in
-                lengths.withUnsafeBufferPointer { lens in
-                    redisCommandArgv(context, Int32(arguments.count), argv.baseAddress, lens.baseAddress)
+        try pipeline([arguments])[0]
+    }
+
+    /// Sends commands in one write and reads their replies in order: one round trip.
+    /// Arguments are passed in place (a snapshot of megabytes is not copied here).
+    func pipeline(_ commands: [[[UInt8]]]) throws(StorageError) -> [RedisReply] {
+        for arguments in commands {
+            let lengths = arguments.map(\.count)
+            let rc = Self.withArgumentPointers(arguments[...], []) { pointers in
+                var argv = pointers
+                return argv.withUnsafeMutableBufferPointer { argv in
+                    lengths.withUnsafeBufferPointer { lens in
+                        redisAppendCommandArgv(context, Int32(arguments.count), argv.baseAddress, lens.baseAddress)
+                    }
                 }
             }
+            guard rc == 0 else {
+                isHealthy = false
+                throw .unavailable("Redis: \(Self.errorText(context))")
+            }
         }
-        guard let raw else {
-            isHealthy = false
-            throw .unavailable("Redis: \(Self.errorText(context))")
+        var replies: [RedisReply] = []
+        for _ in commands {
+            var raw: UnsafeMutableRawPointer?
+            guard redisGetReply(context, &raw) == 0, let raw else {
+                isHealthy = false
+                throw .unavailable("Redis: \(Self.errorText(context))")
+            }
+            replies.append(Self.copy(raw.assumingMemoryBound(to: redisReply.self).pointee))
+            freeReplyObject(raw)
         }
-        let reply = raw.assumingMemoryBound(to: redisReply.self)
-        defer { freeReplyObject(raw) }
-        return Self.copy(reply.pointee)
+        return replies
+    }
+
+    /// Pointers to each argument's own bytes, valid inside `body`.
+    private static func withArgumentPointers<R>(_ rest: ArraySlice<[UInt8]>, _ pointers: [UnsafePointer<CChar>?],
+                                                _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        guard let first = rest.first else { return body(pointers) }
+        return first.withUnsafeBufferPointer { bytes in
+            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            return withArgumentPointers(rest.dropFirst(), pointers + [base.assumingMemoryBound(to: CChar.self)], body)
+        }
     }
 
     private static func copy(_ r: redisReply) -> RedisReply {

@@ -5,14 +5,6 @@
 /// version, `s` the snapshot, `sb`/`lb` snapshot and log bytes, `l:N` the entry that made
 /// version N. Its time to live is the session's idle expiry.
 enum RedisScripts {
-    /// ARGV: version, snapshot, ttl ms.
-    static let create = """
-        redis.call('DEL', KEYS[1])
-        redis.call('HSET', KEYS[1], 'v', ARGV[1], 'sv', ARGV[1], 's', ARGV[2], 'sb', #ARGV[2], 'lb', 0)
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
-        return 1
-        """
-
     /// ARGV: ttl ms. The newest version (nil when gone), refreshing the time to live.
     static let touch = """
         local v = redis.call('HGET', KEYS[1], 'v')

@@ -82,7 +82,19 @@ public final class RedisSessionStorage: SessionStorage {
                        limits: StorageLimits) throws(StorageError) -> CreateOutcome {
         // The key first, then its reservation: reconciling never drops a reservation whose
         // session is still being created.
-        _ = try eval(RedisScripts.create, keys: [Self.key(id)], [Self.arg(version), snapshot, Self.arg(limits.idleExpiryMilliseconds)])
+        // Plain commands in one MULTI/EXEC, pipelined: a script would copy the snapshot's
+        // megabytes into Lua and back.
+        let key = Array(Self.key(id).utf8)
+        let replies = try pool.withConnection { c throws(StorageError) in
+            try c.pipeline([[Self.arg("MULTI")], [Self.arg("DEL"), key],
+                            [Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
+                             Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")],
+                            [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]])
+        }
+        for reply in replies {
+            if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
+        }
+        guard replies.last?.elements != nil else { throw .unavailable("Redis: the create transaction was not executed") }
         if let full = try account(id, delta: counts.units, isNew: true, limits: limits) {
             _ = try? run(["DEL", Self.key(id)])
             return .full(full)
