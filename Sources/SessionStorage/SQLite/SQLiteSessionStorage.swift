@@ -5,8 +5,12 @@ import Synchronization
 /// committed with `synchronous=FULL` before the reply. Sessions are a row of counters, a
 /// snapshot row and log rows, so appending to a big session writes only the new entry.
 public final class SQLiteSessionStorage: SessionStorage {
-    private let lock = BlockingLock()
-    private let connection: SQLiteConnection
+    /// Idle connections: readers run in parallel (WAL), one per thread at a time.
+    private let poolLock = BlockingLock()
+    nonisolated(unsafe) private var idle: [SQLiteConnection]
+    /// Writers of this process take turns here rather than in SQLite's busy handler, which
+    /// sleeps in steps of milliseconds.
+    private let writeLock = BlockingLock()
     public let path: String
     private let now: @Sendable () -> Int64
 
@@ -18,10 +22,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         // Big pages suit snapshots of megabytes (a new file only; an existing one keeps its).
         try c.execute("PRAGMA page_size=65536")
         try c.execute("PRAGMA journal_mode=WAL")
-        try c.execute("PRAGMA synchronous=FULL")
-        // Checkpoints (copying the log into the database file) run on their own connection
-        // off the request path, not inside the commit that crossed the threshold.
-        try c.execute("PRAGMA wal_autocheckpoint=0")
+        try Self.configure(c)
         try c.execute("""
             CREATE TABLE IF NOT EXISTS sessions(
                 id TEXT PRIMARY KEY, version INTEGER NOT NULL, items INTEGER NOT NULL,
@@ -32,7 +33,7 @@ public final class SQLiteSessionStorage: SessionStorage {
             CREATE UNIQUE INDEX IF NOT EXISTS log_by_session ON log(id, version);
             PRAGMA user_version=\(Self.formatVersion);
             """)
-        self.connection = c
+        self.idle = [c]
         self.checkpointer = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
         self.path = path
         self.now = now
@@ -80,8 +81,26 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public var keepsSessionData: Bool { true }
 
-    private func withConnection<T>(_ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
-        try lock.locked { () throws(StorageError) in try body(connection) }
+    /// Per-connection settings: every commit fsynced before it returns; checkpoints (copying
+    /// the log into the database file) run on their own connection off the request path, not
+    /// inside the commit that crossed a threshold.
+    private static func configure(_ c: SQLiteConnection) throws(StorageError) {
+        try c.execute("PRAGMA synchronous=FULL")
+        try c.execute("PRAGMA wal_autocheckpoint=0")
+    }
+
+    private func withConnection<T>(write: Bool = false, _ body: (SQLiteConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        let taken = poolLock.locked { idle.popLast() }
+        let c: SQLiteConnection
+        if let taken {
+            c = taken
+        } else {
+            c = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
+            try Self.configure(c)
+        }
+        defer { poolLock.locked { idle.append(c) } }
+        if write { return try writeLock.locked { () throws(StorageError) in try body(c) } }
+        return try body(c)
     }
 
     /// Items plus sections held by live sessions other than `except`.
@@ -95,7 +114,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     public func create(id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
                        limits: StorageLimits) throws(StorageError) -> CreateOutcome {
         let now = self.now()
-        let outcome = try withConnection { c throws(StorageError) in
+        let outcome = try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> CreateOutcome in
                 let held = try heldUnits(c, except: id, at: now)
                 guard held.sessions < limits.maxSessions else { return .full(.sessions(limit: limits.maxSessions)) }
@@ -123,7 +142,9 @@ public final class SQLiteSessionStorage: SessionStorage {
             guard let found, found.expiresAt > now else { return nil }
             let renewed = now + limits.idleExpiryMilliseconds
             if renewed - found.expiresAt > limits.touchSlackMilliseconds {
-                try c.query("UPDATE sessions SET expires_at = max(expires_at, ?) WHERE id = ?", [.int(renewed), .text(id)])
+                try writeLock.locked { () throws(StorageError) in
+                    try c.query("UPDATE sessions SET expires_at = max(expires_at, ?) WHERE id = ?", [.int(renewed), .text(id)])
+                }
             }
             return Int(found.version)
         }
@@ -161,7 +182,7 @@ public final class SQLiteSessionStorage: SessionStorage {
                        limits: StorageLimits) throws(StorageError) -> AppendOutcome {
         let now = self.now()
         defer { wrote(entry.count + 256) }
-        return try withConnection { c throws(StorageError) in
+        return try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> AppendOutcome in
                 var row: (version: Int, units: Int, logBytes: Int, snapshotBytes: Int)?
                 try c.query("SELECT version, items + sections, log_bytes, snapshot_bytes FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?",
@@ -183,7 +204,7 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError) {
         defer { wrote(snapshot.count) }
-        try withConnection { c throws(StorageError) in
+        try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) in
                 var current: Int?
                 try c.query("SELECT version FROM snapshots WHERE id = ?", [.text(id)]) { row in current = Int(row.int(0)) }
@@ -198,7 +219,7 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public func remove(id: String, ifVersion: Int?) throws(StorageError) -> RemoveOutcome {
         let now = self.now()
-        return try withConnection { c throws(StorageError) in
+        return try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> RemoveOutcome in
                 var version: Int?
                 try c.query("SELECT version FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?", [.text(id), .int(now)]) { row in
@@ -220,14 +241,14 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     /// The rows stay (an operator can inspect them); the session is no longer served or counted.
     public func quarantine(id: String, reason: String) throws(StorageError) {
-        try withConnection { c throws(StorageError) in
+        try withConnection(write: true) { c throws(StorageError) in
             try c.query("UPDATE sessions SET quarantine = ? WHERE id = ?", [.text(reason), .text(id)])
         }
     }
 
     public func sweep(limits: StorageLimits) throws(StorageError) {
         let now = self.now()
-        try withConnection { c throws(StorageError) in
+        try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) in
                 let expired = "SELECT id FROM sessions WHERE quarantine IS NULL AND expires_at <= ?"
                 try c.query("DELETE FROM log WHERE id IN (\(expired))", [.int(now)])
