@@ -4,7 +4,7 @@ import Glibc
 import LoopbackHTTP
 
 extension Figures {
-    /// 8. The session stores (issue 7), each against the memory store in the same run: create
+    /// 9. The session stores (issue 7), each against the memory store in the same run: create
     /// with 1M explicit sizes, a one-item update of that session (acknowledged only once
     /// stored: SQLite `synchronous=FULL`, Redis `appendfsync always`), screenful rect queries
     /// on a warm replica, wrk throughput on one rect, and the first query of a 1M-item session
@@ -28,11 +28,11 @@ extension Figures {
             var id = ""
             let create = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(c.sizesBody).id },
                                              after: { try client.deleteSession(id) })
-            c.report.time("8", "\(name): create, 1M explicit sizes, HTTP", create)
+            c.report.time("9", "\(name): create, 1M explicit sizes, HTTP", create)
             createMedian[name] = create.median
             if name != "memory", let reference = createMedian["memory"] {
                 let ratio = create.median / reference
-                c.report.value("8", "  \(name) create / memory create", Format.fixed(ratio, 2) + "×", target: "≤ 1.5×", met: ratio <= 1.5)
+                c.report.value("9", "  \(name) create / memory create", Format.fixed(ratio, 2) + "×", target: "≤ 1.5×", met: ratio <= 1.5)
             }
 
             let (session, created) = try client.createSession(c.sizesBody)
@@ -45,7 +45,7 @@ extension Figures {
                 let r = try client.send("POST", "/v1/sessions/\(session)/updates", body: update)
                 guard r.status == 200 else { throw BenchError("updates answered \(r.status): \(r.text.prefix(300))") }
             }
-            c.report.time("8", "\(name): one-item update of the 1M session, acknowledged", updates,
+            c.report.time("9", "\(name): one-item update of the 1M session, acknowledged", updates,
                           target: name == "memory" ? nil : 10, targetText: name == "memory" ? "(reference)" : "≤ 10 ms")
 
             func target(_ y: Int) -> String { "/v1/sessions/\(session)/elements?rect=0,\(y),390,844" }
@@ -55,17 +55,17 @@ extension Figures {
                 let t = target((i * 7919 + 1) % span)
                 times.append(try Timing.time { _ = try client.get(t) })
             }
-            c.report.time("8", "\(name): screenful query, varied rects, warm replica, HTTP", Samples(times), target: 1,
+            c.report.time("9", "\(name): screenful query, varied rects, warm replica, HTTP", Samples(times), target: 1,
                           targetText: "≤ 1 ms", showP99: true)
 
             let rate = try wrk(port: server.port, path: target(span / 2), seconds: c.options.quick ? 2 : 5)
             throughput[name] = rate
             if name != "memory", let reference = throughput["memory"] {
                 let ratio = rate / reference
-                c.report.value("8", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
+                c.report.value("9", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
                                spread: Format.fixed(ratio, 2) + "× memory", target: "≥ 0.7× memory", met: ratio >= 0.7)
             } else {
-                c.report.value("8", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
+                c.report.value("9", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
                                target: "(reference)")
             }
 
@@ -81,12 +81,12 @@ extension Figures {
                     first.append(try Timing.time { _ = try cold.get("/v1/sessions/\(fresh)/elements?rect=0,0,390,844") })
                     try client.deleteSession(fresh)
                 }
-                c.report.time("8", "\(name): first query of a 1M session on a replica that never saw it", Samples(first),
+                c.report.time("9", "\(name): first query of a 1M session on a replica that never saw it", Samples(first),
                               target: 300, targetText: "≤ 300 ms")
             }
             try client.deleteSession(session)
         }
-        c.report.note("figure 8: Redis with appendonly yes, appendfsync always (every acknowledged change fsynced by Redis); SQLite in WAL with synchronous=FULL; files in \(directory)")
+        c.report.note("figure 9: Redis with appendonly yes, appendfsync always (every acknowledged change fsynced by Redis); SQLite in WAL with synchronous=FULL; files in \(directory)")
     }
 
     /// `wrk` on one URL; its requests per second.

@@ -120,3 +120,23 @@ struct PersistenceTests {
         }
     }
 }
+
+@Suite("Persistence: compositional sections")
+struct CompositionalPersistenceTests {
+    /// A data-source section's own compositional section is stored as its JSON and decoded
+    /// again on load; preferred sizes on estimated dimensions replay too.
+    @Test func sectionsOfTheirOwnSurviveAReload() throws {
+        let path = try temporaryDirectory() + "/sessions.db"
+        let a = try sqliteService(path)
+        let section = #"{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":40}},"subitems":[{"size":{"width":{"estimated":90},"height":{"estimated":40}}}]}}"#
+        let own = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":30}},"subitems":[{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}]}}"#
+        let id = try createSession(a, #"{"layout":{"type":"compositional","section":\#(section)},"dataSource":{"sections":[{"itemCount":5},{"itemCount":4,"layout":\#(own)}]},"view":{"bounds":[320,480]}}"#)
+        #expect(a.preferredSizes(id: id, body: body(#"{"items":[{"indexPath":[0,1],"size":[120,55]}]}"#)).status == 200)
+        let b = try sqliteService(path)
+        #expect(observed(b, id) == observed(a, id))
+        // And through a snapshot: a fresh session of the same data decodes the same.
+        let state = try a.session(id).current
+        let decoded = try SessionSnapshot(decoding: SessionSnapshot(state).encoded)
+        #expect(decoded.dataSource == state.dataSource)
+    }
+}

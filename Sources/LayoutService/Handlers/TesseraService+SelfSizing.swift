@@ -50,8 +50,8 @@ extension TesseraService {
     /// The state with the reported sizes, and the elements they changed (also the log's replay).
     func preferredSizesStep(_ request: PreferredSizesRequest, _ state: SessionState) throws(APIError) -> (SessionState, [ElementKey]) {
         try requireIdle(state)
-        guard Self.estimatedItemSize(of: state.layout) != nil else {
-            throw .conflict("the session's layout has no estimatedItemSize; preferred sizes apply to self-sizing flow and line layouts")
+        guard Self.estimatedItemSize(of: state.layout) != nil || Self.hasEstimatedDimension(state.layout, state.dataSource) else {
+            throw .conflict("the session's layout has no estimatedItemSize or estimated dimension; preferred sizes apply to self-sizing flow and line layouts and compositional layouts with estimated dimensions")
         }
         // A reload keeps every item in place and replaces its data: the item's own size.
         let update: ValidatedBatchUpdate
@@ -79,6 +79,13 @@ extension TesseraService {
         }
         changed.append(contentsOf: before.keys.filter { !seen.contains($0) }.sorted())
         return (next, changed)
+    }
+
+    /// A compositional layout self-sizes when a section's group has an estimated dimension
+    /// (COMPOSITIONAL.md C15); measured sizes count on estimated axes only.
+    static func hasEstimatedDimension(_ layout: any CollectionLayout, _ dataSource: DataSource) -> Bool {
+        guard let compositional = layout as? CompositionalLayout else { return false }
+        return compositional.selfSizes(dataSource)
     }
 
     static func estimatedItemSize(of layout: any CollectionLayout) -> Size? {

@@ -12,6 +12,11 @@ struct SessionSnapshot: Sendable {
     var movement: (origin: IndexPath, target: IndexPath, position: Point)?
 
     static let magic: [UInt8] = Array("TSN1".utf8)
+    /// The JSON of a section's own decoded section (compositional), kept beside it in the
+    /// overrides so a snapshot can store it as text and decode it again.
+    static let sectionJSONKey = "tessera.sectionJSON"
+    /// Where that JSON was in its request (the decoded section names it in its errors).
+    static let sectionPathKey = "tessera.sectionPath"
 
     /// A new session's snapshot (no transition or movement yet).
     init(version: Int, layoutJSON: [UInt8], view: ViewContext, dataSource: DataSource) {
@@ -73,6 +78,8 @@ struct SessionSnapshot: Sendable {
             case .insets(let i): w.u8(3); w.double(i.top); w.double(i.left); w.double(i.bottom); w.double(i.right)
             case .bool(let b): w.u8(4); w.u8(b ? 1 : 0)
             case .string(let s): w.u8(5); w.string(s)
+            // Stored as its JSON (the sectionJSONKey entry), decoded again on load.
+            case .compositionalSection: w.u8(6)
             }
         }
         let flags: UInt8 = (section.sizes != nil ? 1 : 0) | (section.heights != nil ? 2 : 0)
@@ -120,10 +127,23 @@ struct SessionSnapshot: Sendable {
         guard r.isAtEnd else { throw SnapshotError("trailing bytes after the snapshot") }
     }
 
+    /// A compositional section from the JSON stored beside it.
+    private static func decodedSection(json: ParameterValue?, path: ParameterValue?, _ where_: String) throws(SnapshotError) -> ParameterValue {
+        guard case .string(let text)? = json, case .string(let path)? = path else {
+            throw SnapshotError("\(where_): a compositional section without its JSON")
+        }
+        do throws(APIError) {
+            return .compositionalSection(try CompositionalDecoder.section(try ObjectReader(try JSONTape.parseBody(Array(text.utf8)).root, path: path)))
+        } catch {
+            throw SnapshotError("\(where_).layout no longer decodes: \(error.message)")
+        }
+    }
+
     private static func readSection(_ r: inout ByteReader, index s: Int, limit: Int) throws(SnapshotError) -> SectionData {
         let where_ = "sections[\(s)]"
         let itemCount = try r.count("\(where_).itemCount", max: Int(Int32.max))
         var values: [String: ParameterValue] = [:]
+        var decodedLater: [String] = []
         for _ in 0..<(try r.count("\(where_).layout count", max: limit)) {
             let key = try r.string("\(where_).layout key")
             switch try r.u8("\(where_).layout.\(key)") {
@@ -132,9 +152,12 @@ struct SessionSnapshot: Sendable {
             case 3: values[key] = .insets(EdgeInsets(top: try r.double(key), left: try r.double(key), bottom: try r.double(key), right: try r.double(key)))
             case 4: values[key] = .bool(try r.u8(key) == 1)
             case 5: values[key] = .string(try r.string(key))
+            case 6: decodedLater.append(key)
             case let tag: throw SnapshotError("\(where_).layout.\(key) has unknown type \(tag)")
             }
         }
+        // The JSON may come after the section's key: decode once every key is read.
+        for key in decodedLater { values[key] = try decodedSection(json: values[sectionJSONKey], path: values[sectionPathKey], where_) }
         let flags = try r.u8("\(where_) columns")
         let sizes = flags & 1 != 0 ? try r.column(Size.self, count: itemCount, "\(where_).sizes") : nil
         let heights = flags & 2 != 0 ? try r.column(Double.self, count: itemCount, "\(where_).heights") : nil
