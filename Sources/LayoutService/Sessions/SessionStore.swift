@@ -153,6 +153,12 @@ public final class SessionStore: Sendable {
         guard !storage.keepsSessionData, let n = storage.sessionCount(limits: limits) else { return copies.withLock { $0.count } }
         return n
     }
+
+    /// Items across the sessions this process holds (the metrics' `tessera_session_items`;
+    /// with the memory store, all of them).
+    public var itemCount: Int {
+        copies.withLock { $0.values }.reduce(0) { $0 + $1.current.dataSource.totalItemCount }
+    }
 }
 
 /// 128 random bits from the system's CSPRNG, as 32 hex digits: unguessable.
