@@ -222,6 +222,21 @@ struct PersistenceHTTPTests {
         #expect(kill(server.pid, 0) == 0)
     }
 
+    /// Store calls show in /metrics, per backend and operation.
+    @Test func storeCallsAreCountedInMetrics() throws {
+        let server = try TesseraServer(arguments: ["--store", "sqlite:\(try temporaryDirectory())/sessions.db"])
+        defer { _ = server.stop() }
+        let c = try server.client()
+        let id = try #require(try json(c.request("POST", "/v1/sessions", body: Self.sessionBody(Self.initialItems)))["id"] as? String)
+        #expect(try c.request("POST", "/v1/sessions/\(id)/updates", body: Self.insert(0)).status == 200)
+        let metrics = try c.request("GET", "/metrics").text
+        for operation in ["create", "version", "append"] {
+            #expect(metrics.contains(#"tessera_store_operations_total{backend="sqlite",operation="\#(operation)",outcome="ok"}"#)
+                    || metrics.contains(#"tessera_store_operations_total{operation="\#(operation)",backend="sqlite",outcome="ok"}"#),
+                    "\(operation) missing")
+        }
+    }
+
     /// A database file that is not one: the start fails at once with the path and the reason
     /// (exit status 1), rather than serving without the sessions it holds.
     @Test func aCorruptDatabaseStopsTheStartWithItsName() throws {

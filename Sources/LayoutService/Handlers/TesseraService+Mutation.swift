@@ -37,7 +37,7 @@ extension TesseraService {
         let outcome = try s.writeLock.locked { () throws(APIError) -> AppendOutcome? in
             // Another thread of this process committed first: recompute on its state.
             guard s.version == from.version else { return nil }
-            let outcome = try store.storing { () throws(StorageError) in
+            let outcome = try store.storing("append") { () throws(StorageError) in
                 try store.storage.append(id: s.id, baseVersion: from.version, entry: durable ? change.encoded : [],
                                          from: from.counts, to: next.counts, limits: store.limits)
             }

@@ -28,7 +28,7 @@ extension TesseraService {
         guard let copy else {
             return try store.coldLoads.locked { () throws(APIError) -> Session in
                 if let built = store.copy(id) { return try catchUp(id, copy: built) }
-                guard let stored = try store.storing({ () throws(StorageError) in try store.storage.load(id: id, after: nil) }) else {
+                guard let stored = try store.storing("load", { () throws(StorageError) in try store.storage.load(id: id, after: nil) }) else {
                     throw .notFound("no session '\(id)'", field: "id")
                 }
                 let session = Session(id: id, state: try rebuild(id, stored, from: nil), now: store.now)
@@ -38,7 +38,7 @@ extension TesseraService {
         }
         try copy.writeLock.locked { () throws(APIError) in
             let known = copy.current
-            guard let stored = try store.storing({ () throws(StorageError) in try store.storage.load(id: id, after: known.version) }) else {
+            guard let stored = try store.storing("load", { () throws(StorageError) in try store.storage.load(id: id, after: known.version) }) else {
                 store.forget(id)
                 throw .notFound("no session '\(id)'", field: "id")
             }

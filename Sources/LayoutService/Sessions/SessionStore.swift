@@ -74,14 +74,37 @@ public final class SessionStore: Sendable {
 
     // MARK: The store, its failures as API errors
 
-    func storing<T>(_ body: () throws(StorageError) -> T) throws(APIError) -> T {
-        do { return try body() } catch { throw .storeUnavailable(error) }
+    /// One store call: a failure is 503 `store_unavailable`; with a durable store the call is
+    /// counted and timed (`tessera_store_operations_total`, `…_duration_seconds`).
+    func storing<T>(_ operation: String, _ body: () throws(StorageError) -> T) throws(APIError) -> T {
+        guard let backend = metricsName else {
+            do { return try body() } catch { throw .storeUnavailable(error) }
+        }
+        let start = ContinuousClock.now
+        do {
+            let result = try body()
+            ServiceMetrics.recordStoreOperation(backend: backend, operation: operation, duration: .now - start, failed: false)
+            return result
+        } catch {
+            ServiceMetrics.recordStoreOperation(backend: backend, operation: operation, duration: .now - start, failed: true)
+            throw .storeUnavailable(error)
+        }
+    }
+
+    /// The backend's name in metrics; nil for the memory store (its calls never fail and
+    /// are not worth a metric on every request).
+    private var metricsName: String? {
+        switch storage {
+        case is SQLiteSessionStorage: "sqlite"
+        case is RedisSessionStorage: "redis"
+        default: nil
+        }
     }
 
     /// The newest acknowledged version of a session (nil: unknown or expired), refreshing its
     /// idle time.
     func storedVersion(_ id: String) throws(APIError) -> Int? {
-        try storing { () throws(StorageError) in try storage.currentVersion(of: id, limits: limits) }
+        try storing("version") { () throws(StorageError) in try storage.currentVersion(of: id, limits: limits) }
     }
 
     /// Starts storing a new session under a fresh unguessable id. With a durable store the
@@ -103,9 +126,9 @@ public final class SessionStore: Sendable {
     func finishAdd(_ pending: PendingCreate, _ state: SessionState) throws(APIError) -> Session {
         let outcome: CreateOutcome
         if storage.keepsSessionData {
-            outcome = try storing { () throws(StorageError) in try pending.wait() }
+            outcome = try storing("create") { () throws(StorageError) in try pending.wait() }
         } else {
-            outcome = try storing { () throws(StorageError) in
+            outcome = try storing("create") { () throws(StorageError) in
                 try storage.create(id: pending.id, version: state.version, snapshot: [], holding: pending.counts, limits: limits)
             }
         }
@@ -123,7 +146,7 @@ public final class SessionStore: Sendable {
 
     /// Removes a session; with `ifVersion`, only at that version (one atomic step in the store).
     func remove(_ id: String, ifVersion: Int?) throws(APIError) -> RemoveOutcome {
-        let outcome = try storing { () throws(StorageError) in try storage.remove(id: id, ifVersion: ifVersion) }
+        let outcome = try storing("remove") { () throws(StorageError) in try storage.remove(id: id, ifVersion: ifVersion) }
         switch outcome {
         case .stale: break
         case .removed, .gone: forget(id)
