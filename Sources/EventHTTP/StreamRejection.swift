@@ -29,7 +29,7 @@ enum RejectionReason: String, CaseIterable, Sendable {
         }
     }
 
-    /// The API's error code (spec/API.md names 400 `invalid_request` and 413 `payload_too_large`).
+    /// The API's error code (docs/api.md names 400 `invalid_request` and 413 `payload_too_large`).
     var code: String {
         switch status {
         case 413: "payload_too_large"

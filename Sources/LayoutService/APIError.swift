@@ -2,7 +2,7 @@ import LayoutEngine
 import SessionStorage
 
 /// The one table from an error to what the client sees: a status, a stable code, a message
-/// and, where the fault lies in the input, the JSON path of the field (API.md, Conventions).
+/// and, where the fault lies in the input, the JSON path of the field (docs/api.md, Conventions).
 public struct APIError: Error, Sendable {
     public var status: Int
     public var code: String

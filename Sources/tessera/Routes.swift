@@ -1,7 +1,7 @@
 import EventHTTP
 import LayoutService
 
-/// The HTTP routes of API.md, each a thin adapter from an HTTP request to a service handler.
+/// The HTTP routes of docs/api.md, each a thin adapter from an HTTP request to a service handler.
 /// Handlers that may prepare a big layout are offloaded to the worker pool so they never
 /// stall an event loop.
 enum Routes {

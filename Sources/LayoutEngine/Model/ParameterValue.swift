@@ -6,7 +6,7 @@ public enum ParameterValue: Hashable, Sendable {
     case insets(EdgeInsets)
     case bool(Bool)
     case string(String)
-    /// A compositional section's own NSCollectionLayoutSection (COMPOSITIONAL.md §1).
+    /// A compositional section's own NSCollectionLayoutSection (docs/compositional.md §1).
     case compositionalSection(CompositionalLayout.Section)
 }
 

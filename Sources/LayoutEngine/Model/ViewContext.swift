@@ -6,7 +6,7 @@ public struct ViewContext: Hashable, Sendable {
     public var contentInset: EdgeInsets
     public var scale: Double
     /// The scroll offsets of orthogonally scrolling compositional sections, by section index
-    /// (COMPOSITIONAL.md C13); absent = 0. Other layouts ignore them.
+    /// (docs/compositional.md C13); absent = 0. Other layouts ignore them.
     public var orthogonalOffsets: [Int: Double]
 
     public init(bounds: Size = .zero, contentOffset: Point = .zero,

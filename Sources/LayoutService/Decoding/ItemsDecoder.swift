@@ -42,7 +42,7 @@ struct ItemsDecoder {
     private mutating func readItem(_ item: JSONValue, at i: Int) throws(APIError) {
         switch item.kind {
         case .number:
-            // A bare number is an aspect ratio (API.md); the layout judges its value.
+            // A bare number is an aspect ratio (docs/api.md); the layout judges its value.
             setRatio(item.double!, at: i)
         case .array:
             // A bare [w, h] is a size: the compact form for long lists.

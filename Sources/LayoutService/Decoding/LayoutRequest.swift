@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The body that describes a collection view (API.md): layout, data source, view, and for
+/// The body that describes a collection view (docs/api.md): layout, data source, view, and for
 /// one-shot requests an optional rect.
 struct LayoutRequest: Sendable {
     var kind: LayoutKind

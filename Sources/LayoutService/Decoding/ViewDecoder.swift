@@ -20,7 +20,7 @@ enum ViewDecoder {
             view.scale = scale
         }
         if let offsets = try o.object("orthogonalOffsets") {
-            // COMPOSITIONAL.md C13: `{"3": 120}` sets section 3's own scroll offset; the
+            // docs/compositional.md C13: `{"3": 120}` sets section 3's own scroll offset; the
             // sections not named keep theirs.
             for key in offsets.keys {
                 guard let s = Int(key), s >= 0, String(s) == key else {

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// Geometry and attributes in the API's shapes (API.md: "An element").
+/// Geometry and attributes in the API's shapes (docs/api.md: "An element").
 extension JSONWriter {
     mutating func size(_ s: Size) {
         beginObject()
@@ -48,7 +48,7 @@ extension JSONWriter {
         key("contentInset"); insets(v.contentInset)
         key("scale"); number(v.scale)
         if !v.orthogonalOffsets.isEmpty {
-            // COMPOSITIONAL.md C13, by section index, ascending.
+            // docs/compositional.md C13, by section index, ascending.
             key("orthogonalOffsets")
             beginObject()
             for (s, offset) in v.orthogonalOffsets.sorted(by: { $0.key < $1.key }) {

@@ -14,7 +14,10 @@ info:
     view. It can do so once (`POST /v1/layout`) or keep the prepared layout in a session
     that later requests query and scroll (`/v1/sessions/...`).
 
-    This document is the HTTP contract (spec/API.md); the server conforms to it.
+    This document is the HTTP contract; the server conforms to it. The behaviour behind
+    it is documented in the repository's `docs/` folder: [docs/api.md](docs/api.md) (the
+    conventions below, at more length), [docs/flow.md](docs/flow.md) (the flow layout's
+    rules R1–R16) and [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8).
 
     ## Conventions
 
@@ -1856,11 +1859,12 @@ components:
       in: query
       required: false
       description: |
-        The query rectangle `x,y,width,height`: four finite decimal numbers, width and
-        height not negative. Leave it out for every element.
+        The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
+        15 digits before the point; an exponent, if any, negative), width and height not
+        negative. Leave it out for every element.
       schema:
         type: string
-        pattern: '^[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*$'
+        pattern: '^[ \t]*[+-]?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*[+-]?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*\+?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*\+?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*$'
       example: "0,0,390,844"
     Progress:
       name: progress
@@ -2319,97 +2323,123 @@ components:
     SizeInput:
       description: A size, `{"width", "height"}` or `[width, height]`; neither may be negative.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [width, height]
-          properties:
-            width:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-            height:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-        - type: array
-          minItems: 2
-          maxItems: 2
-          items:
-            type: number
-            minimum: 0
-            maximum: 1.0e+15
+        - $ref: "#/components/schemas/SizeObject"
+        - $ref: "#/components/schemas/SizePair"
       example: {width: 100, height: 100}
+    SizeObject:
+      type: object
+      description: A size in object form.
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width:
+          $ref: "#/components/schemas/Length"
+        height:
+          $ref: "#/components/schemas/Length"
+      example: {width: 100, height: 100}
+    SizePair:
+      type: array
+      description: A size in compact form, `[width, height]`.
+      minItems: 2
+      maxItems: 2
+      items:
+        $ref: "#/components/schemas/Length"
+      example: [100, 100]
     PointInput:
       description: A point, `{"x", "y"}` or `[x, y]`.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [x, y]
-          properties:
-            x:
-              $ref: "#/components/schemas/Coordinate"
-            y:
-              $ref: "#/components/schemas/Coordinate"
-        - type: array
-          minItems: 2
-          maxItems: 2
-          items:
-            $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/PointObject"
+        - $ref: "#/components/schemas/PointPair"
       example: {x: 0, y: 0}
+    PointObject:
+      type: object
+      description: A point in object form.
+      additionalProperties: false
+      required: [x, y]
+      properties:
+        x:
+          $ref: "#/components/schemas/Coordinate"
+        y:
+          $ref: "#/components/schemas/Coordinate"
+      example: {x: 0, y: 120}
+    PointPair:
+      type: array
+      description: A point in compact form, `[x, y]`.
+      minItems: 2
+      maxItems: 2
+      items:
+        $ref: "#/components/schemas/Coordinate"
+      example: [0, 120]
     InsetsInput:
       description: |
         Edge insets, `{"top", "left", "bottom", "right"}` (a missing or null edge is 0),
         or one number for all four edges. Negative values are allowed.
       oneOf:
-        - type: object
-          additionalProperties: false
-          properties:
-            top:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            left:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            bottom:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            right:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-        - $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/InsetsObject"
+        - $ref: "#/components/schemas/UniformInset"
       example: {top: 8, left: 8, bottom: 8, right: 8}
+    InsetsObject:
+      type: object
+      description: Edge insets in object form; a missing or null edge is 0.
+      additionalProperties: false
+      properties:
+        top:
+          $ref: "#/components/schemas/InsetEdge"
+        left:
+          $ref: "#/components/schemas/InsetEdge"
+        bottom:
+          $ref: "#/components/schemas/InsetEdge"
+        right:
+          $ref: "#/components/schemas/InsetEdge"
+      example: {top: 8, left: 8, bottom: 8, right: 8}
+    InsetEdge:
+      allOf:
+        - $ref: "#/components/schemas/Coordinate"
+      nullable: true
+      description: One edge's inset; null is 0.
+    UniformInset:
+      type: number
+      description: The same inset on all four edges.
+      minimum: -1.0e+15
+      maximum: 1.0e+15
+      example: 8
     RectInput:
       description: |
         A rectangle, `{"x", "y", "width", "height"}` or `[x, y, width, height]`; width
         and height must not be negative.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [x, y, width, height]
-          properties:
-            x:
-              $ref: "#/components/schemas/Coordinate"
-            y:
-              $ref: "#/components/schemas/Coordinate"
-            width:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-            height:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-        - type: array
-          description: "`[x, y, width, height]`; the last two must not be negative."
-          minItems: 4
-          maxItems: 4
-          items:
-            $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/RectObject"
+        - $ref: "#/components/schemas/RectQuad"
       example: [0, 0, 390, 844]
+    RectObject:
+      type: object
+      description: A rectangle in object form.
+      additionalProperties: false
+      required: [x, y, width, height]
+      properties:
+        x:
+          $ref: "#/components/schemas/Coordinate"
+        y:
+          $ref: "#/components/schemas/Coordinate"
+        width:
+          $ref: "#/components/schemas/Length"
+        height:
+          $ref: "#/components/schemas/Length"
+      example: {x: 0, y: 0, width: 390, height: 844}
+    RectQuad:
+      type: array
+      description: "A rectangle in compact form, `[x, y, width, height]`; the last two must not be negative."
+      minItems: 4
+      maxItems: 4
+      items:
+        $ref: "#/components/schemas/Coordinate"
+      example: [0, 0, 390, 844]
+    Length:
+      type: number
+      description: A length on input (a size's width or height), from 0 to 10^15.
+      minimum: 0
+      maximum: 1.0e+15
+      example: 100
     Coordinate:
       type: number
       description: A coordinate or length on input, within ±10^15.
@@ -2554,7 +2584,7 @@ components:
           type: object
           nullable: true
           description: |
-            Compositional layout (spec/COMPOSITIONAL.md C13): the own scroll offsets of
+            Compositional layout (docs/compositional.md C13): the own scroll offsets of
             orthogonally scrolling sections, keyed by section index ("3": 120), across the
             scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
           additionalProperties:
@@ -2807,6 +2837,13 @@ components:
         - $ref: "#/components/schemas/MovementBegin"
         - $ref: "#/components/schemas/MovementUpdate"
         - $ref: "#/components/schemas/MovementEndOrCancel"
+      discriminator:
+        propertyName: phase
+        mapping:
+          begin: "#/components/schemas/MovementBegin"
+          update: "#/components/schemas/MovementUpdate"
+          end: "#/components/schemas/MovementEndOrCancel"
+          cancel: "#/components/schemas/MovementEndOrCancel"
     MovementBegin:
       type: object
       additionalProperties: false
@@ -2895,45 +2932,59 @@ components:
           items:
             $ref: "#/components/schemas/Section"
     Section:
-      type: object
       description: |
         One section: `itemCount` (items use the layout's defaults), or `items` with one
         entry per item, or both (then `itemCount` must equal the number of entries).
         At most 5,000,000 items in all sections together (by default).
+      oneOf:
+        - $ref: "#/components/schemas/ListedSection"
+        - $ref: "#/components/schemas/CountedSection"
+      example: {itemCount: 5}
+    ListedSection:
+      type: object
+      description: A section that lists its items (`itemCount`, when given, must equal their number).
       additionalProperties: false
-      anyOf:
-        - required: [itemCount]
-          properties:
-            itemCount:
-              type: integer
-        - required: [items]
-          properties:
-            items:
-              type: array
+      required: [items]
       properties:
+        items:
+          type: array
+          maxItems: 5000000
+          description: One entry per item, with the data its layout reads.
+          items:
+            $ref: "#/components/schemas/Item"
         itemCount:
           type: integer
           nullable: true
           minimum: 0
           maximum: 5000000
-          description: The number of items.
-        items:
-          type: array
-          nullable: true
-          maxItems: 5000000
-          description: One entry per item, with the data its layout reads.
-          items:
-            $ref: "#/components/schemas/Item"
+          description: The number of items; when given, the number of entries in `items`.
         layout:
-          anyOf:
-            - $ref: "#/components/schemas/SectionLayout"
-            - $ref: "#/components/schemas/CompositionalSection"
-          nullable: true
-          description: |
-            This section's own layout parameters (UIKit's per-section delegate methods),
-            overriding the layout-wide ones for this section only. They belong to the
-            section and move with it. For the compositional layout it is a whole
-            `CompositionalSection`, replacing `layout.section` for this section.
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {items: [[120, 80], [60, 80]], layout: {sectionInset: 8}}
+    CountedSection:
+      type: object
+      description: A section of `itemCount` items that use the layout's defaults.
+      additionalProperties: false
+      required: [itemCount]
+      properties:
+        itemCount:
+          type: integer
+          minimum: 0
+          maximum: 5000000
+          description: The number of items.
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {itemCount: 5}
+    SectionLayoutOverride:
+      anyOf:
+        - $ref: "#/components/schemas/SectionLayout"
+        - $ref: "#/components/schemas/CompositionalSection"
+      nullable: true
+      description: |
+        This section's own layout parameters (UIKit's per-section delegate methods),
+        overriding the layout-wide ones for this section only. They belong to the
+        section and move with it. For the compositional layout it is a whole
+        `CompositionalSection`, replacing `layout.section` for this section.
     Item:
       description: |
         One item's data: an object, a bare number (its aspect ratio, width / height), or
@@ -2943,16 +2994,13 @@ components:
         circle and stack read none.
       oneOf:
         - $ref: "#/components/schemas/ItemData"
-        - type: number
-          description: The item's aspect ratio (width / height); the layout judges its value.
-        - type: array
-          description: The item's size, `[width, height]`, neither negative.
-          minItems: 2
-          maxItems: 2
-          items:
-            type: number
-            minimum: 0
+        - $ref: "#/components/schemas/AspectRatio"
+        - $ref: "#/components/schemas/SizePair"
       example: {size: [120, 80]}
+    AspectRatio:
+      type: number
+      description: An item's aspect ratio (width / height); the layout judges its value.
+      example: 1.5
     ItemData:
       type: object
       additionalProperties: false
@@ -3053,7 +3101,7 @@ components:
     Layout:
       description: |
         The layout and its parameters; `type` picks the layout and the other keys are
-        that layout's parameters (spec/FLOW.md, spec/LAYOUTS.md). Every parameter is
+        that layout's parameters ([docs/flow.md](docs/flow.md), [docs/layouts.md](docs/layouts.md)). Every parameter is
         optional and takes the default shown; a key the layout does not take is a 400.
       oneOf:
         - $ref: "#/components/schemas/FlowLayout"
@@ -3083,7 +3131,7 @@ components:
     FlowLayout:
       type: object
       description: |
-        UICollectionViewFlowLayout (spec/FLOW.md). Lines of items along the scroll axis,
+        UICollectionViewFlowLayout ([docs/flow.md](docs/flow.md)). Lines of items along the scroll axis,
         with optional headers and footers (`header`, `footer`, zIndex 10). Reads
         `view.bounds`, `contentInset`, `contentOffset` (pinning) and `scale` (origin
         rounding). Item data: `size` (else `itemSize`). Per section (`SectionLayout`):
@@ -3120,7 +3168,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         headerReferenceSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -3146,7 +3194,7 @@ components:
           nullable: true
           default: true
           description: |
-            Reproduce UIKit's observed quirks Q1-Q3 (FLOW.md R16): swapped spacings in
+            Reproduce UIKit's observed quirks Q1-Q3 (docs/flow.md R16): swapped spacings in
             horizontal mixed sections, the empty leading line before an oversize first
             item, leading zero-size items ignored when detecting uniform sections.
             `false` follows the documented intent instead.
@@ -3204,7 +3252,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 200, left: 0, bottom: 200, right: 0}
+          description: "Default `{top: 200, left: 0, bottom: 200, right: 0}`."
         headerReferenceSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -3303,7 +3351,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         headerHeight:
           type: number
           nullable: true
@@ -3320,12 +3368,12 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         footerInset:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         itemRenderDirection:
           type: string
           nullable: true
@@ -3429,7 +3477,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 8, left: 8, bottom: 8, right: 8}
+          default: 8
           description: Space around each cell within its slot.
       example: {type: tree, itemSize: {width: 120, height: 40}, insets: 8}
 
@@ -3563,7 +3611,7 @@ components:
     CompositionalLayout:
       type: object
       description: |
-        UICollectionViewCompositionalLayout, iOS 17 behaviour (spec/COMPOSITIONAL.md
+        UICollectionViewCompositionalLayout, iOS 17 behaviour (docs/compositional.md
         C1–C15): items in groups, groups in sections. `section` is used by every
         data-source section without its own `layout` (a whole `CompositionalSection`).
         Reads `view.bounds`, `scale` (C14 pixel snapping), `contentOffset` and
@@ -3899,33 +3947,32 @@ components:
           default: 0
       example: {kind: background, contentInsets: 4}
     Element:
-      type: object
       description: |
-        One element's layout attributes. `kind` is present for supplementary and
-        decoration views only; `transform3D` only when not the identity (16 numbers
-        m11...m44, Core Animation's row-vector convention, acting about the frame's
-        centre); `hidden` only when true; `extras` only when the layout adds any
-        (`children` index paths in the tree layout, `aspectRatio` in the justified
-        layout). The frame is the untransformed frame, as in UIKit.
+        One element's layout attributes; `category` says which kind of element it is.
+        `kind` is present for supplementary and decoration views only; `transform3D`
+        only when not the identity; `hidden` only when true; `extras` only when the
+        layout adds any (`children` index paths in the tree layout, `aspectRatio` in the
+        justified layout). The frame is the untransformed frame, as in UIKit.
+      oneOf:
+        - $ref: "#/components/schemas/CellElement"
+        - $ref: "#/components/schemas/SupplementaryElement"
+        - $ref: "#/components/schemas/DecorationElement"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellElement"
+          supplementary: "#/components/schemas/SupplementaryElement"
+          decoration: "#/components/schemas/DecorationElement"
+      example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
+    CellElement:
+      type: object
+      description: A cell's attributes (no `kind`).
       additionalProperties: false
       required: [category, indexPath, frame, zIndex, alpha]
-      oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
       properties:
         category:
           type: string
-          enum: [cell, supplementary, decoration]
-        kind:
-          type: string
-          description: "`header`, `footer`, `connector`, `reflection`, `background`, ..."
+          enum: [cell]
         indexPath:
           $ref: "#/components/schemas/IndexPath"
         frame:
@@ -3933,51 +3980,153 @@ components:
         zIndex:
           type: integer
         alpha:
-          type: number
-          minimum: 0
-          maximum: 1
+          $ref: "#/components/schemas/Alpha"
         transform3D:
-          type: array
-          minItems: 16
-          maxItems: 16
-          items:
-            type: number
+          $ref: "#/components/schemas/Transform3D"
         hidden:
-          type: boolean
-          enum: [true]
+          $ref: "#/components/schemas/Hidden"
         extras:
-          type: object
-          additionalProperties:
-            oneOf:
-              - type: number
-              - type: array
-                items:
-                  $ref: "#/components/schemas/IndexPath"
+          $ref: "#/components/schemas/Extras"
       example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
-    ElementKey:
+    SupplementaryElement:
       type: object
-      description: Which element (`kind` for supplementary and decoration views only).
+      description: A supplementary view's attributes (`header`, `footer`, `connector`, ...).
       additionalProperties: false
-      required: [category, indexPath]
-      oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
+      required: [category, kind, indexPath, frame, zIndex, alpha]
       properties:
         category:
           type: string
-          enum: [cell, supplementary, decoration]
+          enum: [supplementary]
         kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        frame:
+          $ref: "#/components/schemas/Rect"
+        zIndex:
+          type: integer
+        alpha:
+          $ref: "#/components/schemas/Alpha"
+        transform3D:
+          $ref: "#/components/schemas/Transform3D"
+        hidden:
+          $ref: "#/components/schemas/Hidden"
+        extras:
+          $ref: "#/components/schemas/Extras"
+      example: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
+    DecorationElement:
+      type: object
+      description: A decoration view's attributes (`reflection`, `background`, ...).
+      additionalProperties: false
+      required: [category, kind, indexPath, frame, zIndex, alpha]
+      properties:
+        category:
           type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        frame:
+          $ref: "#/components/schemas/Rect"
+        zIndex:
+          type: integer
+        alpha:
+          $ref: "#/components/schemas/Alpha"
+        transform3D:
+          $ref: "#/components/schemas/Transform3D"
+        hidden:
+          $ref: "#/components/schemas/Hidden"
+        extras:
+          $ref: "#/components/schemas/Extras"
+      example: {category: decoration, kind: background, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 844}, zIndex: -1, alpha: 1}
+    ElementKind:
+      type: string
+      description: "A supplementary or decoration view's kind: `header`, `footer`, `connector`, `reflection`, `background`, ..."
+      minLength: 1
+      example: header
+    Alpha:
+      type: number
+      minimum: 0
+      maximum: 1
+      example: 1
+    Transform3D:
+      type: array
+      description: |
+        16 numbers m11...m44 (Core Animation's CATransform3D, row-vector convention),
+        acting about the frame's centre. Present only when not the identity.
+      minItems: 16
+      maxItems: 16
+      items:
+        type: number
+      example: [1.1575, 0, 0, 0, 0, 1.1575, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    Hidden:
+      type: boolean
+      description: Present only when true.
+      enum: [true]
+    Extras:
+      type: object
+      description: Layout-specific values by name (`children` in the tree layout, `aspectRatio` in the justified layout).
+      additionalProperties:
+        $ref: "#/components/schemas/ExtraValue"
+      example: {aspectRatio: 1.5}
+    ExtraValue:
+      description: A number (`aspectRatio`) or a list of index paths (`children`).
+      oneOf:
+        - type: number
+        - type: array
+          items:
+            $ref: "#/components/schemas/IndexPath"
+    ElementKey:
+      description: Which element (`kind` for supplementary and decoration views only).
+      oneOf:
+        - $ref: "#/components/schemas/CellKey"
+        - $ref: "#/components/schemas/SupplementaryKey"
+        - $ref: "#/components/schemas/DecorationKey"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellKey"
+          supplementary: "#/components/schemas/SupplementaryKey"
+          decoration: "#/components/schemas/DecorationKey"
+      example: {category: supplementary, kind: header, indexPath: [0, 0]}
+    CellKey:
+      type: object
+      additionalProperties: false
+      required: [category, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [cell]
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+      example: {category: cell, indexPath: [0, 3]}
+    SupplementaryKey:
+      type: object
+      additionalProperties: false
+      required: [category, kind, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [supplementary]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
         indexPath:
           $ref: "#/components/schemas/IndexPath"
       example: {category: supplementary, kind: header, indexPath: [0, 0]}
+    DecorationKey:
+      type: object
+      additionalProperties: false
+      required: [category, kind, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+      example: {category: decoration, kind: background, indexPath: [0, 0]}
     Info:
       type: object
       description: Layout-level results, by name (`containerHeight` and `widowCount` in the justified layout); empty for most layouts.
@@ -4138,7 +4287,6 @@ components:
           items:
             $ref: "#/components/schemas/PlanEntry"
     PlanEntry:
-      type: object
       description: |
         One element's animation: where it starts (`from`, at its index path before the
         change) and where it ends (`to`, at its index path after it). Both ends are always
@@ -4146,37 +4294,72 @@ components:
         (initialLayoutAttributesForAppearingItemAtIndexPath), a deleted one ends at its
         final attributes (finalLayoutAttributesForDisappearingItemAtIndexPath). `change`:
         `insert`, `delete`, `move` (its index path changed), `reload` (reloaded item or
-        section) or `none`.
-      additionalProperties: false
-      required: [category, change, from, to]
+        section) or `none`. `kind` for supplementary and decoration views only.
       oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
-      properties:
-        category:
-          type: string
-          enum: [cell, supplementary, decoration]
-        kind:
-          type: string
-        change:
-          type: string
-          enum: [insert, delete, move, reload, none]
-        from:
-          $ref: "#/components/schemas/PlanEnd"
-        to:
-          $ref: "#/components/schemas/PlanEnd"
+        - $ref: "#/components/schemas/CellPlanEntry"
+        - $ref: "#/components/schemas/SupplementaryPlanEntry"
+        - $ref: "#/components/schemas/DecorationPlanEntry"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellPlanEntry"
+          supplementary: "#/components/schemas/SupplementaryPlanEntry"
+          decoration: "#/components/schemas/DecorationPlanEntry"
       example:
         category: cell
         change: move
         from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
         to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
+    CellPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [cell]
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    SupplementaryPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, kind, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [supplementary]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    DecorationPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, kind, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    Change:
+      type: string
+      description: "`insert`, `delete`, `move` (the index path changed), `reload` (a reloaded item or section) or `none`."
+      enum: [insert, delete, move, reload, none]
     PlanEnd:
       type: object
       additionalProperties: false

@@ -83,7 +83,7 @@ extension TesseraService {
     }
 
     /// A compositional layout self-sizes when a section's group has an estimated dimension
-    /// (COMPOSITIONAL.md C15); measured sizes count on estimated axes only.
+    /// (docs/compositional.md C15); measured sizes count on estimated axes only.
     static func hasEstimatedDimension(_ layout: any CollectionLayout, _ dataSource: DataSource) -> Bool {
         guard let compositional = layout as? CompositionalLayout else { return false }
         return compositional.selfSizes(dataSource)

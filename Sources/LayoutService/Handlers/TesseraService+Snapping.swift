@@ -27,7 +27,7 @@ extension TesseraService {
         }
     }
 
-    /// COMPOSITIONAL.md C13: an orthogonal section's own scrolling comes to rest. The offset
+    /// docs/compositional.md C13: an orthogonal section's own scrolling comes to rest. The offset
     /// and velocity across the scroll axis are read from the points (x for a vertical layout).
     func orthogonalTarget(_ state: SessionState, section: Int, proposed: Point, velocity: Point) throws(APIError) -> Point {
         guard let prepared = state.prepared as? PreparedCompositionalLayout else {

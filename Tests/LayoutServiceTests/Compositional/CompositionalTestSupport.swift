@@ -2,7 +2,7 @@ import Testing
 import LayoutEngine
 @testable import LayoutService
 
-/// Compositional tests write the layout as the JSON of COMPOSITIONAL.md §1 and check the
+/// Compositional tests write the layout as the JSON of docs/compositional.md §1 and check the
 /// engine's answers directly (no session needed for geometry).
 enum Comp {
     /// Decodes a whole request body and prepares its layout.

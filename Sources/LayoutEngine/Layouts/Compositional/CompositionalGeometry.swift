@@ -14,7 +14,7 @@ struct PixelGrid: Hashable, Sendable {
 }
 
 /// The scroll axis (along) and the other one (cross), for "vertical below; horizontal swaps
-/// the axes" (COMPOSITIONAL.md §2): the flow layout's axes, with what the compositional
+/// the axes" (docs/compositional.md §2): the flow layout's axes, with what the compositional
 /// layout adds (points, shifts, directional insets).
 typealias CompositionalAxes = FlowAxes
 

@@ -1,4 +1,4 @@
-/// UICollectionViewCompositionalLayout, headless: the geometry of COMPOSITIONAL.md C1–C15
+/// UICollectionViewCompositionalLayout, headless: the geometry of docs/compositional.md C1–C15
 /// (iOS 17 behaviour).
 ///
 /// `prepare` plans each section's group once (the template) and places instances of it by
@@ -59,7 +59,7 @@ public struct CompositionalLayout: CollectionLayout {
     public func prepareCompositional(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> PreparedCompositionalLayout {
         let frame = frame(view)
         try CompositionalKinds.check(configuration, dataSource: dataSource, layout: self)
-        // With an empty bounds dimension there is nothing to lay out in (as FLOW.md R4).
+        // With an empty bounds dimension there is nothing to lay out in (as docs/flow.md R4).
         guard view.bounds.width > 0, view.bounds.height > 0 else {
             return PreparedCompositionalLayout(layout: self, frame: frame, sections: [], layoutExtents: (0, 0, []))
         }

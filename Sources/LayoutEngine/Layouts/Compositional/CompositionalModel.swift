@@ -1,4 +1,4 @@
-/// The parts of UICollectionViewCompositionalLayout (COMPOSITIONAL.md §1), as plain values.
+/// The parts of UICollectionViewCompositionalLayout (docs/compositional.md §1), as plain values.
 /// The service decodes the JSON into these; the engine never sees JSON. Every part that can
 /// be wrong in a way only the geometry reveals keeps its JSON path, so the engine's errors
 /// name it as the decoder's do.

@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// COMPOSITIONAL.md §1: the layout-wide keys; a data-source section's `layout` is a
+    /// docs/compositional.md §1: the layout-wide keys; a data-source section's `layout` is a
     /// whole SECTION that replaces `section` for that section.
     static let compositional = LayoutKind(
         type: "compositional", needsBounds: true,
@@ -15,7 +15,7 @@ extension LayoutRegistry {
         })
 }
 
-/// Reads the compositional layout's JSON (COMPOSITIONAL.md §1) into the engine's values;
+/// Reads the compositional layout's JSON (docs/compositional.md §1) into the engine's values;
 /// every error names its JSON path (`layout.section.group.subitems[1].size.width`).
 enum CompositionalDecoder {
     static func configuration(_ o: ObjectReader) throws(APIError) -> CompositionalLayout.Configuration {
