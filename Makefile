@@ -30,14 +30,25 @@ deps:
 	@pkg-config --exists zlib 2>/dev/null || { \
 	  echo "installing zlib1g-dev"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zlib1g-dev pkg-config; }
+	@{ [ -f /usr/include/sqlite3.h ] && [ -f /usr/include/hiredis/hiredis.h ]; } || { \
+	  echo "installing libsqlite3-dev libhiredis-dev (session stores)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev libhiredis-dev; }
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tessera
 
+# Sessions survive restarts: they live in a SQLite database (override STORE=memory or
+# STORE=redis://HOST:PORT to change that).
+STORE ?= sqlite:.data/sessions.db
+
 run: build
-	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT)
+	@mkdir -p .data
+	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT) --store $(STORE)
 
 test-deps: deps $(VENV)/.installed $(VENV)/.client-installed
+	@command -v redis-server >/dev/null || { \
+	  echo "installing redis-server (the persistence tests start their own)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
 
 # Rebuilt when this Makefile (and so PY_TOOLS) changes. Debian's python3 makes venvs only
 # with python3-venv (ensurepip); it is installed when missing.

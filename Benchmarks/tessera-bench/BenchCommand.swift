@@ -82,6 +82,7 @@ enum BenchCommand {
         Figure(name: "justified", title: "5. justified, 100,000 photos: Tessera vs the original", run: Figures.justified),
         Figure(name: "updates", title: "6. batch update vs full create", run: Figures.updates),
         Figure(name: "compositional", title: "8. compositional, 1,000,000 items: create", run: Figures.compositional),
+        Figure(name: "stores", title: "9. session stores: memory, SQLite, Redis", run: Figures.stores),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -8,6 +8,7 @@ enum Routes {
     static func make(_ service: TesseraService) -> Router {
         var r = Router()
         r.add(.GET, "/healthz") { _ in reply(service.health()) }
+        r.add(.GET, "/readyz") { _ in reply(service.readiness()) }
         r.add(.GET, "/openapi.yaml") { _ in reply(service.openAPIDocument()) }
         r.add(.POST, "/v1/layout", offload: true) { reply(service.oneShotLayout(body: $0.body)) }
         r.add(.POST, "/v1/sessions", offload: true) { reply(service.createSession(body: $0.body)) }

@@ -48,6 +48,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An unused session expires after this long (TESSERA_SESSION_IDLE_SECONDS; default 900).", valueName: "seconds"))
     var sessionIdleSeconds: Int?
 
+    @Option(help: ArgumentHelp("Where sessions live: memory, sqlite:PATH or redis://HOST:PORT[/DB] (TESSERA_STORE; default memory).", valueName: "store"))
+    var store: String?
+
     @Option(help: ArgumentHelp("Least severe log level written: trace, debug, info, notice, warning, error, critical (TESSERA_LOG_LEVEL; default info). Access lines are info.", valueName: "level"))
     var logLevel: Logger.Level?
 
@@ -59,7 +62,7 @@ struct ServeCommand: ParsableCommand {
 
     private enum CodingKeys: String, CodingKey {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
-        case maxTotalItems, sessionIdleSeconds, logLevel, logFormat
+        case maxTotalItems, sessionIdleSeconds, store, logLevel, logFormat
         case gzipMinBytes
     }
 
@@ -85,7 +88,16 @@ struct ServeCommand: ParsableCommand {
         let (logger, logSink) = Self.bootstrapLogging(options)
         defer { logSink.flush() }  // the writer thread dies with the process: nothing queued may be lost
         let exposition = PrometheusExposition.bootstrap()
-        let service = TesseraService(store: SessionStore(configuration: options.store))
+        let store: SessionStore
+        do {
+            store = try SessionStore.open(options.storeLocation, configuration: options.store)
+        } catch {
+            // A database that fails its check stops the start with the reason: serving on
+            // without it would silently drop every session it holds.
+            Output.emit("tessera: cannot open the session store \(options.storeLocation): \(error)\n", to: Output.standardError)
+            return 1
+        }
+        let service = TesseraService(store: store)
         var router = Routes.make(service)
         Routes.addMetrics(to: &router, exposition: exposition, store: service.store)
         let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger),

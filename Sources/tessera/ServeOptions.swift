@@ -2,14 +2,17 @@
 import Glibc
 #endif
 import EventHTTP
+import ArgumentParser
 import LayoutService
 import Logging
+import SessionStorage
 import Telemetry
 
 /// What `tessera serve` runs with: its flags resolved against the environment and defaults.
 struct ServeOptions {
     var http = HTTPServerConfiguration()
     var store = SessionStore.Configuration()
+    var storeLocation = StoreLocation.memory
     var logLevel = Logger.Level.info
     var logFormat = LogFormat.json
 
@@ -34,9 +37,20 @@ struct ServeOptions {
             .resolve(command.maxTotalItems, default: store.maxTotalItems, environment: environment)
         store.idleExpirySeconds = UInt64(try EnvironmentSetting.integer("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS", in: 1...31_536_000)
             .resolve(command.sessionIdleSeconds, default: Int(store.idleExpirySeconds), environment: environment))
+        storeLocation = try EnvironmentSetting.store("--store", "TESSERA_STORE")
+            .resolve(try command.store.map(Self.storeLocation), default: .memory, environment: environment)
         logLevel = try EnvironmentSetting.choice("--log-level", "TESSERA_LOG_LEVEL")
             .resolve(command.logLevel, default: logLevel, environment: environment)
         logFormat = try EnvironmentSetting.choice("--log-format", "TESSERA_LOG_FORMAT")
             .resolve(command.logFormat, default: logFormat, environment: environment)
+    }
+}
+
+extension ServeOptions {
+    static func storeLocation(_ text: String) throws -> StoreLocation {
+        switch StoreLocation.parse(text) {
+        case .success(let location): return location
+        case .failure(let error): throw ValidationError("--store '\(text)': \(error.message)")
+        }
     }
 }

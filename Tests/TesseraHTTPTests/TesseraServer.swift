@@ -24,10 +24,11 @@ final class TesseraServer: @unchecked Sendable {
         return exe.deletingLastPathComponent().appendingPathComponent("tessera").path
     }
 
-    /// Runs the binary with `arguments` and this process's environment plus `environment`;
-    /// returns its pid and the read end of its stdout (or stderr).
+    /// Runs the binary (or `executable`) with `arguments` and this process's environment plus
+    /// `environment`; returns its pid and the read end of its stdout (or stderr).
     static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
-                      environment: [String: String] = [:], bothToPipe: Bool = false) throws -> (pid_t, Int32) {
+                      environment: [String: String] = [:], bothToPipe: Bool = false,
+                      executable: String = binaryPath) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -49,7 +50,7 @@ final class TesseraServer: @unchecked Sendable {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([binaryPath] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var inherited: [String] = []
         var entry = environ
@@ -61,9 +62,9 @@ final class TesseraServer: @unchecked Sendable {
         let envp = (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, binaryPath, &actions, &attributes, argv, envp)
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         close(fds[1])
-        guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(binaryPath) failed: \(rc)") }
+        guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(executable) failed: \(rc)") }
         SpawnedServers.add(pid)
         return (pid, fds[0])
     }

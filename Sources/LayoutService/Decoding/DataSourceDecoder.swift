@@ -66,7 +66,16 @@ struct DataSourceDecoder {
     /// A section's own `layout` object: only the keys this layout reads per section.
     func decodeOverrides(_ o: ObjectReader?) throws(APIError) -> SectionOverrides {
         guard let o else { return SectionOverrides() }
-        if let decodeSection = kind.decodeSection { return try decodeSection(o) }
+        if let decodeSection = kind.decodeSection {
+            // A whole decoded section (compositional) keeps its JSON too: the session store
+            // saves that and decodes it again on load.
+            var overrides = try decodeSection(o)
+            var w = JSONWriter()
+            w.value(o.value)
+            overrides.values[SessionSnapshot.sectionJSONKey] = .string(String(decoding: w.bytes, as: UTF8.self))
+            overrides.values[SessionSnapshot.sectionPathKey] = .string(o.path)
+            return overrides
+        }
         try o.rejectUnknownKeys(Set(kind.sectionKeys.keys))
         var values: [String: ParameterValue] = [:]
         for key in o.keys {

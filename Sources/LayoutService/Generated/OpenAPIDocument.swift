@@ -531,6 +531,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -560,6 +562,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/elements:
     parameters:
@@ -637,6 +641,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/items/{section}/{item}:
     parameters:
@@ -677,6 +683,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/supplementary/{kind}/{section}/{item}:
     parameters:
@@ -720,6 +728,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/decorations/{kind}/{section}/{item}:
     parameters:
@@ -763,6 +773,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/view:
     parameters:
@@ -861,6 +873,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/updates:
     parameters:
@@ -1036,6 +1050,8 @@ paths:
                     error: {code: invalid_update, message: "insertItems: items has 2 entries but indexPaths has 1", field: "updates[0].items"}
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/layout:
     parameters:
@@ -1132,6 +1148,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition:
     parameters:
@@ -1221,6 +1239,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition/finish:
     parameters:
@@ -1269,6 +1289,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition/cancel:
     parameters:
@@ -1318,6 +1340,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/target-content-offset:
     parameters:
@@ -1389,6 +1413,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/interactive-movement:
     parameters:
@@ -1538,6 +1564,8 @@ paths:
                 $ref: "#/components/schemas/InvalidUpdateError"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/preferred-sizes:
     parameters:
@@ -1627,6 +1655,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /healthz:
     get:
@@ -1656,6 +1686,40 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+
+  /readyz:
+    get:
+      tags: [service]
+      operationId: getReadiness
+      summary: Readiness
+      description: |
+        Whether this replica can serve sessions: it is listening and its session store
+        (`--store`) answers. `503 store_unavailable` while the store is unreachable (the
+        server stays alive, `/healthz` keeps answering, and it recovers by itself when the
+        store returns). The memory store is always ready. Point a load balancer's or an
+        orchestrator's readiness probe here, and the liveness probe at `/healthz`.
+
+        ```sh
+        curl -s http://localhost:8080/readyz
+        ```
+      responses:
+        "200":
+          description: The store answers; the replica serves.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Readiness"
+              examples:
+                ready:
+                  value: {status: ready}
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
 
   /openapi.yaml:
     get:
@@ -2138,6 +2202,30 @@ components:
             noRoute:
               value:
                 error: {code: not_found, message: no route for /v1/nothing}
+    StoreUnavailable:
+      description: |
+        `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+        within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+        service recovers by itself when the store returns. A change that would grow a
+        session past the store's limits (`--max-total-items`, counted across every replica)
+        answers `too_many_sessions` with this status instead.
+      headers:
+        Retry-After:
+          $ref: "#/components/headers/RetryAfter"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [store_unavailable, too_many_sessions]
+          examples:
+            unreachable:
+              value:
+                error: {code: store_unavailable, message: "the session store is unavailable (store unavailable: cannot connect to Redis at redis:6379: Connection refused); retry shortly"}
     TooManySessions:
       description: |
         `too_many_sessions`: the session store is full (sessions or items across all
@@ -2155,7 +2243,7 @@ components:
                   error:
                     properties:
                       code:
-                        enum: [too_many_sessions]
+                        enum: [too_many_sessions, store_unavailable]
           examples:
             full:
               value:
@@ -2181,7 +2269,10 @@ components:
                 `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
                 `payload_too_large`, `uri_too_long`, `expectation_failed`,
                 `invalid_update`, `headers_too_large`, `not_implemented`,
-                `http_version_not_supported`, `too_many_sessions`.
+                `http_version_not_supported`, `too_many_sessions`,
+                `store_unavailable` (503: the session store did not answer),
+                `session_quarantined` (500: a stored session no longer decodes; it
+                was set aside, its data kept for an operator).
               example: invalid_request
             message:
               type: string
@@ -4460,7 +4551,17 @@ components:
         sessions:
           type: integer
           minimum: 0
-          description: Live sessions.
+          description: |
+            Live sessions: with the memory store, all of them; with a shared store (SQLite,
+            Redis), the ones this replica holds a copy of (/healthz never asks the store).
+    Readiness:
+      type: object
+      additionalProperties: false
+      required: [status]
+      properties:
+        status:
+          type: string
+          enum: [ready]
 
 """###
 }

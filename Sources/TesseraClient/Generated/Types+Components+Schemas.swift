@@ -13,7 +13,10 @@ extension Components {
                 /// `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
                 /// `payload_too_large`, `uri_too_long`, `expectation_failed`,
                 /// `invalid_update`, `headers_too_large`, `not_implemented`,
-                /// `http_version_not_supported`, `too_many_sessions`.
+                /// `http_version_not_supported`, `too_many_sessions`,
+                /// `store_unavailable` (503: the session store did not answer),
+                /// `session_quarantined` (500: a stored session no longer decodes; it
+                /// was set aside, its data kept for an operator).
                 ///
                 ///
                 /// - Remark: Generated from `#/components/schemas/Error/error/code`.
@@ -8028,7 +8031,9 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/Health/status`.
             public var status: Components.Schemas.Health.StatusPayload
-            /// Live sessions.
+            /// Live sessions: with the memory store, all of them; with a shared store (SQLite,
+            /// Redis), the ones this replica holds a copy of (/healthz never asks the store).
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/Health/sessions`.
             public var sessions: Swift.Int
@@ -8036,7 +8041,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - status:
-            ///   - sessions: Live sessions.
+            ///   - sessions: Live sessions: with the memory store, all of them; with a shared store (SQLite,
             public init(
                 status: Components.Schemas.Health.StatusPayload,
                 sessions: Swift.Int
@@ -8061,6 +8066,35 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "status",
                     "sessions"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Readiness`.
+        public struct Readiness: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Readiness/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case ready = "ready"
+            }
+            /// - Remark: Generated from `#/components/schemas/Readiness/status`.
+            public var status: Components.Schemas.Readiness.StatusPayload
+            /// Creates a new `Readiness`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            public init(status: Components.Schemas.Readiness.StatusPayload) {
+                self.status = status
+            }
+            public enum CodingKeys: String, CodingKey {
+                case status
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.status = try container.decode(
+                    Components.Schemas.Readiness.StatusPayload.self,
+                    forKey: .status
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "status"
                 ])
             }
         }

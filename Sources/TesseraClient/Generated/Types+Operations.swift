@@ -803,6 +803,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/get(getSession)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1076,6 +1104,34 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/delete(deleteSession)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -1411,6 +1467,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1698,6 +1782,34 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/items/{section}/{item}/get(getItem)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -2004,6 +2116,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/supplementary/{kind}/{section}/{item}/get(getSupplementaryView)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2300,6 +2440,34 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/decorations/{kind}/{section}/{item}/get(getDecorationView)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -2704,6 +2872,34 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/view/patch(updateView)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -3165,6 +3361,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -3550,6 +3774,34 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/layout/put(switchLayout)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -3945,6 +4197,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/post(beginTransition)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -4277,6 +4557,34 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/finish/post(finishTransition)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -4620,6 +4928,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/cancel/post(cancelTransition)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -4934,6 +5270,34 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/target-content-offset/post(targetContentOffset)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -5452,6 +5816,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/interactive-movement/post(interactiveMovement)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -5865,6 +6257,34 @@ public enum Operations {
                     }
                 }
             }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/preferred-sizes/post(preferredSizes)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -6047,6 +6467,224 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Readiness
+    ///
+    /// Whether this replica can serve sessions: it is listening and its session store
+    /// (`--store`) answers. `503 store_unavailable` while the store is unreachable (the
+    /// server stays alive, `/healthz` keeps answering, and it recovers by itself when the
+    /// store returns). The memory store is always ready. Point a load balancer's or an
+    /// orchestrator's readiness probe here, and the liveness probe at `/healthz`.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/readyz
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /readyz`.
+    /// - Remark: Generated from `#/paths//readyz/get(getReadiness)`.
+    public enum GetReadiness {
+        public static let id: Swift.String = "getReadiness"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/readyz/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReadiness.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReadiness.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetReadiness.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetReadiness.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/readyz/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/readyz/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Readiness)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Readiness {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetReadiness.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetReadiness.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The store answers; the replica serves.
+            ///
+            /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetReadiness.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetReadiness.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }

@@ -387,6 +387,22 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /healthz`.
     /// - Remark: Generated from `#/paths//healthz/get(getHealth)`.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
+    /// Readiness
+    ///
+    /// Whether this replica can serve sessions: it is listening and its session store
+    /// (`--store`) answers. `503 store_unavailable` while the store is unreachable (the
+    /// server stays alive, `/healthz` keeps answering, and it recovers by itself when the
+    /// store returns). The memory store is always ready. Point a load balancer's or an
+    /// orchestrator's readiness probe here, and the liveness probe at `/healthz`.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/readyz
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /readyz`.
+    /// - Remark: Generated from `#/paths//readyz/get(getReadiness)`.
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output
     /// This contract
     ///
     /// This document, as built into the server.
@@ -956,6 +972,24 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//healthz/get(getHealth)`.
     public func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
         try await getHealth(Operations.GetHealth.Input(headers: headers))
+    }
+    /// Readiness
+    ///
+    /// Whether this replica can serve sessions: it is listening and its session store
+    /// (`--store`) answers. `503 store_unavailable` while the store is unreachable (the
+    /// server stays alive, `/healthz` keeps answering, and it recovers by itself when the
+    /// store returns). The memory store is always ready. Point a load balancer's or an
+    /// orchestrator's readiness probe here, and the liveness probe at `/healthz`.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/readyz
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /readyz`.
+    /// - Remark: Generated from `#/paths//readyz/get(getReadiness)`.
+    public func getReadiness(headers: Operations.GetReadiness.Input.Headers = .init()) async throws -> Operations.GetReadiness.Output {
+        try await getReadiness(Operations.GetReadiness.Input(headers: headers))
     }
     /// This contract
     ///
