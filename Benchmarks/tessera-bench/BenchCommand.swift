@@ -81,9 +81,11 @@ enum BenchCommand {
         Figure(name: "layouts", title: "4. waterfall and justified, 1,000,000 items: create", run: Figures.layouts),
         Figure(name: "justified", title: "5. justified, 100,000 photos: Tessera vs the original", run: Figures.justified),
         Figure(name: "updates", title: "6. batch update vs full create", run: Figures.updates),
-        Figure(name: "attacks", title: "7. issue 8: cheap requests that used to stall, bloat or mislead", run: Figures.attacks),
-        Figure(name: "limits", title: "8. memory per item, per empty section and per connection", run: Figures.memoryLimits),
-        Figure(name: "columns", title: "9. waterfall column choice: prepare at growing column counts", run: Figures.waterfallColumns),
+        Figure(name: "compositional", title: "8. compositional, 1,000,000 items: create", run: Figures.compositional),
+        Figure(name: "stores", title: "9. session stores: memory, SQLite, Redis", run: Figures.stores),
+        Figure(name: "attacks", title: "10. issue 8: cheap requests that used to stall, bloat or mislead", run: Figures.attacks),
+        Figure(name: "limits", title: "11. memory per item, per empty section and per connection", run: Figures.memoryLimits),
+        Figure(name: "columns", title: "12. waterfall column choice: prepare at growing column counts", run: Figures.waterfallColumns),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -94,6 +96,9 @@ enum BenchCommand {
         if arguments.contains("--list") {
             Output.write(figures.map { "\($0.name.padded(10)) \($0.title)" }.joined(separator: "\n") + "\n", to: 1)
             return 0
+        }
+        if arguments.first == "--work" {
+            return runWork(Array(arguments.dropFirst()))
         }
         let options: BenchOptions
         do {
@@ -118,5 +123,35 @@ enum BenchCommand {
         if options.quick { context.report.note("--quick: few runs; a smoke run, not figures to quote") }
         context.report.print()
         return failed ? 1 : 0
+    }
+
+    /// `--work NAME [--repeat K] [--items N]`: see `Work`.
+    static func runWork(_ arguments: [String]) -> Int32 {
+        guard let name = arguments.first else {
+            Output.write("tessera-bench: --work needs a name: \(Work.names.joined(separator: ", "))\n", to: 2)
+            return 2
+        }
+        var repeats = 1, items = 200_000
+        var rest = arguments.dropFirst()
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst().flatMap({ Int($0) }), value >= 0 else {
+                Output.write("tessera-bench: \(flag) needs a number\n", to: 2)
+                return 2
+            }
+            switch flag {
+            case "--repeat": repeats = value
+            case "--items": items = value
+            default:
+                Output.write("tessera-bench: unknown option '\(flag)'\n", to: 2)
+                return 2
+            }
+        }
+        do {
+            try Work.run(name: name, repeats: repeats, items: items)
+            return 0
+        } catch {
+            Output.write("tessera-bench: \(error)\n", to: 2)
+            return 1
+        }
     }
 }

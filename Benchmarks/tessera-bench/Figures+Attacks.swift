@@ -1,7 +1,7 @@
 import LayoutEngine
 import LoopbackHTTP
 
-/// 7. Issue 8's cheap requests, each once against a fresh server (run it with `--server`
+/// 10. Issue 8's cheap requests, each once against a fresh server (run it with `--server`
 /// pointing at an older build for the "before" column): how long the request takes, what it
 /// answers, and what it costs the server (peak RSS growth, and whether `/healthz` on another
 /// connection waits for it).
@@ -18,18 +18,18 @@ extension Figures {
             let r = response!
             let growth = max(0, server.memory().peak - before)
             let nulls = r.text.contains("null") ? ", holds null" : ""
-            c.report.value("7", label, Format.ms(t),
+            c.report.value("10", label, Format.ms(t),
                            spread: "\(r.status), \(Format.mb(r.body.count)) reply, peak RSS +\(Format.mb(growth))\(nulls)")
         }
 
-        // 7a. One object of 80,000 keys (869 KB) to a route that runs on the event loop.
+        // a. One object of 80,000 keys (869 KB) to a route that runs on the event loop.
         let line = try client.createSession(Array(#"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":10}]},"view":{"bounds":[800,600]}}"#.utf8)).id
         let keys = "{" + (0..<80_000).map { "\"k\($0)\":0" }.joined(separator: ",") + "}"
         try attack("80,000-key object to target-content-offset") {
             try client.send("POST", "/v1/sessions/\(line)/target-content-offset", body: Array(keys.utf8))
         }
 
-        // 7b. A waterfall of 10,000 columns, 200,000 items (a 3 MB one-shot body).
+        // b. A waterfall of 10,000 columns, 200,000 items (a 3 MB one-shot body).
         let waterfall = c.body("waterfall-10k-columns") {
             var json = #"{"layout":{"type":"waterfall","columnCount":10000,"minimumColumnSpacing":0},"dataSource":{"sections":[{"items":["#
             json += Array(repeating: "[3,4]", count: 200_000).joined(separator: ",")
@@ -40,7 +40,7 @@ extension Figures {
             try client.send("POST", "/v1/layout", body: waterfall)
         }
 
-        // 7c–e. Five million 1×1 cells; the issue's rect, no rect, and line snapping.
+        // c–e. Five million 1×1 cells; the issue's rect, no rect, and line snapping.
         let cells = try client.createSession(Array(#"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1000,1000]}}"#.utf8)).id
         try attack("5M 1×1 cells: elements?rect=0,0,1000,100000") {
             try client.request("GET", "/v1/sessions/\(cells)/elements?rect=0,0,1000,100000")
@@ -56,12 +56,12 @@ extension Figures {
         }
         try client.deleteSession(wide)
 
-        // 7f. A waterfall item of 1e-300 × 1e15.
+        // f. A waterfall item of 1e-300 × 1e15.
         try attack("waterfall item [1e-300, 1e15]: one-shot") {
             try client.send("POST", "/v1/layout", body: Array(#"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[1e-300,1e15]},{"size":[1,1]}]}]},"view":{"bounds":[390,844]}}"#.utf8))
         }
 
-        // 7g. Memory of empty sections: 2,000 of them in a waterfall of 2 columns.
+        // g. Memory of empty sections: 2,000 of them in a waterfall of 2 columns.
         let sections = Array(("{\"layout\":{\"type\":\"waterfall\"},\"dataSource\":{\"sections\":["
             + Array(repeating: "{\"itemCount\":0}", count: 2_000).joined(separator: ",")
             + "]},\"view\":{\"bounds\":[390,844]}}").utf8)
@@ -69,13 +69,13 @@ extension Figures {
         var ids: [String] = []
         for _ in 0..<25 { ids.append(try client.createSession(sections).id) }
         let perSection = Double(server.memory().rss - rssBefore) / 50_000
-        c.report.value("7", "waterfall, empty sections: memory per section (25 sessions of 2,000)",
+        c.report.value("10", "waterfall, empty sections: memory per section (25 sessions of 2,000)",
                        Format.fixed(perSection, 0) + " B")
         for id in ids { try client.deleteSession(id) }
     }
 }
 
-/// 8. What the memory limits buy: the server's RSS growth per item of each layout, per
+/// 11. What the memory limits buy: the server's RSS growth per item of each layout, per
 /// empty section and per idle connection, from which README's "Memory" section works out
 /// what the defaults allow. Each case runs in a fresh server, so that memory freed by an
 /// earlier case (which the allocator keeps) cannot hide the growth.
@@ -109,14 +109,14 @@ extension Figures {
             let body = Array(json.utf8)
             // Three sessions: the first one's growth includes the allocator's own pools.
             let bytes = try growth { client, _ in for _ in 0..<3 { _ = try client.createSession(body) } }
-            c.report.value("8", "\(name): memory per item (RSS growth over 3 sessions of 1M)",
+            c.report.value("11", "\(name): memory per item (RSS growth over 3 sessions of 1M)",
                            Format.fixed(Double(bytes) / Double(3 * n), 1) + " B")
         }
         for type in ["flow", "waterfall", "justified", "column", "circle"] {
             let body = Array((#"{"layout":{"type":"\#(type)"},"dataSource":{"sections":["#
                 + Array(repeating: #"{"itemCount":0}"#, count: 2_000).joined(separator: ",") + #"]},"view":{"bounds":[390,844]}}"#).utf8)
             let bytes = try growth { client, _ in for _ in 0..<50 { _ = try client.createSession(body) } }
-            c.report.value("8", "\(type): memory per empty section (50 sessions of 2,000)",
+            c.report.value("11", "\(type): memory per empty section (50 sessions of 2,000)",
                            Format.fixed(Double(bytes) / 100_000, 0) + " B")
         }
         var idle: [LoopbackHTTPClient] = []
@@ -127,11 +127,11 @@ extension Figures {
                 idle.append(connection)
             }
         }
-        c.report.value("8", "memory per idle keep-alive connection (2,000)", Format.fixed(Double(bytes) / 2000, 0) + " B")
+        c.report.value("11", "memory per idle keep-alive connection (2,000)", Format.fixed(Double(bytes) / 2000, 0) + " B")
     }
 }
 
-/// 9. The waterfall's column choice: the engine's prepare of 1,000,000 items (in-process)
+/// 12. The waterfall's column choice: the engine's prepare of 1,000,000 items (in-process)
 /// at growing column counts. A scan costs O(columns) per item, the heap O(log columns).
 extension Figures {
     static func waterfallColumns(_ c: BenchContext) throws {
@@ -144,7 +144,7 @@ extension Figures {
                                         { prepared = try layout.prepare(dataSource, view: view) },
                                         after: { prepared = nil })
             _ = prepared
-            c.report.time("9", "waterfall, \(columns) columns, 1M items: engine prepare", s)
+            c.report.time("12", "waterfall, \(columns) columns, 1M items: engine prepare", s)
         }
     }
 }

@@ -88,6 +88,10 @@ enum Callbacks {
         EventLoop.current?.lingerEvent(closer, events: events)
     }
 
+    static let lagProbe: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        loop(argument).lagProbeFired()
+    }
+
     /// A signal event's descriptor argument is the signal's number.
     static let signal: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { number, _, argument in
         loop(argument).handleSignal(number)

@@ -105,7 +105,7 @@ extension EventLoop {
     func acceptFailed(errno code: Int32) {
         let milliseconds = max(1, context.configuration.acceptRetryMilliseconds)
         acceptFailures += 1
-        if let suppressed = acceptWarning.shouldWarn(now: MonotonicClock.nanoseconds()) {
+        if let suppressed = acceptWarning.shouldWarn(now: MonotonicClock.now()) {
             let more = suppressed > 0 ? " (\(suppressed) more since the last warning)" : ""
             context.configuration.warn(
                 "event loop \(index): accept failed: \(String(cString: strerror(code))); not accepting for \(milliseconds) ms\(more)")
@@ -143,14 +143,5 @@ struct RateLimitedWarning {
         lastWarned = now
         defer { suppressed = 0 }
         return suppressed
-    }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds.
-enum MonotonicClock {
-    static func nanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

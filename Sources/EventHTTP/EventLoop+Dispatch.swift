@@ -6,10 +6,11 @@ import Glibc
 extension EventLoop {
     func dispatch(_ request: UnsafeMutablePointer<evhttp_request>) {
         let isHead = evhttp_request_get_command(request) == EVHTTP_REQ_HEAD
+        var exchange = beginExchange(request)
         guard let connection = evhttp_request_get_connection(request), let state = connections[connection] else {
             // Unreachable: a request implies bytes, and the first bytes adopt the connection.
             return reply(request, context.errorResponse(500, code: "internal_error", message: "unknown connection"),
-                         isHead: isHead, close: true)
+                         isHead: isHead, close: true, exchange: exchange)
         }
         state.hasActiveRequest = true
         activeRequests += 1
@@ -18,41 +19,51 @@ extension EventLoop {
         if state.injectedRejection, let reason = rejectionReason(request) {
             // (503 `server_busy` for a body that does not fit gets its Retry-After here too.)
             return reply(request, context.errorResponse(reason.status, code: reason.code, message: reason.message),
-                         isHead: isHead, close: true)
+                         isHead: isHead, close: true, exchange: exchange)
         }
         let parsed: ParsedRequest
         switch RequestReader.read(request) {
         case .success(let value): parsed = value
         case .failure(let error):
             return reply(request, context.errorResponse(400, code: "invalid_request", message: error.message),
-                         isHead: isHead, close: false)
+                         isHead: isHead, close: false, exchange: exchange)
         }
+        exchange.requestBodyBytes = parsed.request.body.count
+        exchange.route = HTTPExchange.unmatchedRoute
         switch context.routes.resolve(parsed.request.method, segments: parsed.segments) {
         case .route(let route, let parameters):
             var handlerRequest = parsed.request
             handlerRequest.pathParameters = parameters
+            exchange.route = route.pattern
+            exchange.pathParameters = parameters
             if route.offload || handlerRequest.body.count >= context.configuration.offloadBodyThreshold {
-                offload(route, handlerRequest, request, isHead: isHead)
+                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
+                return
+            }
+            // A compressed body may inflate to the body limit: that work is a worker's.
+            if !handlerRequest.body.isEmpty, handlerRequest.header("Content-Encoding") != nil {
+                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
                 return
             }
             handlerRequest.isOnEventLoop = true
-            let response = route.handler(handlerRequest)
+            let response = context.respond(route, handlerRequest)
             if response.isMoveToWorker {
                 handlerRequest.isOnEventLoop = false
-                offload(route, handlerRequest, request, isHead: isHead)
+                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
             } else {
-                reply(request, response, isHead: isHead, close: false)
+                reply(request, response, isHead: isHead, close: false, exchange: exchange)
             }
         case .options(let allow):
-            reply(request, HTTPResponse(status: 204, headers: [("Allow", allow)]), isHead: false, close: false)
+            reply(request, HTTPResponse(status: 204, headers: [("Allow", allow)]), isHead: false, close: false,
+                  exchange: exchange)
         case .methodNotAllowed(let allow):
             var response = context.errorResponse(405, code: "method_not_allowed",
                                                   message: "\(parsed.request.method.rawValue) is not allowed here")
             response.headers.append(("Allow", allow))
-            reply(request, response, isHead: isHead, close: false)
+            reply(request, response, isHead: isHead, close: false, exchange: exchange)
         case .notFound:
             reply(request, context.errorResponse(404, code: "not_found", message: "no route for \(parsed.request.path)"),
-                  isHead: isHead, close: false)
+                  isHead: isHead, close: false, exchange: exchange)
         }
     }
 
@@ -65,7 +76,7 @@ extension EventLoop {
     /// answers 503 instead of running, and one whose client has gone is dropped unrun (its
     /// connection is closed): neither holds a worker for nobody.
     private func offload(_ route: RouteTable.Route, _ handlerRequest: HTTPRequest,
-                         _ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool) {
+                         _ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool, exchange: PendingExchange) {
         let pending = PendingRequest(request)
         let client = ClientSocket(request)
         let maxWait = UInt64(max(0, context.configuration.maxQueueWaitSeconds) * 1e9)
@@ -74,28 +85,28 @@ extension EventLoop {
             if waited > maxWait {
                 response = context.busyResponse("the request waited too long for a worker; retry later")
             } else if client.hasGone() {
-                post { [self] in abandon(pending.request, isHead: isHead) }
+                post { [self] in abandon(pending.request, isHead: isHead, exchange: exchange) }
                 return
             } else {
-                let handled = route.handler(handlerRequest)
+                let handled = context.respond(route, handlerRequest)
                 response = handled.isMoveToWorker
                     ? context.errorResponse(500, code: "internal_error", message: "the handler asked for a worker on a worker")
                     : handled
             }
             post { [self] in
-                reply(pending.request, response, isHead: isHead, close: false)
+                reply(pending.request, response, isHead: isHead, close: false, exchange: exchange)
             }
         }
         if !accepted {
             reply(request, context.busyResponse("every worker is busy and the queue is full; retry later"),
-                  isHead: isHead, close: false)
+                  isHead: isHead, close: false, exchange: exchange)
         }
     }
 
     /// Ends a request whose client left while it waited: the reply goes nowhere, and closing
     /// the connection releases it.
-    private func abandon(_ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool) {
-        reply(request, context.busyResponse("the client has gone"), isHead: isHead, close: true)
+    private func abandon(_ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool, exchange: PendingExchange) {
+        reply(request, context.busyResponse("the client has gone"), isHead: isHead, close: true, exchange: exchange)
     }
 
     private func rejectionReason(_ request: UnsafeMutablePointer<evhttp_request>) -> RejectionReason? {

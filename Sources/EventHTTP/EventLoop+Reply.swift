@@ -21,25 +21,32 @@ extension EventLoop {
     ///   and no body (evhttp would send one if given).
     /// - Parameter close: close the connection after this reply (refused requests: the
     ///   client may still be sending bytes nobody will parse).
+    /// - Parameter exchange: the request's id (echoed) and what the observer is told.
     /// - Parameter counted: count the body in the reply budget (every reply but the small
     ///   503 that replaces one that did not fit).
     func reply(_ request: UnsafeMutablePointer<evhttp_request>, _ response: HTTPResponse, isHead: Bool, close: Bool,
-               counted: Bool = true) {
+               exchange: PendingExchange, counted: Bool = true) {
         assert(EventLoop.current === self, "an evhttp request replied to off its own loop thread")
         // A body is counted from here until libevent lets go of it; one that does not fit
         // (clients not reading what they asked for) becomes a small 503 instead.
         let sendsBody = response.allowsBody && !isHead && !response.body.isEmpty
         if counted && sendsBody && !context.replyBudget.tryReserve(response.body.count) {
             return reply(request, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
-                         isHead: isHead, close: close, counted: false)
+                         isHead: isHead, close: close, exchange: exchange, counted: false)
         }
         let headers = evhttp_request_get_output_headers(request)
         var hasContentType = false
         for (name, value) in response.headers {
-            if asciiCaseInsensitiveEquals(name, "Content-Length") || asciiCaseInsensitiveEquals(name, "Transfer-Encoding")
-                || asciiCaseInsensitiveEquals(name, "Connection") { continue }
-            if asciiCaseInsensitiveEquals(name, "Content-Type") { hasContentType = true }
-            evhttp_add_header(headers, name, value)
+            switch FramingHeader(name) {
+            case .framing: continue
+            case .contentType: hasContentType = true
+            case .other: break
+            }
+            // The server sets the request id itself (below), once.
+            if let idHeader = context.configuration.requestIDHeader, asciiCaseInsensitiveEquals(name, idHeader) { continue }
+            // withCString hands over a native string's own NUL-terminated storage; the
+            // implicit String-to-pointer conversion copied each one into a new array.
+            name.withCString { name in value.withCString { value in _ = evhttp_add_header(headers, name, value) } }
         }
         if response.allowsBody {
             if !hasContentType { evhttp_add_header(headers, "Content-Type", HTTPResponse.jsonContentType) }
@@ -50,7 +57,11 @@ extension EventLoop {
             }
         }
         if close || isDraining { evhttp_add_header(headers, "Connection", "close") }
+        if let name = context.configuration.requestIDHeader, !exchange.requestID.isEmpty {
+            evhttp_add_header(headers, name, exchange.requestID)
+        }
         evhttp_send_reply(request, Int32(response.status), ReasonPhrase.forStatus(response.status), nil)
+        finishExchange(exchange, response, isHead: isHead)
     }
 
     /// Adds the body in one piece without copying: evbuffer_add_reference points libevent
@@ -64,6 +75,25 @@ extension EventLoop {
         if evbuffer_add_reference(buffer, start, body.bytes.count, Callbacks.releaseBody, retained.toOpaque()) != 0 {
             retained.release()
             _ = bytes.withUnsafeBytes { evbuffer_add(buffer, $0.baseAddress, $0.count) }
+        }
+    }
+}
+
+/// How the server treats a handler's header name; most names are told apart by length
+/// alone, so a reply's few headers cost a comparison or two each.
+enum FramingHeader {
+    /// Content-Length, Transfer-Encoding, Connection: the server's own, never the handler's.
+    case framing
+    case contentType
+    case other
+
+    init(_ name: String) {
+        switch name.utf8.count {
+        case 14 where asciiCaseInsensitiveEquals(name, "Content-Length"): self = .framing
+        case 17 where asciiCaseInsensitiveEquals(name, "Transfer-Encoding"): self = .framing
+        case 10 where asciiCaseInsensitiveEquals(name, "Connection"): self = .framing
+        case 12 where asciiCaseInsensitiveEquals(name, "Content-Type"): self = .contentType
+        default: self = .other
         }
     }
 }

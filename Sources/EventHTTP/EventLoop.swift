@@ -54,6 +54,11 @@ final class EventLoop: @unchecked Sendable {
     var acceptWarning = RateLimitedWarning(intervalSeconds: 10)
     /// Set when the grace period ran out with requests still in flight.
     private(set) var abandonedRequests = 0
+    /// New request ids for this loop's requests.
+    var requestIDs = RequestIDGenerator()
+    /// The lag probe (only with an observer): a timer and when it is next due.
+    var lagEvent: OpaquePointer?
+    var lagDue: UInt64 = 0
 
     /// Creates the loop's libevent objects on the caller's thread; nothing runs until `run()`.
     /// On failure everything is released, including `listeningSocket`.
@@ -84,6 +89,7 @@ final class EventLoop: @unchecked Sendable {
         adoptEvent = event_new(base, -1, 0, Callbacks.adopt, me)
         acceptRetryTimer = event_new(base, -1, 0, Callbacks.acceptRetry, me)
         graceTimer = event_new(base, -1, 0, Callbacks.graceExpired, me)
+        if context.observer != nil { lagEvent = event_new(base, -1, 0, Callbacks.lagProbe, me) }
         boundSocket = evhttp_accept_socket_with_handle(http, listeningSocket)
         guard wakeEvent != nil, adoptEvent != nil, acceptRetryTimer != nil, graceTimer != nil,
               let boundSocket, let listener = evhttp_bound_socket_get_listener(boundSocket) else {
@@ -98,6 +104,7 @@ final class EventLoop: @unchecked Sendable {
     /// on the thread that owned them.
     func run() {
         EventLoop.current = self
+        armLagProbe()
         event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
         teardown()
         EventLoop.current = nil
@@ -138,6 +145,7 @@ final class EventLoop: @unchecked Sendable {
     private func drain() {
         guard !isDraining else { return }
         isDraining = true
+        if let lagEvent { event_del(lagEvent) }  // no lag probes while draining
         if let boundSocket {
             evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
             self.boundSocket = nil
@@ -207,7 +215,7 @@ final class EventLoop: @unchecked Sendable {
         for event in signalEvents { event_free(event) }
         for periodic in periodicJobs { if let event = periodic.event { event_free(event) } }
         periodicJobs.removeAll()
-        for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer] { if let event { event_free(event) } }
+        for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer, lagEvent] { if let event { event_free(event) } }
         event_base_free(base)
     }
 }

@@ -6,10 +6,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 asks the kernel for a free port; read it back from `HTTPServer.boundPort`.
     public var port: Int = 8080
-    /// One event loop (thread, event_base, evhttp, SO_REUSEPORT socket) per core by default.
-    public var eventLoops: Int = HTTPServerConfiguration.onlineCores
+    /// One event loop (thread, event_base, evhttp, SO_REUSEPORT socket) per CPU the process
+    /// may use by default (its cgroup quota and affinity, see `AvailableCPUs`).
+    public var eventLoops: Int = AvailableCPUs.count
     /// Threads that run offloaded handlers.
-    public var workerThreads: Int = HTTPServerConfiguration.onlineCores
+    public var workerThreads: Int = AvailableCPUs.count
     /// Larger bodies are answered 413 from the headers alone, before the body is read.
     public var maxBodySize: Int = 64 << 20
     /// Header field lines (and trailers) of one request, line endings included → 431.
@@ -57,11 +58,22 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownGraceSeconds: Double = 30
     /// Bytes handed to one writev; libevent's default (16 KiB) costs many syscalls per reply.
     public var maxSingleWrite: Int = 256 << 10
+    /// Replies at least this large are gzipped for clients that send `Accept-Encoding: gzip`
+    /// (0 never compresses). 16 KiB: below it a reply fits in TCP's first flight (an initial
+    /// window of 10 segments, ~14 KB) and compressing saves no round trip; above it level-1
+    /// deflate shrinks element lists 15–20× for well under a millisecond per 16 KiB
+    /// (BENCHMARKS.md, "gzip threshold"), less than the bytes it saves take on any real link.
+    public var gzipReplyThreshold: Int = 16 << 10
     public var listenBacklog: Int = 1024
     /// Where the server's own warnings go (accept failures, shutdown deadline), one line
     /// each without the newline; standard error by default. Repeated warnings are already
     /// rate-limited by the server.
     public var warn: @Sendable (String) -> Void = HTTPServerConfiguration.writeToStandardError
+    /// The header carrying request ids: a client's (sanitised, see `RequestID`) is echoed in
+    /// the reply, and a request without one gets a new one. nil turns request ids off.
+    public var requestIDHeader: String? = "X-Request-ID"
+    /// How often each loop checks its own lag when the server has an observer.
+    public var loopLagIntervalMilliseconds: Int = 500
 
     public init() {}
 
@@ -70,7 +82,7 @@ public struct HTTPServerConfiguration: Sendable {
     }
 
     /// `maxConnectionsPerLoop`, or its default for this process's descriptor limit.
-    var connectionCapPerLoop: Int {
+    public var connectionCapPerLoop: Int {
         if let maxConnectionsPerLoop { return max(1, maxConnectionsPerLoop) }
         var limit = rlimit()
         let descriptors = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max

@@ -59,14 +59,14 @@ extension EventLoop {
             return
         }
         closer.event = event
-        closer.deadline = MonotonicClock.nanoseconds() + UInt64(context.configuration.lingerSeconds) * 1_000_000_000
+        closer.deadline = MonotonicClock.now() + UInt64(context.configuration.lingerSeconds) * 1_000_000_000
         lingering[ObjectIdentifier(closer)] = closer
         var timeout = timeval(tv_sec: context.configuration.lingerSeconds, tv_usec: 0)
         event_add(event, &timeout)
     }
 
     func lingerEvent(_ closer: LingeringClose, events: Int16) {
-        let now = MonotonicClock.nanoseconds()
+        let now = MonotonicClock.now()
         guard events & Int16(EV_TIMEOUT) == 0, now < closer.deadline, !closer.drain() else {
             return endLingering(closer)
         }

@@ -8,18 +8,21 @@ final class ServerContext: Sendable {
     let bodyBudget: ByteBudget
     /// Reply bodies not yet written, across the loops.
     let replyBudget: ByteBudget
+    let observer: (any HTTPServerObserver)?
     let streamLimits: RequestStreamValidator.Limits
     /// Proves a rejection marker header was injected by this server, not sent by a client.
     let rejectionToken: String
 
     init(configuration: HTTPServerConfiguration, routes: RouteTable,
-         errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool) {
+         errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool,
+         observer: (any HTTPServerObserver)? = nil) {
         self.configuration = configuration
         self.routes = routes
         self.errorBody = errorBody
         self.workers = workers
         bodyBudget = ByteBudget(capacity: configuration.bodyBudgetBytes)
         replyBudget = ByteBudget(capacity: configuration.replyBudgetBytes)
+        self.observer = observer
         streamLimits = .init(maxTargetLength: configuration.maxURILength,
                              maxHeaderBytes: configuration.maxHeadersSize,
                              maxBodyBytes: configuration.maxBodySize)

@@ -35,7 +35,7 @@ enum RejectionReason: String, CaseIterable, Sendable {
         }
     }
 
-    /// The API's error code (spec/API.md names 400 `invalid_request` and 413 `payload_too_large`).
+    /// The API's error code (docs/api.md names 400 `invalid_request` and 413 `payload_too_large`).
     var code: String {
         switch status {
         case 408: "request_timeout"
@@ -86,6 +86,8 @@ struct StreamRejection: Equatable, Sendable {
     let method: HTTPMethod?
 
     static let markerName = "X-EventHTTP-Reject"
+    /// The same name as the stream validator compares it (lowercase, no allocation).
+    static let lowercasedMarkerName: StaticString = "x-eventhttp-reject"
 
     func injection(token: String) -> [UInt8] {
         Array("\((method ?? .GET).rawValue) / HTTP/1.1\r\n\(Self.markerName): \(reason.rawValue) \(token)\r\n\r\n".utf8)

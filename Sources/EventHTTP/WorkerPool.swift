@@ -9,7 +9,8 @@ final class WorkerPool: Sendable {
     /// A job receives the nanoseconds it spent in the queue.
     typealias Job = @Sendable (_ waitedNanoseconds: UInt64) -> Void
 
-    private struct Entry {
+    /// A job and when it was queued (monotonic nanoseconds).
+    private struct Queued {
         let job: Job
         let queuedAt: UInt64
     }
@@ -17,35 +18,37 @@ final class WorkerPool: Sendable {
     private struct Queue {
         /// Consumed slots are cleared at once: a finished job's closure holds its request
         /// body (up to the body limit), which must not outlive the job.
-        var entries: [Entry?] = []
+        var jobs: [Queued?] = []
         var head = 0
         var closed = false
 
-        var waiting: Int { entries.count - head }
+        var depth: Int { jobs.count - head }
 
-        mutating func pop() -> Entry? {
-            guard head < entries.count else { return nil }
-            let entry = entries[head]
-            entries[head] = nil
+        mutating func pop() -> Queued? {
+            guard head < jobs.count else { return nil }
+            let job = jobs[head]
+            jobs[head] = nil
             head += 1
             // Compact once the consumed prefix dominates, keeping pop amortised O(1).
-            if head > 64 && head * 2 > entries.count {
-                entries.removeFirst(head)
+            if head > 64 && head * 2 > jobs.count {
+                jobs.removeFirst(head)
                 head = 0
             }
-            return entry
+            return job
         }
     }
 
     private let queue = ThreadCondition(Queue())
+    private let observer: (any HTTPServerObserver)?
     let maxQueued: Int
 
     /// Starts `threads` workers; returns nil if the system refuses a thread.
-    init?(threads: Int, maxQueued: Int = .max, name: String = "http-worker") {
+    init?(threads: Int, maxQueued: Int = .max, name: String = "http-worker", observer: (any HTTPServerObserver)? = nil) {
+        self.observer = observer
         self.maxQueued = max(0, maxQueued)
         for index in 0..<max(1, threads) {
-            let started = Threads.detach(name: "\(name)-\(index)") { [queue] in
-                Self.work(queue)
+            let started = Threads.detach(name: "\(name)-\(index)") { [queue, observer] in
+                Self.work(queue, observer: observer)
             }
             if !started {
                 close()
@@ -58,32 +61,37 @@ final class WorkerPool: Sendable {
     /// `close()` jobs are dropped silently: the loops have exited by then, so nobody is
     /// waiting for a reply.
     func submit(_ job: @escaping Job) -> Bool {
-        let now = MonotonicClock.nanoseconds()
-        return queue.withLock { queue in
-            guard !queue.closed else { return true }
-            guard queue.waiting < maxQueued else { return false }
-            queue.entries.append(Entry(job: job, queuedAt: now))
-            return true
+        let queuedAt = MonotonicClock.now()
+        let depth: Int?? = queue.withLock { queue in
+            guard !queue.closed else { return .some(nil) }
+            guard queue.depth < maxQueued else { return nil }
+            queue.jobs.append(Queued(job: job, queuedAt: queuedAt))
+            return .some(queue.depth)
         }
+        guard let accepted = depth else { return false }
+        if let depth = accepted { observer?.workerJobQueued(queueDepth: depth) }
+        return true
     }
 
     /// Jobs waiting for a worker now (tests and statistics).
-    var waiting: Int { queue.withLock { $0.waiting } }
+    var waiting: Int { queue.withLock { $0.depth } }
 
     /// Workers finish the queued jobs, then exit.
     func close() {
         queue.withLock { $0.closed = true }
     }
 
-    private static func work(_ queue: ThreadCondition<Queue>) {
+    private static func work(_ queue: ThreadCondition<Queue>, observer: (any HTTPServerObserver)?) {
         while true {
-            let next: Entry? = queue.wait { queue in
-                if let entry = queue.pop() { return .some(entry) }
+            let next: (Queued, depth: Int)? = queue.wait { queue in
+                if let queued = queue.pop() { return .some((queued, queue.depth)) }
                 return queue.closed ? .some(nil) : nil
             }
-            guard let entry = next else { return }
-            let now = MonotonicClock.nanoseconds()
-            entry.job(now > entry.queuedAt ? now - entry.queuedAt : 0)
+            guard let (queued, depth) = next else { return }
+            let now = MonotonicClock.now()
+            let waited = now > queued.queuedAt ? now - queued.queuedAt : 0
+            observer?.workerJobStarted(waitedNanoseconds: waited, queueDepth: depth)
+            queued.job(waited)
         }
     }
 }

@@ -1,7 +1,8 @@
 import LayoutEngine
+import SessionStorage
 
 /// The one table from an error to what the client sees: a status, a stable code, a message
-/// and, where the fault lies in the input, the JSON path of the field (API.md, Conventions).
+/// and, where the fault lies in the input, the JSON path of the field (docs/api.md, Conventions).
 public struct APIError: Error, Sendable {
     public var status: Int
     public var code: String
@@ -62,6 +63,29 @@ public struct APIError: Error, Sendable {
     static let nonFiniteResult = APIError(
         status: 500, code: "internal_error",
         message: "the layout produced a number that is not finite; the input should have been refused (please report it)")
+    /// The session store did not answer (in time): nothing was changed or answered from it.
+    public static func storeUnavailable(_ error: StorageError) -> APIError {
+        APIError(status: 503, code: "store_unavailable", message: "the session store is unavailable (\(error)); retry shortly",
+                 headers: [("Retry-After", "1")])
+    }
+
+    /// The store's limits, across every process that shares it.
+    public static func storeFull(_ limit: StorageFull) -> APIError {
+        switch limit {
+        case .sessions(let n): tooManySessions(limit: n)
+        case .items(let n):
+            APIError(status: 503, code: "too_many_sessions",
+                     message: "the session store holds its maximum of \(n) items and sections; delete a session or retry later",
+                     headers: [("Retry-After", "5")])
+        }
+    }
+
+    /// A stored session that no longer decodes: set aside for an operator, not served.
+    static func quarantined(_ id: String, _ reason: String) -> APIError {
+        APIError(status: 500, code: "session_quarantined",
+                 message: "session '\(id)' could not be restored from the store (\(reason)); it was quarantined and its stored data kept",
+                 field: "id")
+    }
 
     /// An input the layout engine rejected while preparing.
     public static func layout(_ error: LayoutError) -> APIError {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import SessionStorage
 
 /// One setting that a flag or an environment variable may give: the flag wins, then the
 /// variable, then the default. swift-argument-parser has no environment fallback of its own,
@@ -50,6 +51,13 @@ extension EnvironmentSetting where Value == String {
     static func text(_ flag: String, _ variable: String) -> Self {
         Self(flag: flag, variable: variable, parse: { $0 }, expectation: "a non-empty string",
              isValid: { !$0.isEmpty })
+    }
+}
+
+extension EnvironmentSetting where Value == StoreLocation {
+    static func store(_ flag: String, _ variable: String) -> Self {
+        Self(flag: flag, variable: variable, parse: { try? StoreLocation.parse($0).get() },
+             expectation: "memory, sqlite:PATH or redis://HOST:PORT[/DB]", isValid: { _ in true })
     }
 }
 

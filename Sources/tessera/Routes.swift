@@ -1,7 +1,7 @@
 import EventHTTP
 import LayoutService
 
-/// The HTTP routes of API.md, each a thin adapter from an HTTP request to a service handler.
+/// The HTTP routes of docs/api.md, each a thin adapter from an HTTP request to a service handler.
 /// Handlers that may prepare a big layout are offloaded to the worker pool so they never
 /// stall an event loop. The queries that are usually cheap (elements, the session, snapping)
 /// run on the loop within its budgets and move to a worker when the answer is bigger.
@@ -9,6 +9,7 @@ enum Routes {
     static func make(_ service: TesseraService) -> Router {
         var r = Router()
         r.add(.GET, "/healthz") { _ in reply(service.health()) }
+        r.add(.GET, "/readyz") { _ in reply(service.readiness()) }
         r.add(.GET, "/openapi.yaml") { _ in reply(service.openAPIDocument()) }
         r.add(.POST, "/v1/layout", offload: true) { reply(service.oneShotLayout(body: $0.body)) }
         r.add(.POST, "/v1/sessions", offload: true) { reply(service.createSession(body: $0.body)) }
@@ -58,11 +59,11 @@ enum Routes {
 
     static func reply(_ r: ServiceResponse) -> HTTPResponse {
         if r.asksForWorker { return .moveToWorker }
-        var headers = r.headers.map { (name: $0.0, value: $0.1) }
-        if !r.body.isEmpty, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-            headers.append((HTTPResponse.contentTypeHeader, HTTPResponse.jsonContentType))
+        var response = HTTPResponse(status: r.status, headers: r.headers.map { (name: $0.0, value: $0.1) }, body: r.body)
+        if !r.body.isEmpty, response.header(HTTPResponse.contentTypeHeader) == nil {
+            response.headers.append((HTTPResponse.contentTypeHeader, HTTPResponse.jsonContentType))
         }
-        return HTTPResponse(status: r.status, headers: headers, body: r.body)
+        return response
     }
 }
 

@@ -4,6 +4,8 @@ import Glibc
 import ArgumentParser
 import EventHTTP
 import LayoutService
+import Logging
+import Telemetry
 
 /// `tessera serve`: options, wiring, signals; nothing else.
 struct ServeCommand: ParsableCommand {
@@ -21,11 +23,14 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("TCP port, 0 for any free one (TESSERA_PORT; default 8080).", valueName: "port"))
     var port: Int?
 
-    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per core).", valueName: "n"))
+    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per CPU the process may use: cgroup quota and affinity).", valueName: "n"))
     var loops: Int?
 
     @Option(help: ArgumentHelp("Request body limit in bytes (TESSERA_MAX_BODY_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))
     var maxBodyBytes: Int?
+
+    @Option(help: ArgumentHelp("Replies of at least this many bytes are gzipped for clients that accept it, 0 never (TESSERA_GZIP_MIN_BYTES; default 16384).", valueName: "bytes"))
+    var gzipMinBytes: Int?
 
     @Option(help: ArgumentHelp("Seconds before an idle connection is closed (TESSERA_IDLE_TIMEOUT; default 60).", valueName: "seconds"))
     var idleTimeout: Int?
@@ -51,7 +56,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Elements (or animation plan entries) one reply may list (TESSERA_MAX_ELEMENTS_PER_REPLY; default 250000).", valueName: "n"))
     var maxElementsPerReply: Int?
 
-    @Option(help: ArgumentHelp("Threads that run the offloaded requests (TESSERA_WORKERS; default one per core).", valueName: "n"))
+    @Option(help: ArgumentHelp("Threads that run the offloaded requests (TESSERA_WORKERS; default one per usable CPU).", valueName: "n"))
     var workers: Int?
 
     @Option(help: ArgumentHelp("Offloaded requests waiting for a worker; more are answered 503 (TESSERA_MAX_QUEUED_REQUESTS; default 64).", valueName: "n"))
@@ -81,12 +86,22 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds a graceful shutdown waits for the requests in flight; 0 waits for them however long (TESSERA_SHUTDOWN_GRACE_SECONDS; default 30).", valueName: "seconds"))
     var shutdownGraceSeconds: Int?
 
+    @Option(help: ArgumentHelp("Where sessions live: memory, sqlite:PATH or redis://HOST:PORT[/DB] (TESSERA_STORE; default memory).", valueName: "store"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("Least severe log level written: trace, debug, info, notice, warning, error, critical (TESSERA_LOG_LEVEL; default info). Access lines are info.", valueName: "level"))
+    var logLevel: Logger.Level?
+
+    @Option(help: ArgumentHelp("Log lines as json (one object per line) or text (TESSERA_LOG_FORMAT; default json).", valueName: "format"))
+    var logFormat: LogFormat?
+
     /// The settings in force, after flags, environment and defaults; set by `validate()`.
     private var resolved: ServeOptions?
 
     private enum CodingKeys: String, CodingKey {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
-        case maxTotalItems, sessionIdleSeconds
+        case maxTotalItems, sessionIdleSeconds, store, logLevel, logFormat
+        case gzipMinBytes
         case maxSectionsPerSession, replyCacheBytes, maxElementsPerReply, workers, maxQueuedRequests
         case maxQueueWaitSeconds, maxBodyBytesInFlight, maxReplyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
         case lingerSeconds, lingerMaxBytes, shutdownGraceSeconds
@@ -110,24 +125,64 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&shutdownSignals, SIGINT)
         sigaddset(&shutdownSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
-        let service = TesseraService(store: SessionStore(configuration: options.store), limits: options.service)
-        let server = HTTPServer(configuration: options.http, router: Routes.make(service))
+        // Logs and metrics first: handles made before their bootstrap would stay no-ops.
+        let (logger, logSink) = Self.bootstrapLogging(options)
+        defer { logSink.flush() }  // the writer thread dies with the process: nothing queued may be lost
+        let exposition = PrometheusExposition.bootstrap()
+        let store: SessionStore
+        do {
+            store = try SessionStore.open(options.storeLocation, configuration: options.store)
+        } catch {
+            // A database that fails its check stops the start with the reason: serving on
+            // without it would silently drop every session it holds.
+            Output.emit("tessera: cannot open the session store \(options.storeLocation): \(error)\n", to: Output.standardError)
+            return 1
+        }
+        let service = TesseraService(store: store, limits: options.service)
+        var router = Routes.make(service)
+        Routes.addMetrics(to: &router, exposition: exposition, store: service.store)
+        let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger),
+                                        metrics: HTTPMetrics(eventLoops: options.http.eventLoops))
+        var http = options.http
+        // The server's own warnings (accept failures, the shutdown grace period) go to the log.
+        http.warn = { logger.warning("\($0)") }
+        let server = HTTPServer(configuration: http, router: router, observer: telemetry)
         do {
             try server.start()
         } catch {
             Output.emit("tessera: cannot serve on \(options.http.host):\(options.http.port): \(error)\n", to: Output.standardError)
+            logger.critical("tessera cannot serve", error: error, metadata: options.logMetadata)
             return 1
         }
         server.installSignalHandlers()
         Output.emit("tessera listening on http://\(options.http.host):\(server.boundPort)\n", to: Output.standardOutput)
+        var started = options.logMetadata
+        started["port"] = .stringConvertible(server.boundPort)
+        started["version"] = .string(TesseraCommand.configuration.version)
+        logger.info("tessera started", metadata: started)
+        let startTime = ContinuousClock.now
         // Expired sessions are dropped when touched or when the store is full; the sweep also
-        // frees the memory of ones nobody touches again.
-        let store = service.store
-        server.runPeriodically(everySeconds: 30) { store.sweep() }
+        // frees the memory of ones nobody touches again. (On a loop timer and a worker, not
+        // libdispatch: its lazy set-up needs descriptors, and aborted the process when a
+        // flood of connections had taken them all.)
+        let sweptStore = service.store
+        server.runPeriodically(everySeconds: 30) { sweptStore.sweep() }
         server.runUntilShutdown()
         // Exit 0 also when the grace period cut requests off: the shutdown was asked for
         // and done (the loops warned about what they closed unanswered).
         Output.emit("tessera stopped\n", to: Output.standardOutput)
+        let uptime = (ContinuousClock.now - startTime).components.seconds
+        logger.info("tessera stopped", metadata: ["uptime_s": .stringConvertible(Int(uptime)),
+                                                  "sessions": .stringConvertible(service.store.count)])
         return 0
+    }
+
+    /// swift-log writes through `LineLogHandler` to standard error (standard output keeps
+    /// the one "listening on" line that scripts read).
+    static func bootstrapLogging(_ options: ServeOptions) -> (Logger, LogSink) {
+        let sink = LogSink(format: options.logFormat)
+        let level = options.logLevel
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, sink: sink, level: level) }
+        return (Logger(label: "tessera"), sink)
     }
 }

@@ -2,13 +2,20 @@
 import Glibc
 #endif
 import EventHTTP
+import ArgumentParser
 import LayoutService
+import Logging
+import SessionStorage
+import Telemetry
 
 /// What `tessera serve` runs with: its flags resolved against the environment and defaults.
 struct ServeOptions {
     var http = HTTPServerConfiguration()
     var store = SessionStore.Configuration()
     var service = TesseraService.Limits()
+    var storeLocation = StoreLocation.memory
+    var logLevel = Logger.Level.info
+    var logFormat = LogFormat.json
 
     init(_ command: ServeCommand, environment: (String) -> String?) throws {
         http.host = try EnvironmentSetting.text("--host", "TESSERA_HOST")
@@ -16,9 +23,11 @@ struct ServeOptions {
         http.port = try EnvironmentSetting.integer("--port", "TESSERA_PORT", in: 0...65535)
             .resolve(command.port, default: 8080, environment: environment)
         http.eventLoops = try EnvironmentSetting.integer("--loops", "TESSERA_LOOPS", in: 1...256)
-            .resolve(command.loops, default: HTTPServerConfiguration.onlineCores, environment: environment)
+            .resolve(command.loops, default: AvailableCPUs.count, environment: environment)
         http.maxBodySize = try EnvironmentSetting.integer("--max-body-bytes", "TESSERA_MAX_BODY_BYTES", in: 1...(1 << 32))
             .resolve(command.maxBodyBytes, default: 64 << 20, environment: environment)
+        http.gzipReplyThreshold = try EnvironmentSetting.integer("--gzip-min-bytes", "TESSERA_GZIP_MIN_BYTES", in: 0...(1 << 32))
+            .resolve(command.gzipMinBytes, default: 16 << 10, environment: environment)
         http.idleTimeoutSeconds = try EnvironmentSetting.integer("--idle-timeout", "TESSERA_IDLE_TIMEOUT", in: 1...86_400)
             .resolve(command.idleTimeout, default: 60, environment: environment)
         store.maxSessions = try EnvironmentSetting.integer("--max-sessions", "TESSERA_MAX_SESSIONS", in: 1...1_000_000)
@@ -29,6 +38,12 @@ struct ServeOptions {
             .resolve(command.maxTotalItems, default: store.maxTotalItems, environment: environment)
         store.idleExpirySeconds = UInt64(try EnvironmentSetting.integer("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS", in: 1...31_536_000)
             .resolve(command.sessionIdleSeconds, default: Int(store.idleExpirySeconds), environment: environment))
+        storeLocation = try EnvironmentSetting.store("--store", "TESSERA_STORE")
+            .resolve(try command.store.map(Self.storeLocation), default: .memory, environment: environment)
+        logLevel = try EnvironmentSetting.choice("--log-level", "TESSERA_LOG_LEVEL")
+            .resolve(command.logLevel, default: logLevel, environment: environment)
+        logFormat = try EnvironmentSetting.choice("--log-format", "TESSERA_LOG_FORMAT")
+            .resolve(command.logFormat, default: logFormat, environment: environment)
         try resolveLimits(command, environment: environment)
     }
 
@@ -62,6 +77,14 @@ struct ServeOptions {
                                           command.lingerMaxBytes, http.lingerMaxBytes)
         http.shutdownGraceSeconds = Double(try integer("--shutdown-grace-seconds", "TESSERA_SHUTDOWN_GRACE_SECONDS", 0...86_400,
                                                        command.shutdownGraceSeconds, Int(http.shutdownGraceSeconds)))
-        http.warn = { Output.emit("tessera: \($0)\n", to: Output.standardError) }
+    }
+}
+
+extension ServeOptions {
+    static func storeLocation(_ text: String) throws -> StoreLocation {
+        switch StoreLocation.parse(text) {
+        case .success(let location): return location
+        case .failure(let error): throw ValidationError("--store '\(text)': \(error.message)")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutEngine
 
-/// Circle layout (LAYOUTS.md §5). The hand-worked cases use a 400×300 view: centre
+/// Circle layout (docs/layouts.md §5). The hand-worked cases use a 400×300 view: centre
 /// (200, 150), radius min(400, 300)·0.4 = 120, items 70×70.
 @Suite("Circle layout")
 struct CircleLayoutTests {

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Cover flow (LAYOUTS.md §3). The hand-worked cases use a 300×200 view, 100×100 cells and
+/// Cover flow (docs/layouts.md §3). The hand-worked cases use a 300×200 view, 100×100 cells and
 /// cellInterval 30, so the threshold is t = 30/300 = 0.1 and item g's centre is
 /// (150 + 30g, 100).
 @Suite("Cover flow layout")

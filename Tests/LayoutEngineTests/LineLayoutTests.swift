@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutEngine
 
-/// LAYOUTS.md §4. Unless said otherwise: defaults (itemSize 200×200, horizontal, insets
+/// docs/layouts.md §4. Unless said otherwise: defaults (itemSize 200×200, horizontal, insets
 /// top/bottom 200, line spacing 50), bounds 320×600 → D = 600, A = 600 − 400 = 200;
 /// k = floor((10 + 200)/(10 + 200)) = 1 → each column centred at y = 200 + (200 − 200)/2
 /// = 200; columns at x = r·(200 + 50) = 0, 250, 500, 750, 1000 for 5 items.

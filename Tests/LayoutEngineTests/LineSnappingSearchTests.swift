@@ -2,7 +2,7 @@
 import Testing
 
 /// The line layout's snapping searches outward from the centre (issue 8, item 3); it must
-/// answer exactly what the scan of every cell in the proposed rect answered (LAYOUTS.md §4:
+/// answer exactly what the scan of every cell in the proposed rect answered (docs/layouts.md §4:
 /// the cell whose centre x is nearest, the first on a tie), whatever the layout and the
 /// proposal, and stay within a small element budget where the old scan met them all.
 @Suite struct LineSnappingSearchTests {

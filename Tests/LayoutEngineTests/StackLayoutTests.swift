@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutEngine
 
-/// Stack layout (LAYOUTS.md §7). The hand-worked cases use a 400×300 view, so page s spans
+/// Stack layout (docs/layouts.md §7). The hand-worked cases use a 400×300 view, so page s spans
 /// x ∈ [400s, 400(s + 1)] and a pile's top card is centred at (400s + 200, 150).
 @Suite("Stack layout")
 struct StackLayoutTests {

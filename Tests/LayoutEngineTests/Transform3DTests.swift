@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Transform3D against Core Animation's documented semantics (LAYOUTS.md §0): row vectors
+/// Transform3D against Core Animation's documented semantics (docs/layouts.md §0): row vectors
 /// (p' = p·M), translation in m41…m43, perspective in m34, CATransform3DTranslate(t) = T·t,
 /// CATransform3DRotate(t) = R·t, CATransform3DConcat(a, b) = a·b. Every expected matrix below
 /// is worked out by hand in the comments.

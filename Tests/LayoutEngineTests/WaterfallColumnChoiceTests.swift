@@ -1,7 +1,7 @@
 @testable import LayoutEngine
 import Testing
 
-/// The column choice of LAYOUTS.md §2.4 against a literal reading of it: every column kept
+/// The column choice of docs/layouts.md §2.4 against a literal reading of it: every column kept
 /// in a table, the shortest found by scanning all of them, ties to the leftmost. The engine
 /// stores only the columns items can reach and uses a heap past `ColumnHeights.scanLimit`
 /// columns; frames and content heights must agree to the bit.

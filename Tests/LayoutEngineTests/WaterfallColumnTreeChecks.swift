@@ -26,7 +26,7 @@ enum LayoutsAChecks {
         }
     }
 
-    /// The contract every prepared layout keeps (LAYOUTS.md §0):
+    /// The contract every prepared layout keeps (docs/layouts.md §0):
     /// - the full list holds cells, then supplementary views, then decorations, cells in
     ///   index-path order, no element twice, no negative size;
     /// - every element's single lookup returns exactly it, and absent ones return nil;

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutService
 
-/// API.md conventions: every malformed or out-of-range input is a 4xx JSON error naming
+/// docs/api.md conventions: every malformed or out-of-range input is a 4xx JSON error naming
 /// the field, and a rejected request changes nothing.
 @Suite("Bad input")
 struct BadInputTests {

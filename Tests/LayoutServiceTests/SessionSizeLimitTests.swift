@@ -66,8 +66,8 @@ struct SessionSizeLimitTests {
         #expect(cache.count > 0)
         // The newest session's replies are cached; the oldest's were evicted.
         let newest = try #require(ids.last), oldest = try #require(ids.first)
-        #expect(service.store.session(newest)?.cachedReply("1?rect=0,300,390,100") != nil)
-        #expect(service.store.session(oldest)?.cachedReply("1?rect=0,0,390,100") == nil)
+        #expect(try service.session(newest).cachedReply(version: 1, query: "rect=0,300,390,100") != nil)
+        #expect(try service.session(oldest).cachedReply(version: 1, query: "rect=0,0,390,100") == nil)
         // A change drops that session's entries; a deletion too.
         let before = cache.count
         #expect(service.patchView(id: newest, body: body(#"{"bounds":[300,844]}"#)).status == 200)
@@ -79,23 +79,30 @@ struct SessionSizeLimitTests {
     }
 
     @Test func theCacheEvictsLeastRecentlyUsedFirst() {
-        // Ten entries of 10 bytes (and their bookkeeping) fill it.
-        let entry = 10 + 3 + 1 + ReplyCache.entryOverhead
+        // Ten entries of 10 bytes with a 3-byte query (and their bookkeeping) fill it.
+        let entry = 10 + 3 + ReplyCache.entryOverhead
         let cache = ReplyCache(capacityBytes: 10 * entry)
         let body = [UInt8](repeating: 0x20, count: 10)
-        for s in 0..<10 { cache.store(session: "s0\(s)", key: "1", body: body) }
+        let owners = (0..<12).map { _ in Owner() }
+        func id(_ i: Int) -> ObjectIdentifier { ObjectIdentifier(owners[i]) }
+        for i in 0..<10 { cache.store(owner: id(i), version: 1, query: "r=1", body) }
         #expect(cache.count == 10)
-        #expect(cache.lookup(session: "s00", key: "1") != nil)  // now the most recent
-        cache.store(session: "s10", key: "1", body: body)        // evicts s01, the least recent
-        #expect(cache.lookup(session: "s01", key: "1") == nil)
-        #expect(cache.lookup(session: "s00", key: "1") != nil)
-        #expect(cache.lookup(session: "s02", key: "1") != nil)
+        #expect(cache.lookup(owner: id(0), version: 1, query: "r=1") != nil)  // now the most recent
+        cache.store(owner: id(10), version: 1, query: "r=1", body)            // evicts owner 1, the least recent
+        #expect(cache.lookup(owner: id(1), version: 1, query: "r=1") == nil)
+        #expect(cache.lookup(owner: id(0), version: 1, query: "r=1") != nil)
+        #expect(cache.lookup(owner: id(2), version: 1, query: "r=1") != nil)
+        // Another version is another entry.
+        #expect(cache.lookup(owner: id(2), version: 2, query: "r=1") == nil)
         #expect(cache.count == 10)
         #expect(cache.bytesInUse == 10 * entry)
-        cache.removeAll(session: "s00")
+        cache.removeAll(owner: id(0))
         #expect(cache.count == 9)
         // A reply over an eighth of the budget is not kept at all.
-        cache.store(session: "big", key: "1", body: [UInt8](repeating: 0, count: 2 * entry))
-        #expect(cache.lookup(session: "big", key: "1") == nil)
+        cache.store(owner: id(11), version: 1, query: "r=1", [UInt8](repeating: 0, count: 2 * entry))
+        #expect(cache.lookup(owner: id(11), version: 1, query: "r=1") == nil)
     }
+
+    /// Stands for a session: the cache keys entries by their owner's identity.
+    final class Owner {}
 }

@@ -1,3 +1,4 @@
+import SessionStorage
 import Testing
 @testable import LayoutService
 
@@ -76,9 +77,9 @@ struct SessionStoreRaceTests {
         let clock = ManualClock()
         let service = makeService({ $0.idleExpirySeconds = 60 }, clock: clock)
         let id = try createSession(service, circleBody)
-        let session = try #require(service.store.session(id))
-        session.touch(clock.nowNanoseconds() + 5_000_000_000)
-        #expect(service.store.session(id) != nil)
+        let memory = try #require(service.store.storage as? MemorySessionStorage)
+        memory.touch(id, at: clock.nowNanoseconds() + 5_000_000_000)
+        #expect(service.getSession(id: id).status == 200)
         service.store.sweep()
         #expect(service.store.count == 1)
     }

@@ -10,7 +10,8 @@ import Glibc
 final class TesseraServer: @unchecked Sendable {
     let pid: pid_t
     let port: Int
-    private let outputFD: Int32
+    /// The read end of the server's stdout (and its stderr, the log, when `withLog`).
+    let outputFD: Int32
 
     static let shared: TesseraServer = {
         do { return try TesseraServer(arguments: []) } catch { fatalError("could not start tessera: \(error)") }
@@ -23,12 +24,13 @@ final class TesseraServer: @unchecked Sendable {
         return exe.deletingLastPathComponent().appendingPathComponent("tessera").path
     }
 
-    /// Runs the binary with `arguments` and this process's environment plus `environment`;
-    /// returns its pid and the read end of its stdout (or stderr). `stderrPath` keeps the
-    /// standard error in a file; `openFileLimit` starts it under `ulimit -n` (through sh,
-    /// which execs the binary, so the pid is the server's).
+    /// Runs the binary (or `executable`) with `arguments` and this process's environment plus
+    /// `environment`; returns its pid and the read end of its stdout (or stderr).
+    /// `stderrPath` keeps the standard error in a file; `openFileLimit` starts it under
+    /// `ulimit -n` (through sh, which execs the binary, so the pid is the server's).
     static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
-                      environment: [String: String] = [:], stderrPath: String? = nil,
+                      environment: [String: String] = [:], bothToPipe: Bool = false,
+                      executable: String = binaryPath, stderrPath: String? = nil,
                       openFileLimit: Int? = nil) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
@@ -40,8 +42,17 @@ final class TesseraServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 1 : 2)
+        if bothToPipe { posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 2 : 1) }
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
+        // Nor any other descriptor of the test process (other tests' sockets): a server under
+        // a low `openFileLimit` must have all its descriptors to itself. glibc's
+        // posix_spawn_file_actions_addclosefrom_np is a GNU extension Swift's Glibc module
+        // hides, so it is looked up by name.
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        }
         // Test-runner threads may block signals; the server must start with none blocked.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -50,8 +61,8 @@ final class TesseraServer: @unchecked Sendable {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let program = openFileLimit == nil ? binaryPath : "/bin/sh"
-        let command = openFileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", binaryPath] } ?? [binaryPath]
+        let program = openFileLimit == nil ? executable : "/bin/sh"
+        let command = openFileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", executable] } ?? [executable]
         let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var inherited: [String] = []
@@ -66,17 +77,20 @@ final class TesseraServer: @unchecked Sendable {
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         close(fds[1])
-        guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(binaryPath) failed: \(rc)") }
+        guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(executable) failed: \(rc)") }
         SpawnedServers.add(pid)
         return (pid, fds[0])
     }
 
     /// Starts `tessera serve --port 0 …` and reads the port it announces on its first line,
     /// "tessera listening on http://127.0.0.1:PORT".
-    init(arguments: [String], environment: [String: String] = [:], loops: Int = 2,
+    /// - Parameter withLog: the log (stderr) comes through `outputFD` after that first line;
+    ///   the test must read it, or a full pipe blocks the server.
+    init(arguments: [String], environment: [String: String] = [:], withLog: Bool = false, loops: Int = 2,
          stderrPath: String? = nil, openFileLimit: Int? = nil) throws {
         (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", String(loops)] + arguments,
-                                                  environment: environment, stderrPath: stderrPath, openFileLimit: openFileLimit)
+                                                  environment: environment, bothToPipe: withLog, stderrPath: stderrPath,
+                                                  openFileLimit: openFileLimit)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }

@@ -1,4 +1,4 @@
-/// UIEdgeInsets: distances inward from each edge. Negative values are allowed (FLOW.md R11).
+/// UIEdgeInsets: distances inward from each edge. Negative values are allowed (docs/flow.md R11).
 public struct EdgeInsets: Hashable, Sendable {
     public var top: Double
     public var left: Double

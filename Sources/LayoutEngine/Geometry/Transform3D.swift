@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Core Animation's CATransform3D (LAYOUTS.md §0): row-vector convention, so a point is
+/// Core Animation's CATransform3D (docs/layouts.md §0): row-vector convention, so a point is
 /// multiplied on the left (`p' = p · M`), translation sits in m41…m43 and perspective in
 /// m34 (−1/d). The libm import is for sin/cos only; the engine does no I/O.
 public struct Transform3D: Hashable, Sendable {

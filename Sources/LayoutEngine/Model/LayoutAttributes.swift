@@ -80,7 +80,7 @@ public struct ElementKey: Hashable, Sendable, Comparable {
         switch category { case .cell: 0; case .supplementary: 1; case .decoration: 2 }
     }
 
-    /// Cells first, then supplementary views, then decorations (LAYOUTS.md §0).
+    /// Cells first, then supplementary views, then decorations (docs/layouts.md §0).
     public static func < (a: ElementKey, b: ElementKey) -> Bool {
         if a.categoryRank != b.categoryRank { return a.categoryRank < b.categoryRank }
         if a.kind != b.kind { return a.kind < b.kind }

@@ -1,5 +1,5 @@
 /// performBatchUpdates: a list of operations, validated as a whole against the data source
-/// they apply to (API.md "Batch updates").
+/// they apply to (docs/api.md "Batch updates").
 public struct BatchUpdate: Sendable, Hashable {
     public var operations: [BatchUpdateOperation]
 

@@ -1,4 +1,4 @@
-/// One call made inside performBatchUpdates (API.md "Batch updates").
+/// One call made inside performBatchUpdates (docs/api.md "Batch updates").
 ///
 /// Deletes, reloads and move sources name index paths and sections as they are BEFORE the
 /// update; inserts and move destinations name them as they are AFTER it, whatever order the

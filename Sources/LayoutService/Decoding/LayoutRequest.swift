@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// The body that describes a collection view (API.md): layout, data source, view, and for
+/// The body that describes a collection view (docs/api.md): layout, data source, view, and for
 /// one-shot requests an optional rect.
 struct LayoutRequest: Sendable {
     var kind: LayoutKind
@@ -14,14 +14,17 @@ struct LayoutRequest: Sendable {
     static let bodyKeys: Set<String> = ["layout", "dataSource", "view"]
 
     /// Decodes and validates the whole body; nothing is kept if any part is wrong.
-    static func decode(_ bytes: [UInt8], maxItems: Int, maxSections: Int, allowRect: Bool) throws(APIError) -> LayoutRequest {
+    static func decode(_ bytes: [UInt8], maxItems: Int, maxSections: Int = .max, allowRect: Bool) throws(APIError) -> LayoutRequest {
         let tape = try JSONTape.parseBody(bytes)
         let body = try ObjectReader(tape.root, path: "")
         try body.rejectUnknownKeys(allowRect ? bodyKeys.union(["rect"]) : bodyKeys)
         guard let layoutValue = body["layout"] else { throw .invalidRequest("layout", "is required") }
         let (kind, layout, layoutJSON) = try decodeLayout(layoutValue, path: "layout")
         guard let dataSourceValue = body["dataSource"] else { throw .invalidRequest("dataSource", "is required") }
-        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections).decode(dataSourceValue)
+        // Only the one-shot request takes a rect; its items are the request's, not a session's.
+        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections,
+                                               holder: allowRect ? "a request" : "a session")
+            .decode(dataSourceValue)
         let view = try ViewDecoder.decode(body["view"])
         if kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {
             throw .invalidRequest("view.bounds", "is required by the \(kind.type) layout")

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// `{"updates": [...], "rect"?}` (API.md, Batch updates) into the engine's BatchUpdate. Only
+/// `{"updates": [...], "rect"?}` (docs/api.md, Batch updates) into the engine's BatchUpdate. Only
 /// the shape is checked here; UIKit's rules are the engine's (BatchUpdate.validated).
 struct UpdatesDecoder {
     let kind: LayoutKind

@@ -1,6 +1,6 @@
 import LayoutEngine
 
-/// Geometry and attributes in the API's shapes (API.md: "An element").
+/// Geometry and attributes in the API's shapes (docs/api.md: "An element").
 extension JSONWriter {
     mutating func size(_ s: Size) {
         beginObject()
@@ -47,6 +47,15 @@ extension JSONWriter {
         key("contentOffset"); point(v.contentOffset)
         key("contentInset"); insets(v.contentInset)
         key("scale"); number(v.scale)
+        if !v.orthogonalOffsets.isEmpty {
+            // docs/compositional.md C13, by section index, ascending.
+            key("orthogonalOffsets")
+            beginObject()
+            for (s, offset) in v.orthogonalOffsets.sorted(by: { $0.key < $1.key }) {
+                key(String(s)); number(offset)
+            }
+            endObject()
+        }
         endObject()
     }
 
@@ -85,7 +94,8 @@ extension JSONWriter {
         endObject()
     }
 
-    mutating func elements(_ list: [LayoutAttributes]) {
+    /// Public for the benchmark, which times encoding alone.
+    public mutating func elements(_ list: [LayoutAttributes]) {
         beginArray()
         for e in list { attributes(e) }
         endArray()

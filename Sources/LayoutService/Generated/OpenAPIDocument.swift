@@ -14,7 +14,10 @@ info:
     view. It can do so once (`POST /v1/layout`) or keep the prepared layout in a session
     that later requests query and scroll (`/v1/sessions/...`).
 
-    This document is the HTTP contract (spec/API.md); the server conforms to it.
+    This document is the HTTP contract; the server conforms to it. The behaviour behind
+    it is documented in the repository's `docs/` folder: [docs/api.md](docs/api.md) (the
+    conventions below, at more length), [docs/flow.md](docs/flow.md) (the flow layout's
+    rules R1–R16) and [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8).
 
     ## Conventions
 
@@ -53,11 +56,11 @@ info:
       `http_version_not_supported` (505), `request_timeout` (408, a request head that took
       longer than the head deadline), `too_many_sessions` (503, with `Retry-After`) and
       `server_busy` (503, with `Retry-After`: the worker queue is full, a request waited
-      in it past its budget, or its body does not fit in the bytes held for bodies in
-      flight). The HTTP layer's own refusals (408, 413, 414, 417, 431, 501, 505, and 503
-      for a body that does not fit) close the connection. `internal_error` (500) is never
-      expected; one is a bug (a reply that would have held a number that is not finite
-      is answered 500 rather than sent with `null`).
+      in it past its budget, its body does not fit in the bytes held for bodies in flight,
+      or unread replies fill theirs). The HTTP layer's own refusals (408, 413, 414, 417,
+      431, 501, 505, and 503 for a body that does not fit) close the connection.
+      `internal_error` (500) is never expected; one is a bug (a reply that would have held a
+      number that is not finite is answered 500 rather than sent with `null`).
     * Limits on what one request may ask (each a 400 naming the field, or as said): an
       object has at most 64 keys; a reply lists at most 250,000 elements or animation
       plan entries, with or without a rect (400 naming `rect`; the query stops there); a
@@ -69,6 +72,9 @@ info:
       carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
       (412 when the session has moved on). Sessions unused for 15 minutes (by default)
       expire and then answer 404.
+    * Every reply carries `X-Request-ID`: the request's own when it sent one of 1 to 128
+      letters, digits and `-_.:/+=@`, otherwise a new one (32 hex digits). Access log
+      lines carry the same id.
     * HEAD is accepted wherever GET is, with the same status and headers and no body.
       OPTIONS on any path of this document answers 204 with `Allow`.
     * Changes that UIKit animates (batch updates, layout switches, the end of an
@@ -198,6 +204,66 @@ paths:
                   dataSource:
                     sections:
                       - items: [1.5, 0.75, 1, 1.333, 0.5]
+              compositional:
+                summary: Compositional layout (every part of its JSON)
+                value:
+                  layout:
+                    type: compositional
+                    scrollDirection: vertical
+                    interSectionSpacing: 8
+                    boundarySupplementaryItems:
+                      - {kind: globalHeader, alignment: top, size: {width: {fractionalWidth: 1}, height: {absolute: 30}}}
+                    section:
+                      interGroupSpacing: 4
+                      contentInsets: {top: 0, leading: 16, bottom: 8, trailing: 16}
+                      supplementariesFollowContentInsets: true
+                      orthogonalScrollingBehavior: none
+                      boundarySupplementaryItems:
+                        - kind: header
+                          alignment: top
+                          size: {width: {fractionalWidth: 1}, height: {absolute: 44}}
+                          pinToVisibleBounds: true
+                          extendsBoundary: true
+                          absoluteOffset: {x: 0, y: 0}
+                          zIndex: 2
+                          contentInsets: {leading: 8}
+                      decorationItems:
+                        - {kind: background, contentInsets: 4, zIndex: 0}
+                      group:
+                        axis: horizontal
+                        size: {width: {fractionalWidth: 1}, height: {absolute: 120}}
+                        contentInsets: 0
+                        edgeSpacing: {top: {fixed: 2}}
+                        supplementaryItems:
+                          - {kind: accessory, size: {width: {absolute: 24}, height: {absolute: 24}}, anchor: {edges: [bottom, trailing], absoluteOffset: {x: 0, y: 4}}}
+                        subitems:
+                          - size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}
+                            contentInsets: {top: 2, leading: 2, bottom: 2, trailing: 2}
+                            supplementaryItems:
+                              - {kind: badge, size: {width: {absolute: 20}, height: {absolute: 20}}, anchor: {edges: [top, trailing], fractionalOffset: {x: 0.3, y: -0.3}}, zIndex: 3}
+                          - axis: vertical
+                            size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}
+                            count: 2
+                            interItemSpacing: {flexible: 4}
+                            subitems:
+                              - size: {width: {fractionalWidth: 1}, height: {absolute: 50}}
+                                edgeSpacing: {leading: {flexible: 0}, trailing: {flexible: 0}}
+                  dataSource:
+                    sections:
+                      - itemCount: 9
+                      - itemCount: 6
+                        layout:
+                          orthogonalScrollingBehavior: groupPagingCentered
+                          interGroupSpacing: 10
+                          group:
+                            axis: custom
+                            size: {width: {fractionalWidth: 0.8}, height: {estimated: 200}}
+                            frames: [[0, 0, 150, 200], [160, 0, 150, 95], [160, 105, 150, 95]]
+                  view:
+                    bounds: {width: 390, height: 844}
+                    scale: 3
+                    orthogonalOffsets: {"1": 40}
+                  rect: [0, 0, 390, 844]
       responses:
         "200":
           description: The layout.
@@ -433,7 +499,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/SessionsFullOrBusy"
+          $ref: "#/components/responses/TooManySessions"
 
   /v1/sessions/{id}:
     parameters:
@@ -489,7 +555,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -522,7 +588,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/elements:
     parameters:
@@ -603,7 +669,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/items/{section}/{item}:
     parameters:
@@ -647,7 +713,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/supplementary/{kind}/{section}/{item}:
     parameters:
@@ -694,7 +760,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/decorations/{kind}/{section}/{item}:
     parameters:
@@ -741,7 +807,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/view:
     parameters:
@@ -843,7 +909,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/updates:
     parameters:
@@ -1022,7 +1088,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/layout:
     parameters:
@@ -1122,7 +1188,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition:
     parameters:
@@ -1215,7 +1281,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition/finish:
     parameters:
@@ -1267,7 +1333,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/transition/cancel:
     parameters:
@@ -1320,7 +1386,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/target-content-offset:
     parameters:
@@ -1395,7 +1461,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/interactive-movement:
     parameters:
@@ -1548,7 +1614,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /v1/sessions/{id}/preferred-sizes:
     parameters:
@@ -1561,7 +1627,7 @@ paths:
         Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
         their real sizes; each becomes its item's own size (the item keeps its place, as
         a reload), and the layout is updated. The answer is the new `version` (also in
-        `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+        `ETag`) and `contentSize`, and `invalidatedElements`: the elements within `rect` (default:
         the view's visible bounds) whose attributes changed, appeared or went away. A
         layout without `estimatedItemSize` is a 409; an index path out of range or listed
         twice is a 400 naming the entry (`items[0]`).
@@ -1603,7 +1669,7 @@ paths:
                   value:
                     version: 2
                     contentSize: {width: 390, height: 184}
-                    invalidated:
+                    invalidatedElements:
                       - {category: cell, indexPath: [0, 0]}
                       - {category: cell, indexPath: [0, 1]}
                       - {category: cell, indexPath: [0, 2]}
@@ -1641,7 +1707,7 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
-          $ref: "#/components/responses/ServerBusy"
+          $ref: "#/components/responses/StoreUnavailable"
 
   /healthz:
     get:
@@ -1674,6 +1740,42 @@ paths:
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
+  /readyz:
+    get:
+      tags: [service]
+      operationId: getReadiness
+      summary: Readiness
+      description: |
+        Whether this replica can serve sessions: it is listening and its session store
+        (`--store`) answers. `503 store_unavailable` while the store is unreachable (the
+        server stays alive, `/healthz` keeps answering, and it recovers by itself when the
+        store returns). The memory store is always ready. Point a load balancer's or an
+        orchestrator's readiness probe here, and the liveness probe at `/healthz`.
+
+        ```sh
+        curl -s http://localhost:8080/readyz
+        ```
+      responses:
+        "200":
+          description: The store answers; the replica serves.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Readiness"
+              examples:
+                ready:
+                  value: {status: ready}
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
+
   /openapi.yaml:
     get:
       tags: [service]
@@ -1702,6 +1804,42 @@ paths:
                 openapi: 3.0.3
                 info:
                   title: Tessera layout service
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /metrics:
+    get:
+      tags: [service]
+      operationId: getMetrics
+      summary: Metrics for Prometheus
+      description: |
+        Every metric in Prometheus' text exposition format (version 0.0.4): requests by
+        route template, method and status, latency histograms per route, body bytes in and
+        out, sessions and items held, reply-cache lookups, the worker pool's queue depth
+        and wait, each event loop's lag, and session-store operations where a store
+        backend reports them. README's "Operating Tessera" lists them and what to alert on.
+
+        ```sh
+        curl -s http://localhost:8080/metrics
+        ```
+      responses:
+        "200":
+          description: The metrics, as `text/plain; version=0.0.4; charset=utf-8`.
+          content:
+            text/plain:
+              schema:
+                type: string
+              example: |
+                # TYPE tessera_http_requests_total counter
+                tessera_http_requests_total{method="GET",route="/healthz",status="200"} 12
+                # TYPE tessera_sessions gauge
+                tessera_sessions 3.0
         "408":
           $ref: "#/components/responses/RequestTimeout"
         "414":
@@ -1780,11 +1918,12 @@ components:
       in: query
       required: false
       description: |
-        The query rectangle `x,y,width,height`: four finite decimal numbers, width and
-        height not negative. Leave it out for every element.
+        The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
+        15 digits before the point; an exponent, if any, negative), width and height not
+        negative. Leave it out for every element.
       schema:
         type: string
-        pattern: '^[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*,[ \t]*\+?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[ \t]*$'
+        pattern: '^[ \t]*[+-]?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*[+-]?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*\+?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*,[ \t]*\+?([0-9]{1,15}(\.[0-9]*)?|\.[0-9]+)([eE]-[0-9]{1,3})?[ \t]*$'
       example: "0,0,390,844"
     Progress:
       name: progress
@@ -2122,6 +2261,31 @@ components:
             noRoute:
               value:
                 error: {code: not_found, message: no route for /v1/nothing}
+    StoreUnavailable:
+      description: |
+        `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+        within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+        service recovers by itself when the store returns. A change that would grow a
+        session past the store's limits (`--max-total-items`, counted across every replica)
+        answers `too_many_sessions` with this status instead, and a server with no room for
+        the request just now answers `server_busy` (see the `ServerBusy` response).
+      headers:
+        Retry-After:
+          $ref: "#/components/headers/RetryAfter"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [store_unavailable, too_many_sessions, server_busy]
+          examples:
+            unreachable:
+              value:
+                error: {code: store_unavailable, message: "the session store is unavailable (store unavailable: cannot connect to Redis at redis:6379: Connection refused); retry shortly"}
     RequestTimeout:
       description: |
         `request_timeout`: the request head (request line and header fields) did not
@@ -2147,8 +2311,9 @@ components:
         busy and the queue of waiting requests is full, or the request waited in that queue
         longer than its budget (10 s by default), or its body does not fit in the bytes the
         server holds for request bodies at once (256 MiB by default; answered from the
-        headers, before the body is read, and the connection is closed). Retry after
-        `Retry-After` seconds; nothing was changed.
+        headers, before the body is read, and the connection is closed), or replies its
+        clients have not read yet fill the bytes held for those (512 MiB by default).
+        Retry after `Retry-After` seconds; nothing was changed.
       headers:
         Retry-After:
           $ref: "#/components/headers/RetryAfter"
@@ -2166,34 +2331,11 @@ components:
             busy:
               value:
                 error: {code: server_busy, message: every worker is busy and the queue is full; retry later}
-    SessionsFullOrBusy:
-      description: |
-        `too_many_sessions`: the session store is full (sessions or items across all
-        sessions) and no expired session could be dropped; delete a session or retry. Or
-        `server_busy` (see the `ServerBusy` response). Either way, retry after
-        `Retry-After` seconds.
-      headers:
-        Retry-After:
-          $ref: "#/components/headers/RetryAfter"
-      content:
-        application/json:
-          schema:
-            allOf:
-              - $ref: "#/components/schemas/Error"
-              - properties:
-                  error:
-                    properties:
-                      code:
-                        enum: [too_many_sessions, server_busy]
-          examples:
-            full:
-              value:
-                error: {code: too_many_sessions, message: the session store is full (1024 sessions); delete a session or retry later}
     TooManySessions:
       description: |
         `too_many_sessions`: the session store is full (sessions or items across all
         sessions) and no expired session could be dropped. Delete a session or retry
-        after `Retry-After` seconds.
+        after `Retry-After` seconds. (`store_unavailable` and `server_busy` share the status.)
       headers:
         Retry-After:
           $ref: "#/components/headers/RetryAfter"
@@ -2206,7 +2348,7 @@ components:
                   error:
                     properties:
                       code:
-                        enum: [too_many_sessions]
+                        enum: [too_many_sessions, store_unavailable, server_busy]
           examples:
             full:
               value:
@@ -2232,8 +2374,11 @@ components:
                 `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
                 `payload_too_large`, `uri_too_long`, `expectation_failed`,
                 `invalid_update`, `headers_too_large`, `not_implemented`,
-                `http_version_not_supported`, `too_many_sessions`, `request_timeout`,
-                `server_busy`, `internal_error`.
+                `http_version_not_supported`, `too_many_sessions`,
+                `store_unavailable` (503: the session store did not answer),
+                `session_quarantined` (500: a stored session no longer decodes; it
+                was set aside, its data kept for an operator), `request_timeout` (408),
+                `server_busy` (503), `internal_error` (500, never expected: a bug).
               example: invalid_request
             message:
               type: string
@@ -2284,97 +2429,123 @@ components:
     SizeInput:
       description: A size, `{"width", "height"}` or `[width, height]`; neither may be negative.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [width, height]
-          properties:
-            width:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-            height:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-        - type: array
-          minItems: 2
-          maxItems: 2
-          items:
-            type: number
-            minimum: 0
-            maximum: 1.0e+15
+        - $ref: "#/components/schemas/SizeObject"
+        - $ref: "#/components/schemas/SizePair"
       example: {width: 100, height: 100}
+    SizeObject:
+      type: object
+      description: A size in object form.
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width:
+          $ref: "#/components/schemas/Length"
+        height:
+          $ref: "#/components/schemas/Length"
+      example: {width: 100, height: 100}
+    SizePair:
+      type: array
+      description: A size in compact form, `[width, height]`.
+      minItems: 2
+      maxItems: 2
+      items:
+        $ref: "#/components/schemas/Length"
+      example: [100, 100]
     PointInput:
       description: A point, `{"x", "y"}` or `[x, y]`.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [x, y]
-          properties:
-            x:
-              $ref: "#/components/schemas/Coordinate"
-            y:
-              $ref: "#/components/schemas/Coordinate"
-        - type: array
-          minItems: 2
-          maxItems: 2
-          items:
-            $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/PointObject"
+        - $ref: "#/components/schemas/PointPair"
       example: {x: 0, y: 0}
+    PointObject:
+      type: object
+      description: A point in object form.
+      additionalProperties: false
+      required: [x, y]
+      properties:
+        x:
+          $ref: "#/components/schemas/Coordinate"
+        y:
+          $ref: "#/components/schemas/Coordinate"
+      example: {x: 0, y: 120}
+    PointPair:
+      type: array
+      description: A point in compact form, `[x, y]`.
+      minItems: 2
+      maxItems: 2
+      items:
+        $ref: "#/components/schemas/Coordinate"
+      example: [0, 120]
     InsetsInput:
       description: |
         Edge insets, `{"top", "left", "bottom", "right"}` (a missing or null edge is 0),
         or one number for all four edges. Negative values are allowed.
       oneOf:
-        - type: object
-          additionalProperties: false
-          properties:
-            top:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            left:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            bottom:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-            right:
-              allOf:
-                - $ref: "#/components/schemas/Coordinate"
-              nullable: true
-        - $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/InsetsObject"
+        - $ref: "#/components/schemas/UniformInset"
       example: {top: 8, left: 8, bottom: 8, right: 8}
+    InsetsObject:
+      type: object
+      description: Edge insets in object form; a missing or null edge is 0.
+      additionalProperties: false
+      properties:
+        top:
+          $ref: "#/components/schemas/InsetEdge"
+        left:
+          $ref: "#/components/schemas/InsetEdge"
+        bottom:
+          $ref: "#/components/schemas/InsetEdge"
+        right:
+          $ref: "#/components/schemas/InsetEdge"
+      example: {top: 8, left: 8, bottom: 8, right: 8}
+    InsetEdge:
+      allOf:
+        - $ref: "#/components/schemas/Coordinate"
+      nullable: true
+      description: One edge's inset; null is 0.
+    UniformInset:
+      type: number
+      description: The same inset on all four edges.
+      minimum: -1.0e+15
+      maximum: 1.0e+15
+      example: 8
     RectInput:
       description: |
         A rectangle, `{"x", "y", "width", "height"}` or `[x, y, width, height]`; width
         and height must not be negative.
       oneOf:
-        - type: object
-          additionalProperties: false
-          required: [x, y, width, height]
-          properties:
-            x:
-              $ref: "#/components/schemas/Coordinate"
-            y:
-              $ref: "#/components/schemas/Coordinate"
-            width:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-            height:
-              type: number
-              minimum: 0
-              maximum: 1.0e+15
-        - type: array
-          description: "`[x, y, width, height]`; the last two must not be negative."
-          minItems: 4
-          maxItems: 4
-          items:
-            $ref: "#/components/schemas/Coordinate"
+        - $ref: "#/components/schemas/RectObject"
+        - $ref: "#/components/schemas/RectQuad"
       example: [0, 0, 390, 844]
+    RectObject:
+      type: object
+      description: A rectangle in object form.
+      additionalProperties: false
+      required: [x, y, width, height]
+      properties:
+        x:
+          $ref: "#/components/schemas/Coordinate"
+        y:
+          $ref: "#/components/schemas/Coordinate"
+        width:
+          $ref: "#/components/schemas/Length"
+        height:
+          $ref: "#/components/schemas/Length"
+      example: {x: 0, y: 0, width: 390, height: 844}
+    RectQuad:
+      type: array
+      description: "A rectangle in compact form, `[x, y, width, height]`; the last two must not be negative."
+      minItems: 4
+      maxItems: 4
+      items:
+        $ref: "#/components/schemas/Coordinate"
+      example: [0, 0, 390, 844]
+    Length:
+      type: number
+      description: A length on input (a size's width or height), from 0 to 10^15.
+      minimum: 0
+      maximum: 1.0e+15
+      example: 100
     Coordinate:
       type: number
       description: A coordinate or length on input, within ±10^15.
@@ -2519,6 +2690,16 @@ components:
             arithmetic, no rounding. Otherwise from 0.25 (a browser at 25 % on a 1× screen)
             to 16: a tiny scale would floor every origin to 0. Anything else is a 400
             naming `view.scale`.
+        orthogonalOffsets:
+          type: object
+          nullable: true
+          description: |
+            Compositional layout (docs/compositional.md C13): the own scroll offsets of
+            orthogonally scrolling sections, keyed by section index ("3": 120), across the
+            scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
+          additionalProperties:
+            type: number
+          example: {"1": 120}
 
     UpdatesRequest:
       type: object
@@ -2746,6 +2927,16 @@ components:
             - $ref: "#/components/schemas/PointInput"
           nullable: true
           description: The scrolling velocity (points per millisecond, as UIKit). Default (0, 0).
+        section:
+          type: integer
+          nullable: true
+          minimum: 0
+          description: |
+            Compositional layout (C13): snap this orthogonal section's own offset instead of
+            the collection view's. The offset and velocity across the scroll axis are read
+            from `proposedContentOffset` and `velocity` (x for a vertical layout); the answer
+            carries the resting offset on that axis. A section that does not scroll
+            orthogonally, or another layout, is a 400 naming `section`.
     InteractiveMovementRequest:
       description: |
         One phase of an interactive movement. `indexPath` is read by `begin` (and
@@ -2756,6 +2947,13 @@ components:
         - $ref: "#/components/schemas/MovementBegin"
         - $ref: "#/components/schemas/MovementUpdate"
         - $ref: "#/components/schemas/MovementEndOrCancel"
+      discriminator:
+        propertyName: phase
+        mapping:
+          begin: "#/components/schemas/MovementBegin"
+          update: "#/components/schemas/MovementUpdate"
+          end: "#/components/schemas/MovementEndOrCancel"
+          cancel: "#/components/schemas/MovementEndOrCancel"
     MovementBegin:
       type: object
       additionalProperties: false
@@ -2845,43 +3043,131 @@ components:
           items:
             $ref: "#/components/schemas/Section"
     Section:
-      type: object
       description: |
         One section: `itemCount` (items use the layout's defaults), or `items` with one
         entry per item, or both (then `itemCount` must equal the number of entries).
         At most 5,000,000 items in all sections together (by default).
+
+        Compact form (`CompactSection`): instead of `items`, the items' data column by
+        column as flat arrays of numbers.
+      oneOf:
+        - $ref: "#/components/schemas/ListedSection"
+        - $ref: "#/components/schemas/CountedSection"
+        - $ref: "#/components/schemas/CompactSection"
+      example: {itemCount: 5}
+    ListedSection:
+      type: object
+      description: A section that lists its items (`itemCount`, when given, must equal their number).
       additionalProperties: false
-      anyOf:
-        - required: [itemCount]
-          properties:
-            itemCount:
-              type: integer
-        - required: [items]
-          properties:
-            items:
-              type: array
+      required: [items]
       properties:
+        items:
+          type: array
+          maxItems: 5000000
+          description: One entry per item, with the data its layout reads.
+          items:
+            $ref: "#/components/schemas/Item"
         itemCount:
           type: integer
           nullable: true
           minimum: 0
           maximum: 5000000
-          description: The number of items.
-        items:
-          type: array
-          nullable: true
-          maxItems: 5000000
-          description: One entry per item, with the data its layout reads.
-          items:
-            $ref: "#/components/schemas/Item"
+          description: The number of items; when given, the number of entries in `items`.
         layout:
-          allOf:
-            - $ref: "#/components/schemas/SectionLayout"
-          nullable: true
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {items: [[120, 80], [60, 80]], layout: {sectionInset: 8}}
+    CountedSection:
+      type: object
+      description: A section of `itemCount` items that use the layout's defaults.
+      additionalProperties: false
+      required: [itemCount]
+      properties:
+        itemCount:
+          type: integer
+          minimum: 0
+          maximum: 5000000
+          description: The number of items.
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {itemCount: 5}
+    CompactSection:
+      type: object
+      description: |
+        A section whose items' data is given column by column, as flat arrays of numbers:
+        `sizes` (`[w0, h0, w1, h1, …]`), `heights`, `aspectRatios` (whichever the layout
+        reads; several may be given if they agree on the number of items).
+        `{"sizes": [50, 60, 70, 80]}` is the same section as
+        `{"items": [{"size": [50, 60]}, {"size": [70, 80]}]}`, checked as strictly; an
+        error names the index, e.g. `dataSource.sections[0].sizes[7]`. A million sizes
+        weigh ~6 MB instead of ~17 MB (two-digit sizes).
+      additionalProperties: false
+      anyOf:
+        - required: [sizes]
+          properties:
+            sizes:
+              type: array
+              items:
+                type: number
+        - required: [heights]
+          properties:
+            heights:
+              type: array
+              items:
+                type: number
+        - required: [aspectRatios]
+          properties:
+            aspectRatios:
+              type: array
+              items:
+                type: number
+      properties:
+        sizes:
+          type: array
+          maxItems: 10000000
           description: |
-            This section's own layout parameters (UIKit's per-section delegate methods),
-            overriding the layout-wide ones for this section only. They belong to the
-            section and move with it.
+            Item sizes as one flat array, width then height for each item (an even count).
+            Each number is at least 0 and at most 1e15.
+          items:
+            type: number
+            minimum: 0
+            maximum: 1.0e15
+        heights:
+          type: array
+          maxItems: 5000000
+          description: The column layout's item heights (each at least 0, at most 1e15).
+          items:
+            type: number
+            minimum: 0
+            maximum: 1.0e15
+        aspectRatios:
+          type: array
+          maxItems: 5000000
+          description: |
+            The justified layout's item aspect ratios (width / height; the layout refuses
+            ratios that are not positive).
+          items:
+            type: number
+            minimum: -1.0e15
+            maximum: 1.0e15
+        itemCount:
+          type: integer
+          nullable: true
+          minimum: 0
+          maximum: 5000000
+          description: When given, the number of items the arrays give.
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {sizes: [50, 60, 70, 80]}
+    SectionLayoutOverride:
+      anyOf:
+        - $ref: "#/components/schemas/SectionLayout"
+        - $ref: "#/components/schemas/CompositionalSection"
+      nullable: true
+      description: |
+        This section's own layout parameters (UIKit's per-section delegate methods),
+        overriding the layout-wide ones for this section only. They belong to the
+        section and move with it. For the compositional layout it is a whole
+        `CompositionalSection`, replacing `layout.section` for this section.
     Item:
       description: |
         One item's data: an object, a bare number (its aspect ratio, width / height), or
@@ -2891,16 +3177,13 @@ components:
         circle and stack read none.
       oneOf:
         - $ref: "#/components/schemas/ItemData"
-        - type: number
-          description: The item's aspect ratio (width / height); the layout judges its value.
-        - type: array
-          description: The item's size, `[width, height]`, neither negative.
-          minItems: 2
-          maxItems: 2
-          items:
-            type: number
-            minimum: 0
+        - $ref: "#/components/schemas/AspectRatio"
+        - $ref: "#/components/schemas/SizePair"
       example: {size: [120, 80]}
+    AspectRatio:
+      type: number
+      description: An item's aspect ratio (width / height); the layout judges its value.
+      example: 1.5
     ItemData:
       type: object
       additionalProperties: false
@@ -3002,7 +3285,7 @@ components:
     Layout:
       description: |
         The layout and its parameters; `type` picks the layout and the other keys are
-        that layout's parameters (spec/FLOW.md, spec/LAYOUTS.md). Every parameter is
+        that layout's parameters ([docs/flow.md](docs/flow.md), [docs/layouts.md](docs/layouts.md)). Every parameter is
         optional and takes the default shown; a key the layout does not take is a 400.
       oneOf:
         - $ref: "#/components/schemas/FlowLayout"
@@ -3014,6 +3297,7 @@ components:
         - $ref: "#/components/schemas/TreeLayout"
         - $ref: "#/components/schemas/StackLayout"
         - $ref: "#/components/schemas/JustifiedLayout"
+        - $ref: "#/components/schemas/CompositionalLayout"
       discriminator:
         propertyName: type
         mapping:
@@ -3026,11 +3310,12 @@ components:
           tree: "#/components/schemas/TreeLayout"
           stack: "#/components/schemas/StackLayout"
           justified: "#/components/schemas/JustifiedLayout"
+          compositional: "#/components/schemas/CompositionalLayout"
 
     FlowLayout:
       type: object
       description: |
-        UICollectionViewFlowLayout (spec/FLOW.md). Lines of items along the scroll axis,
+        UICollectionViewFlowLayout ([docs/flow.md](docs/flow.md)). Lines of items along the scroll axis,
         with optional headers and footers (`header`, `footer`, zIndex 10). Reads
         `view.bounds`, `contentInset`, `contentOffset` (pinning) and `scale` (origin
         rounding). Item data: `size` (else `itemSize`). Per section (`SectionLayout`):
@@ -3067,7 +3352,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         headerReferenceSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -3093,7 +3378,7 @@ components:
           nullable: true
           default: true
           description: |
-            Reproduce UIKit's observed quirks Q1-Q3 (FLOW.md R16): swapped spacings in
+            Reproduce UIKit's observed quirks Q1-Q3 (docs/flow.md R16): swapped spacings in
             horizontal mixed sections, the empty leading line before an oversize first
             item, leading zero-size items ignored when detecting uniform sections.
             `false` follows the documented intent instead.
@@ -3151,7 +3436,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 200, left: 0, bottom: 200, right: 0}
+          description: "Default `{top: 200, left: 0, bottom: 200, right: 0}`."
         headerReferenceSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -3250,7 +3535,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         headerHeight:
           type: number
           nullable: true
@@ -3267,12 +3552,12 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         footerInset:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 0, left: 0, bottom: 0, right: 0}
+          default: 0
         itemRenderDirection:
           type: string
           nullable: true
@@ -3376,7 +3661,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/InsetsInput"
           nullable: true
-          default: {top: 8, left: 8, bottom: 8, right: 8}
+          default: 8
           description: Space around each cell within its slot.
       example: {type: tree, itemSize: {width: 120, height: 40}, insets: 8}
 
@@ -3507,34 +3792,371 @@ components:
       example: {type: justified, containerWidth: 1060, targetRowHeight: 320, boxSpacing: {horizontal: 10, vertical: 10}}
 
     # -------------------------------------------------------------- replies
-    Element:
+    CompositionalLayout:
       type: object
       description: |
-        One element's layout attributes. `kind` is present for supplementary and
-        decoration views only; `transform3D` only when not the identity (16 numbers
-        m11...m44, Core Animation's row-vector convention, acting about the frame's
-        centre); `hidden` only when true; `extras` only when the layout adds any
-        (`children` index paths in the tree layout, `aspectRatio` in the justified
-        layout). The frame is the untransformed frame, as in UIKit.
+        UICollectionViewCompositionalLayout, iOS 17 behaviour (docs/compositional.md
+        C1–C15): items in groups, groups in sections. `section` is used by every
+        data-source section without its own `layout` (a whole `CompositionalSection`).
+        Reads `view.bounds`, `scale` (C14 pixel snapping), `contentOffset` and
+        `contentInset` (pinned boundary items) and `orthogonalOffsets` (C13). Item data:
+        `size` is a measured size (self-sizing), used on estimated axes only (C15).
+        Supplementary kinds are the client's own; decorations are `decoration` elements.
+        Errors name the JSON path (`layout.section.group.subitems[1].size.width`).
+      additionalProperties: false
+      required: [type, section]
+      properties:
+        type:
+          type: string
+          enum: [compositional]
+        scrollDirection:
+          type: string
+          nullable: true
+          enum: [vertical, horizontal, null]
+          default: vertical
+        interSectionSpacing:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+          description: Between consecutive sections, also after an empty one (C6).
+        section:
+          $ref: "#/components/schemas/CompositionalSection"
+        boundarySupplementaryItems:
+          type: array
+          nullable: true
+          description: Layout-level headers and footers around all sections, at index path [0, 0] (D7).
+          items:
+            $ref: "#/components/schemas/CompositionalBoundaryItem"
+    CompositionalSection:
+      type: object
+      description: NSCollectionLayoutSection.
+      additionalProperties: false
+      required: [group]
+      properties:
+        group:
+          $ref: "#/components/schemas/CompositionalGroup"
+        interGroupSpacing:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        supplementariesFollowContentInsets:
+          type: boolean
+          nullable: true
+          default: true
+        orthogonalScrollingBehavior:
+          type: string
+          nullable: true
+          enum: [none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, null]
+          default: none
+          description: Other than `none`, groups run across the scroll axis and the section scrolls by its own offset (C13).
+        boundarySupplementaryItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalBoundaryItem"
+        decorationItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalDecorationItem"
+      example:
+        group:
+          axis: horizontal
+          size: {width: {fractionalWidth: 1}, height: {absolute: 100}}
+          subitems: [{size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}}]
+        interGroupSpacing: 8
+    CompositionalGroup:
+      type: object
+      description: |
+        NSCollectionLayoutGroup. `horizontal` and `vertical` groups lay out `subitems`
+        (items, or groups when they have an `axis`): repeating them while they fit (C3), or
+        exactly `count` slots of one subitem (C4). A `custom` group gives its items'
+        `frames` relative to its origin instead.
+      additionalProperties: false
+      required: [axis, size]
+      properties:
+        axis:
+          type: string
+          enum: [horizontal, vertical, custom]
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        subitems:
+          type: array
+          nullable: true
+          minItems: 1
+          items:
+            $ref: "#/components/schemas/CompositionalSubitem"
+        count:
+          type: integer
+          nullable: true
+          minimum: 1
+          maximum: 100000
+          description: Only with exactly one subitem (`subitem:count:`).
+        interItemSpacing:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        edgeSpacing:
+          $ref: "#/components/schemas/CompositionalEdgeSpacing"
+        supplementaryItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalAnchoredItem"
+        frames:
+          type: array
+          nullable: true
+          minItems: 1
+          description: A custom group's item frames, [x, y, width, height] relative to the group's origin.
+          items:
+            type: array
+            minItems: 4
+            maxItems: 4
+            items:
+              type: number
+      example:
+        axis: vertical
+        size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}
+        count: 2
+        interItemSpacing: {fixed: 4}
+        subitems: [{size: {width: {fractionalWidth: 1}, height: {absolute: 50}}}]
+    CompositionalSubitem:
+      description: "A group's subitem: an item, or a nested group (an object with `axis`)."
+      anyOf:
+        - $ref: "#/components/schemas/CompositionalItem"
+        - $ref: "#/components/schemas/CompositionalGroup"
+    CompositionalItem:
+      type: object
+      description: NSCollectionLayoutItem.
+      additionalProperties: false
+      required: [size]
+      properties:
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        edgeSpacing:
+          $ref: "#/components/schemas/CompositionalEdgeSpacing"
+        supplementaryItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalAnchoredItem"
+      example:
+        size: {width: {fractionalWidth: 0.33}, height: {estimated: 44}}
+        contentInsets: 2
+    CompositionalSize:
+      type: object
+      description: NSCollectionLayoutSize.
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width:
+          $ref: "#/components/schemas/CompositionalDimension"
+        height:
+          $ref: "#/components/schemas/CompositionalDimension"
+      example: {width: {fractionalWidth: 1}, height: {absolute: 44}}
+    CompositionalDimension:
+      type: object
+      description: |
+        NSCollectionLayoutDimension: exactly one of `absolute`, `estimated` (> 0),
+        `fractionalWidth`, `fractionalHeight` (of the container, C1); none negative.
+      additionalProperties: false
+      minProperties: 1
+      maxProperties: 1
+      properties:
+        absolute:
+          type: number
+          minimum: 0
+        estimated:
+          type: number
+          exclusiveMinimum: true
+          minimum: 0
+        fractionalWidth:
+          type: number
+          minimum: 0
+        fractionalHeight:
+          type: number
+          minimum: 0
+      example: {fractionalWidth: 0.5}
+    CompositionalSpacing:
+      type: object
+      nullable: true
+      description: NSCollectionLayoutSpacing, exactly one of `fixed` or `flexible` (at least v, sharing the leftover, C6).
+      additionalProperties: false
+      minProperties: 1
+      maxProperties: 1
+      properties:
+        fixed:
+          type: number
+          minimum: 0
+        flexible:
+          type: number
+          minimum: 0
+      example: {flexible: 8}
+    CompositionalEdgeSpacing:
+      type: object
+      nullable: true
+      description: NSCollectionLayoutEdgeSpacing, outside the item's slot (C2).
+      additionalProperties: false
+      properties:
+        leading:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        top:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        trailing:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        bottom:
+          $ref: "#/components/schemas/CompositionalSpacing"
+      example: {top: {flexible: 0}, bottom: {flexible: 0}}
+    CompositionalInsets:
+      nullable: true
+      description: NSDirectionalEdgeInsets; one number for all four edges, or the edges (missing = 0). Not negative.
+      anyOf:
+        - type: number
+          minimum: 0
+        - type: object
+          additionalProperties: false
+          properties:
+            top:
+              type: number
+              minimum: 0
+            leading:
+              type: number
+              minimum: 0
+            bottom:
+              type: number
+              minimum: 0
+            trailing:
+              type: number
+              minimum: 0
+      example: {top: 0, leading: 16, bottom: 0, trailing: 16}
+    CompositionalOffset:
+      type: object
+      nullable: true
+      additionalProperties: false
+      properties:
+        x:
+          type: number
+        y:
+          type: number
+      example: {x: 0, y: -4}
+    CompositionalBoundaryItem:
+      type: object
+      description: |
+        NSCollectionLayoutBoundarySupplementaryItem (headers, footers; C10, D4, D5).
+        Index path [section, 0]; pinned ones stay inside the visible rect and their section.
+      additionalProperties: false
+      required: [kind, size, alignment]
+      properties:
+        kind:
+          type: string
+          minLength: 1
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        alignment:
+          type: string
+          enum: [top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing]
+        absoluteOffset:
+          $ref: "#/components/schemas/CompositionalOffset"
+        extendsBoundary:
+          type: boolean
+          nullable: true
+          default: true
+        pinToVisibleBounds:
+          type: boolean
+          nullable: true
+          default: false
+        zIndex:
+          type: integer
+          nullable: true
+          default: 1
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+      example: {kind: header, alignment: top, size: {width: {fractionalWidth: 1}, height: {absolute: 44}}, pinToVisibleBounds: true}
+    CompositionalAnchoredItem:
+      type: object
+      description: |
+        An NSCollectionLayoutSupplementaryItem anchored to an item (index path of the item)
+        or a group (index path [section, instance]); takes no space (C11).
+      additionalProperties: false
+      required: [kind, size, anchor]
+      properties:
+        kind:
+          type: string
+          minLength: 1
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        anchor:
+          $ref: "#/components/schemas/CompositionalAnchor"
+        zIndex:
+          type: integer
+          nullable: true
+          default: 1
+      example: {kind: badge, size: {width: {absolute: 20}, height: {absolute: 20}}, anchor: {edges: [top, trailing], fractionalOffset: {x: 0.5, y: -0.5}}}
+    CompositionalAnchor:
+      type: object
+      description: NSCollectionLayoutAnchor; at most one edge per axis; `fractionalOffset` (of the supplementary's size) or `absoluteOffset`.
+      additionalProperties: false
+      properties:
+        edges:
+          type: array
+          nullable: true
+          items:
+            type: string
+            enum: [top, leading, bottom, trailing]
+        fractionalOffset:
+          $ref: "#/components/schemas/CompositionalOffset"
+        absoluteOffset:
+          $ref: "#/components/schemas/CompositionalOffset"
+      example: {edges: [top, trailing], fractionalOffset: {x: 0.5, y: -0.5}}
+    CompositionalDecorationItem:
+      type: object
+      description: A section decoration covering the whole section (C12, D6), index path [section, 0].
+      additionalProperties: false
+      required: [kind]
+      properties:
+        kind:
+          type: string
+          minLength: 1
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        zIndex:
+          type: integer
+          nullable: true
+          default: 0
+      example: {kind: background, contentInsets: 4}
+    Element:
+      description: |
+        One element's layout attributes; `category` says which kind of element it is.
+        `kind` is present for supplementary and decoration views only; `transform3D`
+        only when not the identity; `hidden` only when true; `extras` only when the
+        layout adds any (`children` index paths in the tree layout, `aspectRatio` in the
+        justified layout). The frame is the untransformed frame, as in UIKit.
+      oneOf:
+        - $ref: "#/components/schemas/CellElement"
+        - $ref: "#/components/schemas/SupplementaryElement"
+        - $ref: "#/components/schemas/DecorationElement"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellElement"
+          supplementary: "#/components/schemas/SupplementaryElement"
+          decoration: "#/components/schemas/DecorationElement"
+      example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
+    CellElement:
+      type: object
+      description: A cell's attributes (no `kind`).
       additionalProperties: false
       required: [category, indexPath, frame, zIndex, alpha]
-      oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
       properties:
         category:
           type: string
-          enum: [cell, supplementary, decoration]
-        kind:
-          type: string
-          description: "`header`, `footer`, `connector`, `reflection`, `background`, ..."
+          enum: [cell]
         indexPath:
           $ref: "#/components/schemas/IndexPath"
         frame:
@@ -3542,51 +4164,153 @@ components:
         zIndex:
           type: integer
         alpha:
-          type: number
-          minimum: 0
-          maximum: 1
+          $ref: "#/components/schemas/Alpha"
         transform3D:
-          type: array
-          minItems: 16
-          maxItems: 16
-          items:
-            type: number
+          $ref: "#/components/schemas/Transform3D"
         hidden:
-          type: boolean
-          enum: [true]
+          $ref: "#/components/schemas/Hidden"
         extras:
-          type: object
-          additionalProperties:
-            oneOf:
-              - type: number
-              - type: array
-                items:
-                  $ref: "#/components/schemas/IndexPath"
+          $ref: "#/components/schemas/Extras"
       example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
-    ElementKey:
+    SupplementaryElement:
       type: object
-      description: Which element (`kind` for supplementary and decoration views only).
+      description: A supplementary view's attributes (`header`, `footer`, `connector`, ...).
       additionalProperties: false
-      required: [category, indexPath]
-      oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
+      required: [category, kind, indexPath, frame, zIndex, alpha]
       properties:
         category:
           type: string
-          enum: [cell, supplementary, decoration]
+          enum: [supplementary]
         kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        frame:
+          $ref: "#/components/schemas/Rect"
+        zIndex:
+          type: integer
+        alpha:
+          $ref: "#/components/schemas/Alpha"
+        transform3D:
+          $ref: "#/components/schemas/Transform3D"
+        hidden:
+          $ref: "#/components/schemas/Hidden"
+        extras:
+          $ref: "#/components/schemas/Extras"
+      example: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}
+    DecorationElement:
+      type: object
+      description: A decoration view's attributes (`reflection`, `background`, ...).
+      additionalProperties: false
+      required: [category, kind, indexPath, frame, zIndex, alpha]
+      properties:
+        category:
           type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        frame:
+          $ref: "#/components/schemas/Rect"
+        zIndex:
+          type: integer
+        alpha:
+          $ref: "#/components/schemas/Alpha"
+        transform3D:
+          $ref: "#/components/schemas/Transform3D"
+        hidden:
+          $ref: "#/components/schemas/Hidden"
+        extras:
+          $ref: "#/components/schemas/Extras"
+      example: {category: decoration, kind: background, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 844}, zIndex: -1, alpha: 1}
+    ElementKind:
+      type: string
+      description: "A supplementary or decoration view's kind: `header`, `footer`, `connector`, `reflection`, `background`, ..."
+      minLength: 1
+      example: header
+    Alpha:
+      type: number
+      minimum: 0
+      maximum: 1
+      example: 1
+    Transform3D:
+      type: array
+      description: |
+        16 numbers m11...m44 (Core Animation's CATransform3D, row-vector convention),
+        acting about the frame's centre. Present only when not the identity.
+      minItems: 16
+      maxItems: 16
+      items:
+        type: number
+      example: [1.1575, 0, 0, 0, 0, 1.1575, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    Hidden:
+      type: boolean
+      description: Present only when true.
+      enum: [true]
+    Extras:
+      type: object
+      description: Layout-specific values by name (`children` in the tree layout, `aspectRatio` in the justified layout).
+      additionalProperties:
+        $ref: "#/components/schemas/ExtraValue"
+      example: {aspectRatio: 1.5}
+    ExtraValue:
+      description: A number (`aspectRatio`) or a list of index paths (`children`).
+      oneOf:
+        - type: number
+        - type: array
+          items:
+            $ref: "#/components/schemas/IndexPath"
+    ElementKey:
+      description: Which element (`kind` for supplementary and decoration views only).
+      oneOf:
+        - $ref: "#/components/schemas/CellKey"
+        - $ref: "#/components/schemas/SupplementaryKey"
+        - $ref: "#/components/schemas/DecorationKey"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellKey"
+          supplementary: "#/components/schemas/SupplementaryKey"
+          decoration: "#/components/schemas/DecorationKey"
+      example: {category: supplementary, kind: header, indexPath: [0, 0]}
+    CellKey:
+      type: object
+      additionalProperties: false
+      required: [category, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [cell]
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+      example: {category: cell, indexPath: [0, 3]}
+    SupplementaryKey:
+      type: object
+      additionalProperties: false
+      required: [category, kind, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [supplementary]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
         indexPath:
           $ref: "#/components/schemas/IndexPath"
       example: {category: supplementary, kind: header, indexPath: [0, 0]}
+    DecorationKey:
+      type: object
+      additionalProperties: false
+      required: [category, kind, indexPath]
+      properties:
+        category:
+          type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+      example: {category: decoration, kind: background, indexPath: [0, 0]}
     Info:
       type: object
       description: Layout-level results, by name (`containerHeight` and `widowCount` in the justified layout); empty for most layouts.
@@ -3670,6 +4394,11 @@ components:
           type: number
           minimum: 0
           maximum: 16
+        orthogonalOffsets:
+          type: object
+          description: Present once set (compositional layout, C13); section index to offset.
+          additionalProperties:
+            type: number
     ElementsPage:
       type: object
       additionalProperties: false
@@ -3695,7 +4424,9 @@ components:
           description: The session's new version.
         invalidated:
           type: boolean
-          description: shouldInvalidateLayout(forBoundsChange:)'s answer.
+          description: |
+            shouldInvalidateLayout(forBoundsChange:)'s answer; `invalidation` says what was
+            invalidated (and `preferred-sizes` lists elements as `invalidatedElements`).
         invalidation:
           $ref: "#/components/schemas/Invalidation"
         contentSize:
@@ -3740,7 +4471,6 @@ components:
           items:
             $ref: "#/components/schemas/PlanEntry"
     PlanEntry:
-      type: object
       description: |
         One element's animation: where it starts (`from`, at its index path before the
         change) and where it ends (`to`, at its index path after it). Both ends are always
@@ -3748,37 +4478,72 @@ components:
         (initialLayoutAttributesForAppearingItemAtIndexPath), a deleted one ends at its
         final attributes (finalLayoutAttributesForDisappearingItemAtIndexPath). `change`:
         `insert`, `delete`, `move` (its index path changed), `reload` (reloaded item or
-        section) or `none`.
-      additionalProperties: false
-      required: [category, change, from, to]
+        section) or `none`. `kind` for supplementary and decoration views only.
       oneOf:
-        - properties:
-            category:
-              enum: [cell]
-          not:
-            required: [kind]
-        - properties:
-            category:
-              enum: [supplementary, decoration]
-          required: [kind]
-      properties:
-        category:
-          type: string
-          enum: [cell, supplementary, decoration]
-        kind:
-          type: string
-        change:
-          type: string
-          enum: [insert, delete, move, reload, none]
-        from:
-          $ref: "#/components/schemas/PlanEnd"
-        to:
-          $ref: "#/components/schemas/PlanEnd"
+        - $ref: "#/components/schemas/CellPlanEntry"
+        - $ref: "#/components/schemas/SupplementaryPlanEntry"
+        - $ref: "#/components/schemas/DecorationPlanEntry"
+      discriminator:
+        propertyName: category
+        mapping:
+          cell: "#/components/schemas/CellPlanEntry"
+          supplementary: "#/components/schemas/SupplementaryPlanEntry"
+          decoration: "#/components/schemas/DecorationPlanEntry"
       example:
         category: cell
         change: move
         from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
         to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}
+    CellPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [cell]
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    SupplementaryPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, kind, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [supplementary]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    DecorationPlanEntry:
+      type: object
+      additionalProperties: false
+      required: [category, kind, change, from, to]
+      properties:
+        category:
+          type: string
+          enum: [decoration]
+        kind:
+          $ref: "#/components/schemas/ElementKind"
+        change:
+          $ref: "#/components/schemas/Change"
+        from:
+          $ref: "#/components/schemas/PlanEnd"
+        to:
+          $ref: "#/components/schemas/PlanEnd"
+    Change:
+      type: string
+      description: "`insert`, `delete`, `move` (the index path changed), `reload` (a reloaded item or section) or `none`."
+      enum: [insert, delete, move, reload, none]
     PlanEnd:
       type: object
       additionalProperties: false
@@ -3873,14 +4638,14 @@ components:
     PreferredSizesResult:
       type: object
       additionalProperties: false
-      required: [version, contentSize, invalidated]
+      required: [version, contentSize, invalidatedElements]
       properties:
         version:
           type: integer
           minimum: 2
         contentSize:
           $ref: "#/components/schemas/Size"
-        invalidated:
+        invalidatedElements:
           type: array
           description: |
             The elements in the rect whose attributes changed (in the new layout's order),
@@ -3898,7 +4663,17 @@ components:
         sessions:
           type: integer
           minimum: 0
-          description: Live sessions.
+          description: |
+            Live sessions: with the memory store, all of them; with a shared store (SQLite,
+            Redis), the ones this replica holds a copy of (/healthz never asks the store).
+    Readiness:
+      type: object
+      additionalProperties: false
+      required: [status]
+      properties:
+        status:
+          type: string
+          enum: [ready]
 
 """###
 }

@@ -21,20 +21,25 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let tape = try JSONTape.parseBody(body)
-            let (next, plan) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                try requireIdle(state)
-                let (target, rect) = try decodeNextLayout(tape.root, state, allowRect: true)
-                let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: target.prepared,
-                                                newView: state.view, correspondence: IdentityCorrespondence()), in: rect)
-                var next = state
-                next.kind = target.kind
-                next.layout = target.layout
-                next.layoutJSON = target.layoutJSON
-                next.prepared = target.prepared
-                return (next, plan)
+            let (next, plan) = try mutate(s, ifMatch: ifMatch, SessionChange(.layoutSwitch, body: body)) { state throws(APIError) in
+                try layoutSwitchStep(tape.root, state)
             }
             return planResponse(next, plan)
         }
+    }
+
+    /// The state after a layout switch, and its animation plan (also the log's replay).
+    func layoutSwitchStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
+        try requireIdle(state)
+        let (target, rect) = try decodeNextLayout(root, state, allowRect: true)
+        let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: target.prepared,
+                                                      newView: state.view, correspondence: IdentityCorrespondence()), in: rect)
+        var next = state
+        next.kind = target.kind
+        next.layout = target.layout
+        next.layoutJSON = target.layoutJSON
+        next.prepared = target.prepared
+        return (next, plan)
     }
 
     /// The plan for `rect` (everything when nil), refused (and the change with it) as soon as

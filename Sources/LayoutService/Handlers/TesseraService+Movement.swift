@@ -8,67 +8,103 @@ extension TesseraService {
     public func interactiveMovement(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
+            let request = try MovementRequest(body)
+            let (next, result) = try mutate(s, ifMatch: ifMatch, SessionChange(.movement, body: body)) { state throws(APIError) in
+                let (next, plan) = try movementStep(request, state)
+                // Listed while the change is computed, so that a rect meeting more than one
+                // reply carries refuses the change too.
+                let listed = request.phase == .end ? nil : try movementElements(next, rect: request.rect)
+                return (next, (plan: plan, listed: listed))
+            }
+            return request.phase == .end ? planResponse(next, result.plan) : movementResponse(next, result.listed)
+        }
+    }
+
+    /// A movement request: its phase and what that phase needs.
+    struct MovementRequest {
+        enum Phase: String { case begin, update, end, cancel }
+
+        var phase: Phase
+        var indexPath: IndexPath?
+        var position: Point?
+        var rect: Rect?
+
+        init(_ body: [UInt8]) throws(APIError) {
             let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
             try o.rejectUnknownKeys(["phase", "indexPath", "position", "rect"])
-            guard let phase = try o.string("phase") else { throw .invalidRequest("phase", "is required") }
-            let rect = try o.rect("rect")
+            guard let phaseName = try o.string("phase") else { throw .invalidRequest("phase", "is required") }
+            guard let phase = Phase(rawValue: phaseName) else {
+                throw .invalidRequest("phase", "must be begin, update, end or cancel (got '\(phaseName)')")
+            }
+            self.phase = phase
+            rect = try o.rect("rect")
             switch phase {
-            case "begin":
+            case .begin:
                 guard let v = o["indexPath"] else { throw .invalidRequest("indexPath", "is required to begin") }
-                let origin = try ValueReader.indexPath(v, path: "indexPath")
-                let (next, listed) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                    try requireIdle(state)
-                    guard let a = state.prepared.attributesForItem(at: origin, view: state.view) else {
-                        throw .notFound("no item at [\(origin.section), \(origin.item)]", field: "indexPath")
-                    }
-                    var next = state
-                    next.movement = InteractiveMovement(origin: origin, target: origin, position: a.center,
-                                                        tentative: state.prepared, tentativeDataSource: state.dataSource)
-                    return (next, try movementElements(next, rect: rect))
-                }
-                return movementResponse(next, listed)
-            case "update":
-                guard let position = try o.point("position") else { throw .invalidRequest("position", "is required to update") }
-                let (next, listed) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                    guard var movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
-                    movement.position = position
-                    let target = try targetIndexPath(movement, at: position, view: state.view)
-                    if target != movement.target {
-                        let update = try moveUpdate(from: movement.origin, to: target, in: state.dataSource)
-                        movement.target = target
-                        movement.tentativeDataSource = update.newDataSource
-                        movement.tentative = try relayout(state, update)
-                    }
-                    var next = state
-                    next.movement = movement
-                    return (next, try movementElements(next, rect: rect))
-                }
-                return movementResponse(next, listed)
-            case "end":
-                let (next, plan) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                    guard let movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
-                    let update = try moveUpdate(from: movement.origin, to: movement.target, in: state.dataSource)
-                    var next = state
-                    next.movement = nil
-                    next.dataSource = update.newDataSource
-                    next.prepared = movement.tentative
-                    let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                                    newView: state.view, correspondence: UpdateCorrespondence(update: update)), in: rect)
-                    return (next, plan)
-                }
-                return planResponse(next, plan)
-            case "cancel":
-                let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                    guard state.movement != nil else { throw .conflict("no interactive movement is in progress") }
-                    var next = state
-                    next.movement = nil
-                    return (next, ())
-                }
-                return movementResponse(next, nil)
-            default:
-                throw .invalidRequest("phase", "must be begin, update, end or cancel (got '\(phase)')")
+                indexPath = try ValueReader.indexPath(v, path: "indexPath")
+            case .update:
+                guard let p = try o.point("position") else { throw .invalidRequest("position", "is required to update") }
+                position = p
+            case .end, .cancel:
+                break
             }
         }
+    }
+
+    /// The state after one movement phase, and the plan when it ends (also the log's replay).
+    func movementStep(_ request: MovementRequest, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
+        var next = state
+        switch request.phase {
+        case .begin:
+            let origin = request.indexPath ?? IndexPath(section: 0, item: 0)
+            try requireIdle(state)
+            guard let a = state.prepared.attributesForItem(at: origin, view: state.view) else {
+                throw .notFound("no item at [\(origin.section), \(origin.item)]", field: "indexPath")
+            }
+            next.movement = InteractiveMovement(origin: origin, target: origin, position: a.center,
+                                                tentative: state.prepared, tentativeDataSource: state.dataSource)
+            return (next, [])
+        case .update:
+            guard var movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
+            let position = request.position ?? movement.position
+            movement.position = position
+            let target = try targetIndexPath(movement, at: position, view: state.view)
+            if target != movement.target {
+                let update = try moveUpdate(from: movement.origin, to: target, in: state.dataSource)
+                movement.target = target
+                movement.tentativeDataSource = update.newDataSource
+                movement.tentative = try relayout(state, update)
+            }
+            next.movement = movement
+            return (next, [])
+        case .end:
+            guard let movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
+            let update = try moveUpdate(from: movement.origin, to: movement.target, in: state.dataSource)
+            next.movement = nil
+            next.dataSource = update.newDataSource
+            next.prepared = movement.tentative
+            let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                          newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                                     in: request.rect)
+            return (next, plan)
+        case .cancel:
+            guard state.movement != nil else { throw .conflict("no interactive movement is in progress") }
+            next.movement = nil
+            return (next, [])
+        }
+    }
+
+    /// The movement a snapshot recorded, rebuilt over the restored state: the tentative
+    /// layout is the committed one with the item moved from origin to target, as `update`
+    /// computed it.
+    func restoredMovement(origin: IndexPath, target: IndexPath, position: Point, over state: SessionState) throws(APIError) -> InteractiveMovement {
+        guard origin != target else {
+            return InteractiveMovement(origin: origin, target: target, position: position,
+                                       tentative: state.prepared, tentativeDataSource: state.dataSource)
+        }
+        let update = try moveUpdate(from: origin, to: target, in: state.dataSource)
+        return InteractiveMovement(origin: origin, target: target, position: position,
+                                   tentative: try relayout(state, update), tentativeDataSource: update.newDataSource)
     }
 
     /// UIKit's targetIndexPathForInteractivelyMovingItem: the cell under the position in the
@@ -96,6 +132,8 @@ extension TesseraService {
         }
     }
 
+    /// `{version, phase state, targetIndexPath, movingItem, elements?}`: the moving item
+    /// follows the position above everything else; the others show the tentative order.
     /// The moving item, which follows the position above everything else.
     private func movingItem(_ state: SessionState) -> LayoutAttributes? {
         guard let m = state.movement, var moving = m.tentative.attributesForItem(at: m.target, view: state.view) else {
@@ -107,8 +145,7 @@ extension TesseraService {
     }
 
     /// The elements of `rect` in the tentative order, the moving item where the finger is;
-    /// nil without a rect. Listed while the change is computed, so that a rect meeting more
-    /// than one reply carries refuses the change too.
+    /// nil without a rect (or without a movement).
     private func movementElements(_ state: SessionState, rect: Rect?) throws(APIError) -> [LayoutAttributes]? {
         guard let rect, let m = state.movement, let moving = movingItem(state) else { return nil }
         return try elements(of: m.tentative, in: rect, view: state.view).map { $0.key == moving.key ? moving : $0 }

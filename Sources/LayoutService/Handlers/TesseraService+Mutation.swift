@@ -1,20 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LayoutEngine
+import SessionStorage
 
 extension TesseraService {
-    /// Applies a change to a session: computes the next state from the current one and swaps
-    /// it in only if nothing else changed the session meanwhile (else recomputes from the newer
-    /// state). `If-Match` pins the version the client saw: a moved-on session answers 412.
-    /// Nothing is changed when `change` throws.
-    func mutate<Result>(_ s: Session, ifMatch: String?,
-                        _ change: (SessionState) throws(APIError) -> (SessionState, Result)) throws(APIError) -> (SessionState, Result) {
-        for _ in 0..<8 {
-            let state = s.current
+    /// Applies a change to a session: computes the next state from the current one and
+    /// commits it to the store as a compare-and-set on the version, appending `change` to the
+    /// session's log before anything is acknowledged. When another change won (in this process
+    /// or another replica), catches up with the store and recomputes on the newest state;
+    /// `If-Match` pins the version the client saw, so a moved-on session answers 412.
+    /// Nothing is changed when `step` throws.
+    func mutate<Result>(_ s: Session, ifMatch: String?, _ change: SessionChange,
+                        _ step: (SessionState) throws(APIError) -> (SessionState, Result)) throws(APIError) -> (SessionState, Result) {
+        var session = s
+        for attempt in 0..<32 {
+            let state = session.current
             try checkIfMatch(ifMatch, current: state.version)
-            var (next, result) = try change(state)
+            var (next, result) = try step(state)
             next.version = state.version + 1
-            if s.replace(expectedVersion: state.version, with: next) { return (next, result) }
+            if try commit(session, from: state, to: next, change) { return (next, result) }
+            if store.storage.keepsSessionData {
+                // Another replica won. Its next request starts from a current copy while this
+                // one must catch up first, so without a pause the same replica keeps winning:
+                // back off for a random moment (bounded, growing) before trying again.
+                usleep(UInt32.random(in: 0...min(20_000, 100 << min(attempt, 8))))
+                session = try catchUp(s.id, copy: session)
+            }
         }
         throw .conflict("the session kept changing under this request; retry")
+    }
+
+    /// One compare-and-set in the store; false when `from` is no longer the newest version.
+    private func commit(_ s: Session, from: SessionState, to next: SessionState, _ change: SessionChange) throws(APIError) -> Bool {
+        let durable = store.storage.keepsSessionData
+        let outcome = try s.writeLock.locked { () throws(APIError) -> AppendOutcome? in
+            // Another thread of this process committed first: recompute on its state.
+            guard s.version == from.version else { return nil }
+            let outcome = try store.storing("append") { () throws(StorageError) in
+                try store.storage.append(id: s.id, baseVersion: from.version, entry: durable ? change.encoded : [],
+                                         from: from.counts, to: next.counts, limits: store.limits)
+            }
+            if case .appended = outcome { s.install(next) }
+            return outcome
+        }
+        switch outcome {
+        case nil, .stale?:
+            return false
+        case .appended(let logBytes, let snapshotBytes)?:
+            // Compaction: once the log outweighs the snapshot, one new snapshot replaces both
+            // (amortised: a snapshot is rewritten only after as many bytes of changes).
+            if durable, logBytes > snapshotBytes {
+                try? store.storage.compact(id: s.id, version: next.version, snapshot: SessionSnapshot(next).encoded)
+            }
+            return true
+        case .gone?:
+            store.forget(s.id)
+            throw .notFound("no session '\(s.id)'", field: "id")
+        case .full(let limit)?:
+            throw .storeFull(limit)
+        }
     }
 
     /// 409 while an interactive transition or movement is under way: other changes would

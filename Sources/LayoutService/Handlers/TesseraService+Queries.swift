@@ -9,9 +9,8 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let state = s.current
-            let cacheKey = "\(state.version)?\(query ?? "")"
             let headers = TesseraService.versionHeader(state.version)
-            if let cached = s.cachedReply(cacheKey) {
+            if let cached = s.cachedReply(version: state.version, query: query ?? "") {
                 return ServiceResponse(status: 200, headers: headers, body: cached)
             }
             let q = try QueryString(query)
@@ -27,7 +26,7 @@ extension TesseraService {
             w.key("contentSize"); w.size(layout.contentSize)
             w.key("elements"); w.elements(elements)
             w.endObject()
-            if !w.wroteNonFiniteNumber { s.cacheReply(cacheKey, w.bytes) }
+            if !w.wroteNonFiniteNumber { s.cacheReply(version: state.version, query: query ?? "", w.bytes) }
             return .json(200, w, headers: headers)
         }
     }

@@ -8,11 +8,34 @@ extension TesseraService {
     public func preferredSizes(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
+            let request = try PreferredSizesRequest(body)
+            let (next, changed) = try mutate(s, ifMatch: ifMatch, SessionChange(.preferredSizes, body: body)) { state throws(APIError) in
+                try preferredSizesStep(request, state)
+            }
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("version"); w.int(next.version)
+            w.key("contentSize"); w.size(next.prepared.contentSize)
+            // A list of elements; `invalidated` (PATCH …/view) is a yes/no answer.
+            w.key("invalidatedElements")
+            w.beginArray()
+            for key in changed { w.elementKey(key) }
+            w.endArray()
+            w.endObject()
+            return .json(200, w, headers: TesseraService.versionHeader(next.version))
+        }
+    }
+
+    /// `{items: [{indexPath, size}], rect?}`.
+    struct PreferredSizesRequest {
+        var paths: [IndexPath] = []
+        var items: [SectionData.Item] = []
+        var rect: Rect?
+
+        init(_ body: [UInt8]) throws(APIError) {
             let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
             try o.rejectUnknownKeys(["items", "rect"])
             guard let list = o["items"]?.arrayElements else { throw .invalidRequest("items", "is required: [{indexPath, size}]") }
-            var paths: [IndexPath] = []
-            var items: [SectionData.Item] = []
             for (i, v) in list.enumerated() {
                 let entry = try ObjectReader(v, path: "items[\(i)]")
                 try entry.rejectUnknownKeys(["indexPath", "size"])
@@ -21,50 +44,49 @@ extension TesseraService {
                 paths.append(try ValueReader.indexPath(p, path: entry.fieldPath("indexPath")))
                 items.append(SectionData.Item(size: size))
             }
-            let rect = try o.rect("rect")
-            let (next, changed) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                try requireIdle(state)
-                guard Self.estimatedItemSize(of: state.layout) != nil else {
-                    throw .conflict("the session's layout has no estimatedItemSize; preferred sizes apply to self-sizing flow and line layouts")
-                }
-                // A reload keeps every item in place and replaces its data: the item's own size.
-                let update: ValidatedBatchUpdate
-                do throws(BatchUpdateError) {
-                    update = try BatchUpdate([.reloadItems(paths, items: items)]).validated(against: state.dataSource)
-                } catch {
-                    // The reload is this service's own wording of the request: name the
-                    // request's fields, not the internal batch.
-                    let field = error.field.replacingPrefix("updates[0].indexPaths", with: "items") + ".indexPath"
-                    let message = error.message.replacing(" (also in updates[0])", with: "")
-                        .replacing("attempt to reload item", with: "item")
-                    throw .invalidRequest(field, message)
-                }
-                var next = state
-                next.dataSource = update.newDataSource
-                next.prepared = try relayout(state, update)
-                let area = rect ?? state.view.boundsRect
-                var before: [ElementKey: LayoutAttributes] = [:]
-                for a in try elements(of: state.prepared, in: area, view: state.view) { before[a.key] = a }
-                var changed: [ElementKey] = []
-                var seen = Set<ElementKey>()
-                for a in try elements(of: next.prepared, in: area, view: next.view) {
-                    seen.insert(a.key)
-                    if before[a.key] != a { changed.append(a.key) }
-                }
-                changed.append(contentsOf: before.keys.filter { !seen.contains($0) }.sorted())
-                return (next, changed)
-            }
-            var w = JSONWriter()
-            w.beginObject()
-            w.key("version"); w.int(next.version)
-            w.key("contentSize"); w.size(next.prepared.contentSize)
-            w.key("invalidated")
-            w.beginArray()
-            for key in changed { w.elementKey(key) }
-            w.endArray()
-            w.endObject()
-            return .json(200, w, headers: TesseraService.versionHeader(next.version))
+            rect = try o.rect("rect")
         }
+    }
+
+    /// The state with the reported sizes, and the elements they changed (also the log's replay).
+    func preferredSizesStep(_ request: PreferredSizesRequest, _ state: SessionState) throws(APIError) -> (SessionState, [ElementKey]) {
+        try requireIdle(state)
+        guard Self.estimatedItemSize(of: state.layout) != nil || Self.hasEstimatedDimension(state.layout, state.dataSource) else {
+            throw .conflict("the session's layout has no estimatedItemSize or estimated dimension; preferred sizes apply to self-sizing flow and line layouts and compositional layouts with estimated dimensions")
+        }
+        // A reload keeps every item in place and replaces its data: the item's own size.
+        let update: ValidatedBatchUpdate
+        do throws(BatchUpdateError) {
+            update = try BatchUpdate([.reloadItems(request.paths, items: request.items)]).validated(against: state.dataSource)
+        } catch {
+            // The reload is this service's own wording of the request: name the
+            // request's fields, not the internal batch.
+            let field = error.field.replacingPrefix("updates[0].indexPaths", with: "items") + ".indexPath"
+            let message = error.message.replacing(" (also in updates[0])", with: "")
+                .replacing("attempt to reload item", with: "item")
+            throw .invalidRequest(field, message)
+        }
+        var next = state
+        next.dataSource = update.newDataSource
+        next.prepared = try relayout(state, update)
+        let area = request.rect ?? state.view.boundsRect
+        var before: [ElementKey: LayoutAttributes] = [:]
+        for a in try elements(of: state.prepared, in: area, view: state.view) { before[a.key] = a }
+        var changed: [ElementKey] = []
+        var seen = Set<ElementKey>()
+        for a in try elements(of: next.prepared, in: area, view: next.view) {
+            seen.insert(a.key)
+            if before[a.key] != a { changed.append(a.key) }
+        }
+        changed.append(contentsOf: before.keys.filter { !seen.contains($0) }.sorted())
+        return (next, changed)
+    }
+
+    /// A compositional layout self-sizes when a section's group has an estimated dimension
+    /// (docs/compositional.md C15); measured sizes count on estimated axes only.
+    static func hasEstimatedDimension(_ layout: any CollectionLayout, _ dataSource: DataSource) -> Bool {
+        guard let compositional = layout as? CompositionalLayout else { return false }
+        return compositional.selfSizes(dataSource)
     }
 
     static func estimatedItemSize(of layout: any CollectionLayout) -> Size? {

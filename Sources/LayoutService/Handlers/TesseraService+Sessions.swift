@@ -1,16 +1,29 @@
 import LayoutEngine
+import SessionStorage
 
 extension TesseraService {
     /// POST /v1/sessions: 201 with id, version, contentSize, info.
     public func createSession(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
-                                                maxSections: store.configuration.maxSectionsPerSession, allowRect: false)
-            let prepared = try prepare(request.layout, request.dataSource, request.view)
+                                                   maxSections: store.configuration.maxSectionsPerSession, allowRect: false)
+            // The store keeps the source of truth, known once decoded: it is written while
+            // the layout is prepared.
+            let pending = store.beginAdd(SessionSnapshot(version: 1, layoutJSON: request.layoutJSON, view: request.view,
+                                                         dataSource: request.dataSource),
+                                         counts: StoredCounts(items: request.dataSource.totalItemCount,
+                                                              sections: request.dataSource.sections.count))
+            let prepared: any PreparedLayout
+            do throws(APIError) {
+                prepared = try prepare(request.layout, request.dataSource, request.view)
+            } catch {
+                store.abandonAdd(pending)
+                throw error
+            }
             let state = SessionState(version: 1, kind: request.kind, layout: request.layout,
                                      layoutJSON: request.layoutJSON, dataSource: request.dataSource,
                                      view: request.view, prepared: prepared)
-            let session = try store.add(state)
+            let session = try store.finishAdd(pending, state)
             var w = JSONWriter()
             w.beginObject()
             w.key("id"); w.string(session.id)
@@ -55,10 +68,15 @@ extension TesseraService {
     /// DELETE /v1/sessions/{id}: 204; honours If-Match.
     public func deleteSession(id: String, ifMatch: String? = nil) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            try checkIfMatch(ifMatch, current: s.current.version)
-            guard store.remove(id) else { throw .notFound("no session '\(id)'", field: "id") }
-            return ServiceResponse(status: 204)
+            // Read-your-writes first (404 for an unknown session), then the version check and
+            // the removal as one step in the store: a change racing this DELETE either lands
+            // first (and If-Match then fails) or finds the session gone (404).
+            _ = try session(id)
+            switch try store.remove(id, ifVersion: try ifMatchVersion(ifMatch)) {
+            case .removed: return ServiceResponse(status: 204)
+            case .gone: throw .notFound("no session '\(id)'", field: "id")
+            case .stale(let current): throw .preconditionFailed(current: current)
+            }
         }
     }
 }

@@ -7,11 +7,8 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let tape = try JSONTape.parseBody(body)
-            let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                try requireIdle(state)
-                var next = state
-                next.transition = try decodeNextLayout(tape.root, state, allowRect: false).0
-                return (next, ())
+            let (next, _) = try mutate(s, ifMatch: ifMatch, SessionChange(.transitionBegin, body: body)) { state throws(APIError) in
+                (try transitionBeginStep(tape.root, state), ())
             }
             return transitionResponse(next, status: 201)
         }
@@ -21,20 +18,34 @@ extension TesseraService {
     public func endTransition(id: String, finish: Bool, ifMatch: String? = nil) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
-            let (next, _) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                guard let t = state.transition else { throw .conflict("no interactive transition is in progress") }
-                var next = state
-                next.transition = nil
-                if finish {
-                    next.kind = t.kind
-                    next.layout = t.layout
-                    next.layoutJSON = t.layoutJSON
-                    next.prepared = t.prepared
-                }
-                return (next, ())
+            let change = SessionChange(finish ? .transitionFinish : .transitionCancel)
+            let (next, _) = try mutate(s, ifMatch: ifMatch, change) { state throws(APIError) in
+                (try transitionEndStep(finish: finish, state), ())
             }
             return transitionResponse(next, status: 200)
         }
+    }
+
+    /// The state with a transition begun (also the log's replay).
+    func transitionBeginStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> SessionState {
+        try requireIdle(state)
+        var next = state
+        next.transition = try decodeNextLayout(root, state, allowRect: false).0
+        return next
+    }
+
+    /// The state with the transition finished or cancelled (also the log's replay).
+    func transitionEndStep(finish: Bool, _ state: SessionState) throws(APIError) -> SessionState {
+        guard let t = state.transition else { throw .conflict("no interactive transition is in progress") }
+        var next = state
+        next.transition = nil
+        if finish {
+            next.kind = t.kind
+            next.layout = t.layout
+            next.layoutJSON = t.layoutJSON
+            next.prepared = t.prepared
+        }
+        return next
     }
 
     private func transitionResponse(_ state: SessionState, status: Int) -> ServiceResponse {

@@ -8,34 +8,40 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let tape = try JSONTape.parseBody(body)
-            let (next, plan) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                try requireIdle(state)
-                let limits = store.configuration
-                let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
-                                                       maxSections: limits.maxSectionsPerSession).decode(tape.root)
-                let update: ValidatedBatchUpdate
-                do throws(BatchUpdateError) {
-                    update = try batch.validated(against: state.dataSource)
-                } catch {
-                    throw .invalidUpdate(error.field, error.message)
-                }
-                let total = update.newDataSource.totalItemCount
-                guard total <= limits.maxItemsPerSession else {
-                    throw .invalidUpdate("updates", "the update would leave \(total) items; a session holds at most \(limits.maxItemsPerSession)")
-                }
-                let sections = update.newDataSource.sections.count
-                guard sections <= limits.maxSectionsPerSession else {
-                    throw .invalidUpdate("updates", "the update would leave \(sections) sections; a session holds at most \(limits.maxSectionsPerSession)")
-                }
-                var next = state
-                next.dataSource = update.newDataSource
-                next.prepared = try relayout(state, update)
-                let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                                newView: state.view, correspondence: UpdateCorrespondence(update: update)), in: rect)
-                return (next, plan)
+            let (next, plan) = try mutate(s, ifMatch: ifMatch, SessionChange(.updates, body: body)) { state throws(APIError) in
+                try updatesStep(tape.root, state)
             }
             return planResponse(next, plan)
         }
+    }
+
+    /// The state after a batch of updates, and its animation plan (also the log's replay).
+    func updatesStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
+        try requireIdle(state)
+        let limits = store.configuration
+        let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
+                                               maxSections: limits.maxSectionsPerSession).decode(root)
+        let update: ValidatedBatchUpdate
+        do throws(BatchUpdateError) {
+            update = try batch.validated(against: state.dataSource)
+        } catch {
+            throw .invalidUpdate(error.field, error.message)
+        }
+        let total = update.newDataSource.totalItemCount
+        guard total <= limits.maxItemsPerSession else {
+            throw .invalidUpdate("updates", "the update would leave \(total) items; a session holds at most \(limits.maxItemsPerSession)")
+        }
+        let sections = update.newDataSource.sections.count
+        guard sections <= limits.maxSectionsPerSession else {
+            throw .invalidUpdate("updates", "the update would leave \(sections) sections; a session holds at most \(limits.maxSectionsPerSession)")
+        }
+        var next = state
+        next.dataSource = update.newDataSource
+        next.prepared = try relayout(state, update)
+        let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                      newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                                 in: rect)
+        return (next, plan)
     }
 
     /// The layout after an update: incrementally where the prepared layout supports it.

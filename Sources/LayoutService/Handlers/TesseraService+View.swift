@@ -8,22 +8,8 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let tape = try JSONTape.parseBody(body)
-            let (next, context) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
-                let view = try ViewDecoder.decode(tape.root, path: "", over: state.view)
-                let context = state.prepared.invalidation(from: state.view, to: view)
-                var next = state
-                next.view = view
-                if context.invalidatesLayout {
-                    next.prepared = try prepare(state.layout, state.dataSource, view)
-                }
-                if let t = state.transition, t.prepared.invalidation(from: state.view, to: view).invalidatesLayout {
-                    next.transition?.prepared = try prepare(t.layout, state.dataSource, view)
-                }
-                // A drag in progress keeps its tentative order in the new view too.
-                if let m = state.movement, m.tentative.invalidation(from: state.view, to: view).invalidatesLayout {
-                    next.movement?.tentative = try prepare(state.layout, m.tentativeDataSource, view)
-                }
-                return (next, context)
+            let (next, context) = try mutate(s, ifMatch: ifMatch, SessionChange(.view, body: body)) { state throws(APIError) in
+                try viewStep(tape.root, state)
             }
             var w = JSONWriter()
             w.beginObject()
@@ -42,5 +28,24 @@ extension TesseraService {
             w.endObject()
             return .json(200, w, headers: TesseraService.versionHeader(next.version))
         }
+    }
+
+    /// The state after a view change, and what it invalidated (also the log's replay).
+    func viewStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, InvalidationContext) {
+        let view = try ViewDecoder.decode(root, path: "", over: state.view)
+        let context = state.prepared.invalidation(from: state.view, to: view)
+        var next = state
+        next.view = view
+        if context.invalidatesLayout {
+            next.prepared = try prepare(state.layout, state.dataSource, view)
+        }
+        if let t = state.transition, t.prepared.invalidation(from: state.view, to: view).invalidatesLayout {
+            next.transition?.prepared = try prepare(t.layout, state.dataSource, view)
+        }
+        // A drag in progress keeps its tentative order in the new view too.
+        if let m = state.movement, m.tentative.invalidation(from: state.view, to: view).invalidatesLayout {
+            next.movement?.tentative = try prepare(state.layout, m.tentativeDataSource, view)
+        }
+        return (next, context)
     }
 }

@@ -39,12 +39,6 @@ public final class TesseraService: Sendable {
         do { return try layout.prepare(dataSource, view: view) } catch { throw .layout(error) }
     }
 
-    /// The session, or 404 naming the id.
-    func session(_ id: String) throws(APIError) -> Session {
-        guard let s = store.session(id) else { throw .notFound("no session '\(id)'", field: "id") }
-        return s
-    }
-
     /// The elements of `rect` (all of them when nil), refused as soon as there are more than
     /// one reply carries: the query stops there, it does not list them all first.
     func elements(of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext) throws(APIError) -> [LayoutAttributes] {
@@ -67,13 +61,19 @@ public final class TesseraService: Sendable {
 
     /// `If-Match: <version>` (quotes and W/ allowed): 412 when the session moved on.
     func checkIfMatch(_ ifMatch: String?, current: Int) throws(APIError) {
-        guard var tag = ifMatch?.trimmingSpaces, !tag.isEmpty, tag != "*" else { return }
+        guard let expected = try ifMatchVersion(ifMatch) else { return }
+        guard expected == current else { throw .preconditionFailed(current: current) }
+    }
+
+    /// The version `If-Match` names; nil when absent or `*`.
+    func ifMatchVersion(_ ifMatch: String?) throws(APIError) -> Int? {
+        guard var tag = ifMatch?.trimmingSpaces, !tag.isEmpty, tag != "*" else { return nil }
         if tag.hasPrefix("W/") { tag.removeFirst(2) }
         if tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count >= 2 { tag = String(tag.dropFirst().dropLast()) }
         guard let expected = Int(tag) else {
             throw .invalidRequest("If-Match", "must be a session version number")
         }
-        guard expected == current else { throw .preconditionFailed(current: current) }
+        return expected
     }
 }
 

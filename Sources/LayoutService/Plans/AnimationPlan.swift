@@ -1,7 +1,7 @@
 import LayoutEngine
 
 /// One element's animation between two layouts: where it starts and where it ends. Both ends
-/// are always present (API.md): an appearing element starts at the new layout's initial
+/// are always present (docs/api.md): an appearing element starts at the new layout's initial
 /// attributes, a disappearing one ends at the old layout's final attributes.
 struct PlanEntry {
     enum Change: String { case insert, delete, move, reload, none }

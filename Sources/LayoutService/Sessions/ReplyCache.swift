@@ -1,28 +1,30 @@
 import Synchronization
 
-/// Encoded replies of recent rect queries, for every session together, within one byte
-/// budget: a client (or a load balancer's worth of clients) asking again for the same
-/// visible rect gets the bytes without a query or an encode, and the cache never holds
-/// more than `capacityBytes` however many sessions there are (a cache per session made the
-/// bound sessions × entries × entry size, some 16 GB with the defaults).
+/// Encoded replies of recent rect queries, for every session of this process together,
+/// within one byte budget: a client (or a load balancer's worth of clients) asking again for
+/// the same visible rect gets the bytes without a query or an encode, and the cache never
+/// holds more than `capacityBytes` however many sessions there are (a cache per session
+/// made the bound sessions × entries × entry size, some 16 GB with the defaults).
 ///
-/// Least recently used entries go first. A session's entries go when it changes or is
-/// deleted; their keys carry the session's version, so a stale one is never served even
-/// before that.
+/// Entries are kept per session (its `owner`, the session object's identity: no string is
+/// built or hashed per lookup) by version and raw query, compared as they are; the least
+/// recently used entry of any session goes first. A session's entries go when it changes or
+/// goes away.
 final class ReplyCache: Sendable {
     private struct Node {
-        var session: String
-        var key: String
+        var owner: ObjectIdentifier
+        var version: Int
+        var query: String
         var body: [UInt8]
         /// Towards the most recently used, and towards the least.
         var newer = -1
         var older = -1
-        var cost: Int { body.count + session.utf8.count + key.utf8.count + ReplyCache.entryOverhead }
+        var cost: Int { body.count + query.utf8.count + ReplyCache.entryOverhead }
     }
 
     private struct State {
-        /// session id → request key → node index.
-        var index: [String: [String: Int]] = [:]
+        /// Each session's entries (node indexes), few enough to scan.
+        var owners: [ObjectIdentifier: [Int]] = [:]
         var nodes: [Node?] = []
         var freeSlots: [Int] = []
         var newest = -1
@@ -30,7 +32,7 @@ final class ReplyCache: Sendable {
         var bytes = 0
     }
 
-    /// Bookkeeping counted per entry besides its bytes (node, dictionary slots).
+    /// Bookkeeping counted per entry besides its bytes (node, list slots).
     static let entryOverhead = 96
 
     let capacityBytes: Int
@@ -44,20 +46,22 @@ final class ReplyCache: Sendable {
         maxEntryBytes = min(1 << 20, self.capacityBytes / 8)
     }
 
-    func lookup(session: String, key: String) -> [UInt8]? {
-        state.withLock { state in
-            guard let i = state.index[session]?[key] else { return nil }
+    func lookup(owner: ObjectIdentifier, version: Int, query: String) -> [UInt8]? {
+        let body: [UInt8]? = state.withLock { state in
+            guard let i = Self.find(owner, version, query, state) else { return nil }
             Self.unlink(i, &state)
             Self.linkNewest(i, &state)
             return state.nodes[i]!.body
         }
+        (body == nil ? ServiceMetrics.replyCacheMisses : ServiceMetrics.replyCacheHits).increment()
+        return body
     }
 
-    func store(session: String, key: String, body: [UInt8]) {
-        let node = Node(session: session, key: key, body: body)
+    func store(owner: ObjectIdentifier, version: Int, query: String, _ body: [UInt8]) {
+        let node = Node(owner: owner, version: version, query: query, body: body)
         guard node.cost <= maxEntryBytes else { return }
         state.withLock { state in
-            if let old = state.index[session]?[key] { Self.remove(old, &state) }
+            if let old = Self.find(owner, version, query, state) { Self.remove(old, &state) }
             while state.bytes + node.cost > capacityBytes, state.oldest >= 0 {
                 Self.remove(state.oldest, &state)
             }
@@ -70,30 +74,36 @@ final class ReplyCache: Sendable {
                 state.nodes.append(node)
             }
             state.bytes += node.cost
-            state.index[session, default: [:]][key] = i
+            state.owners[owner, default: []].append(i)
             Self.linkNewest(i, &state)
         }
     }
 
     /// Drops a session's entries (it changed, or it is gone).
-    func removeAll(session: String) {
+    func removeAll(owner: ObjectIdentifier) {
         state.withLock { state in
-            guard let entries = state.index[session] else { return }
-            for i in entries.values { Self.remove(i, &state) }
+            guard let entries = state.owners[owner] else { return }
+            for i in entries { Self.remove(i, &state) }
         }
     }
 
     /// Bytes held now, bookkeeping included (tests and statistics).
     var bytesInUse: Int { state.withLock { $0.bytes } }
 
-    var count: Int { state.withLock { $0.index.values.reduce(0) { $0 + $1.count } } }
+    var count: Int { state.withLock { $0.owners.values.reduce(0) { $0 + $1.count } } }
+
+    private static func find(_ owner: ObjectIdentifier, _ version: Int, _ query: String, _ state: State) -> Int? {
+        state.owners[owner]?.last { state.nodes[$0]!.version == version && state.nodes[$0]!.query == query }
+    }
 
     private static func remove(_ i: Int, _ state: inout State) {
         unlink(i, &state)
         let node = state.nodes[i]!
         state.bytes -= node.cost
-        state.index[node.session]?[node.key] = nil
-        if state.index[node.session]?.isEmpty == true { state.index[node.session] = nil }
+        if var entries = state.owners[node.owner] {
+            entries.removeAll { $0 == i }
+            state.owners[node.owner] = entries.isEmpty ? nil : entries
+        }
         state.nodes[i] = nil
         state.freeSlots.append(i)
     }

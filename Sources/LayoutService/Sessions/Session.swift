@@ -1,4 +1,5 @@
 import LayoutEngine
+import SessionStorage
 import Synchronization
 
 /// Everything a session is at one version. Immutable: a change builds a new state and swaps
@@ -16,6 +17,11 @@ struct SessionState: Sendable {
     var transition: PendingTransition?
     /// An interactive movement under way (iOS 9 reordering), if any.
     var movement: InteractiveMovement?
+
+    /// What the state holds, as the store's limits count it.
+    var counts: StoredCounts {
+        StoredCounts(items: dataSource.totalItemCount, sections: dataSource.sections.count)
+    }
 }
 
 /// The layout an interactive transition is heading to.
@@ -26,14 +32,19 @@ struct PendingTransition: Sendable {
     var prepared: any PreparedLayout
 }
 
-/// One cached collection view. Its state is swapped atomically under a lock held only for the
-/// swap, never while laying out.
+/// This process's copy of one session, at the newest version it has seen. Its state is
+/// swapped atomically under a lock held only for the swap, never while laying out; the store
+/// is the authority on which version is newest.
 final class Session: Sendable {
     let id: String
     private let state: Mutex<SessionState>
     /// The store's cache of encoded replies, which this session's entries leave when it
     /// changes or goes away.
     private let replies: ReplyCache
+    /// Held while this process commits a change to the store or catches up with it, so the
+    /// copy moves forward one version at a time.
+    let writeLock = BlockingLock()
+    /// When this process last served the session (its copy is dropped after the idle expiry).
     private let lastUsed: Atomic<UInt64>
 
     init(id: String, state: SessionState, now: UInt64, replies: ReplyCache) {
@@ -43,37 +54,35 @@ final class Session: Sendable {
         self.lastUsed = Atomic(now)
     }
 
-    /// Deleted or expired: its cached replies are of no use to anyone.
+    /// Deleted, expired or dropped: its cached replies are of no use to anyone.
     deinit {
-        replies.removeAll(session: id)
+        replies.removeAll(owner: ObjectIdentifier(self))
     }
 
-    /// A reply cached for `key` (which names the version it was made at).
-    func cachedReply(_ key: String) -> [UInt8]? {
-        replies.lookup(session: id, key: key)
+    /// A reply cached for this rect query (its raw query) at `version`.
+    func cachedReply(version: Int, query: String) -> [UInt8]? {
+        replies.lookup(owner: ObjectIdentifier(self), version: version, query: query)
     }
 
-    func cacheReply(_ key: String, _ body: [UInt8]) {
-        replies.store(session: id, key: key, body: body)
+    func cacheReply(version: Int, query: String, _ body: [UInt8]) {
+        replies.store(owner: ObjectIdentifier(self), version: version, query: query, body)
     }
-
-    var current: SessionState { state.withLock { $0 } }
-
-    var itemCount: Int { state.withLock { $0.dataSource.totalItemCount } }
 
     func touch(_ now: UInt64) { lastUsed.store(now, ordering: .relaxed) }
 
     var lastUsedTime: UInt64 { lastUsed.load(ordering: .relaxed) }
 
-    /// Replaces the state if the session is still at `expectedVersion` (the version the new
-    /// state was computed from); returns false when another change won the race.
-    func replace(expectedVersion: Int, with newState: SessionState) -> Bool {
+    var current: SessionState { state.withLock { $0 } }
+
+    var version: Int { state.withLock { $0.version } }
+
+    /// Installs a newer state (an older or equal one is ignored: another thread got there).
+    func install(_ newState: SessionState) {
         let swapped = state.withLock { s -> Bool in
-            guard s.version == expectedVersion else { return false }
+            guard newState.version > s.version else { return false }
             s = newState
             return true
         }
-        if swapped { replies.removeAll(session: id) }
-        return swapped
+        if swapped { replies.removeAll(owner: ObjectIdentifier(self)) }
     }
 }

@@ -1,8 +1,12 @@
+import Dispatch
+import SessionStorage
 import Synchronization
 
-/// The sessions, with limits: how many sessions, how many items each, how many items in all,
-/// and how long an unused session lives. A full store first drops sessions idle past their
-/// expiry, then refuses new ones with 503 `too_many_sessions` (it never evicts a live one).
+/// The sessions: a storage backend that holds them (memory, SQLite or Redis) and enforces
+/// the limits across every process that shares it, plus this process's copies of the ones it
+/// has served. A full store refuses new sessions and growing changes with 503
+/// `too_many_sessions` (it never evicts a live one); idle sessions expire by the store's
+/// time to live.
 public final class SessionStore: Sendable {
     public struct Configuration: Sendable {
         public var maxSessions = 1024
@@ -10,92 +14,182 @@ public final class SessionStore: Sendable {
         /// Sections in one session or request (an empty section still costs a few hundred
         /// bytes of prepared geometry; see README, "Memory").
         public var maxSectionsPerSession = 2_000
-        /// Across all sessions; bounds memory (~50 bytes per explicit item).
+        /// Items plus sections across all sessions (a section counts as an item); bounds
+        /// memory (~50 bytes per explicit item).
         public var maxTotalItems = 50_000_000
         public var idleExpirySeconds: UInt64 = 900
         /// Encoded replies of repeated rect queries kept for all sessions together (0: none).
         public var replyCacheBytes = 64 << 20
 
         public init() {}
+
+        var limits: StorageLimits {
+            StorageLimits(maxSessions: maxSessions, maxTotalItems: maxTotalItems, idleExpirySeconds: idleExpirySeconds)
+        }
     }
 
     public let configuration: Configuration
+    public let storage: any SessionStorage
     let clock: any SessionClock
-    private let sessions = Mutex<[String: Session]>([:])
+    private let copies = Mutex<[String: Session]>([:])
+    /// Serialises first loads, so two requests for an unseen session build it once.
+    let coldLoads = BlockingLock()
     /// Recent rect-query replies of every session, within `replyCacheBytes`.
     let replies: ReplyCache
 
-    public init(configuration: Configuration = Configuration(), clock: any SessionClock = SystemSessionClock()) {
+    /// Sessions in this process's memory only (today's behaviour, and the tests' default).
+    public convenience init(configuration: Configuration = Configuration(), clock: any SessionClock = SystemSessionClock()) {
+        self.init(configuration: configuration, storage: MemorySessionStorage { clock.nowNanoseconds() }, clock: clock)
+    }
+
+    public init(configuration: Configuration, storage: any SessionStorage, clock: any SessionClock = SystemSessionClock()) {
         self.configuration = configuration
+        self.storage = storage
         self.clock = clock
         replies = ReplyCache(capacityBytes: configuration.replyCacheBytes)
     }
 
+    /// Opens the backend `--store` names; a database that cannot be opened or fails its
+    /// check is refused here, at start-up, with the reason.
+    public static func open(_ location: StoreLocation, configuration: Configuration) throws(StorageError) -> SessionStore {
+        switch location {
+        case .memory: return SessionStore(configuration: configuration)
+        case .sqlite(let path): return SessionStore(configuration: configuration, storage: try SQLiteSessionStorage(path: path))
+        case .redis(let endpoint): return SessionStore(configuration: configuration, storage: RedisSessionStorage(endpoint))
+        }
+    }
+
+    var limits: StorageLimits { configuration.limits }
+
     var now: UInt64 { clock.nowNanoseconds() }
 
-    /// `now` may be older than the session's last use: another loop can touch the session
-    /// between reading the clock and taking the lock. Such a session is fresh, not expired
-    /// (a wrapping subtraction here once deleted live sessions under load).
-    private func isExpired(_ session: Session, at now: UInt64) -> Bool {
-        let last = session.lastUsedTime
-        return now > last && now - last > configuration.idleExpirySeconds * 1_000_000_000
+    // MARK: This process's copies
+
+    func copy(_ id: String) -> Session? {
+        let s = copies.withLock { $0[id] }
+        s?.touch(now)
+        return s
     }
 
-    /// The session, refreshed; nil when unknown or expired.
-    func session(_ id: String) -> Session? {
-        let now = self.now
-        return sessions.withLock { map -> Session? in
-            guard let s = map[id] else { return nil }
-            if isExpired(s, at: now) {
-                map[id] = nil
-                return nil
-            }
-            s.touch(now)
-            return s
+    func keep(_ session: Session) {
+        session.touch(now)
+        copies.withLock { $0[session.id] = session }
+    }
+
+    func forget(_ id: String) {
+        _ = copies.withLock { $0.removeValue(forKey: id) }
+    }
+
+    // MARK: The store, its failures as API errors
+
+    /// One store call: a failure is 503 `store_unavailable`; with a durable store the call is
+    /// counted and timed (`tessera_store_operations_total`, `…_duration_seconds`).
+    func storing<T>(_ operation: String, _ body: () throws(StorageError) -> T) throws(APIError) -> T {
+        guard let backend = metricsName else {
+            do { return try body() } catch { throw .storeUnavailable(error) }
+        }
+        let start = ContinuousClock.now
+        do {
+            let result = try body()
+            ServiceMetrics.recordStoreOperation(backend: backend, operation: operation, duration: .now - start, failed: false)
+            return result
+        } catch {
+            ServiceMetrics.recordStoreOperation(backend: backend, operation: operation, duration: .now - start, failed: true)
+            throw .storeUnavailable(error)
         }
     }
 
-    /// Adds a session with a fresh unguessable id, or throws when the store is full.
-    func add(_ state: SessionState) throws(APIError) -> Session {
-        let now = self.now
-        let items = state.dataSource.totalItemCount
-        let result: Result<Session, APIError> = sessions.withLock { map in
-            if map.count >= configuration.maxSessions || total(map) + items > configuration.maxTotalItems {
-                map = map.filter { !isExpired($0.value, at: now) }
-            }
-            guard map.count < configuration.maxSessions else {
-                return .failure(.tooManySessions(limit: configuration.maxSessions))
-            }
-            guard total(map) + items <= configuration.maxTotalItems else {
-                return .failure(APIError(status: 503, code: "too_many_sessions",
-                                         message: "the session store holds its maximum of \(configuration.maxTotalItems) items; delete a session or retry later",
-                                         headers: [("Retry-After", "5")]))
-            }
-            var id = SessionID.make()
-            while map[id] != nil { id = SessionID.make() }
-            let session = Session(id: id, state: state, now: now, replies: replies)
-            map[id] = session
-            return .success(session)
+    /// The backend's name in metrics; nil for the memory store (its calls never fail and
+    /// are not worth a metric on every request).
+    private var metricsName: String? {
+        switch storage {
+        case is SQLiteSessionStorage: "sqlite"
+        case is RedisSessionStorage: "redis"
+        default: nil
         }
-        return try result.get()
     }
 
-    private func total(_ map: [String: Session]) -> Int {
-        map.values.reduce(0) { $0 + $1.itemCount }
+    /// The newest acknowledged version of a session (nil: unknown or expired), refreshing its
+    /// idle time.
+    func storedVersion(_ id: String) throws(APIError) -> Int? {
+        try storing("version") { () throws(StorageError) in try storage.currentVersion(of: id, limits: limits) }
     }
 
-    /// Removes a session; false when there was none.
-    func remove(_ id: String) -> Bool {
-        sessions.withLock { $0.removeValue(forKey: id) != nil }
+    /// Starts storing a new session under a fresh unguessable id. With a durable store the
+    /// write (a snapshot of the whole data source) runs on another thread while the caller
+    /// prepares the layout; `finishAdd` waits for it.
+    func beginAdd(_ snapshot: SessionSnapshot, counts: StoredCounts) -> PendingCreate {
+        var id = SessionID.make()
+        while copies.withLock({ $0[id] != nil }) { id = SessionID.make() }
+        let pending = PendingCreate(id: id, counts: counts)
+        guard storage.keepsSessionData else { return pending }
+        let (storage, limits) = (self.storage, self.limits)
+        pending.start { () throws(StorageError) -> CreateOutcome in
+            try storage.create(id: pending.id, version: snapshot.version, snapshot: snapshot.encoded, holding: counts, limits: limits)
+        }
+        return pending
     }
 
-    /// Drops expired sessions (called periodically and when the store is full).
+    /// The stored session, or the store's refusal (full, unavailable).
+    func finishAdd(_ pending: PendingCreate, _ state: SessionState) throws(APIError) -> Session {
+        let outcome: CreateOutcome
+        if storage.keepsSessionData {
+            outcome = try storing("create") { () throws(StorageError) in try pending.wait() }
+        } else {
+            outcome = try storing("create") { () throws(StorageError) in
+                try storage.create(id: pending.id, version: state.version, snapshot: [], holding: pending.counts, limits: limits)
+            }
+        }
+        if case .full(let limit) = outcome { throw .storeFull(limit) }
+        let session = Session(id: pending.id, state: state, now: now, replies: replies)
+        keep(session)
+        return session
+    }
+
+    /// The layout was refused after all: the stored session goes again.
+    func abandonAdd(_ pending: PendingCreate) {
+        guard storage.keepsSessionData, case .created? = try? pending.wait() else { return }
+        _ = try? storage.remove(id: pending.id, ifVersion: nil)
+    }
+
+    /// Removes a session; with `ifVersion`, only at that version (one atomic step in the store).
+    func remove(_ id: String, ifVersion: Int?) throws(APIError) -> RemoveOutcome {
+        let outcome = try storing("remove") { () throws(StorageError) in try storage.remove(id: id, ifVersion: ifVersion) }
+        switch outcome {
+        case .stale: break
+        case .removed, .gone: forget(id)
+        }
+        return outcome
+    }
+
+    /// Drops expired sessions from the store and copies nobody used for as long (called
+    /// periodically).
     public func sweep() {
+        try? storage.sweep(limits: limits)
         let now = self.now
-        sessions.withLock { map in map = map.filter { !isExpired($0.value, at: now) } }
+        let ttl = configuration.idleExpirySeconds * 1_000_000_000
+        let memory = storage as? MemorySessionStorage
+        copies.withLock { map in
+            map = map.filter { id, s in
+                if let memory { return memory.contains(id) }
+                let last = s.lastUsedTime
+                return !(now > last && now - last > ttl)
+            }
+        }
     }
 
-    public var count: Int { sessions.withLock { $0.count } }
+    /// Sessions held: the memory store's, or with a shared store this process's copies
+    /// (/healthz must answer without asking the store).
+    public var count: Int {
+        guard !storage.keepsSessionData, let n = storage.sessionCount(limits: limits) else { return copies.withLock { $0.count } }
+        return n
+    }
+
+    /// Items across the sessions this process holds (the metrics' `tessera_session_items`;
+    /// with the memory store, all of them).
+    public var itemCount: Int {
+        copies.withLock { $0.values }.reduce(0) { $0 + $1.current.dataSource.totalItemCount }
+    }
 }
 
 /// 128 random bits from the system's CSPRNG, as 32 hex digits: unguessable.
@@ -116,5 +210,34 @@ enum SessionID {
 
     static func isWellFormed(_ id: String) -> Bool {
         id.utf8.count == 32 && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+}
+
+/// A store write running beside the request that started it.
+final class PendingCreate: @unchecked Sendable {
+    let id: String
+    let counts: StoredCounts
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once by the writing thread before it signals `done`; read after waiting.
+    private var result: Result<CreateOutcome, StorageError> = .failure(.unavailable("not started"))
+    private var waited: Result<CreateOutcome, StorageError>?
+
+    init(id: String, counts: StoredCounts) {
+        self.id = id
+        self.counts = counts
+    }
+
+    func start(_ write: @escaping @Sendable () throws(StorageError) -> CreateOutcome) {
+        DispatchQueue.global().async {
+            do throws(StorageError) { self.result = .success(try write()) } catch { self.result = .failure(error) }
+            self.done.signal()
+        }
+    }
+
+    func wait() throws(StorageError) -> CreateOutcome {
+        if let waited { return try waited.get() }
+        done.wait()
+        waited = result
+        return try result.get()
     }
 }

@@ -1,4 +1,4 @@
-/// Circle layout (LAYOUTS.md §5; seed 004 and Apple's CircleLayout sample): each section's
+/// Circle layout (docs/layouts.md §5; seed 004 and Apple's CircleLayout sample): each section's
 /// items evenly spaced on a circle about the view's centre, later sections on smaller
 /// circles.
 public struct CircleLayout: CollectionLayout {

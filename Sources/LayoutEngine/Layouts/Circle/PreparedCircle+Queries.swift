@@ -1,4 +1,4 @@
-/// The UICollectionViewLayout queries of a prepared circle layout (LAYOUTS.md §0, §5).
+/// The UICollectionViewLayout queries of a prepared circle layout (docs/layouts.md §0, §5).
 extension PreparedCircle {
     /// Cells whose frames intersect `rect` as closed rectangles, in index-path order, then
     /// the background if on and intersecting (§0; no supplementary views).

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A prepared circle layout (LAYOUTS.md §5). Nothing depends on the scroll position.
+/// A prepared circle layout (docs/layouts.md §5). Nothing depends on the scroll position.
 struct PreparedCircle: PreparedLayout {
     static let backgroundKind = "background"
 

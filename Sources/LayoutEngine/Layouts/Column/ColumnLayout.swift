@@ -1,4 +1,4 @@
-/// The column layout of LAYOUTS.md §1 (seed 001, "積み木"): items of their own heights
+/// The column layout of docs/layouts.md §1 (seed 001, "積み木"): items of their own heights
 /// stacked like building blocks in `numColumns` equal columns, dealt round-robin.
 ///
 /// Item data: each item's `height`. An item that gives no height but a `size` uses the

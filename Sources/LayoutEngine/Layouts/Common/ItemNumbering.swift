@@ -1,7 +1,7 @@
 /// Numbers every item of a data source in section order (item `[s, i]` is number
 /// `starts[s] + i`), so that per-item storage can be one flat array and a rect query's
 /// results, which come out of `FrameIndex` by number, map back to index paths. Cover flow
-/// also lays every section on one strip by this number (LAYOUTS.md §3, "global index g").
+/// also lays every section on one strip by this number (docs/layouts.md §3, "global index g").
 struct ItemNumbering: Sendable {
     /// `starts[s]` is the number of item 0 of section `s`; the last entry is the item total.
     /// Empty sections repeat their successor's start.
@@ -56,7 +56,7 @@ struct ItemNumbering: Sendable {
     /// intersects `rect` (every item when `rect` is nil), in ascending order. Intersection
     /// is closed, even for a rect of zero width or height: the originals of the layouts
     /// using this test with CGRectIntersectsRect, which keeps touching rectangles (the flow
-    /// layout's empty-rect rule, FLOW.md R14, is UICollectionViewFlowLayout's own).
+    /// layout's empty-rect rule, docs/flow.md R14, is UICollectionViewFlowLayout's own).
     /// - Complexity: O(log n + k) through the index, plus O(log sections) for each section
     ///   the results enter; O(n) for nil.
     func forEachItem<Failure: Error>(intersecting rect: Rect?, in index: FrameIndex,

@@ -1,5 +1,5 @@
 /// Input checks shared by the layouts, each throwing a `LayoutError` whose `field` is the
-/// JSON path of the offending value (API.md "Errors"): `layout.columnCount` for a layout
+/// JSON path of the offending value (docs/api.md "Errors"): `layout.columnCount` for a layout
 /// parameter, `dataSource.sections[2].layout.columnCount` for a section's own override,
 /// `dataSource.sections[1].items[4].size` for an item's data, `view.bounds.width` for the view.
 enum LayoutCheck {
@@ -110,8 +110,8 @@ enum LayoutCheck {
     // MARK: The view
 
     /// The view's width and scale, for layouts that read them. Negative bounds are rejected
-    /// (FLOW.md R11); a scale must be 0 or within `ViewContext.scales` (a negative one makes
-    /// pixel flooring meaningless, a tiny one floors every origin to 0).
+    /// (docs/flow.md R11); a scale must be 0 or within `ViewContext.scales` (a negative one
+    /// makes pixel flooring meaningless, a tiny one floors every origin to 0).
     static func view(_ view: ViewContext) throws(LayoutError) {
         try nonNegative(view.bounds.width, "view.bounds.width")
         try nonNegative(view.bounds.height, "view.bounds.height")

@@ -1,4 +1,4 @@
-/// Cover flow (LAYOUTS.md §3; seed 003, sawat's CVCLCoverFlowLayout): one horizontal strip
+/// Cover flow (docs/layouts.md §3; seed 003, sawat's CVCLCoverFlowLayout): one horizontal strip
 /// of all items; the cell at the visible centre faces the viewer, the others turn away.
 ///
 /// The prepared layout holds geometry only (frames, headers). Transforms and zIndex depend

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// How one cover-flow cell turns, given where it sits relative to the visible centre
-/// (LAYOUTS.md §3; the formulas are CVCLCoverFlowLayout's, seed 003).
+/// (docs/layouts.md §3; the formulas are CVCLCoverFlowLayout's, seed 003).
 struct CoverFlowPose: Hashable, Sendable {
     /// Perspective: the eye 800 points in front of the screen (`m34 = −1/800`).
     static let perspective = -1.0 / 800

@@ -1,7 +1,7 @@
-/// The UICollectionViewLayout queries of a prepared cover flow (LAYOUTS.md §0, §3).
+/// The UICollectionViewLayout queries of a prepared cover flow (docs/layouts.md §0, §3).
 extension PreparedCoverFlow {
     /// Elements whose untransformed frames intersect `rect` as closed rectangles (§0; the
-    /// flow layout's empty-rectangle rule, FLOW.md R14, is UIKit's flow quirk and does not
+    /// flow layout's empty-rectangle rule, docs/flow.md R14, is UIKit's flow quirk and does not
     /// apply here): cells, then headers, then reflections, each in index-path order.
     /// - Complexity: O(log n + k) for k results.
     func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {

@@ -1,4 +1,4 @@
-/// A prepared cover flow (LAYOUTS.md §3). Only geometry lives here; every attribute that
+/// A prepared cover flow (docs/layouts.md §3). Only geometry lives here; every attribute that
 /// depends on the scroll position is computed from the `view` a query passes in, of which
 /// only `contentOffset.x` is read (the bounds in effect are the prepared ones: a size
 /// change invalidates the layout).

@@ -1,5 +1,5 @@
 extension FlowLayout {
-    /// The layout-wide inputs of FLOW.md R2, defaulting to UIKit's values. The view (bounds,
+    /// The layout-wide inputs of docs/flow.md R2, defaulting to UIKit's values. The view (bounds,
     /// insets, offset, scale) is not here: it arrives as a `ViewContext`.
     public struct Parameters: Sendable, Hashable {
         public var scrollDirection: ScrollDirection

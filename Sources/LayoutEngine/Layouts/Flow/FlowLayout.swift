@@ -1,4 +1,4 @@
-/// UICollectionViewFlowLayout, headless: the geometry of FLOW.md R1–R16.
+/// UICollectionViewFlowLayout, headless: the geometry of docs/flow.md R1–R16.
 ///
 /// `prepare` classifies and lays out every section once; uniform sections stay arithmetic
 /// and mixed sections keep one cross origin per item and a few numbers per line, so rect

@@ -1,4 +1,4 @@
-/// UICollectionViewFlowLayout.scrollDirection: which axis is the along (scroll) axis (FLOW.md R1).
+/// UICollectionViewFlowLayout.scrollDirection: which axis is the along (scroll) axis (docs/flow.md R1).
 public enum ScrollDirection: String, Sendable, Hashable, CaseIterable {
     case vertical
     case horizontal

@@ -1,4 +1,4 @@
-/// Item aspect ratios of one section, read as the original reads its input (LAYOUTS.md §8).
+/// Item aspect ratios of one section, read as the original reads its input (docs/layouts.md §8).
 ///
 /// The original takes a bare number as the ratio and `{width, height}` as `width / height`;
 /// here the `aspectRatio` column is the bare number and wins when an item gives both.

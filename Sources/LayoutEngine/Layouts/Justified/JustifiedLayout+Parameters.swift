@@ -1,5 +1,5 @@
 extension JustifiedLayout {
-    /// flickr/justified-layout 4.1's options, with its names and defaults (LAYOUTS.md §8).
+    /// flickr/justified-layout 4.1's options, with its names and defaults (docs/layouts.md §8).
     ///
     /// The original's "false or a number" options are optionals (`nil` is `false`); its
     /// "number or object" options are the small enums below. Numbers must be finite (the

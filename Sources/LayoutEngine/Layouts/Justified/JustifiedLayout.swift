@@ -1,5 +1,5 @@
 /// Flickr's justified photo grid, compatible with flickr/justified-layout 4.1 to the last bit
-/// (LAYOUTS.md §8): rows of items at their aspect ratios, each row scaled to span the
+/// (docs/layouts.md §8): rows of items at their aspect ratios, each row scaled to span the
 /// container, row heights near a target.
 ///
 /// Mapping to the engine:

@@ -1,4 +1,4 @@
-/// The justified algorithm of flickr/justified-layout 4.1 (LAYOUTS.md §8), one section at a
+/// The justified algorithm of flickr/justified-layout 4.1 (docs/layouts.md §8), one section at a
 /// time, writing the section's boxes in its own coordinates: a box's y is its row's top in
 /// the block; the layout reports `yOffset + top` (`PreparedJustifiedLayout.Section.frame`),
 /// the expression the original's offset gives, so a section can move without being laid

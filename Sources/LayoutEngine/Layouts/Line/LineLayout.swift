@@ -1,4 +1,4 @@
-/// The line layout of LAYOUTS.md §4 (Xamarin's LineLayout sample): a flow layout in one
+/// The line layout of docs/layouts.md §4 (Xamarin's LineLayout sample): a flow layout in one
 /// horizontal row whose cells zoom as they near the centre of the visible bounds.
 ///
 /// The geometry is entirely `FlowLayout`'s; this layout only adds the zoom transform at query

@@ -1,4 +1,4 @@
-/// A prepared stack layout (LAYOUTS.md §7). Nothing depends on the scroll position.
+/// A prepared stack layout (docs/layouts.md §7). Nothing depends on the scroll position.
 struct PreparedStack: PreparedLayout {
     let parameters: StackLayout.Parameters
     let bounds: Size

@@ -1,4 +1,4 @@
-/// Stack layout (LAYOUTS.md §7; seed 000, "a stack of views on top of each other"): each
+/// Stack layout (docs/layouts.md §7; seed 000, "a stack of views on top of each other"): each
 /// section is a pile of cards centred in its own page, item 0 on top.
 public struct StackLayout: CollectionLayout {
     public struct Parameters: Sendable, Hashable {

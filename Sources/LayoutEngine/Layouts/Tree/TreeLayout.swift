@@ -1,4 +1,4 @@
-/// The tree layout of LAYOUTS.md §6, the Collection View Programming Guide's worked example
+/// The tree layout of docs/layouts.md §6, the Collection View Programming Guide's worked example
 /// (a class hierarchy): section s is depth s of a forest, every item a cell in slot column s,
 /// and each item with children gets a `connector` view reaching to them.
 ///

@@ -1,6 +1,6 @@
 import HeapModule
 
-/// The running column heights of one waterfall section (LAYOUTS.md §2.3–2.4) and the
+/// The running column heights of one waterfall section (docs/layouts.md §2.3–2.4) and the
 /// choice of each item's column.
 ///
 /// Only the columns an item can reach are stored, `min(columnCount, itemCount)` of them:

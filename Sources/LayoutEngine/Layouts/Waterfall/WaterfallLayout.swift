@@ -1,4 +1,4 @@
-/// The waterfall layout of LAYOUTS.md §2: Pinterest-style columns with
+/// The waterfall layout of docs/layouts.md §2: Pinterest-style columns with
 /// CHTCollectionViewWaterfallLayout's semantics (seed 004 carries Xamarin's port).
 ///
 /// Item data: each item's original `size`; only its aspect ratio matters. CHT asks its
@@ -8,7 +8,7 @@
 /// prepared for the justified layout also lays out here.
 ///
 /// Elements: cells, then the `header` views in section order, then the `footer` views in
-/// section order (UIKit's order, FLOW.md R15; CHT collects them the same way). Headers and
+/// section order (UIKit's order, docs/flow.md R15; CHT collects them the same way). Headers and
 /// footers sit at `[section, 0]`. CHT never sets a zIndex, so every element keeps zIndex 0
 /// (unlike UICollectionViewFlowLayout's 10 for headers and footers).
 public struct WaterfallLayout: CollectionLayout {
@@ -62,7 +62,7 @@ public struct WaterfallLayout: CollectionLayout {
             self.minimumContentHeight = minimumContentHeight
         }
 
-        /// Spacings and insets may be negative, as in UIKit (FLOW.md R11: they go through the
+        /// Spacings and insets may be negative, as in UIKit (docs/flow.md R11: they go through the
         /// same arithmetic); heights may not.
         public func validate() throws(LayoutError) {
             try WaterfallSectionMetrics(self).validate(section: nil)

@@ -1,4 +1,4 @@
-/// The waterfall layout's placement (LAYOUTS.md §2, steps 1–5 per section, then the
+/// The waterfall layout's placement (docs/layouts.md §2, steps 1–5 per section, then the
 /// content size), on inputs already checked: it cannot fail.
 ///
 /// Each section is placed in its own coordinates: its `top` (where the previous section

@@ -58,7 +58,7 @@ struct WaterfallSectionMetrics: Hashable, Sendable {
     }
 
     /// Checks the values, naming the layout-wide field (section nil) or the section's.
-    /// Heights must not be negative (LAYOUTS.md: 0 means no such view; FLOW.md R11 rejects
+    /// Heights must not be negative (docs/layouts.md: 0 means no such view; docs/flow.md R11 rejects
     /// negative header and footer sizes); spacings and insets only need to be finite.
     func validate(section: Int?) throws(LayoutError) {
         func field(_ key: Key) -> String { LayoutCheck.parameterField(key.rawValue, section: section) }

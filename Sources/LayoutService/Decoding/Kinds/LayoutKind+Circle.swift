@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §5.
+    /// docs/layouts.md §5.
     static let circle = LayoutKind(
         type: "circle", needsBounds: true,
         parameterKeys: ["itemSize", "radiusFactor", "background"], sectionKeys: [:]

@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §1.
+    /// docs/layouts.md §1.
     static let column = LayoutKind(
         type: "column", needsBounds: true, parameterKeys: ["numColumns", "padding"], sectionKeys: [:]
     ) { o throws(APIError) -> any CollectionLayout in

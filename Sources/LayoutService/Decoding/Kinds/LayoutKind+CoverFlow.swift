@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §3.
+    /// docs/layouts.md §3.
     static let coverFlow = LayoutKind(
         type: "coverFlow", needsBounds: true,
         parameterKeys: ["cellSize", "cellInterval", "reflection", "headerHeight"], sectionKeys: [:]

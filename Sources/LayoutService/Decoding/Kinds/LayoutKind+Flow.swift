@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// FLOW.md R2: layout-wide flow parameters; the per-section ones may be overridden by a
+    /// docs/flow.md R2: layout-wide flow parameters; the per-section ones may be overridden by a
     /// section's own `layout` object (UIKit's per-section delegate methods).
     static let flowSectionKeys: [String: OverrideType] = [
         FlowLayout.SectionKey.itemSize: .size,

@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §8, flickr/justified-layout 4.1's options under their own names. A section's
+    /// docs/layouts.md §8, flickr/justified-layout 4.1's options under their own names. A section's
     /// own `layout` object may override every option but `containerWidth`.
     static let justifiedSectionKeys: [String: OverrideType] = [
         "containerPadding": .custom { o, key throws(APIError) in

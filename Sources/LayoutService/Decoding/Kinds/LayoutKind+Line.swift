@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §4: the flow layout's parameters (with the line layout's defaults) plus
+    /// docs/layouts.md §4: the flow layout's parameters (with the line layout's defaults) plus
     /// the zoom's activeDistance and zoomFactor.
     static let line = LayoutKind(
         type: "line", needsBounds: true,

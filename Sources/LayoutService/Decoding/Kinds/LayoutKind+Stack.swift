@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §7.
+    /// docs/layouts.md §7.
     static let stack = LayoutKind(
         type: "stack", needsBounds: true,
         parameterKeys: ["itemSize", "offset", "angleStep", "visibleCount"], sectionKeys: [:]

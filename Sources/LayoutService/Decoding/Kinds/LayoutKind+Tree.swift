@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §6: the tree needs no bounds; its size follows the data.
+    /// docs/layouts.md §6: the tree needs no bounds; its size follows the data.
     static let tree = LayoutKind(
         type: "tree", needsBounds: false, parameterKeys: ["itemSize", "insets"], sectionKeys: [:]
     ) { o throws(APIError) -> any CollectionLayout in

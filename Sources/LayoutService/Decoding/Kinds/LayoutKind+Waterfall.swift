@@ -1,7 +1,7 @@
 import LayoutEngine
 
 extension LayoutRegistry {
-    /// LAYOUTS.md §2: every section parameter may also come from the section's own object.
+    /// docs/layouts.md §2: every section parameter may also come from the section's own object.
     static let waterfallSectionKeys: [String: OverrideType] = Dictionary(
         uniqueKeysWithValues: WaterfallLayout.SectionOverrideKey.allCases.map { key in
             switch key {

@@ -1,0 +1,110 @@
+/// Little-endian binary output for snapshots and log entries. Columns of numbers are copied
+/// as they lie in memory (every platform Swift runs Tessera on is little-endian), so a
+/// million sizes cost one memcpy rather than a million conversions.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+
+    mutating func int(_ v: Int) {
+        withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ v: Double) {
+        withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func data(_ v: [UInt8]) {
+        int(v.count)
+        bytes.append(contentsOf: v)
+    }
+
+    mutating func string(_ v: String) { data(Array(v.utf8)) }
+
+    /// A column of plain values (Double, Size: trivial structs of doubles), raw.
+    mutating func column<T>(_ values: [T]) {
+        precondition(_isPOD(T.self))
+        int(values.count)
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+}
+
+/// Reads what ByteWriter wrote; any short or inconsistent input is a `SnapshotError`, never a
+/// trap.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var offset: Int
+
+    init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    private mutating func take(_ n: Int, _ what: String) throws(SnapshotError) -> Range<Int> {
+        guard n >= 0, n <= bytes.count - offset else {
+            throw SnapshotError("truncated: \(what) needs \(n) bytes at offset \(offset), \(bytes.count - offset) left")
+        }
+        defer { offset += n }
+        return offset..<(offset + n)
+    }
+
+    mutating func u8(_ what: String) throws(SnapshotError) -> UInt8 {
+        bytes[try take(1, what).lowerBound]
+    }
+
+    mutating func int(_ what: String) throws(SnapshotError) -> Int {
+        let r = try take(8, what)
+        var v: UInt64 = 0
+        for i in r.reversed() { v = v << 8 | UInt64(bytes[i]) }
+        return Int(Int64(bitPattern: v))
+    }
+
+    mutating func count(_ what: String, max: Int) throws(SnapshotError) -> Int {
+        let n = try int(what)
+        guard n >= 0, n <= max else { throw SnapshotError("\(what) is \(n), outside 0...\(max)") }
+        return n
+    }
+
+    mutating func double(_ what: String) throws(SnapshotError) -> Double {
+        Double(bitPattern: UInt64(bitPattern: Int64(try int(what))))
+    }
+
+    mutating func data(_ what: String) throws(SnapshotError) -> [UInt8] {
+        let n = try count(what, max: bytes.count - offset)
+        return Array(bytes[try take(n, what)])
+    }
+
+    mutating func string(_ what: String) throws(SnapshotError) -> String {
+        String(decoding: try data(what), as: UTF8.self)
+    }
+
+    mutating func column<T>(_ type: T.Type, count expected: Int, _ what: String) throws(SnapshotError) -> [T] {
+        precondition(_isPOD(T.self))
+        let n = try int(what)
+        guard n == expected else { throw SnapshotError("\(what) has \(n) entries for \(expected) items") }
+        let r = try take(n * MemoryLayout<T>.stride, what)
+        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            bytes.withUnsafeBytes { raw in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[r]))
+            }
+            initialized = n
+        }
+    }
+
+    /// The rest of the input.
+    mutating func rest() -> [UInt8] {
+        defer { offset = bytes.count }
+        return Array(bytes[offset...])
+    }
+}
+
+/// Stored bytes that do not decode: the session they belong to is quarantined.
+struct SnapshotError: Error, Sendable, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}

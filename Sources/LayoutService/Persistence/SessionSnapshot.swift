@@ -1,0 +1,179 @@
+import LayoutEngine
+
+/// A session's source of truth in stored form: layout (as its JSON), view, data source,
+/// version, and an interactive transition or movement under way. Everything derived
+/// (prepared layouts, indexes, reply caches) is rebuilt from it on load.
+struct SessionSnapshot: Sendable {
+    var version: Int
+    var layoutJSON: [UInt8]
+    var view: ViewContext
+    var dataSource: DataSource
+    var transitionLayoutJSON: [UInt8]?
+    var movement: (origin: IndexPath, target: IndexPath, position: Point)?
+
+    static let magic: [UInt8] = Array("TSN1".utf8)
+    /// The JSON of a section's own decoded section (compositional), kept beside it in the
+    /// overrides so a snapshot can store it as text and decode it again.
+    static let sectionJSONKey = "tessera.sectionJSON"
+    /// Where that JSON was in its request (the decoded section names it in its errors).
+    static let sectionPathKey = "tessera.sectionPath"
+
+    /// A new session's snapshot (no transition or movement yet).
+    init(version: Int, layoutJSON: [UInt8], view: ViewContext, dataSource: DataSource) {
+        self.version = version
+        self.layoutJSON = layoutJSON
+        self.view = view
+        self.dataSource = dataSource
+        transitionLayoutJSON = nil
+        movement = nil
+    }
+
+    init(_ state: SessionState) {
+        version = state.version
+        layoutJSON = state.layoutJSON
+        view = state.view
+        dataSource = state.dataSource
+        transitionLayoutJSON = state.transition?.layoutJSON
+        movement = state.movement.map { ($0.origin, $0.target, $0.position) }
+    }
+
+    var encoded: [UInt8] {
+        let explicitBytes = dataSource.sections.reduce(0) { $0 + ($1.hasItemData ? $1.itemCount * 24 : 0) }
+        var w = ByteWriter(capacity: 256 + layoutJSON.count + explicitBytes)
+        for b in Self.magic { w.u8(b) }
+        w.int(version)
+        w.data(layoutJSON)
+        for v in [view.bounds.width, view.bounds.height, view.contentOffset.x, view.contentOffset.y,
+                  view.contentInset.top, view.contentInset.left, view.contentInset.bottom, view.contentInset.right, view.scale] {
+            w.double(v)
+        }
+        w.int(dataSource.sections.count)
+        for section in dataSource.sections { Self.write(section, to: &w) }
+        if let t = transitionLayoutJSON {
+            w.u8(1)
+            w.data(t)
+        } else {
+            w.u8(0)
+        }
+        if let m = movement {
+            w.u8(1)
+            for v in [m.origin.section, m.origin.item, m.target.section, m.target.item] { w.int(v) }
+            w.double(m.position.x)
+            w.double(m.position.y)
+        } else {
+            w.u8(0)
+        }
+        return w.bytes
+    }
+
+    private static func write(_ section: SectionData, to w: inout ByteWriter) {
+        w.int(section.itemCount)
+        let overrides = section.overrides.values.sorted { $0.key < $1.key }
+        w.int(overrides.count)
+        for (key, value) in overrides {
+            w.string(key)
+            switch value {
+            case .number(let n): w.u8(1); w.double(n)
+            case .size(let s): w.u8(2); w.double(s.width); w.double(s.height)
+            case .insets(let i): w.u8(3); w.double(i.top); w.double(i.left); w.double(i.bottom); w.double(i.right)
+            case .bool(let b): w.u8(4); w.u8(b ? 1 : 0)
+            case .string(let s): w.u8(5); w.string(s)
+            // Stored as its JSON (the sectionJSONKey entry), decoded again on load.
+            case .compositionalSection: w.u8(6)
+            }
+        }
+        let flags: UInt8 = (section.sizes != nil ? 1 : 0) | (section.heights != nil ? 2 : 0)
+            | (section.aspectRatios != nil ? 4 : 0) | (section.children != nil ? 8 : 0)
+        w.u8(flags)
+        if let sizes = section.sizes { w.column(sizes) }
+        if let heights = section.heights { w.column(heights) }
+        if let ratios = section.aspectRatios { w.column(ratios) }
+        if let children = section.children {
+            for list in children {
+                w.int(list.count)
+                for c in list { w.int(c) }
+            }
+        }
+    }
+
+    init(decoding bytes: [UInt8]) throws(SnapshotError) {
+        var r = ByteReader(bytes)
+        for b in Self.magic {
+            guard try r.u8("magic") == b else { throw SnapshotError("not a Tessera session snapshot (bad magic)") }
+        }
+        version = try r.count("version", max: Int.max)
+        layoutJSON = try r.data("layout")
+        var v: [Double] = []
+        for name in ["bounds.width", "bounds.height", "contentOffset.x", "contentOffset.y", "contentInset.top",
+                     "contentInset.left", "contentInset.bottom", "contentInset.right", "scale"] {
+            v.append(try r.double("view.\(name)"))
+        }
+        view = ViewContext(bounds: Size(width: v[0], height: v[1]), contentOffset: Point(x: v[2], y: v[3]),
+                           contentInset: EdgeInsets(top: v[4], left: v[5], bottom: v[6], right: v[7]), scale: v[8])
+        let sectionCount = try r.count("section count", max: bytes.count)
+        var sections: [SectionData] = []
+        sections.reserveCapacity(sectionCount)
+        for s in 0..<sectionCount { sections.append(try Self.readSection(&r, index: s, limit: bytes.count)) }
+        dataSource = DataSource(sections: sections)
+        transitionLayoutJSON = try r.u8("transition flag") == 1 ? try r.data("transition layout") : nil
+        if try r.u8("movement flag") == 1 {
+            var n: [Int] = []
+            for name in ["origin.section", "origin.item", "target.section", "target.item"] { n.append(try r.int("movement.\(name)")) }
+            let position = Point(x: try r.double("movement.position.x"), y: try r.double("movement.position.y"))
+            movement = (IndexPath(section: n[0], item: n[1]), IndexPath(section: n[2], item: n[3]), position)
+        } else {
+            movement = nil
+        }
+        guard r.isAtEnd else { throw SnapshotError("trailing bytes after the snapshot") }
+    }
+
+    /// A compositional section from the JSON stored beside it.
+    private static func decodedSection(json: ParameterValue?, path: ParameterValue?, _ where_: String) throws(SnapshotError) -> ParameterValue {
+        guard case .string(let text)? = json, case .string(let path)? = path else {
+            throw SnapshotError("\(where_): a compositional section without its JSON")
+        }
+        do throws(APIError) {
+            return .compositionalSection(try CompositionalDecoder.section(try ObjectReader(try JSONTape.parseBody(Array(text.utf8)).root, path: path)))
+        } catch {
+            throw SnapshotError("\(where_).layout no longer decodes: \(error.message)")
+        }
+    }
+
+    private static func readSection(_ r: inout ByteReader, index s: Int, limit: Int) throws(SnapshotError) -> SectionData {
+        let where_ = "sections[\(s)]"
+        let itemCount = try r.count("\(where_).itemCount", max: Int(Int32.max))
+        var values: [String: ParameterValue] = [:]
+        var decodedLater: [String] = []
+        for _ in 0..<(try r.count("\(where_).layout count", max: limit)) {
+            let key = try r.string("\(where_).layout key")
+            switch try r.u8("\(where_).layout.\(key)") {
+            case 1: values[key] = .number(try r.double(key))
+            case 2: values[key] = .size(Size(width: try r.double(key), height: try r.double(key)))
+            case 3: values[key] = .insets(EdgeInsets(top: try r.double(key), left: try r.double(key), bottom: try r.double(key), right: try r.double(key)))
+            case 4: values[key] = .bool(try r.u8(key) == 1)
+            case 5: values[key] = .string(try r.string(key))
+            case 6: decodedLater.append(key)
+            case let tag: throw SnapshotError("\(where_).layout.\(key) has unknown type \(tag)")
+            }
+        }
+        // The JSON may come after the section's key: decode once every key is read.
+        for key in decodedLater { values[key] = try decodedSection(json: values[sectionJSONKey], path: values[sectionPathKey], where_) }
+        let flags = try r.u8("\(where_) columns")
+        let sizes = flags & 1 != 0 ? try r.column(Size.self, count: itemCount, "\(where_).sizes") : nil
+        let heights = flags & 2 != 0 ? try r.column(Double.self, count: itemCount, "\(where_).heights") : nil
+        let ratios = flags & 4 != 0 ? try r.column(Double.self, count: itemCount, "\(where_).aspectRatios") : nil
+        var children: [[Int]]?
+        if flags & 8 != 0 {
+            var lists: [[Int]] = []
+            lists.reserveCapacity(itemCount)
+            for _ in 0..<itemCount {
+                var list: [Int] = []
+                for _ in 0..<(try r.count("\(where_).children", max: limit)) { list.append(try r.int("\(where_).children")) }
+                lists.append(list)
+            }
+            children = lists
+        }
+        return SectionData(itemCount: itemCount, sizes: sizes, heights: heights, aspectRatios: ratios,
+                           children: children, overrides: SectionOverrides(values))
+    }
+}

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CHiredis
+
+/// A reply from Redis, copied out of hiredis's reply tree.
+enum RedisReply {
+    case string([UInt8])
+    case integer(Int64)
+    case array([RedisReply])
+    case null
+    case status(String)
+    case error(String)
+
+    var int: Int? {
+        switch self {
+        case .integer(let n): Int(n)
+        case .string(let b): Int(String(decoding: b, as: UTF8.self))
+        default: nil
+        }
+    }
+
+    var bytes: [UInt8]? {
+        if case .string(let b) = self { return b }
+        return nil
+    }
+
+    var elements: [RedisReply]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+}
+
+/// One blocking hiredis connection with connect and command timeouts, so no call waits on a
+/// missing Redis for longer than the timeout. Used by one thread at a time (the pool's job).
+final class RedisConnection: @unchecked Sendable {
+    private let context: UnsafeMutablePointer<redisContext>
+    /// False once a call failed at the connection level: the pool then drops it.
+    private(set) var isHealthy = true
+
+    init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws(StorageError) {
+        guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), Self.timeval(connectTimeoutMilliseconds)) else {
+            throw .unavailable("cannot allocate a Redis connection")
+        }
+        guard c.pointee.err == 0 else {
+            let message = Self.errorText(c)
+            redisFree(c)
+            throw .unavailable("cannot connect to Redis at \(endpoint.host):\(endpoint.port): \(message)")
+        }
+        context = c
+        redisSetTimeout(c, Self.timeval(commandTimeoutMilliseconds))
+        if endpoint.database != 0 {
+            let reply = try command(["SELECT", String(endpoint.database)])
+            if case .error(let e) = reply { throw .unavailable("Redis refused SELECT \(endpoint.database): \(e)") }
+        }
+    }
+
+    deinit { redisFree(context) }
+
+    private static func timeval(_ milliseconds: Int) -> timeval {
+        Glibc.timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+    }
+
+    private static func errorText(_ c: UnsafeMutablePointer<redisContext>) -> String {
+        withUnsafeBytes(of: c.pointee.errstr) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    func command(_ arguments: [String]) throws(StorageError) -> RedisReply {
+        try command(arguments.map { Array($0.utf8) })
+    }
+
+    /// Sends one command (binary-safe arguments) and waits for its reply.
+    func command(_ arguments: [[UInt8]]) throws(StorageError) -> RedisReply {
+        try pipeline([arguments])[0]
+    }
+
+    /// Sends commands in one write and reads their replies in order: one round trip.
+    /// Arguments are passed in place (a snapshot of megabytes is not copied here).
+    func pipeline(_ commands: [[[UInt8]]]) throws(StorageError) -> [RedisReply] {
+        for arguments in commands {
+            let lengths = arguments.map(\.count)
+            let rc = Self.withArgumentPointers(arguments[...], []) { pointers in
+                var argv = pointers
+                return argv.withUnsafeMutableBufferPointer { argv in
+                    lengths.withUnsafeBufferPointer { lens in
+                        redisAppendCommandArgv(context, Int32(arguments.count), argv.baseAddress, lens.baseAddress)
+                    }
+                }
+            }
+            guard rc == 0 else {
+                isHealthy = false
+                throw .unavailable("Redis: \(Self.errorText(context))")
+            }
+        }
+        var replies: [RedisReply] = []
+        for _ in commands {
+            var raw: UnsafeMutableRawPointer?
+            guard redisGetReply(context, &raw) == 0, let raw else {
+                isHealthy = false
+                throw .unavailable("Redis: \(Self.errorText(context))")
+            }
+            replies.append(Self.copy(raw.assumingMemoryBound(to: redisReply.self).pointee))
+            freeReplyObject(raw)
+        }
+        return replies
+    }
+
+    /// Pointers to each argument's own bytes, valid inside `body`.
+    private static func withArgumentPointers<R>(_ rest: ArraySlice<[UInt8]>, _ pointers: [UnsafePointer<CChar>?],
+                                                _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        guard let first = rest.first else { return body(pointers) }
+        return first.withUnsafeBufferPointer { bytes in
+            let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            return withArgumentPointers(rest.dropFirst(), pointers + [base.assumingMemoryBound(to: CChar.self)], body)
+        }
+    }
+
+    private static func copy(_ r: redisReply) -> RedisReply {
+        switch r.type {
+        case 1: return .string(r.str.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(r.len))) } ?? [])
+        case 2:
+            var out: [RedisReply] = []
+            out.reserveCapacity(Int(r.elements))
+            for i in 0..<Int(r.elements) {
+                if let e = r.element[i] { out.append(copy(e.pointee)) } else { out.append(.null) }
+            }
+            return .array(out)
+        case 3: return .integer(r.integer)
+        case 5: return .status(r.str.map { String(cString: $0) } ?? "")
+        case 6: return .error(r.str.map { String(cString: $0) } ?? "")
+        default: return .null
+        }
+    }
+}
+
+/// Idle connections, one taken per call: each thread (event loop or worker) uses its own for
+/// the length of a call, and a broken one is dropped and replaced by a fresh connection.
+final class RedisConnectionPool: @unchecked Sendable {
+    let endpoint: RedisEndpoint
+    private let lock = BlockingLock()
+    private var idle: [RedisConnection] = []
+    let connectTimeoutMilliseconds: Int
+    let commandTimeoutMilliseconds: Int
+
+    init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000) {
+        self.endpoint = endpoint
+        self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+        self.commandTimeoutMilliseconds = commandTimeoutMilliseconds
+    }
+
+    /// Runs `body` on an idle connection (or a new one). A connection-level failure drops
+    /// every idle connection too (after a Redis restart they are all dead); an `idempotent`
+    /// call is then tried once more on a fresh connection, so one restart costs no request.
+    func withConnection<T>(idempotent: Bool = false, _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        let taken = lock.locked { idle.popLast() }
+        do {
+            return try run(taken, body)
+        } catch {
+            guard idempotent, taken != nil else { throw error }
+            return try run(nil, body)
+        }
+    }
+
+    private func run<T>(_ taken: RedisConnection?, _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        let connection: RedisConnection
+        if let taken {
+            connection = taken
+        } else {
+            connection = try RedisConnection(endpoint, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                                             commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+        }
+        defer {
+            if connection.isHealthy {
+                lock.locked { if idle.count < 64 { idle.append(connection) } }
+            } else {
+                lock.locked { idle.removeAll() }
+            }
+        }
+        return try body(connection)
+    }
+}
+
+/// `redis://HOST:PORT[/DB]`.
+public struct RedisEndpoint: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var database: Int
+
+    public init(host: String, port: Int, database: Int = 0) {
+        self.host = host
+        self.port = port
+        self.database = database
+    }
+}

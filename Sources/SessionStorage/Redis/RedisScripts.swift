@@ -1,0 +1,92 @@
+/// The Lua scripts that make each step atomic inside Redis. Every script touches only the
+/// keys of one hash tag, so Redis Cluster can run it on the shard that owns them.
+///
+/// A session is one hash, `tessera:{ID}`: `v` the newest version, `sv` the snapshot's
+/// version, `s` the snapshot, `sb`/`lb` snapshot and log bytes, `l:N` the entry that made
+/// version N. Its time to live is the session's idle expiry.
+enum RedisScripts {
+    /// ARGV: ttl ms. The newest version (nil when gone), refreshing the time to live.
+    static let touch = """
+        local v = redis.call('HGET', KEYS[1], 'v')
+        if v then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+        return v
+        """
+
+    /// ARGV: base version, entry, ttl ms. {0, logBytes, snapshotBytes} | {-1} gone | {-2, current}.
+    static let append = """
+        local v = redis.call('HGET', KEYS[1], 'v')
+        if not v then return {-1} end
+        v = tonumber(v)
+        if v ~= tonumber(ARGV[1]) then return {-2, v} end
+        redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2])
+        local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
+        redis.call('PEXPIRE', KEYS[1], ARGV[3])
+        return {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
+        """
+
+    /// ARGV: the version entries are wanted after, the snapshot version the caller holds
+    /// (-1: none). {v, sv, entries after ARGV[1]...} | {-2} when the snapshot changed since the
+    /// caller read it (a compaction: read again) | nil when gone. The snapshot itself is read
+    /// with a plain HGET: a script would copy its megabytes twice more.
+    static let load = """
+        local v = redis.call('HGET', KEYS[1], 'v')
+        if not v then return false end
+        v = tonumber(v)
+        local sv = tonumber(redis.call('HGET', KEYS[1], 'sv'))
+        if tonumber(ARGV[2]) >= 0 and sv ~= tonumber(ARGV[2]) then return {-2} end
+        local out = {v, sv}
+        for n = math.max(tonumber(ARGV[1]), sv) + 1, v do out[#out + 1] = redis.call('HGET', KEYS[1], 'l:' .. n) end
+        return out
+        """
+
+    /// ARGV: version, snapshot. Keeps the entries after the new snapshot only.
+    static let compact = """
+        local sv = redis.call('HGET', KEYS[1], 'sv')
+        if not sv then return 0 end
+        sv = tonumber(sv)
+        local target = tonumber(ARGV[1])
+        if sv >= target then return 0 end
+        redis.call('HSET', KEYS[1], 's', ARGV[2], 'sv', target, 'sb', #ARGV[2])
+        for n = sv + 1, target do redis.call('HDEL', KEYS[1], 'l:' .. n) end
+        local v = tonumber(redis.call('HGET', KEYS[1], 'v'))
+        local lb = 0
+        for n = target + 1, v do lb = lb + redis.call('HSTRLEN', KEYS[1], 'l:' .. n) end
+        redis.call('HSET', KEYS[1], 'lb', lb)
+        return 1
+        """
+
+    /// ARGV: required version (-1: any). 1 removed | 0 gone | {-2, current}.
+    static let remove = """
+        local v = redis.call('HGET', KEYS[1], 'v')
+        if not v then return 0 end
+        local wanted = tonumber(ARGV[1])
+        if wanted >= 0 and tonumber(v) ~= wanted then return {-2, tonumber(v)} end
+        redis.call('DEL', KEYS[1])
+        return 1
+        """
+
+    /// KEYS: the session, its quarantine key (same hash tag). ARGV: reason.
+    static let quarantine = """
+        if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+        redis.call('RENAME', KEYS[1], KEYS[2])
+        redis.call('PERSIST', KEYS[2])
+        redis.call('HSET', KEYS[2], 'quarantine', ARGV[1])
+        return 1
+        """
+
+    /// The accounts hash, `tessera:{accounts}`: session id → items plus sections held.
+    /// ARGV: id, delta, max sessions, max units, 1 when the id is new.
+    /// 0 accepted | -1 too many sessions | -2 too many items.
+    static let account = """
+        local id, delta = ARGV[1], tonumber(ARGV[2])
+        if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[1], id) == 0
+            and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return -1 end
+        if delta > 0 then
+            local total = 0
+            for _, held in ipairs(redis.call('HVALS', KEYS[1])) do total = total + tonumber(held) end
+            if total + delta > tonumber(ARGV[4]) then return -2 end
+        end
+        redis.call('HINCRBY', KEYS[1], id, delta)
+        return 0
+        """
+}

@@ -1,0 +1,206 @@
+import Synchronization
+
+/// The store replicas share: Redis reached through hiredis, one key per session (with its own
+/// hash tag, so Redis Cluster shards sessions) and one accounts hash for the limits.
+///
+/// Limits are kept by reservation: a change that grows a session first reserves the growth
+/// in the accounts hash (refused past the limit), then compare-and-sets the session, and
+/// gives the reservation back if that fails; a change that shrinks one releases after. The
+/// total held therefore never exceeds the limit, whatever the interleaving of replicas.
+public final class RedisSessionStorage: SessionStorage {
+    private let pool: RedisConnectionPool
+    public let endpoint: RedisEndpoint
+    static let accountsKey = "tessera:{accounts}"
+    /// When this process last renewed each session's time to live (wall-clock ms).
+    private let renewed = Mutex<[String: Int64]>([:])
+
+    public init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000) {
+        self.endpoint = endpoint
+        self.pool = RedisConnectionPool(endpoint, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                                        commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+    }
+
+    public var keepsSessionData: Bool { true }
+
+    static func key(_ id: String) -> String { "tessera:{\(id)}" }
+
+    /// EVAL with the script's text: Redis caches compiled scripts by their digest, so resending
+    /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading.
+    private func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false) throws(StorageError) -> RedisReply {
+        let command: [[UInt8]] = [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
+            + keys.map { Array($0.utf8) } + arguments
+        let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(command) }
+        if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
+        return reply
+    }
+
+    /// One plain command; an error reply (`LOADING` while Redis restarts, `READONLY` on a
+    /// replica, …) is the store being unavailable, never an answer.
+    private func run(_ arguments: [String], idempotent: Bool = false) throws(StorageError) -> RedisReply {
+        let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(arguments) }
+        if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
+        return reply
+    }
+
+    private static func arg(_ n: Int) -> [UInt8] { Array(String(n).utf8) }
+    private static func arg(_ n: Int64) -> [UInt8] { Array(String(n).utf8) }
+    private static func arg(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+    /// Reserves (or with a negative delta releases) what a session holds.
+    private func account(_ id: String, delta: Int, isNew: Bool, limits: StorageLimits) throws(StorageError) -> StorageFull? {
+        let arguments = [Self.arg(id), Self.arg(delta), Self.arg(limits.maxSessions), Self.arg(limits.maxTotalItems), Self.arg(isNew ? "1" : "0")]
+        var code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments).int
+        if code != 0 {
+            // Sessions that expired by their time to live still hold their reservation until
+            // reconciled: reconcile, then try once more.
+            try reconcile()
+            code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments).int
+        }
+        switch code {
+        case 0: return nil
+        case -1: return .sessions(limit: limits.maxSessions)
+        default: return .items(limit: limits.maxTotalItems)
+        }
+    }
+
+    private func release(_ id: String) throws(StorageError) {
+        _ = try run(["HDEL", Self.accountsKey, id])
+    }
+
+    /// Drops the reservations of sessions whose key is gone (expired by Redis).
+    private func reconcile() throws(StorageError) {
+        let ids = try run(["HKEYS", Self.accountsKey], idempotent: true).elements ?? []
+        for idReply in ids {
+            guard let bytes = idReply.bytes else { continue }
+            let id = String(decoding: bytes, as: UTF8.self)
+            let exists = try run(["EXISTS", Self.key(id)], idempotent: true).int
+            if exists == 0 { try release(id) }
+        }
+    }
+
+    public func create(id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
+                       limits: StorageLimits) throws(StorageError) -> CreateOutcome {
+        // The key first, then its reservation: reconciling never drops a reservation whose
+        // session is still being created.
+        // Plain commands in one MULTI/EXEC, pipelined: a script would copy the snapshot's
+        // megabytes into Lua and back.
+        let key = Array(Self.key(id).utf8)
+        let replies = try pool.withConnection { c throws(StorageError) in
+            try c.pipeline([[Self.arg("MULTI")], [Self.arg("DEL"), key],
+                            [Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
+                             Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")],
+                            [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]])
+        }
+        for reply in replies {
+            if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
+        }
+        guard replies.last?.elements != nil else { throw .unavailable("Redis: the create transaction was not executed") }
+        if let full = try account(id, delta: counts.units, isNew: true, limits: limits) {
+            _ = try? run(["DEL", Self.key(id)])
+            return .full(full)
+        }
+        return .created
+    }
+
+    /// A plain HGET (a read: with `appendfsync always` a write would cost an fsync per query);
+    /// the time to live is renewed by a write at most once per tenth of it per session.
+    public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
+        let now = WallClock.milliseconds()
+        let due = renewed.withLock { map -> Bool in
+            if let last = map[id], now - last < limits.touchSlackMilliseconds { return false }
+            if map.count > 100_000 { map.removeAll() }
+            map[id] = now
+            return true
+        }
+        if due {
+            return try eval(RedisScripts.touch, keys: [Self.key(id)], [Self.arg(limits.idleExpiryMilliseconds)], idempotent: true).int
+        }
+        return try run(["HGET", Self.key(id), "v"], idempotent: true).int
+    }
+
+    public func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession? {
+        let known = knownVersion ?? -1
+        for _ in 0..<8 {
+            guard let head = try run(["HMGET", Self.key(id), "v", "sv"], idempotent: true).elements,
+                  head.count == 2, head[0].int != nil else { return nil }
+            guard let snapshotVersion = head[1].int else { throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session") }
+            var snapshot: (version: Int, bytes: [UInt8])?
+            if known < snapshotVersion {
+                guard let bytes = try run(["HGET", Self.key(id), "s"], idempotent: true).bytes else { return nil }
+                snapshot = (snapshotVersion, bytes)
+            }
+            let reply = try eval(RedisScripts.load, keys: [Self.key(id)], [Self.arg(known), Self.arg(snapshot == nil ? -1 : snapshotVersion)],
+                                 idempotent: true)
+            guard let parts = reply.elements else { return nil }
+            if parts.first?.int == -2 { continue }  // compacted meanwhile: read again
+            guard parts.count >= 2, let version = parts[0].int, parts[1].int == snapshotVersion || snapshot == nil else {
+                throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session")
+            }
+            var next = max(known, parts[1].int ?? snapshotVersion)
+            var log: [(version: Int, bytes: [UInt8])] = []
+            for part in parts.dropFirst(2) {
+                next += 1
+                guard let bytes = part.bytes else { throw .corrupt("Redis key \(Self.key(id)) lacks log entry \(next)") }
+                log.append((next, bytes))
+            }
+            return StoredSession(snapshot: snapshot, log: log, version: version)
+        }
+        throw .unavailable("Redis: session \(id) kept being compacted while loading")
+    }
+
+    public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
+                       limits: StorageLimits) throws(StorageError) -> AppendOutcome {
+        let delta = new.units - old.units
+        if delta > 0, let full = try account(id, delta: delta, isNew: false, limits: limits) { return .full(full) }
+        let reply: RedisReply
+        do {
+            reply = try eval(RedisScripts.append, keys: [Self.key(id)], [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds)])
+        } catch {
+            // Unknown whether it landed: keep the reservation (over-counting is the safe side;
+            // reconciling or the next change corrects it).
+            throw error
+        }
+        let parts = reply.elements ?? []
+        switch parts.first?.int ?? -3 {
+        case 0:
+            if delta < 0 { _ = try? account(id, delta: delta, isNew: false, limits: limits) }
+            return .appended(logBytes: parts.count > 1 ? parts[1].int ?? 0 : 0, snapshotBytes: parts.count > 2 ? parts[2].int ?? 0 : 0)
+        case -1:
+            try? release(id)
+            return .gone
+        default:
+            if delta > 0 { _ = try? account(id, delta: -delta, isNew: false, limits: limits) }
+            return .stale(current: parts.count > 1 ? parts[1].int ?? baseVersion : baseVersion)
+        }
+    }
+
+    public func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError) {
+        _ = try eval(RedisScripts.compact, keys: [Self.key(id)], [Self.arg(version), snapshot])
+    }
+
+    public func remove(id: String, ifVersion: Int?) throws(StorageError) -> RemoveOutcome {
+        let reply = try eval(RedisScripts.remove, keys: [Self.key(id)], [Self.arg(ifVersion ?? -1)])
+        if let parts = reply.elements { return .stale(current: parts.count > 1 ? parts[1].int ?? 0 : 0) }
+        guard reply.int == 1 else { return .gone }
+        try? release(id)
+        return .removed
+    }
+
+    public func quarantine(id: String, reason: String) throws(StorageError) {
+        _ = try eval(RedisScripts.quarantine, keys: [Self.key(id), Self.key(id) + ":quarantined"], [Self.arg(reason)])
+        try release(id)
+    }
+
+    public func sweep(limits: StorageLimits) throws(StorageError) {
+        try reconcile()
+    }
+
+    public func sessionCount(limits: StorageLimits) -> Int? {
+        (try? run(["HLEN", Self.accountsKey], idempotent: true))?.int
+    }
+
+    public func ping() throws(StorageError) {
+        let reply = try run(["PING"], idempotent: true)
+        guard case .status("PONG") = reply else { throw .unavailable("Redis answered PING with \(reply)") }
+    }
+}

@@ -1,0 +1,135 @@
+/// Where sessions live beyond one process: the service talks to this protocol only.
+///
+/// A stored session is a snapshot (opaque bytes at some version) plus an append-only log of
+/// the changes accepted since (opaque bytes, one per version). The storage never interprets
+/// either; it orders them, refuses stale writes (compare-and-set on the version), counts what
+/// sessions hold against the limits, and forgets sessions idle past their time to live.
+///
+/// Every call answers within the backend's timeout or throws `StorageError.unavailable`.
+public protocol SessionStorage: Sendable {
+    /// False for the memory backend: the process itself is the only copy, so snapshots and
+    /// log entries are never written and nothing is ever loaded.
+    var keepsSessionData: Bool { get }
+
+    /// Stores a new session at `version`, unless the store is full.
+    func create(id: String, version: Int, snapshot: [UInt8], holding: StoredCounts,
+                limits: StorageLimits) throws(StorageError) -> CreateOutcome
+
+    /// The session's newest acknowledged version (nil when unknown or expired), refreshing its
+    /// idle time to live.
+    func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int?
+
+    /// What a process needs to bring its copy from `knownVersion` (nil: no copy) to the newest
+    /// version: the snapshot when the log no longer reaches back to `knownVersion`, and the
+    /// log entries after it. Nil when the session is unknown.
+    func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession?
+
+    /// Appends the change that turns `baseVersion` into `baseVersion + 1`, only if
+    /// `baseVersion` is still the newest and the new counts fit the limits.
+    func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
+                limits: StorageLimits) throws(StorageError) -> AppendOutcome
+
+    /// Replaces the snapshot by one at `version` and drops the log entries it covers.
+    func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError)
+
+    /// Removes the session; with `ifVersion`, only while that is still its version (the
+    /// check and the removal are one step).
+    func remove(id: String, ifVersion: Int?) throws(StorageError) -> RemoveOutcome
+
+    /// Moves a session that no longer decodes out of the way, keeping its bytes for an
+    /// operator, so it is neither served nor silently dropped.
+    func quarantine(id: String, reason: String) throws(StorageError)
+
+    /// Forgets sessions idle past their time to live (and their counts).
+    func sweep(limits: StorageLimits) throws(StorageError)
+
+    /// Sessions held (for /healthz); nil when the store cannot say right now.
+    func sessionCount(limits: StorageLimits) -> Int?
+
+    /// Whether the store answers (GET /readyz).
+    func ping() throws(StorageError)
+}
+
+/// The limits that hold across the whole store, whichever process writes.
+public struct StorageLimits: Sendable, Equatable {
+    public var maxSessions: Int
+    /// Items plus sections across all sessions (a section costs memory like an item).
+    public var maxTotalItems: Int
+    public var idleExpirySeconds: UInt64
+
+    public init(maxSessions: Int, maxTotalItems: Int, idleExpirySeconds: UInt64) {
+        self.maxSessions = maxSessions
+        self.maxTotalItems = maxTotalItems
+        self.idleExpirySeconds = idleExpirySeconds
+    }
+
+    var idleExpiryMilliseconds: Int64 { Int64(clamping: idleExpirySeconds &* 1000) }
+}
+
+/// What one session holds, as counted against `StorageLimits.maxTotalItems`.
+public struct StoredCounts: Sendable, Equatable {
+    public var items: Int
+    public var sections: Int
+
+    public init(items: Int, sections: Int) {
+        self.items = items
+        self.sections = sections
+    }
+
+    public var units: Int { items + sections }
+}
+
+public struct StoredSession: Sendable {
+    /// The snapshot and its version, when the caller's copy is older than the log reaches.
+    public var snapshot: (version: Int, bytes: [UInt8])?
+    /// The entries after the snapshot (or after the caller's version), oldest first.
+    public var log: [(version: Int, bytes: [UInt8])]
+    /// The newest version.
+    public var version: Int
+
+    public init(snapshot: (version: Int, bytes: [UInt8])?, log: [(version: Int, bytes: [UInt8])], version: Int) {
+        self.snapshot = snapshot
+        self.log = log
+        self.version = version
+    }
+}
+
+public enum CreateOutcome: Sendable, Equatable {
+    case created
+    case full(StorageFull)
+}
+
+public enum AppendOutcome: Sendable, Equatable {
+    /// Acknowledged. The caller compacts when the log has grown past the snapshot.
+    case appended(logBytes: Int, snapshotBytes: Int)
+    /// Another change won: the newest version is `current`.
+    case stale(current: Int)
+    case gone
+    case full(StorageFull)
+}
+
+public enum RemoveOutcome: Sendable, Equatable {
+    case removed
+    case gone
+    case stale(current: Int)
+}
+
+/// Which limit a create or a change would break.
+public enum StorageFull: Sendable, Equatable {
+    case sessions(limit: Int)
+    case items(limit: Int)
+}
+
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The store did not answer in time or refused the connection.
+    case unavailable(String)
+    /// The stored bytes are not what this version of the store writes.
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let m): "store unavailable: \(m)"
+        case .corrupt(let m): "store corrupt: \(m)"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Loopback ports for the servers that tests and the benchmark start themselves.
+public enum LoopbackPort {
+    /// A port nobody listens on right now (the kernel's pick for a socket bound to port 0).
+    public static func free() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { throw LoopbackHTTPClient.ClientError(description: "no free loopback port") }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// Whether a Redis answers `PING` on the port within a second.
+    public static func redisAnswers(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard connected else { return false }
+        let ping = Array("PING\r\n".utf8)
+        guard ping.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == ping.count else { return false }
+        var reply = [UInt8](repeating: 0, count: 16)
+        let n = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        return n >= 5 && String(decoding: reply[0..<5], as: UTF8.self) == "+PONG"
+    }
+}
