@@ -94,4 +94,28 @@ struct ExtremeValueTests {
             }
         }
     }
+
+    /// The compositional layout's numbers, each in turn at the edges: a fractional size, an
+    /// absolute one, spacings, insets, a group count, an offset.
+    @Test func compositionalNumbersAtTheEdges() {
+        let service = makeService()
+        let template = #"{"layout":{"type":"compositional","interSectionSpacing":@A@,"section":{"interGroupSpacing":@B@,"#
+            + #""contentInsets":{"leading":@C@,"trailing":16},"boundarySupplementaryItems":[{"kind":"header","alignment":"top","#
+            + #""size":{"width":{"fractionalWidth":1},"height":{"absolute":@D@}}}],"group":{"axis":"horizontal","count":3,"#
+            + #""interItemSpacing":{"fixed":@E@},"size":{"width":{"fractionalWidth":@F@},"height":{"fractionalWidth":@G@}},"#
+            + #""subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":@H@}}}]}}},"#
+            + #""dataSource":{"sections":[{"itemCount":7},{"itemCount":2}]},"view":{"bounds":[390,844],"scale":2}}"#
+        let ordinary = ["@A@": "8", "@B@": "4", "@C@": "16", "@D@": "44", "@E@": "4", "@F@": "1", "@G@": "0.33", "@H@": "50"]
+        for slot in ordinary.keys.sorted() {
+            for value in Self.numbers {
+                var json = template
+                for (key, fill) in ordinary { json = json.replacingOccurrences(of: key, with: key == slot ? value : fill) }
+                Self.check(service, json)
+            }
+        }
+        // The ordinary body itself lays out: the test exercises the layout, not the parser.
+        var json = template
+        for (key, fill) in ordinary { json = json.replacingOccurrences(of: key, with: fill) }
+        #expect(service.oneShotLayout(body: body(json)).status == 200, "\(json)")
+    }
 }
