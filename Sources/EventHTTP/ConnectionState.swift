@@ -10,15 +10,16 @@ final class ConnectionState {
     unowned let loop: EventLoop
     let connection: OpaquePointer
     private var validator: RequestStreamValidator
-    /// The body reservation of each request evhttp has been handed and not yet answered,
-    /// oldest first (evhttp answers a connection's requests in order).
-    private var reservations: [Int] = []
-    private var reservationsHead = 0
+    /// Requests answered on this connection (evhttp answers them in order): the body
+    /// reservations of those leave the budget (see `RequestStreamValidator`).
+    private var answeredRequests = 0
     /// Fires when a head has taken longer than the head deadline; armed while one is due.
     private var headTimer: OpaquePointer?
     private var headTimerArmed = false
     /// Until the first byte arrives, the first request's head deadline runs from the accept.
     private var awaitingFirstByte = true
+    /// The configuration's, read once (the configuration is a large value to copy per read).
+    private let headDeadlineSeconds: Int
     /// Bytes received but not yet released to evhttp: stream[released ..< validator.position].
     private let held: OpaquePointer
     private var released = 0
@@ -31,6 +32,7 @@ final class ConnectionState {
         self.loop = loop
         self.connection = connection
         validator = RequestStreamValidator(limits: limits, bodyBudget: bodyBudget)
+        headDeadlineSeconds = loop.context.configuration.headDeadlineSeconds
         held = evbuffer_new()
     }
 
@@ -41,30 +43,15 @@ final class ConnectionState {
 
     // MARK: Body reservations
 
-    /// Moves the reservations of requests the validator has read whole into the queue.
-    private func takeCompletedReservations() {
-        guard !validator.completedReservations.isEmpty else { return }
-        reservations.append(contentsOf: validator.completedReservations)
-        validator.completedReservations.removeAll(keepingCapacity: true)
-    }
-
     /// A reply has been written: its request's body leaves the budget.
     func releaseAnsweredRequest() {
-        guard reservationsHead < reservations.count else { return }
-        validator.bodyBudget?.release(reservations[reservationsHead])
-        reservationsHead += 1
-        if reservationsHead == reservations.count {
-            reservations.removeAll(keepingCapacity: true)
-            reservationsHead = 0
-        }
+        answeredRequests += 1
+        validator.releaseReservations(answered: answeredRequests)
     }
 
     /// The connection is closing: everything it still holds leaves the budget.
     func releaseAllReservations() {
-        for bytes in reservations[reservationsHead...] { validator.bodyBudget?.release(bytes) }
-        reservations.removeAll()
-        reservationsHead = 0
-        validator.releaseCurrentReservation()
+        validator.releaseAllReservations()
     }
 
     // MARK: Head deadline
@@ -73,17 +60,18 @@ final class ConnectionState {
     /// until the first byte and head arrive, and from the first byte of each later head
     /// until its blank line (the idle timeout covers a quiet connection between requests).
     func updateHeadDeadline() {
-        let seconds = loop.context.configuration.headDeadlineSeconds
-        guard seconds > 0 else { return }
-        if validator.position > 0 { awaitingFirstByte = false }
+        guard headDeadlineSeconds > 0 else { return }
+        if awaitingFirstByte && validator.position > 0 { awaitingFirstByte = false }
         let due = awaitingFirstByte || validator.isReadingHead
-        if due && !headTimerArmed {
+        // The usual case, a whole request in one read: nothing to arm or disarm.
+        guard due != headTimerArmed else { return }
+        if due {
             if headTimer == nil {
                 headTimer = event_new(loop.base, -1, 0, Callbacks.headDeadline, Unmanaged.passUnretained(self).toOpaque())
             }
-            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+            var timeout = timeval(tv_sec: headDeadlineSeconds, tv_usec: 0)
             headTimerArmed = event_add(headTimer, &timeout) == 0
-        } else if !due && headTimerArmed {
+        } else {
             event_del(headTimer)
             headTimerArmed = false
         }
@@ -110,13 +98,12 @@ final class ConnectionState {
     }
 
     /// Hands evhttp a marked synthetic request in place of a refused one. It is a request
-    /// evhttp will answer like any other, so it takes a (zero) place in the reservations.
+    /// evhttp will answer like any other, so it takes its place in the count of requests.
     private func inject(_ rejection: StreamRejection, into input: OpaquePointer?) {
         let wasRewriting = isRewriting
         isRewriting = true
         defer { isRewriting = wasRewriting }
-        takeCompletedReservations()
-        reservations.append(0)
+        validator.countInjectedRequest()
         let injection = rejection.injection(token: loop.context.rejectionToken)
         injection.withUnsafeBytes { _ = evbuffer_add(input, $0.baseAddress, $0.count) }
         injectedRejection = true
@@ -132,7 +119,6 @@ final class ConnectionState {
         isRewriting = true
         defer {
             isRewriting = false
-            takeCompletedReservations()
             updateHeadDeadline()
         }
         let length = evbuffer_get_length(input)

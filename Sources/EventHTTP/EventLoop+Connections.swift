@@ -92,7 +92,7 @@ extension EventLoop {
     func updateAccepting() {
         guard let listener = boundSocket.flatMap(evhttp_bound_socket_get_listener) else { return }
         let wanted = !isDraining && !acceptRetryTimerArmed
-            && connections.count + pendingAdoptions.count < context.configuration.connectionCapPerLoop
+            && connections.count + pendingAdoptions.count < context.connectionCap
         guard wanted != isAccepting else { return }
         isAccepting = wanted
         if wanted { evconnlistener_enable(listener) } else { evconnlistener_disable(listener) }

@@ -54,9 +54,14 @@ struct RequestStreamValidator: Sendable {
     let bodyBudget: ByteBudget?
     /// What the request being read has reserved so far.
     private(set) var currentReservation = 0
-    /// The reservations of the requests read whole, in order, one per request evhttp will
-    /// parse; `ConnectionState` takes them and gives each back when its reply is written.
-    var completedReservations: [Int] = []
+    /// Requests read whole so far, each one evhttp will parse and answer in turn (a refused
+    /// request's synthetic stand-in counts too: `countInjectedRequest`).
+    private(set) var requestsRead = 0
+    /// The reservations of requests read whole and not yet answered, oldest first, each
+    /// with its request's number. A request without a body holds none, so a GET costs no
+    /// work here.
+    private var heldReservations: [(request: Int, bytes: Int)] = []
+    private var heldHead = 0
 
     init(limits: Limits, bodyBudget: ByteBudget? = nil) {
         self.limits = limits
@@ -75,6 +80,29 @@ struct RequestStreamValidator: Sendable {
     mutating func releaseCurrentReservation() {
         bodyBudget?.release(currentReservation)
         currentReservation = 0
+    }
+
+    /// The synthetic request that replaces a refused one takes its place in the count.
+    mutating func countInjectedRequest() {
+        requestsRead += 1
+    }
+
+    /// The first `answered` requests have their replies written: their bodies leave the budget.
+    mutating func releaseReservations(answered: Int) {
+        while heldHead < heldReservations.count, heldReservations[heldHead].request < answered {
+            bodyBudget?.release(heldReservations[heldHead].bytes)
+            heldHead += 1
+        }
+        if heldHead > 0 && heldHead == heldReservations.count {
+            heldReservations.removeAll(keepingCapacity: true)
+            heldHead = 0
+        }
+    }
+
+    /// The connection is closing: everything it holds leaves the budget.
+    mutating func releaseAllReservations() {
+        releaseReservations(answered: .max)
+        releaseCurrentReservation()
     }
 
     /// True while a request head is under way: bytes of its request line or header fields
@@ -180,8 +208,11 @@ struct RequestStreamValidator: Sendable {
 
     /// The previous request is complete (and released); the next one starts here.
     mutating func beginRequest() {
-        completedReservations.append(currentReservation)
-        currentReservation = 0
+        if currentReservation > 0 {
+            heldReservations.append((requestsRead, currentReservation))
+            currentReservation = 0
+        }
+        requestsRead += 1
         phase = .requestLine
         requestStart = position
         beginLine()

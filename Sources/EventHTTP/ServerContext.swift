@@ -8,6 +8,8 @@ final class ServerContext: Sendable {
     let bodyBudget: ByteBudget
     /// Reply bodies not yet written, across the loops.
     let replyBudget: ByteBudget
+    /// Connections one loop holds at most (worked out once: the default reads a limit).
+    let connectionCap: Int
     let observer: (any HTTPServerObserver)?
     let streamLimits: RequestStreamValidator.Limits
     /// Proves a rejection marker header was injected by this server, not sent by a client.
@@ -22,6 +24,7 @@ final class ServerContext: Sendable {
         self.workers = workers
         bodyBudget = ByteBudget(capacity: configuration.bodyBudgetBytes)
         replyBudget = ByteBudget(capacity: configuration.replyBudgetBytes)
+        connectionCap = configuration.connectionCapPerLoop
         self.observer = observer
         streamLimits = .init(maxTargetLength: configuration.maxURILength,
                              maxHeaderBytes: configuration.maxHeadersSize,
