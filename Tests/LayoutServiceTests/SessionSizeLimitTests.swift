@@ -83,26 +83,23 @@ struct SessionSizeLimitTests {
         let entry = 10 + 3 + ReplyCache.entryOverhead
         let cache = ReplyCache(capacityBytes: 10 * entry)
         let body = [UInt8](repeating: 0x20, count: 10)
-        let owners = (0..<12).map { _ in Owner() }
-        func id(_ i: Int) -> ObjectIdentifier { ObjectIdentifier(owners[i]) }
-        for i in 0..<10 { cache.store(owner: id(i), version: 1, query: "r=1", body) }
+        let slots = (0..<12).map { _ in ReplyCache.Slot() }
+        func id(_ i: Int) -> ReplyCache.Slot { slots[i] }
+        for i in 0..<10 { cache.store(id(i), version: 1, query: "r=1", body) }
         #expect(cache.count == 10)
-        #expect(cache.lookup(owner: id(0), version: 1, query: "r=1") != nil)  // now the most recent
-        cache.store(owner: id(10), version: 1, query: "r=1", body)            // evicts owner 1, the least recent
-        #expect(cache.lookup(owner: id(1), version: 1, query: "r=1") == nil)
-        #expect(cache.lookup(owner: id(0), version: 1, query: "r=1") != nil)
-        #expect(cache.lookup(owner: id(2), version: 1, query: "r=1") != nil)
+        #expect(cache.lookup(id(0), version: 1, query: "r=1") != nil)  // now the most recent
+        cache.store(id(10), version: 1, query: "r=1", body)            // evicts slot 1, the least recent
+        #expect(cache.lookup(id(1), version: 1, query: "r=1") == nil)
+        #expect(cache.lookup(id(0), version: 1, query: "r=1") != nil)
+        #expect(cache.lookup(id(2), version: 1, query: "r=1") != nil)
         // Another version is another entry.
-        #expect(cache.lookup(owner: id(2), version: 2, query: "r=1") == nil)
+        #expect(cache.lookup(id(2), version: 2, query: "r=1") == nil)
         #expect(cache.count == 10)
         #expect(cache.bytesInUse == 10 * entry)
-        cache.removeAll(owner: id(0))
+        cache.removeAll(id(0))
         #expect(cache.count == 9)
         // A reply over an eighth of the budget is not kept at all.
-        cache.store(owner: id(11), version: 1, query: "r=1", [UInt8](repeating: 0, count: 2 * entry))
-        #expect(cache.lookup(owner: id(11), version: 1, query: "r=1") == nil)
+        cache.store(id(11), version: 1, query: "r=1", [UInt8](repeating: 0, count: 2 * entry))
+        #expect(cache.lookup(id(11), version: 1, query: "r=1") == nil)
     }
-
-    /// Stands for a session: the cache keys entries by their owner's identity.
-    final class Owner {}
 }

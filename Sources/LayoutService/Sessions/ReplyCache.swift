@@ -6,13 +6,20 @@ import Synchronization
 /// holds more than `capacityBytes` however many sessions there are (a cache per session
 /// made the bound sessions × entries × entry size, some 16 GB with the defaults).
 ///
-/// Entries are kept per session (its `owner`, the session object's identity: no string is
-/// built or hashed per lookup) by version and raw query, compared as they are; the least
-/// recently used entry of any session goes first. A session's entries go when it changes or
-/// goes away.
+/// Each session holds a `Slot` that lists its entries, so a lookup scans that short list
+/// under the cache's lock, comparing version and raw query as they are (no key is built or
+/// hashed per lookup). The least recently used entry of any session goes first; a
+/// session's entries go when it changes or goes away.
 final class ReplyCache: Sendable {
+    /// One session's place in the cache. Its list is only read or written under the
+    /// cache's lock, hence unchecked.
+    final class Slot: @unchecked Sendable {
+        fileprivate var entries: [Int] = []
+        init() {}
+    }
+
     private struct Node {
-        var owner: ObjectIdentifier
+        var slot: Slot
         var version: Int
         var query: String
         var body: [UInt8]
@@ -23,16 +30,15 @@ final class ReplyCache: Sendable {
     }
 
     private struct State {
-        /// Each session's entries (node indexes), few enough to scan.
-        var owners: [ObjectIdentifier: [Int]] = [:]
         var nodes: [Node?] = []
         var freeSlots: [Int] = []
         var newest = -1
         var oldest = -1
         var bytes = 0
+        var count = 0
     }
 
-    /// Bookkeeping counted per entry besides its bytes (node, list slots).
+    /// Bookkeeping counted per entry besides its bytes (node, list slot).
     static let entryOverhead = 96
 
     let capacityBytes: Int
@@ -46,64 +52,64 @@ final class ReplyCache: Sendable {
         maxEntryBytes = min(1 << 20, self.capacityBytes / 8)
     }
 
-    func lookup(owner: ObjectIdentifier, version: Int, query: String) -> [UInt8]? {
+    func lookup(_ slot: Slot, version: Int, query: String) -> [UInt8]? {
         let body: [UInt8]? = state.withLock { state in
-            guard let i = Self.find(owner, version, query, state) else { return nil }
-            Self.unlink(i, &state)
-            Self.linkNewest(i, &state)
+            guard let i = Self.find(slot, version, query, state) else { return nil }
+            if state.newest != i {
+                Self.unlink(i, &state)
+                Self.linkNewest(i, &state)
+            }
             return state.nodes[i]!.body
         }
         (body == nil ? ServiceMetrics.replyCacheMisses : ServiceMetrics.replyCacheHits).increment()
         return body
     }
 
-    func store(owner: ObjectIdentifier, version: Int, query: String, _ body: [UInt8]) {
-        let node = Node(owner: owner, version: version, query: query, body: body)
+    func store(_ slot: Slot, version: Int, query: String, _ body: [UInt8]) {
+        let node = Node(slot: slot, version: version, query: query, body: body)
         guard node.cost <= maxEntryBytes else { return }
         state.withLock { state in
-            if let old = Self.find(owner, version, query, state) { Self.remove(old, &state) }
+            if let old = Self.find(slot, version, query, state) { Self.remove(old, &state) }
             while state.bytes + node.cost > capacityBytes, state.oldest >= 0 {
                 Self.remove(state.oldest, &state)
             }
             let i: Int
-            if let slot = state.freeSlots.popLast() {
-                i = slot
+            if let free = state.freeSlots.popLast() {
+                i = free
                 state.nodes[i] = node
             } else {
                 i = state.nodes.count
                 state.nodes.append(node)
             }
             state.bytes += node.cost
-            state.owners[owner, default: []].append(i)
+            state.count += 1
+            slot.entries.append(i)
             Self.linkNewest(i, &state)
         }
     }
 
     /// Drops a session's entries (it changed, or it is gone).
-    func removeAll(owner: ObjectIdentifier) {
+    func removeAll(_ slot: Slot) {
         state.withLock { state in
-            guard let entries = state.owners[owner] else { return }
-            for i in entries { Self.remove(i, &state) }
+            while let i = slot.entries.last { Self.remove(i, &state) }
         }
     }
 
     /// Bytes held now, bookkeeping included (tests and statistics).
     var bytesInUse: Int { state.withLock { $0.bytes } }
 
-    var count: Int { state.withLock { $0.owners.values.reduce(0) { $0 + $1.count } } }
+    var count: Int { state.withLock { $0.count } }
 
-    private static func find(_ owner: ObjectIdentifier, _ version: Int, _ query: String, _ state: State) -> Int? {
-        state.owners[owner]?.last { state.nodes[$0]!.version == version && state.nodes[$0]!.query == query }
+    private static func find(_ slot: Slot, _ version: Int, _ query: String, _ state: State) -> Int? {
+        slot.entries.last { state.nodes[$0]!.version == version && state.nodes[$0]!.query == query }
     }
 
     private static func remove(_ i: Int, _ state: inout State) {
         unlink(i, &state)
         let node = state.nodes[i]!
         state.bytes -= node.cost
-        if var entries = state.owners[node.owner] {
-            entries.removeAll { $0 == i }
-            state.owners[node.owner] = entries.isEmpty ? nil : entries
-        }
+        state.count -= 1
+        if let k = node.slot.entries.lastIndex(of: i) { node.slot.entries.remove(at: k) }
         state.nodes[i] = nil
         state.freeSlots.append(i)
     }

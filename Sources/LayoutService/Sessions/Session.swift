@@ -41,6 +41,8 @@ final class Session: Sendable {
     /// The store's cache of encoded replies, which this session's entries leave when it
     /// changes or goes away.
     private let replies: ReplyCache
+    /// This session's entries in `replies`.
+    private let replySlot = ReplyCache.Slot()
     /// Held while this process commits a change to the store or catches up with it, so the
     /// copy moves forward one version at a time.
     let writeLock = BlockingLock()
@@ -56,16 +58,16 @@ final class Session: Sendable {
 
     /// Deleted, expired or dropped: its cached replies are of no use to anyone.
     deinit {
-        replies.removeAll(owner: ObjectIdentifier(self))
+        replies.removeAll(replySlot)
     }
 
     /// A reply cached for this rect query (its raw query) at `version`.
     func cachedReply(version: Int, query: String) -> [UInt8]? {
-        replies.lookup(owner: ObjectIdentifier(self), version: version, query: query)
+        replies.lookup(replySlot, version: version, query: query)
     }
 
     func cacheReply(version: Int, query: String, _ body: [UInt8]) {
-        replies.store(owner: ObjectIdentifier(self), version: version, query: query, body)
+        replies.store(replySlot, version: version, query: query, body)
     }
 
     func touch(_ now: UInt64) { lastUsed.store(now, ordering: .relaxed) }
@@ -83,6 +85,6 @@ final class Session: Sendable {
             s = newState
             return true
         }
-        if swapped { replies.removeAll(owner: ObjectIdentifier(self)) }
+        if swapped { replies.removeAll(replySlot) }
     }
 }
