@@ -15,8 +15,10 @@ let package = Package(
     targets: [
         // Pure Swift: no Foundation, no I/O, no threads.
         .target(name: "LayoutEngine", swiftSettings: sharedSettings),
+        // Pure: layout attributes → SVG pictures (no I/O).
+        .target(name: "Rendering", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
-        .target(name: "LayoutService", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "Rendering"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
@@ -27,6 +29,8 @@ let package = Package(
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"], swiftSettings: sharedSettings),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
+                    exclude: ["Golden"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP"], swiftSettings: sharedSettings),
     ]

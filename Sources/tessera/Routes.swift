@@ -50,6 +50,8 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") {
             reply(service.targetContentOffset(id: $0.id, body: $0.body))
         }
+        r.add(.GET, "/v1/sessions/{id}/render.svg") { reply(service.renderSession(id: $0.id, query: $0.query)) }
+        r.add(.POST, "/v1/render", offload: true) { reply(service.renderOneShot(body: $0.body, query: $0.query)) }
         return r
     }
 
