@@ -7,6 +7,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends libevent-dev=2.1.* pkg-config=1.8.* \
  && rm -rf /var/lib/apt/lists/*
 COPY Package.swift ./
+# Dependencies in their own layer: a source change does not fetch them again.
+RUN swift package resolve
 COPY Sources ./Sources
 COPY Benchmarks ./Benchmarks
 COPY Tests ./Tests

@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .executable(name: "tessera", targets: ["tessera"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
     targets: [
         // Pure Swift: no Foundation, no I/O, no threads.
         .target(name: "LayoutEngine", swiftSettings: sharedSettings),
@@ -22,7 +25,10 @@ let package = Package(
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
-        .executableTarget(name: "tessera", dependencies: ["LayoutService", "EventHTTP"], swiftSettings: sharedSettings),
+        .executableTarget(name: "tessera",
+                          dependencies: ["LayoutService", "EventHTTP",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
         .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "EventHTTP", "LoopbackHTTP"],

@@ -1,5 +1,2 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-exit(TesseraCommand.run(Array(CommandLine.arguments.dropFirst())))
+// The command tree lives in TesseraCommand; nothing else belongs here (see README's module map).
+TesseraCommand.main()

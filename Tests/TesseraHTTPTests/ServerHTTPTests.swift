@@ -98,10 +98,4 @@ struct ServerHTTPTests {
         #expect(try c.request("GET", "/healthz").status == 200)
         #expect(own.stop() == 0)
     }
-
-    @Test func usageErrorsExitWithStatus2() throws {
-        let (pid, fd) = try TesseraServer.spawn(["serve", "--port", "70000"], stdoutToPipe: false)
-        defer { close(fd) }
-        #expect(TesseraServer.wait(pid) == 2)
-    }
 }

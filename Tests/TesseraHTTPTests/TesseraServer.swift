@@ -23,8 +23,10 @@ final class TesseraServer: @unchecked Sendable {
         return exe.deletingLastPathComponent().appendingPathComponent("tessera").path
     }
 
-    /// Runs the binary with `arguments`; returns its pid and the read end of its stdout.
-    static func spawn(_ arguments: [String], stdoutToPipe: Bool = true) throws -> (pid_t, Int32) {
+    /// Runs the binary with `arguments` and this process's environment plus `environment`;
+    /// returns its pid and the read end of its stdout (or stderr).
+    static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
+                      environment: [String: String] = [:]) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -47,8 +49,17 @@ final class TesseraServer: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = ([binaryPath] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var inherited: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if !environment.keys.contains(where: { text.hasPrefix($0 + "=") }) { inherited.append(text) }
+            entry += 1
+        }
+        let envp = (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, binaryPath, &actions, &attributes, argv, environ)
+        let rc = posix_spawn(&pid, binaryPath, &actions, &attributes, argv, envp)
         close(fds[1])
         guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(binaryPath) failed: \(rc)") }
         SpawnedServers.add(pid)
@@ -57,8 +68,9 @@ final class TesseraServer: @unchecked Sendable {
 
     /// Starts `tessera serve --port 0 …` and reads the port it announces on its first line,
     /// "tessera listening on http://127.0.0.1:PORT".
-    init(arguments: [String]) throws {
-        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"] + arguments)
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"] + arguments,
+                                                  environment: environment)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }

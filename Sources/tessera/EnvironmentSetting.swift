@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+
+/// One setting that a flag or an environment variable may give: the flag wins, then the
+/// variable, then the default. swift-argument-parser has no environment fallback of its own,
+/// so the commands resolve their optional flags through this after parsing.
+struct EnvironmentSetting<Value> {
+    let flag: String
+    let variable: String
+    /// Turns the variable's text into a value; nil when the text is not one.
+    let parse: (String) -> Value?
+    /// What a valid value is, for messages ("an integer from 0 to 65535").
+    let expectation: String
+    let isValid: (Value) -> Bool
+
+    /// The value in force, or a usage error naming the flag or the variable that was wrong.
+    func resolve(_ flagValue: Value?, default defaultValue: Value,
+                 environment: (String) -> String?) throws -> Value {
+        if let flagValue {
+            guard isValid(flagValue) else { throw ValidationError("\(flag) must be \(expectation)") }
+            return flagValue
+        }
+        if let text = environment(variable) {
+            guard let value = parse(text), isValid(value) else {
+                throw ValidationError("\(variable)='\(text)' is not valid: it must be \(expectation)")
+            }
+            return value
+        }
+        return defaultValue
+    }
+}
+
+extension EnvironmentSetting where Value == Int {
+    static func integer(_ flag: String, _ variable: String, in range: ClosedRange<Int>) -> Self {
+        Self(flag: flag, variable: variable, parse: { Int($0) },
+             expectation: "an integer from \(range.lowerBound) to \(range.upperBound)",
+             isValid: { range.contains($0) })
+    }
+}
+
+extension EnvironmentSetting where Value == String {
+    static func text(_ flag: String, _ variable: String) -> Self {
+        Self(flag: flag, variable: variable, parse: { $0 }, expectation: "a non-empty string",
+             isValid: { !$0.isEmpty })
+    }
+}
+
+/// The process environment, read through libc (Foundation stays out of the executable).
+func processEnvironment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Dispatch
+import EventHTTP
+import LayoutService
+
+/// `tessera serve`: options, wiring, signals; nothing else.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Tessera layout API over HTTP.",
+        discussion: """
+            Every option can also be set by the environment variable named in its help; \
+            a flag wins over its variable, which wins over the default.
+            """)
+
+    @Option(help: ArgumentHelp("Address to listen on (TESSERA_HOST; default 127.0.0.1).", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("TCP port, 0 for any free one (TESSERA_PORT; default 8080).", valueName: "port"))
+    var port: Int?
+
+    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per core).", valueName: "n"))
+    var loops: Int?
+
+    @Option(help: ArgumentHelp("Request body limit in bytes (TESSERA_MAX_BODY_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))
+    var maxBodyBytes: Int?
+
+    @Option(help: ArgumentHelp("Seconds before an idle connection is closed (TESSERA_IDLE_TIMEOUT; default 60).", valueName: "seconds"))
+    var idleTimeout: Int?
+
+    @Option(help: ArgumentHelp("Sessions kept at once (TESSERA_MAX_SESSIONS; default 1024).", valueName: "n"))
+    var maxSessions: Int?
+
+    @Option(help: ArgumentHelp("Items in one session or request (TESSERA_MAX_ITEMS_PER_SESSION; default 5000000).", valueName: "n"))
+    var maxItemsPerSession: Int?
+
+    @Option(help: ArgumentHelp("Items across all sessions (TESSERA_MAX_TOTAL_ITEMS; default 50000000).", valueName: "n"))
+    var maxTotalItems: Int?
+
+    @Option(help: ArgumentHelp("An unused session expires after this long (TESSERA_SESSION_IDLE_SECONDS; default 900).", valueName: "seconds"))
+    var sessionIdleSeconds: Int?
+
+    /// The settings in force, after flags, environment and defaults; set by `validate()`.
+    private var resolved: ServeOptions?
+
+    private enum CodingKeys: String, CodingKey {
+        case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
+        case maxTotalItems, sessionIdleSeconds
+    }
+
+    mutating func validate() throws {
+        resolved = try ServeOptions(self, environment: processEnvironment)
+    }
+
+    func run() throws {
+        let options = try resolved ?? ServeOptions(self, environment: processEnvironment)
+        let status = Self.serve(options)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    static func serve(_ options: ServeOptions) -> Int32 {
+        // A parent may have blocked these (signal masks are inherited); the graceful
+        // shutdown needs them delivered.
+        var shutdownSignals = sigset_t()
+        sigemptyset(&shutdownSignals)
+        sigaddset(&shutdownSignals, SIGINT)
+        sigaddset(&shutdownSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
+        let service = TesseraService(store: SessionStore(configuration: options.store))
+        let server = HTTPServer(configuration: options.http, router: Routes.make(service))
+        do {
+            try server.start()
+        } catch {
+            Output.emit("tessera: cannot serve on \(options.http.host):\(options.http.port): \(error)\n", to: Output.standardError)
+            return 1
+        }
+        server.installSignalHandlers()
+        Output.emit("tessera listening on http://\(options.http.host):\(server.boundPort)\n", to: Output.standardOutput)
+        sweepExpiredSessions(service.store)
+        server.runUntilShutdown()
+        Output.emit("tessera stopped\n", to: Output.standardOutput)
+        return 0
+    }
+
+    /// Expired sessions are dropped when touched or when the store is full; this also frees
+    /// the memory of ones nobody touches again.
+    static func sweepExpiredSessions(_ store: SessionStore) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 30) {
+            store.sweep()
+            sweepExpiredSessions(store)
+        }
+    }
+}
