@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
         .executableTarget(name: "tessera",
-                          dependencies: ["LayoutService", "EventHTTP",
+                          dependencies: ["LayoutService", "Rendering", "EventHTTP",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
