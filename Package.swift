@@ -20,13 +20,15 @@ let package = Package(
         .target(name: "LayoutEngine", swiftSettings: sharedSettings),
         // Pure: layout attributes → SVG pictures (no I/O).
         .target(name: "Rendering", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
+        // The playground page served at / (HTML, CSS, JS embedded by scripts/embed-playground.py).
+        .target(name: "Playground", exclude: ["Assets"], swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
         .target(name: "LayoutService", dependencies: ["LayoutEngine", "Rendering"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
         .executableTarget(name: "tessera",
-                          dependencies: ["LayoutService", "Rendering", "EventHTTP",
+                          dependencies: ["LayoutService", "Rendering", "Playground", "EventHTTP",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
@@ -35,6 +37,7 @@ let package = Package(
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"], swiftSettings: sharedSettings),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
                     exclude: ["Golden"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
