@@ -18,18 +18,8 @@ struct OneShotCommandTests {
         return path
     }
 
-    /// Runs the binary; its exit status and the stream asked for.
     func run(_ arguments: [String], standardError: Bool = false) throws -> (status: Int32, output: [UInt8]) {
-        let (pid, fd) = try TesseraServer.spawn(arguments, stdoutToPipe: !standardError)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { break }
-            output += buffer[0..<n]
-        }
-        close(fd)
-        return (TesseraServer.wait(pid), output)
+        try TesseraServer.run(arguments, readStandardError: standardError)
     }
 
     @Test func layoutPrintsWhatTheServerAnswers() throws {

@@ -224,21 +224,18 @@ async function animateAnswer(answer, errorId, editorId) {
   await fetchVisible();
 }
 
-$('run-updates').addEventListener('click', () => serially(async () => {
-  clearErrors();
-  const body = editorJSON('updates-editor', 'updates-error');
-  if (!body || !state.id) return;
-  const answer = await request('POST', `/v1/sessions/${state.id}/updates`, { ...body, rect: visibleRect() });
-  await animateAnswer(answer, 'updates-error', 'updates-editor');
-}));
-
-$('switch-layout').addEventListener('click', () => serially(async () => {
-  clearErrors();
-  const body = editorJSON('layout-editor', 'layout-error');
-  if (!body || !state.id) return;
-  const answer = await request('PUT', `/v1/sessions/${state.id}/layout`, { ...body, rect: visibleRect() });
-  await animateAnswer(answer, 'layout-error', 'layout-editor');
-}));
+/** A request whose answer is an animation plan, sent with the editor's JSON and the visible rect. */
+function planButton(buttonId, method, resource, editorId, errorId) {
+  $(buttonId).addEventListener('click', () => serially(async () => {
+    clearErrors();
+    const body = editorJSON(editorId, errorId);
+    if (!body || !state.id) return;
+    const answer = await request(method, `/v1/sessions/${state.id}/${resource}`, { ...body, rect: visibleRect() });
+    await animateAnswer(answer, errorId, editorId);
+  }));
+}
+planButton('run-updates', 'POST', 'updates', 'updates-editor', 'updates-error');
+planButton('switch-layout', 'PUT', 'layout', 'layout-editor', 'layout-error');
 
 $('begin-transition').addEventListener('click', () => serially(async () => {
   clearErrors();
