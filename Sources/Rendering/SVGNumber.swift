@@ -20,9 +20,16 @@ enum SVGNumber {
         if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
     }
 
+    /// The decimal digits of a non-negative number.
     static func appendDigits(_ n: Int64, to out: inout [UInt8]) {
-        if n >= 10 { appendDigits(n / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+        var divisor: Int64 = 1
+        while divisor <= n / 10 { divisor *= 10 }
+        var rest = n
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     static func string(_ value: Double) -> String {

@@ -105,25 +105,29 @@ public enum SVGRenderer {
 
     static func writeElement(_ w: inout SVGWriter, _ element: DrawnElement, styleClass: String, options: SVGRenderOptions) {
         let a = element.attributes
-        w.raw("<g class=\"\(styleClass)\"")
+        w.literal("<g class=\"")
+        w.raw(styleClass)
+        w.literal("\"")
         if !a.kind.isEmpty { w.attribute("data-kind", a.kind) }
-        w.raw(" data-index-path=\"\(a.indexPath.section),\(a.indexPath.item)\"")
+        w.literal(" data-index-path=\"")
+        w.indexPath(a.indexPath)
+        w.literal("\"")
         if a.alpha < 1 { w.attribute("opacity", a.alpha) }
-        w.raw(">")
+        w.literal(">")
         if a.transform.isIdentity {
-            w.raw("<rect"); rectAttributes(&w, a.frame); w.raw("/>")
+            w.literal("<rect"); rectAttributes(&w, a.frame); w.literal("/>")
         } else {
-            w.raw("<polygon points=\""); w.points(element.quad); w.raw("\"/>")
+            w.literal("<polygon points=\""); w.points(element.quad); w.literal("\"/>")
         }
         if options.labels, let label = ElementLabel.fitting(a, in: element.quad.bounds, scale: options.scale) {
             let at = element.quad.centroid
-            w.raw("<text class=\"label\""); w.attribute("x", at.x); w.attribute("y", at.y)
-            w.raw(" dy=\".35em\""); w.attribute("font-size", label.fontSize)
-            w.attribute("stroke-width", label.fontSize * 0.2); w.raw(">")
-            w.escaped(label.text)
-            w.raw("</text>")
+            w.literal("<text class=\"label\""); w.attribute("x", at.x); w.attribute("y", at.y)
+            w.literal(" dy=\".35em\""); w.attribute("font-size", label.fontSize)
+            w.attribute("stroke-width", label.fontSize * 0.2); w.literal(">")
+            label.write(a, to: &w)
+            w.literal("</text>")
         }
-        w.raw("</g>\n")
+        w.literal("</g>\n")
     }
 }
 

@@ -1,25 +1,51 @@
+import LayoutEngine
+
 /// Appends SVG markup to a byte buffer: numbers in fixed format, text escaped.
 struct SVGWriter {
     private(set) var bytes: [UInt8] = []
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Fixed markup: no String to build or copy (the hot path, a few per element).
+    mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     mutating func number(_ value: Double) { SVGNumber.append(value, to: &bytes) }
 
+    /// `section,item`.
+    mutating func indexPath(_ indexPath: IndexPath) {
+        integer(indexPath.section)
+        literal(",")
+        integer(indexPath.item)
+    }
+
+    mutating func integer(_ n: Int) {
+        if n < 0 { literal("-") }
+        SVGNumber.appendDigits(Int64(clamping: n.magnitude), to: &bytes)
+    }
+
     /// ` name="value"` for a number.
-    mutating func attribute(_ name: String, _ value: Double) {
-        raw(" \(name)=\"")
+    mutating func attribute(_ name: StaticString, _ value: Double) {
+        literal(" ")
+        literal(name)
+        literal("=\"")
         number(value)
-        raw("\"")
+        literal("\"")
     }
 
     /// ` name="value"` for text, escaped.
-    mutating func attribute(_ name: String, _ value: String) {
-        raw(" \(name)=\"")
+    mutating func attribute(_ name: StaticString, _ value: String) {
+        literal(" ")
+        literal(name)
+        literal("=\"")
         escaped(value)
-        raw("\"")
+        literal("\"")
     }
 
     /// XML-escapes `text`; control characters XML 1.0 forbids become U+FFFD (a kind name is
@@ -46,9 +72,9 @@ struct SVGWriter {
     /// `x,y x,y …` for a polygon.
     mutating func points(_ quad: Quad) {
         for (i, p) in quad.points.enumerated() {
-            if i > 0 { raw(" ") }
+            if i > 0 { literal(" ") }
             number(p.x)
-            raw(",")
+            literal(",")
             number(p.y)
         }
     }

@@ -51,7 +51,8 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") {
             reply(service.targetContentOffset(id: $0.id, body: $0.body))
         }
-        r.add(.GET, "/v1/sessions/{id}/render.svg") { reply(service.renderSession(id: $0.id, query: $0.query)) }
+        // A picture of many elements takes longer to draw than to query: off the loop.
+        r.add(.GET, "/v1/sessions/{id}/render.svg", offload: true) { reply(service.renderSession(id: $0.id, query: $0.query)) }
         r.add(.POST, "/v1/render", offload: true) { reply(service.renderOneShot(body: $0.body, query: $0.query)) }
         r.add(.GET, "/") { _ in playground(PlaygroundAssets.pageName) }
         r.add(.GET, "/playground/{file}") { playground($0["file"]) }
