@@ -1,41 +1,15 @@
 // The playground: pick or edit a collection view, see it laid out live from a session, and
 // drive the session's dynamics. Every request is listed as curl (see api.js).
 
-import { request, onRequest, requestLog } from './api.js';
+import { request, requestLog } from './api.js';
 import { Canvas } from './canvas.js';
-import { locate, position } from './jsonpath.js';
+import { clearErrors, editorJSON, showError } from './errors.js';
+import { installReordering } from './reorder.js';
+import { showRequests } from './request-log.js';
+import { $, coalesced, onFailure, serially, state } from './session-state.js';
 
-const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
 const canvas = new Canvas($('content'));
-
-/** Everything the page knows about its session; tests read it through window.playground. */
-const state = {
-  id: null, version: 0, bounds: { width: 0, height: 0 }, contentSize: { width: 0, height: 0 },
-  offset: null, lastRect: null, lastPlan: null, transition: false, busy: 0, examples: [],
-};
-
-// Requests that change or read the session run one after another, in order.
-let queue = Promise.resolve();
-function serially(task) {
-  state.busy++;
-  const run = queue.then(task).catch((error) => showError('request-error', null, { message: String(error) }))
-    .finally(() => { state.busy--; });
-  queue = run;
-  return run;
-}
-
-// A burst of scroll or drag events sends only its latest position.
-function coalesced(task) {
-  let pending = null, scheduled = false;
-  return (arg) => {
-    pending = arg;
-    if (scheduled) return;
-    scheduled = true;
-    state.busy++;
-    serially(async () => { scheduled = false; await task(pending); }).finally(() => { state.busy--; });
-  };
-}
 
 // MARK: Examples and the session
 
@@ -62,17 +36,6 @@ function formatJSON(value) {
   return JSON.stringify(value, null, 2)
     .replace(/\[[\s\d.,\-e]*\]/g, (array) => array.replace(/\s+/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']'))
     .replace(/\[\s+((?:\[[^\[\]]*\],?\s*)+)\]/g, (all, inner) => `[${inner.trim().split(/\s*\n\s*/).join(' ')}]`);
-}
-
-/** The JSON in an editor, or null after showing where it is not JSON. */
-function editorJSON(editorId, errorId) {
-  const text = $(editorId).value;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    showError(errorId, editorId, { message: `not JSON: ${error.message}` });
-    return null;
-  }
 }
 
 function createSession() {
@@ -208,109 +171,10 @@ for (const [button, action] of [['finish-transition', 'finish'], ['cancel-transi
   }));
 }
 
-// MARK: Reordering by dragging a cell
-
-let drag = null;
-
-$('content').addEventListener('pointerdown', (event) => {
-  const box = event.target.closest('.element.cell');
-  if (!box || !state.id || state.transition || event.button !== 0) return;
-  const [section, item] = box.dataset.indexPath.split(',').map(Number);
-  drag = { box, indexPath: [section, item], startX: event.clientX, startY: event.clientY, begun: false };
-  box.setPointerCapture?.(event.pointerId);
-  event.preventDefault();
-});
-
-function contentPoint(event) {
-  const r = $('content').getBoundingClientRect();
-  return { x: event.clientX - r.left, y: event.clientY - r.top };
-}
-
-const moveTo = coalesced(async (point) => {
-  const answer = await request('POST', `/v1/sessions/${state.id}/interactive-movement`, { phase: 'update', position: point });
-  if (answer.status !== 200) return showError('request-error', null, answer.json.error);
-  state.version = answer.json.version;
-  await fetchVisible();
-});
-
-document.addEventListener('pointermove', (event) => {
-  if (!drag) return;
-  if (!drag.begun) {
-    if (Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < 4) return;
-    drag.begun = true;
-    drag.box.classList.add('moving');
-    const indexPath = drag.indexPath;
-    serially(async () => {
-      const answer = await request('POST', `/v1/sessions/${state.id}/interactive-movement`, { phase: 'begin', indexPath });
-      if (answer.status !== 200) { drag = null; return showError('request-error', null, answer.json.error); }
-      state.version = answer.json.version;
-    });
-  }
-  moveTo(contentPoint(event));
-});
-
-function endDrag(phase) {
-  if (!drag) return;
-  const begun = drag.begun;
-  drag.box.classList.remove('moving');
-  drag = null;
-  if (!begun) return;
-  serially(async () => {
-    const answer = await request('POST', `/v1/sessions/${state.id}/interactive-movement`, { phase });
-    if (phase === 'end') await animateAnswer(answer, 'request-error', null);
-    else await fetchVisible();
-  });
-}
-document.addEventListener('pointerup', () => endDrag('end'));
-document.addEventListener('pointercancel', () => endDrag('cancel'));
-
-// MARK: Errors, shown at the field they name
-
-function clearErrors() {
-  for (const id of ['body-error', 'updates-error', 'layout-error', 'request-error']) {
-    $(id).hidden = true;
-    $(id).textContent = '';
-  }
-}
-
-/** Shows an API error; when `editorId` is given and `field` is in its JSON, selects it there
- *  and quotes its line with a marker under the field. */
-function showError(errorId, editorId, error) {
-  const box = $(errorId);
-  box.hidden = false;
-  box.textContent = `${error?.field ? `${error.field}: ` : ''}${error?.message ?? 'failed'}`;
-  box.dataset.field = error?.field ?? '';
-  if (!editorId) return;
-  const editor = $(editorId);
-  const text = editor.value;
-  const range = error?.field !== undefined ? locate(text, error.field) : null;
-  if (!range) return;
-  const at = position(text, range.start);
-  const width = Math.max(1, Math.min(range.end, range.start + at.lineText.length - at.column + 1) - range.start);
-  const excerpt = document.createElement('pre');
-  excerpt.textContent = `${at.label}\n${at.lineText}\n${' '.repeat(at.column - 1)}${'^'.repeat(width)}`;
-  box.appendChild(excerpt);
-  box.dataset.start = String(range.start);
-  box.dataset.end = String(range.end);
-  editor.focus();
-  editor.setSelectionRange(range.start, range.end);
-}
-
-// MARK: The request log
-
-onRequest((entry) => {
-  const li = document.createElement('li');
-  const code = document.createElement('code');
-  code.textContent = entry.curl;
-  const status = document.createElement('span');
-  status.className = entry.status >= 400 || entry.status === 0 ? 'failed' : 'code';
-  status.textContent = ` → ${entry.status}`;
-  li.append(code, status);
-  $('log').prepend(li);
-  while ($('log').children.length > 200) $('log').lastChild.remove();
-});
-
 $('create').addEventListener('click', () => createSession());
+onFailure((error) => showError('request-error', null, { message: String(error) }));
+installReordering(() => fetchVisible(), animateAnswer);
+showRequests();
 
 window.playground = {
   state, canvas, requestLog, visibleRect,
