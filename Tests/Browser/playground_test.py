@@ -217,6 +217,12 @@ class PlaygroundTest(unittest.TestCase):
         log = [entry["curl"] for entry in self.js("return window.playground.requestLog()")]
         self.assertTrue(any("-X PATCH" in c and '"contentOffset":{"x":0,"y":700}' in c for c in log))
         self.assertTrue(any(c.endswith(f"/elements?rect=0,700,390,600'") for c in log), log[-3:])
+        # The link to the server's picture of the same rect.
+        link = self.driver.find_element(By.ID, "svg-link").get_attribute("href")
+        self.assertEqual(link, f"{self.base}/v1/sessions/{state['id']}/render.svg?rect=0,700,390,600")
+        with urllib.request.urlopen(link) as response:
+            self.assertEqual(response.headers["Content-Type"], "image/svg+xml")
+            self.assertTrue(response.read().startswith(b"<svg "))
         elements = self.assert_drawn_as_api_says()
         # The pinned header of the section under the top edge sits at the top of the view.
         headers = [a for a in elements if a.get("kind") == "header" and a["frame"]["y"] == 700]

@@ -138,11 +138,13 @@ const rectQuery = (r) => `${r.x},${r.y},${r.width},${r.height}`;
 async function fetchVisible(progress) {
   if (!state.id) return;
   const rect = visibleRect();
-  let path = `/v1/sessions/${state.id}/elements?rect=${rectQuery(rect)}`;
-  if (progress !== undefined) path += `&progress=${progress}`;
-  const answer = await request('GET', path);
+  const query = `rect=${rectQuery(rect)}` + (progress === undefined ? '' : `&progress=${progress}`);
+  const answer = await request('GET', `/v1/sessions/${state.id}/elements?${query}`);
   if (answer.status !== 200) return showError('request-error', null, answer.json.error);
   state.lastRect = rect;
+  // The same rect (and progress) drawn by the server, for saving or comparing.
+  $('svg-link').href = `/v1/sessions/${state.id}/render.svg?${query}`;
+  $('svg-link').hidden = false;
   state.version = answer.json.version;
   setContentSize(answer.json.contentSize);
   canvas.draw(answer.json.elements);
@@ -592,6 +594,7 @@ export function showError(errorId, editorId, error) {
   <section id="stage" aria-label="Layout">
     <div id="viewport"><div id="content"></div></div>
     <div id="view-status" class="status"></div>
+    <a id="svg-link" target="_blank" hidden>This view as SVG (render.svg)</a>
   </section>
   <section id="log-pane" aria-label="Requests as curl">
     <h2>Requests, as curl</h2>
