@@ -291,6 +291,7 @@ class PlaygroundTest(unittest.TestCase):
 
     def test_7_an_error_is_shown_at_the_field_it_names(self):
         self.open_page("flow")
+        shown = self.state()["id"]
         editor = self.driver.find_element(By.ID, "body-editor")
         text = json.dumps({"layout": {"type": "flow", "itemSize": [-1, 5]},
                            "dataSource": {"sections": [{"itemCount": 3}]}, "view": {"bounds": [390, 600]}}, indent=2)
@@ -304,6 +305,10 @@ class PlaygroundTest(unittest.TestCase):
         start, end = self.js("return [arguments[0].selectionStart, arguments[0].selectionEnd]", editor)
         self.assertEqual(text[start:end].replace(" ", "").replace("\n", ""), "[-1,5]")
         self.assertIn("^", error.text)
+        # A refused body changes nothing: the session on show stays, drawn as before.
+        self.assertEqual(self.state()["id"], shown)
+        self.assertEqual(self.api("GET", f"/v1/sessions/{shown}")["id"], shown)
+        self.assert_drawn_as_api_says()
         self.shot("7-error-at-field")
 
     def test_8_every_example_draws_as_the_api_says(self):

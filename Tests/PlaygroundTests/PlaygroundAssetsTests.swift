@@ -14,7 +14,8 @@ struct PlaygroundAssetsTests {
         #expect(PlaygroundAssets.names == onDisk, "run `make playground` after adding or removing an asset")
         for name in onDisk {
             let file = try Data(contentsOf: Self.folder.appendingPathComponent(name))
-            #expect(PlaygroundAssets.asset(named: name)?.body == Array(file), "run `make playground` after editing \(name)")
+            let current = PlaygroundAssets.asset(named: name)?.body == Array(file)
+            #expect(current, "\(name) differs from its embedded copy: run `make playground`")
         }
         #expect(PlaygroundAssets.asset(named: "index.html")?.contentType == "text/html; charset=utf-8")
         #expect(PlaygroundAssets.asset(named: "app.js")?.contentType == "text/javascript; charset=utf-8")

@@ -19,7 +19,8 @@ struct PlaygroundHTTPTests {
             let r = try c.request("GET", "/playground/\(name)")
             #expect(r.status == 200)
             #expect(r.header("Content-Type") == type)
-            #expect(r.body == Array(try Data(contentsOf: files.appendingPathComponent(name))))
+            let served = r.body == Array(try Data(contentsOf: files.appendingPathComponent(name)))
+            #expect(served, "\(name) is not served as it is on disk: run `make playground`")
         }
         let missing = try c.request("GET", "/playground/secret.txt")
         #expect(missing.status == 404)

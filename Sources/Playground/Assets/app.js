@@ -43,10 +43,10 @@ function createSession() {
     clearErrors();
     const body = editorJSON('body-editor', 'body-error');
     if (!body) return;
-    if (state.id) await request('DELETE', `/v1/sessions/${state.id}`);
-    state.id = null;
+    // The session on show stays until its replacement exists: a refused body changes nothing.
     const created = await request('POST', '/v1/sessions', body);
     if (created.status !== 201) return showError('body-error', 'body-editor', created.json.error);
+    if (state.id) await request('DELETE', `/v1/sessions/${state.id}`);
     state.id = created.json.id;
     const session = (await request('GET', `/v1/sessions/${state.id}`)).json;
     state.version = session.version;

@@ -43,4 +43,6 @@ export function showError(errorId, editorId, error) {
   box.dataset.end = String(range.end);
   editor.focus();
   editor.setSelectionRange(range.start, range.end);
+  // Bring the field into view, a few lines below the top.
+  editor.scrollTop = Math.max(0, (at.line - 3) * parseFloat(getComputedStyle(editor).lineHeight));
 }
