@@ -7,7 +7,8 @@
 Checks that the page loads without console errors, that the drawn elements sit exactly
 where the API's frames (and projected 3D transforms) say, that scrolling patches the view
 and fetches the new rect, that a batch update starts at each plan entry's `from` and ends
-at the new layout, that an interactive transition can be scrubbed, that dragging a cell
+at the new layout (for batch updates and for layout switches), that an interactive
+transition can be scrubbed, that dragging a cell
 reorders it, and that an error is shown at the field it names. Screenshots of each step
 go to PLAYGROUND_SCREENSHOTS (default Tests/Browser/screenshots, git-ignored).
 """
@@ -229,30 +230,42 @@ class PlaygroundTest(unittest.TestCase):
         self.assertEqual(len(headers), 1)
         self.shot("3-scrolled-pinned-header")
 
-    def test_4_batch_update_animates_from_each_plan_entry_to_the_new_layout(self):
-        self.open_page("flow")
+    def play_held_plan(self, button_id, shot):
+        """Presses a button whose answer is an animation plan, with the animation held at its
+        start: every entry's box must sit at its `from` attributes; then lets it run and checks
+        the page ends at the new layout. Returns the plan."""
         self.js("window.playground.holdAnimations()")
-        self.driver.find_element(By.ID, "run-updates").click()
+        self.driver.find_element(By.ID, button_id).click()
         WebDriverWait(self.driver, PATIENCE).until(
             lambda d: d.execute_script("return window.playground.state.lastPlan !== null"
                                        " && window.playground.canvas.animations === 1"))
         plan = self.state()["lastPlan"]
         drawn = {d["planIndex"]: d for d in self.js(DRAWN)}
-        # Held at the start: every entry's box is at its `from` attributes.
         for index, entry in enumerate(plan):
             start = (entry.get("from") or entry["to"])["attributes"]
             d = drawn[index]
             self.assertAlmostEqual(d["left"], start["frame"]["x"], delta=1e-3)
             self.assertAlmostEqual(d["top"], start["frame"]["y"], delta=1e-3)
+            self.assertAlmostEqual(d["width"], start["frame"]["width"], delta=1e-3)
             self.assertEqual(d["opacity"], start["alpha"])
         moved = [e for e in plan if e["from"]["attributes"]["frame"] != e["to"]["attributes"]["frame"]]
         self.assertGreater(len(moved), 0)
-        self.assertTrue({"insert", "delete", "move"} <= {e["change"] for e in plan})
-        self.shot("4a-update-start")
+        self.shot(f"{shot}a-start")
         self.js("window.playground.release()")
         self.wait_idle()
         self.assert_drawn_as_api_says()
-        self.shot("4b-update-end")
+        self.shot(f"{shot}b-end")
+        return plan
+
+    def test_4_batch_update_animates_from_each_plan_entry_to_the_new_layout(self):
+        self.open_page("flow")
+        plan = self.play_held_plan("run-updates", "4-update-")
+        self.assertTrue({"insert", "delete", "move"} <= {e["change"] for e in plan})
+
+    def test_4b_layout_switch_animates_from_each_plan_entry_to_the_new_layout(self):
+        self.open_page("circle")
+        self.play_held_plan("switch-layout", "4-switch-")
+        self.assertEqual(self.api("GET", f"/v1/sessions/{self.state()['id']}")["layout"]["type"], "flow")
 
     def test_5_transition_progress_can_be_scrubbed(self):
         self.open_page("flow")
