@@ -5,15 +5,14 @@
     Tests/Browser/playground_test.py PATH/TO/tessera
 
 Checks that the page loads without console errors, that the drawn elements sit exactly
-where the API's frames (and projected 3D transforms) say, that scrolling patches the view
-and fetches the new rect, that a batch update starts at each plan entry's `from` and ends
-at the new layout (for batch updates and for layout switches), that an interactive
-transition can be scrubbed, that dragging a cell
-reorders it, and that an error is shown at the field it names. Screenshots of each step
+where the API's frames (and projected 3D transforms) say and are painted, that scrolling
+patches the view and fetches the new rect, that batch updates and layout switches start at
+each plan entry's `from` and end at the new layout, that an interactive transition can be
+scrubbed, that dragging a cell reorders it, and that an error is shown at the field it
+names. Screenshots of each step
 go to PLAYGROUND_SCREENSHOTS (default Tests/Browser/screenshots, git-ignored).
 """
 import json
-import math
 import os
 import pathlib
 import shutil
