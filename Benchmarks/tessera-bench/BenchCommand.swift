@@ -81,6 +81,7 @@ enum BenchCommand {
         Figure(name: "layouts", title: "4. waterfall and justified, 1,000,000 items: create", run: Figures.layouts),
         Figure(name: "justified", title: "5. justified, 100,000 photos: Tessera vs the original", run: Figures.justified),
         Figure(name: "updates", title: "6. batch update vs full create", run: Figures.updates),
+        Figure(name: "compositional", title: "8. compositional, 1,000,000 items: create", run: Figures.compositional),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

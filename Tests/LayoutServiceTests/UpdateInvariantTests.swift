@@ -30,6 +30,9 @@ struct UpdateInvariantTests {
         ("coverFlow", #"{"type":"coverFlow","reflection":true,"headerHeight":10}"#),
         ("circle", #"{"type":"circle","background":true}"#),
         ("stack", #"{"type":"stack"}"#),
+        ("compositional", #"{"type":"compositional","interSectionSpacing":4,"section":{"interGroupSpacing":3,"boundarySupplementaryItems":[{"kind":"header","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":12}}}],"decorationItems":[{"kind":"background"}],"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},"subitems":[{"size":{"width":{"fractionalWidth":0.25},"height":{"fractionalHeight":1}}},{"axis":"vertical","size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}},"count":2,"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":20}}}]}]}}}"#),
+        ("compositional-estimated", #"{"type":"compositional","section":{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":40}},"subitems":[{"size":{"width":{"estimated":90},"height":{"estimated":40}}}]}}}"#),
+        ("compositional-orthogonal", #"{"type":"compositional","scrollDirection":"horizontal","section":{"orthogonalScrollingBehavior":"groupPaging","group":{"axis":"vertical","size":{"width":{"absolute":70},"height":{"fractionalHeight":0.6}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"estimated":50}}}]}}}"#),
     ]
 
     /// Sizes per section: the model the updates are also applied to.

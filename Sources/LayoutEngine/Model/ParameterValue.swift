@@ -6,6 +6,8 @@ public enum ParameterValue: Hashable, Sendable {
     case insets(EdgeInsets)
     case bool(Bool)
     case string(String)
+    /// A compositional section's own NSCollectionLayoutSection (COMPOSITIONAL.md §1).
+    case compositionalSection(CompositionalLayout.Section)
 }
 
 /// Per-section overrides of layout parameters (UIKit's per-section delegate methods).

@@ -5,13 +5,18 @@ public struct ViewContext: Hashable, Sendable {
     public var contentOffset: Point
     public var contentInset: EdgeInsets
     public var scale: Double
+    /// The scroll offsets of orthogonally scrolling compositional sections, by section index
+    /// (COMPOSITIONAL.md C13); absent = 0. Other layouts ignore them.
+    public var orthogonalOffsets: [Int: Double]
 
     public init(bounds: Size = .zero, contentOffset: Point = .zero,
-                contentInset: EdgeInsets = .zero, scale: Double = 0) {
+                contentInset: EdgeInsets = .zero, scale: Double = 0,
+                orthogonalOffsets: [Int: Double] = [:]) {
         self.bounds = bounds
         self.contentOffset = contentOffset
         self.contentInset = contentInset
         self.scale = scale
+        self.orthogonalOffsets = orthogonalOffsets
     }
 
     /// The visible rectangle: the bounds at the content offset, inset by the content inset (R12).

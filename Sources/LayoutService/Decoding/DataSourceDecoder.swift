@@ -50,6 +50,7 @@ struct DataSourceDecoder {
     /// A section's own `layout` object: only the keys this layout reads per section.
     func decodeOverrides(_ o: ObjectReader?) throws(APIError) -> SectionOverrides {
         guard let o else { return SectionOverrides() }
+        if let decodeSection = kind.decodeSection { return try decodeSection(o) }
         try o.rejectUnknownKeys(Set(kind.sectionKeys.keys))
         var values: [String: ParameterValue] = [:]
         for key in o.keys {

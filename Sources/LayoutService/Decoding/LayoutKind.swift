@@ -11,6 +11,9 @@ struct LayoutKind: Sendable {
     /// Keys a section's own `layout` object may carry, with their JSON types.
     let sectionKeys: [String: OverrideType]
     let make: @Sendable (ObjectReader) throws(APIError) -> any CollectionLayout
+    /// A layout whose section `layout` object is one structured value rather than keys
+    /// (the compositional layout's NSCollectionLayoutSection) decodes it whole.
+    var decodeSection: (@Sendable (ObjectReader) throws(APIError) -> SectionOverrides)? = nil
 
     func decodeLayout(_ o: ObjectReader) throws(APIError) -> any CollectionLayout {
         try o.rejectUnknownKeys(parameterKeys.union(["type"]))
@@ -20,7 +23,7 @@ struct LayoutKind: Sendable {
 
 /// Every layout the service offers, by `layout.type`.
 enum LayoutRegistry {
-    static let kinds: [LayoutKind] = [flow, column, waterfall, coverFlow, line, circle, tree, stack, justified]
+    static let kinds: [LayoutKind] = [flow, column, waterfall, coverFlow, line, circle, tree, stack, justified, compositional]
 
     static func kind(named type: String) -> LayoutKind? {
         kinds.first { $0.type == type }

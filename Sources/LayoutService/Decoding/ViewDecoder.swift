@@ -3,7 +3,7 @@ import LayoutEngine
 /// `view`: bounds, contentOffset, contentInset, scale. Also applies PATCH bodies on top of a
 /// current view, so both paths validate identically.
 enum ViewDecoder {
-    static let keys: Set<String> = ["bounds", "contentOffset", "contentInset", "scale"]
+    static let keys: Set<String> = ["bounds", "contentOffset", "contentInset", "scale", "orthogonalOffsets"]
 
     static func decode(_ v: JSONValue?, path: String = "view", over base: ViewContext = ViewContext()) throws(APIError) -> ViewContext {
         guard let v, !v.isNull else { return base }
@@ -18,6 +18,16 @@ enum ViewDecoder {
                 throw .invalidRequest(o.fieldPath("scale"), "must be between 0 (no rounding) and 16 (got \(scale))")
             }
             view.scale = scale
+        }
+        if let offsets = try o.object("orthogonalOffsets") {
+            // COMPOSITIONAL.md C13: `{"3": 120}` sets section 3's own scroll offset; the
+            // sections not named keep theirs.
+            for key in offsets.keys {
+                guard let s = Int(key), s >= 0, String(s) == key else {
+                    throw .invalidRequest(offsets.fieldPath(key), "keys must be section indexes (\"0\", \"1\", …)")
+                }
+                view.orthogonalOffsets[s] = try offsets.number(key) ?? 0
+            }
         }
         return view
     }

@@ -47,6 +47,15 @@ extension JSONWriter {
         key("contentOffset"); point(v.contentOffset)
         key("contentInset"); insets(v.contentInset)
         key("scale"); number(v.scale)
+        if !v.orthogonalOffsets.isEmpty {
+            // COMPOSITIONAL.md C13, by section index, ascending.
+            key("orthogonalOffsets")
+            beginObject()
+            for (s, offset) in v.orthogonalOffsets.sorted(by: { $0.key < $1.key }) {
+                key(String(s)); number(offset)
+            }
+            endObject()
+        }
         endObject()
     }
 

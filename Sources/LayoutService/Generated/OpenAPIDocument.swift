@@ -183,6 +183,66 @@ paths:
                   dataSource:
                     sections:
                       - items: [1.5, 0.75, 1, 1.333, 0.5]
+              compositional:
+                summary: Compositional layout (every part of its JSON)
+                value:
+                  layout:
+                    type: compositional
+                    scrollDirection: vertical
+                    interSectionSpacing: 8
+                    boundarySupplementaryItems:
+                      - {kind: globalHeader, alignment: top, size: {width: {fractionalWidth: 1}, height: {absolute: 30}}}
+                    section:
+                      interGroupSpacing: 4
+                      contentInsets: {top: 0, leading: 16, bottom: 8, trailing: 16}
+                      supplementariesFollowContentInsets: true
+                      orthogonalScrollingBehavior: none
+                      boundarySupplementaryItems:
+                        - kind: header
+                          alignment: top
+                          size: {width: {fractionalWidth: 1}, height: {absolute: 44}}
+                          pinToVisibleBounds: true
+                          extendsBoundary: true
+                          absoluteOffset: {x: 0, y: 0}
+                          zIndex: 2
+                          contentInsets: {leading: 8}
+                      decorationItems:
+                        - {kind: background, contentInsets: 4, zIndex: 0}
+                      group:
+                        axis: horizontal
+                        size: {width: {fractionalWidth: 1}, height: {absolute: 120}}
+                        contentInsets: 0
+                        edgeSpacing: {top: {fixed: 2}}
+                        supplementaryItems:
+                          - {kind: accessory, size: {width: {absolute: 24}, height: {absolute: 24}}, anchor: {edges: [bottom, trailing], absoluteOffset: {x: 0, y: 4}}}
+                        subitems:
+                          - size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}
+                            contentInsets: {top: 2, leading: 2, bottom: 2, trailing: 2}
+                            supplementaryItems:
+                              - {kind: badge, size: {width: {absolute: 20}, height: {absolute: 20}}, anchor: {edges: [top, trailing], fractionalOffset: {x: 0.3, y: -0.3}}, zIndex: 3}
+                          - axis: vertical
+                            size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}
+                            count: 2
+                            interItemSpacing: {flexible: 4}
+                            subitems:
+                              - size: {width: {fractionalWidth: 1}, height: {absolute: 50}}
+                                edgeSpacing: {leading: {flexible: 0}, trailing: {flexible: 0}}
+                  dataSource:
+                    sections:
+                      - itemCount: 9
+                      - itemCount: 6
+                        layout:
+                          orthogonalScrollingBehavior: groupPagingCentered
+                          interGroupSpacing: 10
+                          group:
+                            axis: custom
+                            size: {width: {fractionalWidth: 0.8}, height: {estimated: 200}}
+                            frames: [[0, 0, 150, 200], [160, 0, 150, 95], [160, 105, 150, 95]]
+                  view:
+                    bounds: {width: 390, height: 844}
+                    scale: 3
+                    orthogonalOffsets: {"1": 40}
+                  rect: [0, 0, 390, 844]
       responses:
         "200":
           description: The layout.
@@ -2515,6 +2575,16 @@ components:
           maximum: 16
           default: 0
           description: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+        orthogonalOffsets:
+          type: object
+          nullable: true
+          description: |
+            Compositional layout (spec/COMPOSITIONAL.md C13): the own scroll offsets of
+            orthogonally scrolling sections, keyed by section index ("3": 120), across the
+            scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
+          additionalProperties:
+            type: number
+          example: {"1": 120}
 
     UpdatesRequest:
       type: object
@@ -2742,6 +2812,16 @@ components:
             - $ref: "#/components/schemas/PointInput"
           nullable: true
           description: The scrolling velocity (points per millisecond, as UIKit). Default (0, 0).
+        section:
+          type: integer
+          nullable: true
+          minimum: 0
+          description: |
+            Compositional layout (C13): snap this orthogonal section's own offset instead of
+            the collection view's. The offset and velocity across the scroll axis are read
+            from `proposedContentOffset` and `velocity` (x for a vertical layout); the answer
+            carries the resting offset on that axis. A section that does not scroll
+            orthogonally, or another layout, is a 400 naming `section`.
     InteractiveMovementRequest:
       description: |
         One phase of an interactive movement. `indexPath` is read by `begin` (and
@@ -2870,13 +2950,15 @@ components:
           items:
             $ref: "#/components/schemas/Item"
         layout:
-          allOf:
+          anyOf:
             - $ref: "#/components/schemas/SectionLayout"
+            - $ref: "#/components/schemas/CompositionalSection"
           nullable: true
           description: |
             This section's own layout parameters (UIKit's per-section delegate methods),
             overriding the layout-wide ones for this section only. They belong to the
-            section and move with it.
+            section and move with it. For the compositional layout it is a whole
+            `CompositionalSection`, replacing `layout.section` for this section.
     Item:
       description: |
         One item's data: an object, a bare number (its aspect ratio, width / height), or
@@ -3008,6 +3090,7 @@ components:
         - $ref: "#/components/schemas/TreeLayout"
         - $ref: "#/components/schemas/StackLayout"
         - $ref: "#/components/schemas/JustifiedLayout"
+        - $ref: "#/components/schemas/CompositionalLayout"
       discriminator:
         propertyName: type
         mapping:
@@ -3020,6 +3103,7 @@ components:
           tree: "#/components/schemas/TreeLayout"
           stack: "#/components/schemas/StackLayout"
           justified: "#/components/schemas/JustifiedLayout"
+          compositional: "#/components/schemas/CompositionalLayout"
 
     FlowLayout:
       type: object
@@ -3501,6 +3585,344 @@ components:
       example: {type: justified, containerWidth: 1060, targetRowHeight: 320, boxSpacing: {horizontal: 10, vertical: 10}}
 
     # -------------------------------------------------------------- replies
+    CompositionalLayout:
+      type: object
+      description: |
+        UICollectionViewCompositionalLayout, iOS 17 behaviour (spec/COMPOSITIONAL.md
+        C1–C15): items in groups, groups in sections. `section` is used by every
+        data-source section without its own `layout` (a whole `CompositionalSection`).
+        Reads `view.bounds`, `scale` (C14 pixel snapping), `contentOffset` and
+        `contentInset` (pinned boundary items) and `orthogonalOffsets` (C13). Item data:
+        `size` is a measured size (self-sizing), used on estimated axes only (C15).
+        Supplementary kinds are the client's own; decorations are `decoration` elements.
+        Errors name the JSON path (`layout.section.group.subitems[1].size.width`).
+      additionalProperties: false
+      required: [type, section]
+      properties:
+        type:
+          type: string
+          enum: [compositional]
+        scrollDirection:
+          type: string
+          nullable: true
+          enum: [vertical, horizontal, null]
+          default: vertical
+        interSectionSpacing:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+          description: Between consecutive sections, also after an empty one (C6).
+        section:
+          $ref: "#/components/schemas/CompositionalSection"
+        boundarySupplementaryItems:
+          type: array
+          nullable: true
+          description: Layout-level headers and footers around all sections, at index path [0, 0] (D7).
+          items:
+            $ref: "#/components/schemas/CompositionalBoundaryItem"
+    CompositionalSection:
+      type: object
+      description: NSCollectionLayoutSection.
+      additionalProperties: false
+      required: [group]
+      properties:
+        group:
+          $ref: "#/components/schemas/CompositionalGroup"
+        interGroupSpacing:
+          type: number
+          nullable: true
+          minimum: 0
+          default: 0
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        supplementariesFollowContentInsets:
+          type: boolean
+          nullable: true
+          default: true
+        orthogonalScrollingBehavior:
+          type: string
+          nullable: true
+          enum: [none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, null]
+          default: none
+          description: Other than `none`, groups run across the scroll axis and the section scrolls by its own offset (C13).
+        boundarySupplementaryItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalBoundaryItem"
+        decorationItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalDecorationItem"
+      example:
+        group:
+          axis: horizontal
+          size: {width: {fractionalWidth: 1}, height: {absolute: 100}}
+          subitems: [{size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}}]
+        interGroupSpacing: 8
+    CompositionalGroup:
+      type: object
+      description: |
+        NSCollectionLayoutGroup. `horizontal` and `vertical` groups lay out `subitems`
+        (items, or groups when they have an `axis`): repeating them while they fit (C3), or
+        exactly `count` slots of one subitem (C4). A `custom` group gives its items'
+        `frames` relative to its origin instead.
+      additionalProperties: false
+      required: [axis, size]
+      properties:
+        axis:
+          type: string
+          enum: [horizontal, vertical, custom]
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        subitems:
+          type: array
+          nullable: true
+          minItems: 1
+          items:
+            $ref: "#/components/schemas/CompositionalSubitem"
+        count:
+          type: integer
+          nullable: true
+          minimum: 1
+          maximum: 100000
+          description: Only with exactly one subitem (`subitem:count:`).
+        interItemSpacing:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        edgeSpacing:
+          $ref: "#/components/schemas/CompositionalEdgeSpacing"
+        supplementaryItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalAnchoredItem"
+        frames:
+          type: array
+          nullable: true
+          minItems: 1
+          description: A custom group's item frames, [x, y, width, height] relative to the group's origin.
+          items:
+            type: array
+            minItems: 4
+            maxItems: 4
+            items:
+              type: number
+      example:
+        axis: vertical
+        size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}
+        count: 2
+        interItemSpacing: {fixed: 4}
+        subitems: [{size: {width: {fractionalWidth: 1}, height: {absolute: 50}}}]
+    CompositionalSubitem:
+      description: "A group's subitem: an item, or a nested group (an object with `axis`)."
+      anyOf:
+        - $ref: "#/components/schemas/CompositionalItem"
+        - $ref: "#/components/schemas/CompositionalGroup"
+    CompositionalItem:
+      type: object
+      description: NSCollectionLayoutItem.
+      additionalProperties: false
+      required: [size]
+      properties:
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        edgeSpacing:
+          $ref: "#/components/schemas/CompositionalEdgeSpacing"
+        supplementaryItems:
+          type: array
+          nullable: true
+          items:
+            $ref: "#/components/schemas/CompositionalAnchoredItem"
+      example:
+        size: {width: {fractionalWidth: 0.33}, height: {estimated: 44}}
+        contentInsets: 2
+    CompositionalSize:
+      type: object
+      description: NSCollectionLayoutSize.
+      additionalProperties: false
+      required: [width, height]
+      properties:
+        width:
+          $ref: "#/components/schemas/CompositionalDimension"
+        height:
+          $ref: "#/components/schemas/CompositionalDimension"
+      example: {width: {fractionalWidth: 1}, height: {absolute: 44}}
+    CompositionalDimension:
+      type: object
+      description: |
+        NSCollectionLayoutDimension: exactly one of `absolute`, `estimated` (> 0),
+        `fractionalWidth`, `fractionalHeight` (of the container, C1); none negative.
+      additionalProperties: false
+      minProperties: 1
+      maxProperties: 1
+      properties:
+        absolute:
+          type: number
+          minimum: 0
+        estimated:
+          type: number
+          exclusiveMinimum: true
+          minimum: 0
+        fractionalWidth:
+          type: number
+          minimum: 0
+        fractionalHeight:
+          type: number
+          minimum: 0
+      example: {fractionalWidth: 0.5}
+    CompositionalSpacing:
+      type: object
+      nullable: true
+      description: NSCollectionLayoutSpacing, exactly one of `fixed` or `flexible` (at least v, sharing the leftover, C6).
+      additionalProperties: false
+      minProperties: 1
+      maxProperties: 1
+      properties:
+        fixed:
+          type: number
+          minimum: 0
+        flexible:
+          type: number
+          minimum: 0
+      example: {flexible: 8}
+    CompositionalEdgeSpacing:
+      type: object
+      nullable: true
+      description: NSCollectionLayoutEdgeSpacing, outside the item's slot (C2).
+      additionalProperties: false
+      properties:
+        leading:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        top:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        trailing:
+          $ref: "#/components/schemas/CompositionalSpacing"
+        bottom:
+          $ref: "#/components/schemas/CompositionalSpacing"
+      example: {top: {flexible: 0}, bottom: {flexible: 0}}
+    CompositionalInsets:
+      nullable: true
+      description: NSDirectionalEdgeInsets; one number for all four edges, or the edges (missing = 0). Not negative.
+      anyOf:
+        - type: number
+          minimum: 0
+        - type: object
+          additionalProperties: false
+          properties:
+            top:
+              type: number
+              minimum: 0
+            leading:
+              type: number
+              minimum: 0
+            bottom:
+              type: number
+              minimum: 0
+            trailing:
+              type: number
+              minimum: 0
+      example: {top: 0, leading: 16, bottom: 0, trailing: 16}
+    CompositionalOffset:
+      type: object
+      nullable: true
+      additionalProperties: false
+      properties:
+        x:
+          type: number
+        y:
+          type: number
+      example: {x: 0, y: -4}
+    CompositionalBoundaryItem:
+      type: object
+      description: |
+        NSCollectionLayoutBoundarySupplementaryItem (headers, footers; C10, D4, D5).
+        Index path [section, 0]; pinned ones stay inside the visible rect and their section.
+      additionalProperties: false
+      required: [kind, size, alignment]
+      properties:
+        kind:
+          type: string
+          minLength: 1
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        alignment:
+          type: string
+          enum: [top, bottom, leading, trailing, topLeading, topTrailing, bottomLeading, bottomTrailing]
+        absoluteOffset:
+          $ref: "#/components/schemas/CompositionalOffset"
+        extendsBoundary:
+          type: boolean
+          nullable: true
+          default: true
+        pinToVisibleBounds:
+          type: boolean
+          nullable: true
+          default: false
+        zIndex:
+          type: integer
+          nullable: true
+          default: 1
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+      example: {kind: header, alignment: top, size: {width: {fractionalWidth: 1}, height: {absolute: 44}}, pinToVisibleBounds: true}
+    CompositionalAnchoredItem:
+      type: object
+      description: |
+        An NSCollectionLayoutSupplementaryItem anchored to an item (index path of the item)
+        or a group (index path [section, instance]); takes no space (C11).
+      additionalProperties: false
+      required: [kind, size, anchor]
+      properties:
+        kind:
+          type: string
+          minLength: 1
+        size:
+          $ref: "#/components/schemas/CompositionalSize"
+        anchor:
+          $ref: "#/components/schemas/CompositionalAnchor"
+        zIndex:
+          type: integer
+          nullable: true
+          default: 1
+      example: {kind: badge, size: {width: {absolute: 20}, height: {absolute: 20}}, anchor: {edges: [top, trailing], fractionalOffset: {x: 0.5, y: -0.5}}}
+    CompositionalAnchor:
+      type: object
+      description: NSCollectionLayoutAnchor; at most one edge per axis; `fractionalOffset` (of the supplementary's size) or `absoluteOffset`.
+      additionalProperties: false
+      properties:
+        edges:
+          type: array
+          nullable: true
+          items:
+            type: string
+            enum: [top, leading, bottom, trailing]
+        fractionalOffset:
+          $ref: "#/components/schemas/CompositionalOffset"
+        absoluteOffset:
+          $ref: "#/components/schemas/CompositionalOffset"
+      example: {edges: [top, trailing], fractionalOffset: {x: 0.5, y: -0.5}}
+    CompositionalDecorationItem:
+      type: object
+      description: A section decoration covering the whole section (C12, D6), index path [section, 0].
+      additionalProperties: false
+      required: [kind]
+      properties:
+        kind:
+          type: string
+          minLength: 1
+        contentInsets:
+          $ref: "#/components/schemas/CompositionalInsets"
+        zIndex:
+          type: integer
+          nullable: true
+          default: 0
+      example: {kind: background, contentInsets: 4}
     Element:
       type: object
       description: |
@@ -3664,6 +4086,11 @@ components:
           type: number
           minimum: 0
           maximum: 16
+        orthogonalOffsets:
+          type: object
+          description: Present once set (compositional layout, C13); section index to offset.
+          additionalProperties:
+            type: number
     ElementsPage:
       type: object
       additionalProperties: false

@@ -24,8 +24,8 @@ extension TesseraService {
             let rect = try o.rect("rect")
             let (next, changed) = try mutate(s, ifMatch: ifMatch) { state throws(APIError) in
                 try requireIdle(state)
-                guard Self.estimatedItemSize(of: state.layout) != nil else {
-                    throw .conflict("the session's layout has no estimatedItemSize; preferred sizes apply to self-sizing flow and line layouts")
+                guard Self.estimatedItemSize(of: state.layout) != nil || Self.hasEstimatedDimension(state.layout, state.dataSource) else {
+                    throw .conflict("the session's layout has no estimatedItemSize or estimated dimension; preferred sizes apply to self-sizing flow and line layouts and compositional layouts with estimated dimensions")
                 }
                 // A reload keeps every item in place and replaces its data: the item's own size.
                 let update: ValidatedBatchUpdate
@@ -65,6 +65,13 @@ extension TesseraService {
             w.endObject()
             return .json(200, w, headers: TesseraService.versionHeader(next.version))
         }
+    }
+
+    /// A compositional layout self-sizes when a section's group has an estimated dimension
+    /// (COMPOSITIONAL.md C15); measured sizes count on estimated axes only.
+    static func hasEstimatedDimension(_ layout: any CollectionLayout, _ dataSource: DataSource) -> Bool {
+        guard let compositional = layout as? CompositionalLayout else { return false }
+        return compositional.selfSizes(dataSource)
     }
 
     static func estimatedItemSize(of layout: any CollectionLayout) -> Size? {

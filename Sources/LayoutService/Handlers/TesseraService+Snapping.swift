@@ -7,12 +7,17 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let state = try session(id).current
             let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
-            try o.rejectUnknownKeys(["proposedContentOffset", "velocity"])
+            try o.rejectUnknownKeys(["proposedContentOffset", "velocity", "section"])
             guard let proposed = try o.point("proposedContentOffset") else {
                 throw .invalidRequest("proposedContentOffset", "is required")
             }
             let velocity = try o.point("velocity") ?? .zero
-            let target = state.prepared.targetContentOffset(proposed: proposed, velocity: velocity, view: state.view)
+            let target: Point
+            if let section = try o.integer("section", min: 0) {
+                target = try orthogonalTarget(state, section: section, proposed: proposed, velocity: velocity)
+            } else {
+                target = state.prepared.targetContentOffset(proposed: proposed, velocity: velocity, view: state.view)
+            }
             var w = JSONWriter()
             w.beginObject()
             w.key("version"); w.int(state.version)
@@ -20,5 +25,20 @@ extension TesseraService {
             w.endObject()
             return .json(200, w, headers: TesseraService.versionHeader(state.version))
         }
+    }
+
+    /// COMPOSITIONAL.md C13: an orthogonal section's own scrolling comes to rest. The offset
+    /// and velocity across the scroll axis are read from the points (x for a vertical layout).
+    func orthogonalTarget(_ state: SessionState, section: Int, proposed: Point, velocity: Point) throws(APIError) -> Point {
+        guard let prepared = state.prepared as? PreparedCompositionalLayout else {
+            throw .invalidRequest("section", "only a compositional layout has orthogonal sections")
+        }
+        let vertical = prepared.isVertical
+        guard let offset = prepared.targetOrthogonalOffset(
+            section: section, proposed: vertical ? proposed.x : proposed.y,
+            velocity: vertical ? velocity.x : velocity.y, view: state.view) else {
+            throw .invalidRequest("section", "section \(section) does not scroll orthogonally")
+        }
+        return vertical ? Point(x: offset, y: 0) : Point(x: 0, y: offset)
     }
 }

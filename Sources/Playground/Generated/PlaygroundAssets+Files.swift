@@ -535,6 +535,15 @@ export function showError(errorId, editorId, error) {
       {"op": "insertItems", "indexPaths": [[0, 0]], "items": [{"height": 180}]},
       {"op": "deleteItems", "indexPaths": [[0, 3]]}]},
     "layout": {"layout": {"type": "column", "numColumns": 2, "padding": 12}}
+  },
+  {
+    "id": "compositional",
+    "title": "Compositional",
+    "body": {"layout": {"type": "compositional", "interSectionSpacing": 8, "section": {"interGroupSpacing": 4, "contentInsets": {"leading": 12, "trailing": 12}, "boundarySupplementaryItems": [{"kind": "header", "alignment": "top", "pinToVisibleBounds": true, "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 36}}}], "group": {"axis": "horizontal", "count": 3, "interItemSpacing": {"fixed": 4}, "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalWidth": 0.33}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}, "supplementaryItems": [{"kind": "badge", "size": {"width": {"absolute": 18}, "height": {"absolute": 18}}, "anchor": {"edges": ["top", "trailing"], "fractionalOffset": {"x": 0.3, "y": -0.3}}}]}]}}}, "dataSource": {"sections": [{"itemCount": 12}, {"itemCount": 8, "layout": {"orthogonalScrollingBehavior": "groupPaging", "interGroupSpacing": 10, "contentInsets": {"top": 8, "leading": 16, "bottom": 8, "trailing": 16}, "decorationItems": [{"kind": "background"}], "group": {"axis": "horizontal", "size": {"width": {"fractionalWidth": 0.8}, "height": {"absolute": 160}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]}}}, {"itemCount": 9}]}, "view": {"bounds": [390, 700]}},
+    "updates": {"updates": [
+      {"op": "deleteItems", "indexPaths": [[0, 1]]},
+      {"op": "insertItems", "indexPaths": [[0, 4], [2, 0]]}]},
+    "layout": {"layout": {"type": "compositional", "interSectionSpacing": 16, "section": {"interGroupSpacing": 8, "contentInsets": {"leading": 12, "trailing": 12}, "boundarySupplementaryItems": [{"kind": "header", "alignment": "top", "pinToVisibleBounds": true, "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 36}}}], "group": {"axis": "horizontal", "count": 2, "interItemSpacing": {"fixed": 8}, "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalWidth": 0.5}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]}}}}
   }
 ]
 

@@ -1,0 +1,109 @@
+extension PreparedCompositionalLayout {
+    /// Every element whose frame as drawn meets `rect` as closed rectangles. Order: cells
+    /// (section, then item); supplementary views: layout-level boundary items, then per
+    /// section its boundary items, item badges (item order) and group accessories (instance
+    /// order); decorations (section order). All elements when `rect` is nil.
+    ///
+    /// - Complexity: O(log s + log n + k): a search over section bands, then over each met
+    ///   section's instances (arithmetic or materialised), testing the slots of the
+    ///   instances met.
+    public func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
+        let r = rect ?? .zero
+        let everything = rect == nil
+        @inline(__always) func meets(_ f: Rect) -> Bool { everything || f.intersects(r) }
+        guard everything || (r.width >= 0 && r.height >= 0 && r.minX.isFinite && r.minY.isFinite
+                               && r.maxX.isFinite && r.maxY.isFinite) else { return [] }
+        let candidates: Range<Int>
+        if rect == nil {
+            candidates = sections.indices
+        } else {
+            let along = widened(axes.alongMin(r), axes.alongMax(r))
+            candidates = search.candidates(count: sections.count, lo: along.lowerBound, hi: along.upperBound,
+                                           start: { bandLo[$0] }, end: { bandHi[$0] })
+        }
+        var out: [LayoutAttributes] = []
+        for s in candidates {
+            forEachInstance(s, meeting: r, all: rect == nil, view: view) { j, origin, offset in
+                let inst = sections[s].instances
+                for slot in 0..<inst.items(in: j) {
+                    let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
+                    if meets(f) { out.append(cell(s, j * inst.capacity + slot, frame: f)) }
+                }
+            }
+        }
+        for b in layoutBoundaries {
+            let a = boundaryAttributes(b, section: nil, view: view)
+            if meets(a.frame) { out.append(a) }
+        }
+        for s in candidates {
+            for b in sections[s].boundaries {
+                let a = boundaryAttributes(b, section: s, view: view)
+                if meets(a.frame) { out.append(a) }
+            }
+            let inst = sections[s].instances, structure = inst.structure
+            if structure.hasItemSupplementaries {
+                forEachInstance(s, meeting: r, all: rect == nil, view: view) { j, origin, offset in
+                    for slot in 0..<inst.items(in: j) {
+                        guard let item = structure.leafItems[slot], !item.supplementaryItems.isEmpty else { continue }
+                        let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
+                        for a in item.supplementaryItems {
+                            let attributes = itemSupplementary(a, section: s, item: j * inst.capacity + slot, itemFrame: f)
+                            if meets(attributes.frame) { out.append(attributes) }
+                        }
+                    }
+                }
+            }
+            if !inst.sites.isEmpty {
+                forEachInstance(s, meeting: r, all: rect == nil, view: view) { j, origin, offset in
+                    let held = inst.items(in: j)
+                    for site in 0..<inst.sites.count where structure.siteFirstLeaf[site] < held {
+                        let rect = global(inst.site(j, site).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
+                        for a in structure.siteGroups[site].supplementaryItems {
+                            let attributes = groupSupplementary(a, section: s, instance: j, site: site, siteRect: rect)
+                            if meets(attributes.frame) { out.append(attributes) }
+                        }
+                    }
+                }
+            }
+        }
+        for s in candidates {
+            for d in sections[s].decorations.indices {
+                let a = decoration(s, d)
+                if meets(a.frame) { out.append(a) }
+            }
+        }
+        return out
+    }
+
+    /// Calls `body` with every instance of section `s` whose element band meets `r` (all of
+    /// them when `all`), its section-local origin and the section's orthogonal offset.
+    @inline(__always)
+    func forEachInstance(_ s: Int, meeting r: Rect, all: Bool, view: ViewContext,
+                         _ body: (Int, Point, Double) -> Void) {
+        let section = sections[s], inst = section.instances
+        guard inst.count > 0 else { return }
+        let offset = orthogonalOffset(s, view)
+        let range: Range<Int>
+        if all {
+            range = 0..<inst.count
+        } else if section.isOrthogonal {
+            // C13: instances run across; the rect meets them where they are drawn.
+            let along = widened(axes.alongMin(r) - starts[s], axes.alongMax(r) - starts[s])
+            guard inst.otherHi >= along.lowerBound, inst.otherLo <= along.upperBound else { return }
+            let cross = widened(axes.crossMin(r) + offset, axes.crossMax(r) + offset)
+            range = inst.candidates(lo: cross.lowerBound, hi: cross.upperBound)
+        } else {
+            let along = widened(axes.alongMin(r) - starts[s], axes.alongMax(r) - starts[s])
+            range = inst.candidates(lo: along.lowerBound, hi: along.upperBound)
+        }
+        for j in range { body(j, inst.origin(j), offset) }
+    }
+
+    /// `[lo, hi]` widened by a pixel (C14 moves an anchored origin by at most half of one) and
+    /// by a few ulps against rounding in the sums that built the stored geometry.
+    @inline(__always)
+    func widened(_ lo: Double, _ hi: Double) -> ClosedRange<Double> {
+        let slack = (grid.scale > 0 ? 1 / grid.scale : 0) + 1e-9 * (1 + max(abs(lo), abs(hi)))
+        return (lo - slack)...(hi + slack)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import LayoutEngine
+@testable import LayoutService
+
+/// C13: orthogonal sections scroll by their own offset (view state) and snap by their
+/// behaviour. Five groups of fractionalWidth 0.45 of the full 390 (175.5 wide), 10 apart,
+/// insets 16 leading and trailing: the content across is 16 + 5·175.5 + 4·10 + 16 = 949.5,
+/// so offsets run 0…559.5; group j rests at j · 185.5.
+@Suite("Compositional: orthogonal sections (C13)")
+struct CompositionalOrthogonalTests {
+    static func section(_ behavior: String) -> String {
+        #"{"orthogonalScrollingBehavior":"\#(behavior)","interGroupSpacing":10,"contentInsets":{"leading":16,"trailing":16},"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":0.45},"height":{"absolute":100}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}"#
+    }
+
+    static func session(_ behavior: String, scale: Double = 0) throws -> (TesseraService, String) {
+        let service = makeService()
+        let id = try createSession(service, Comp.body(section: section(behavior), counts: [5, 3], scale: scale))
+        return (service, id)
+    }
+
+    static func target(_ service: TesseraService, _ id: String, proposed: Double, velocity: Double) throws -> Double {
+        let r = service.targetContentOffset(id: id, body: body(#"{"section":0,"proposedContentOffset":{"x":\#(proposed),"y":0},"velocity":{"x":\#(velocity),"y":0}}"#))
+        #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")
+        let offset = try object(r)["contentOffset"] as? [String: Any]
+        return offset?["x"] as? Double ?? .nan
+    }
+
+    /// Frames are answered as drawn, shifted by the section's offset; rect queries see them
+    /// there; other sections do not move.
+    @Test(arguments: [0.0, 3.0])
+    func offsetsShiftTheSection(scale: Double) throws {
+        let (p, view0) = try Comp.prepare(Comp.body(section: Self.section("continuous"), counts: [5, 3], scale: scale,
+                                                   view: #","orthogonalOffsets":{"0":50}"#))
+        var view = view0
+        let gw = scale == 3 ? 527.0 / 3 : 175.5
+        close(Comp.frame(p, view, 0, 1), 16 + gw + 10 - 50, 0, gw, 100)
+        close(Comp.frame(p, view, 1, 0), 16, 100, gw, 100)  // section 1 keeps offset 0
+        // Item 0 is drawn at x = −34…141.5: a rect at x 0…10 meets it, one at x 150…160 does not.
+        let hits = p.elements(in: Rect(x: 0, y: 0, width: 10, height: 10), view: view).map(\.indexPath)
+        #expect(hits == [IndexPath(section: 0, item: 0)])
+        let gap = p.elements(in: Rect(x: 16 + gw - 50 + 1, y: 0, width: 8, height: 10), view: view)
+        #expect(gap.isEmpty)
+        let before = view
+        view.orthogonalOffsets[0] = 60
+        let context = p.invalidation(from: before, to: view)
+        #expect(!context.invalidatesLayout)
+        #expect(context.invalidatedElements.contains(ElementKey(category: .cell, indexPath: IndexPath(section: 0, item: 0))))
+        #expect(!context.invalidatedElements.contains { $0.indexPath.section == 1 })
+    }
+
+    /// groupPagingCentered replaces the leading inset with (390 − 175.5)/2 = 107.25.
+    @Test func groupPagingCenteredCentresGroups() throws {
+        let (p, view) = try Comp.prepare(Comp.body(section: Self.section("groupPagingCentered"), counts: [5]))
+        close(Comp.frame(p, view, 0, 0), 107.25, 0, 175.5, 100)
+        close(Comp.frame(p, view, 0, 2), 107.25 + 2 * 185.5, 0, 175.5, 100)
+        // Group 2 rests centred at offset 2 · 185.5 = 371, from a proposal near it.
+        #expect(p.targetOrthogonalOffset(section: 0, proposed: 380, velocity: 0, view: view) == 371)
+    }
+
+    @Test func pagingBehaviours() throws {
+        // continuous: the proposal, clamped to 0…559.5.
+        var (service, id) = try Self.session("continuous")
+        #expect(try Self.target(service, id, proposed: 1000, velocity: 3) == 559.5)
+        #expect(try Self.target(service, id, proposed: 123, velocity: 3) == 123)
+        // groupPaging: at rest the nearest group edge (300 → 371, not 185.5); with velocity
+        // one group from the current offset (0 → 185.5), whatever the proposal.
+        (service, id) = try Self.session("groupPaging")
+        #expect(try Self.target(service, id, proposed: 300, velocity: 0) == 371)
+        #expect(try Self.target(service, id, proposed: 900, velocity: 2) == 185.5)
+        #expect(try Self.target(service, id, proposed: 900, velocity: 0) == 559.5)  // group 4 (742) clamps
+        // paging: pages of the container width 390.
+        (service, id) = try Self.session("paging")
+        #expect(try Self.target(service, id, proposed: 300, velocity: 0) == 390)
+        #expect(try Self.target(service, id, proposed: 10, velocity: 1) == 390)
+        #expect(try Self.target(service, id, proposed: 10, velocity: -1) == 0)
+        // continuousGroupLeadingBoundary: the nearest edge in the direction of the velocity.
+        (service, id) = try Self.session("continuousGroupLeadingBoundary")
+        #expect(try Self.target(service, id, proposed: 200, velocity: 1) == 371)
+        #expect(try Self.target(service, id, proposed: 200, velocity: -1) == 185.5)
+        #expect(try Self.target(service, id, proposed: 200, velocity: 0) == 185.5)
+        // The current offset is view state: from group 1, groupPaging with velocity moves to 2.
+        (service, id) = try Self.session("groupPaging")
+        #expect(service.patchView(id: id, body: body(#"{"orthogonalOffsets":{"0":185.5}}"#)).status == 200)
+        #expect(try Self.target(service, id, proposed: 0, velocity: 1) == 371)
+        #expect(try Self.target(service, id, proposed: 0, velocity: -1) == 0)
+    }
+
+    @Test func targetOffsetErrorsNameTheSection() throws {
+        let (service, id) = try Self.session("paging")
+        let r = service.targetContentOffset(id: id, body: body(#"{"section":1,"proposedContentOffset":[0,0]}"#))
+        // Section 1 uses the same (orthogonal) section: valid. Section 9 does not exist.
+        #expect(r.status == 200)
+        let bad = service.targetContentOffset(id: id, body: body(#"{"section":9,"proposedContentOffset":[0,0]}"#))
+        #expect(bad.status == 400)
+        #expect(try errorOf(bad).field == "section")
+        let badKey = service.patchView(id: id, body: body(#"{"orthogonalOffsets":{"x":1}}"#))
+        #expect(badKey.status == 400)
+        #expect(try errorOf(badKey).field == "orthogonalOffsets.x")
+    }
+}
