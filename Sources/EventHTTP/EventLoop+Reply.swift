@@ -13,13 +13,17 @@ extension EventLoop {
     ///   and no body (evhttp would send one if given).
     /// - Parameter close: close the connection after this reply (refused requests: the
     ///   client may still be sending bytes nobody will parse).
-    func reply(_ request: UnsafeMutablePointer<evhttp_request>, _ response: HTTPResponse, isHead: Bool, close: Bool) {
+    /// - Parameter exchange: the request's id (echoed) and what the observer is told.
+    func reply(_ request: UnsafeMutablePointer<evhttp_request>, _ response: HTTPResponse, isHead: Bool, close: Bool,
+               exchange: PendingExchange) {
         assert(EventLoop.current === self, "an evhttp request replied to off its own loop thread")
         let headers = evhttp_request_get_output_headers(request)
         var hasContentType = false
         for (name, value) in response.headers {
             if asciiCaseInsensitiveEquals(name, "Content-Length") || asciiCaseInsensitiveEquals(name, "Transfer-Encoding")
                 || asciiCaseInsensitiveEquals(name, "Connection") { continue }
+            // The server sets the request id itself (below), once.
+            if let idHeader = context.configuration.requestIDHeader, asciiCaseInsensitiveEquals(name, idHeader) { continue }
             if asciiCaseInsensitiveEquals(name, "Content-Type") { hasContentType = true }
             evhttp_add_header(headers, name, value)
         }
@@ -32,7 +36,11 @@ extension EventLoop {
             }
         }
         if close || isDraining { evhttp_add_header(headers, "Connection", "close") }
+        if let name = context.configuration.requestIDHeader, !exchange.requestID.isEmpty {
+            evhttp_add_header(headers, name, exchange.requestID)
+        }
         evhttp_send_reply(request, Int32(response.status), ReasonPhrase.forStatus(response.status), nil)
+        finishExchange(exchange, response, isHead: isHead)
     }
 
     /// Adds the body in one piece without copying: evbuffer_add_reference points libevent

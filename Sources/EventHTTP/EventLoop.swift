@@ -33,6 +33,11 @@ final class EventLoop: @unchecked Sendable {
     private(set) var isTearingDown = false
     /// Sockets of refused requests still being drained; see `LingeringClose`.
     var lingering: [ObjectIdentifier: LingeringClose] = [:]
+    /// New request ids for this loop's requests.
+    var requestIDs = RequestIDGenerator()
+    /// The lag probe (only with an observer): a timer and when it is next due.
+    var lagEvent: OpaquePointer?
+    var lagDue: UInt64 = 0
 
     /// Creates the loop's libevent objects on the caller's thread; nothing runs until `run()`.
     /// On failure everything is released, including `listeningSocket`.
@@ -60,6 +65,7 @@ final class EventLoop: @unchecked Sendable {
         evhttp_set_max_body_size(http, configuration.maxBodySize)
         evhttp_set_timeout(http, Int32(clamping: configuration.idleTimeoutSeconds))
         wakeEvent = event_new(base, -1, 0, Callbacks.wake, me)
+        if context.observer != nil { lagEvent = event_new(base, -1, 0, Callbacks.lagProbe, me) }
         boundSocket = evhttp_accept_socket_with_handle(http, listeningSocket)
         guard wakeEvent != nil, boundSocket != nil else {
             if boundSocket == nil { close(listeningSocket) }
@@ -72,6 +78,7 @@ final class EventLoop: @unchecked Sendable {
     /// on the thread that owned them.
     func run() {
         EventLoop.current = self
+        armLagProbe()
         event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
         teardown()
         EventLoop.current = nil
@@ -111,6 +118,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func drain() {
         isDraining = true
+        if let lagEvent { event_del(lagEvent) }  // no lag probes while draining
         if let boundSocket {
             evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
             self.boundSocket = nil
@@ -161,6 +169,7 @@ final class EventLoop: @unchecked Sendable {
         evhttp_free(http)
         for closer in Array(lingering.values) { endLingering(closer) }
         for event in signalEvents { event_free(event) }
+        if let lagEvent { event_free(lagEvent) }
         if let wakeEvent { event_free(wakeEvent) }
         event_base_free(base)
     }

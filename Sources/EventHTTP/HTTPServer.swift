@@ -11,6 +11,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let router: Router
     private let errorBody: ErrorBodyBuilder
+    private let observer: (any HTTPServerObserver)?
 
     private enum Lifecycle {
         case idle
@@ -26,11 +27,14 @@ public final class HTTPServer: Sendable {
     /// - Parameter errorBody: the body of every error the server itself produces (404,
     ///   405, 413, 414, 431, malformed requests). The default is the API's
     ///   `{"error": {"code": ..., "message": ...}}`.
+    /// - Parameter observer: told of every reply, worker job and loop lag (logs, metrics).
     public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router,
-                errorBody: @escaping ErrorBodyBuilder = { _, code, message in ErrorBody.json(code: code, message: message) }) {
+                errorBody: @escaping ErrorBodyBuilder = { _, code, message in ErrorBody.json(code: code, message: message) },
+                observer: (any HTTPServerObserver)? = nil) {
         self.configuration = configuration
         self.router = router
         self.errorBody = errorBody
+        self.observer = observer
     }
 
     /// Binds every loop's socket and starts the loops; returns once the sockets listen.
@@ -45,12 +49,12 @@ public final class HTTPServer: Sendable {
             let (sockets, port) = try ListeningSocket.openGroup(
                 address, port: configuration.port, count: configuration.eventLoops,
                 backlog: configuration.listenBacklog, host: configuration.host)
-            guard let workers = WorkerPool(threads: configuration.workerThreads) else {
+            guard let workers = WorkerPool(threads: configuration.workerThreads, observer: observer) else {
                 sockets.forEach { close($0) }
                 throw .threads
             }
             let context = ServerContext(configuration: configuration, routes: router.freeze(),
-                                        errorBody: errorBody, workers: workers)
+                                        errorBody: errorBody, workers: workers, observer: observer)
             let loops: [EventLoop]
             do throws(HTTPServerError) {
                 loops = try makeLoops(context: context, sockets: sockets)

@@ -6,10 +6,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 asks the kernel for a free port; read it back from `HTTPServer.boundPort`.
     public var port: Int = 8080
-    /// One event loop (thread, event_base, evhttp, SO_REUSEPORT socket) per core by default.
-    public var eventLoops: Int = HTTPServerConfiguration.onlineCores
+    /// One event loop (thread, event_base, evhttp, SO_REUSEPORT socket) per CPU the process
+    /// may use by default (its cgroup quota and affinity, see `AvailableCPUs`).
+    public var eventLoops: Int = AvailableCPUs.count
     /// Threads that run offloaded handlers.
-    public var workerThreads: Int = HTTPServerConfiguration.onlineCores
+    public var workerThreads: Int = AvailableCPUs.count
     /// Larger bodies are answered 413 from the headers alone, before the body is read.
     public var maxBodySize: Int = 64 << 20
     /// Header field lines (and trailers) of one request, line endings included → 431.
@@ -27,6 +28,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// Bytes handed to one writev; libevent's default (16 KiB) costs many syscalls per reply.
     public var maxSingleWrite: Int = 256 << 10
     public var listenBacklog: Int = 1024
+    /// The header carrying request ids: a client's (sanitised, see `RequestID`) is echoed in
+    /// the reply, and a request without one gets a new one. nil turns request ids off.
+    public var requestIDHeader: String? = "X-Request-ID"
+    /// How often each loop checks its own lag when the server has an observer.
+    public var loopLagIntervalMilliseconds: Int = 500
 
     public init() {}
 

@@ -7,6 +7,8 @@ struct RouteTable: Sendable {
         /// Names of the pattern's parameters in path order (routes sharing a trie node may
         /// name the same parameter position differently).
         let parameterNames: [String]
+        /// The pattern as registered (`/v1/sessions/{id}`): what logs and metrics name.
+        let pattern: String
     }
 
     enum Resolution {
@@ -51,7 +53,8 @@ struct RouteTable: Sendable {
                 }
             }
             nodes[current].routes[registration.method] = Route(
-                handler: registration.handler, offload: registration.offload, parameterNames: names)
+                handler: registration.handler, offload: registration.offload, parameterNames: names,
+                pattern: registration.pattern)
         }
     }
 

@@ -4,16 +4,19 @@ final class ServerContext: Sendable {
     let routes: RouteTable
     let errorBody: @Sendable (_ status: Int, _ code: String, _ message: String) -> [UInt8]
     let workers: WorkerPool
+    let observer: (any HTTPServerObserver)?
     let streamLimits: RequestStreamValidator.Limits
     /// Proves a rejection marker header was injected by this server, not sent by a client.
     let rejectionToken: String
 
     init(configuration: HTTPServerConfiguration, routes: RouteTable,
-         errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool) {
+         errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool,
+         observer: (any HTTPServerObserver)? = nil) {
         self.configuration = configuration
         self.routes = routes
         self.errorBody = errorBody
         self.workers = workers
+        self.observer = observer
         streamLimits = .init(maxTargetLength: configuration.maxURILength,
                              maxHeaderBytes: configuration.maxHeadersSize,
                              maxBodyBytes: configuration.maxBodySize)

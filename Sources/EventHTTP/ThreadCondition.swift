@@ -5,12 +5,12 @@ import Glibc
 /// must block a thread: idle workers and `runUntilShutdown`. (`Synchronization.Mutex`
 /// has no condition variable.) The pthread objects are heap-allocated because they must
 /// never move.
-final class ThreadCondition<State>: @unchecked Sendable {
+public final class ThreadCondition<State>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var state: State
 
-    init(_ state: State) {
+    public init(_ state: State) {
         self.state = state
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
@@ -25,7 +25,7 @@ final class ThreadCondition<State>: @unchecked Sendable {
 
     /// Runs `body` under the lock and wakes every waiter afterwards, since `body` may have
     /// made some waiter's condition true.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer {
             pthread_cond_broadcast(condition)
@@ -35,7 +35,7 @@ final class ThreadCondition<State>: @unchecked Sendable {
     }
 
     /// Blocks until `body` returns a value, re-running it each time the state changes.
-    func wait<Result>(until body: (inout State) -> Result?) -> Result {
+    public func wait<Result>(until body: (inout State) -> Result?) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while true {
@@ -46,7 +46,7 @@ final class ThreadCondition<State>: @unchecked Sendable {
 }
 
 /// Detached pthreads running a Swift closure (no Foundation in this module).
-enum Threads {
+public enum Threads {
     private final class Start {
         let name: String
         let body: @Sendable () -> Void
@@ -57,7 +57,7 @@ enum Threads {
     }
 
     /// - Parameter name: shown by `top -H` and debuggers; Linux keeps 15 bytes.
-    static func detach(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    public static func detach(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let start = Unmanaged.passRetained(Start(name, body)).toOpaque()
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, { argument in

@@ -4,14 +4,22 @@
 final class WorkerPool: Sendable {
     typealias Job = @Sendable () -> Void
 
+    /// A job and when it was queued (monotonic nanoseconds), for the wait-time metric.
+    private struct Queued {
+        let job: Job
+        let queuedAt: UInt64
+    }
+
     private struct Queue {
         /// Consumed slots are cleared at once: a finished job's closure holds its request
         /// body (up to the body limit), which must not outlive the job.
-        var jobs: [Job?] = []
+        var jobs: [Queued?] = []
         var head = 0
         var closed = false
 
-        mutating func pop() -> Job? {
+        var depth: Int { jobs.count - head }
+
+        mutating func pop() -> Queued? {
             guard head < jobs.count else { return nil }
             let job = jobs[head]
             jobs[head] = nil
@@ -26,12 +34,14 @@ final class WorkerPool: Sendable {
     }
 
     private let queue = ThreadCondition(Queue())
+    private let observer: (any HTTPServerObserver)?
 
     /// Starts `threads` workers; returns nil if the system refuses a thread.
-    init?(threads: Int, name: String = "http-worker") {
+    init?(threads: Int, name: String = "http-worker", observer: (any HTTPServerObserver)? = nil) {
+        self.observer = observer
         for index in 0..<max(1, threads) {
-            let started = Threads.detach(name: "\(name)-\(index)") { [queue] in
-                Self.work(queue)
+            let started = Threads.detach(name: "\(name)-\(index)") { [queue, observer] in
+                Self.work(queue, observer: observer)
             }
             if !started {
                 close()
@@ -43,9 +53,13 @@ final class WorkerPool: Sendable {
     /// Queues a job. After `close()` jobs are dropped: the loops have exited by then, so
     /// nobody is waiting for a reply.
     func submit(_ job: @escaping Job) {
-        queue.withLock { queue in
-            if !queue.closed { queue.jobs.append(job) }
+        let queuedAt = observer == nil ? 0 : MonotonicClock.now()
+        let depth: Int? = queue.withLock { queue in
+            guard !queue.closed else { return nil }
+            queue.jobs.append(Queued(job: job, queuedAt: queuedAt))
+            return queue.depth
         }
+        if let depth { observer?.workerJobQueued(queueDepth: depth) }
     }
 
     /// Workers finish the queued jobs, then exit.
@@ -53,14 +67,19 @@ final class WorkerPool: Sendable {
         queue.withLock { $0.closed = true }
     }
 
-    private static func work(_ queue: ThreadCondition<Queue>) {
+    private static func work(_ queue: ThreadCondition<Queue>, observer: (any HTTPServerObserver)?) {
         while true {
-            let next: Job? = queue.wait { queue in
-                if let job = queue.pop() { return .some(job) }
+            let next: (Queued, depth: Int)? = queue.wait { queue in
+                if let queued = queue.pop() { return .some((queued, queue.depth)) }
                 return queue.closed ? .some(nil) : nil
             }
-            guard let job = next else { return }
-            job()
+            guard let (queued, depth) = next else { return }
+            if let observer {
+                let now = MonotonicClock.now()
+                observer.workerJobStarted(waitedNanoseconds: now > queued.queuedAt ? now - queued.queuedAt : 0,
+                                          queueDepth: depth)
+            }
+            queued.job()
         }
     }
 }

@@ -5,6 +5,8 @@ import ArgumentParser
 import Dispatch
 import EventHTTP
 import LayoutService
+import Logging
+import Telemetry
 
 /// `tessera serve`: options, wiring, signals; nothing else.
 struct ServeCommand: ParsableCommand {
@@ -22,7 +24,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("TCP port, 0 for any free one (TESSERA_PORT; default 8080).", valueName: "port"))
     var port: Int?
 
-    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per core).", valueName: "n"))
+    @Option(help: ArgumentHelp("Event loops (TESSERA_LOOPS; default one per CPU the process may use: cgroup quota and affinity).", valueName: "n"))
     var loops: Int?
 
     @Option(help: ArgumentHelp("Request body limit in bytes (TESSERA_MAX_BODY_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))
@@ -43,12 +45,18 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An unused session expires after this long (TESSERA_SESSION_IDLE_SECONDS; default 900).", valueName: "seconds"))
     var sessionIdleSeconds: Int?
 
+    @Option(help: ArgumentHelp("Least severe log level written: trace, debug, info, notice, warning, error, critical (TESSERA_LOG_LEVEL; default info). Access lines are info.", valueName: "level"))
+    var logLevel: Logger.Level?
+
+    @Option(help: ArgumentHelp("Log lines as json (one object per line) or text (TESSERA_LOG_FORMAT; default json).", valueName: "format"))
+    var logFormat: LogFormat?
+
     /// The settings in force, after flags, environment and defaults; set by `validate()`.
     private var resolved: ServeOptions?
 
     private enum CodingKeys: String, CodingKey {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
-        case maxTotalItems, sessionIdleSeconds
+        case maxTotalItems, sessionIdleSeconds, logLevel, logFormat
     }
 
     mutating func validate() throws {
@@ -69,20 +77,46 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&shutdownSignals, SIGINT)
         sigaddset(&shutdownSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
+        // Logs and metrics first: handles made before their bootstrap would stay no-ops.
+        let (logger, logSink) = Self.bootstrapLogging(options)
+        defer { logSink.flush() }  // the writer thread dies with the process: nothing queued may be lost
+        let exposition = PrometheusExposition.bootstrap()
         let service = TesseraService(store: SessionStore(configuration: options.store))
-        let server = HTTPServer(configuration: options.http, router: Routes.make(service))
+        var router = Routes.make(service)
+        Routes.addMetrics(to: &router, exposition: exposition, store: service.store)
+        let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger),
+                                        metrics: HTTPMetrics(eventLoops: options.http.eventLoops))
+        let server = HTTPServer(configuration: options.http, router: router, observer: telemetry)
         do {
             try server.start()
         } catch {
             Output.emit("tessera: cannot serve on \(options.http.host):\(options.http.port): \(error)\n", to: Output.standardError)
+            logger.critical("tessera cannot serve", error: error, metadata: options.logMetadata)
             return 1
         }
         server.installSignalHandlers()
         Output.emit("tessera listening on http://\(options.http.host):\(server.boundPort)\n", to: Output.standardOutput)
+        var started = options.logMetadata
+        started["port"] = .stringConvertible(server.boundPort)
+        started["version"] = .string(TesseraCommand.configuration.version)
+        logger.info("tessera started", metadata: started)
+        let startTime = ContinuousClock.now
         sweepExpiredSessions(service.store)
         server.runUntilShutdown()
         Output.emit("tessera stopped\n", to: Output.standardOutput)
+        let uptime = (ContinuousClock.now - startTime).components.seconds
+        logger.info("tessera stopped", metadata: ["uptime_s": .stringConvertible(Int(uptime)),
+                                                  "sessions": .stringConvertible(service.store.count)])
         return 0
+    }
+
+    /// swift-log writes through `LineLogHandler` to standard error (standard output keeps
+    /// the one "listening on" line that scripts read).
+    static func bootstrapLogging(_ options: ServeOptions) -> (Logger, LogSink) {
+        let sink = LogSink(format: options.logFormat)
+        let level = options.logLevel
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, sink: sink, level: level) }
+        return (Logger(label: "tessera"), sink)
     }
 
     /// Expired sessions are dropped when touched or when the store is full; this also frees

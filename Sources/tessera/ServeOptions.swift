@@ -3,11 +3,15 @@ import Glibc
 #endif
 import EventHTTP
 import LayoutService
+import Logging
+import Telemetry
 
 /// What `tessera serve` runs with: its flags resolved against the environment and defaults.
 struct ServeOptions {
     var http = HTTPServerConfiguration()
     var store = SessionStore.Configuration()
+    var logLevel = Logger.Level.info
+    var logFormat = LogFormat.json
 
     init(_ command: ServeCommand, environment: (String) -> String?) throws {
         http.host = try EnvironmentSetting.text("--host", "TESSERA_HOST")
@@ -15,7 +19,7 @@ struct ServeOptions {
         http.port = try EnvironmentSetting.integer("--port", "TESSERA_PORT", in: 0...65535)
             .resolve(command.port, default: 8080, environment: environment)
         http.eventLoops = try EnvironmentSetting.integer("--loops", "TESSERA_LOOPS", in: 1...256)
-            .resolve(command.loops, default: HTTPServerConfiguration.onlineCores, environment: environment)
+            .resolve(command.loops, default: AvailableCPUs.count, environment: environment)
         http.maxBodySize = try EnvironmentSetting.integer("--max-body-bytes", "TESSERA_MAX_BODY_BYTES", in: 1...(1 << 32))
             .resolve(command.maxBodyBytes, default: 64 << 20, environment: environment)
         http.idleTimeoutSeconds = try EnvironmentSetting.integer("--idle-timeout", "TESSERA_IDLE_TIMEOUT", in: 1...86_400)
@@ -28,5 +32,9 @@ struct ServeOptions {
             .resolve(command.maxTotalItems, default: store.maxTotalItems, environment: environment)
         store.idleExpirySeconds = UInt64(try EnvironmentSetting.integer("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS", in: 1...31_536_000)
             .resolve(command.sessionIdleSeconds, default: Int(store.idleExpirySeconds), environment: environment))
+        logLevel = try EnvironmentSetting.choice("--log-level", "TESSERA_LOG_LEVEL")
+            .resolve(command.logLevel, default: logLevel, environment: environment)
+        logFormat = try EnvironmentSetting.choice("--log-format", "TESSERA_LOG_FORMAT")
+            .resolve(command.logFormat, default: logFormat, environment: environment)
     }
 }

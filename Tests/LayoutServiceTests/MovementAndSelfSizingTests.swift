@@ -58,7 +58,8 @@ struct MovementAndSelfSizingTests {
         #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")
         let o = try object(r)
         #expect(o["contentSize"] as? [String: Double] == ["width": 320, "height": 140])
-        let invalidated = try #require(o["invalidated"] as? [[String: Any]])
+        #expect(o["invalidated"] == nil)  // one name, one meaning: PATCH …/view's is a boolean
+        let invalidated = try #require(o["invalidatedElements"] as? [[String: Any]])
         #expect(Set(invalidated.compactMap { $0["indexPath"] as? [Int] }) == [[0, 0], [0, 1], [0, 2], [0, 3]])
         let frames = (try object(service.elements(id: id, query: nil))["elements"] as? [[String: Any]] ?? []).map { frame($0) }
         #expect(frames == [["x": 0, "y": 15, "width": 100, "height": 50], ["x": 110, "y": 0, "width": 100, "height": 80],

@@ -10,7 +10,8 @@ import Glibc
 final class TesseraServer: @unchecked Sendable {
     let pid: pid_t
     let port: Int
-    private let outputFD: Int32
+    /// The read end of the server's stdout (and its stderr, the log, when `withLog`).
+    let outputFD: Int32
 
     static let shared: TesseraServer = {
         do { return try TesseraServer(arguments: []) } catch { fatalError("could not start tessera: \(error)") }
@@ -26,7 +27,7 @@ final class TesseraServer: @unchecked Sendable {
     /// Runs the binary with `arguments` and this process's environment plus `environment`;
     /// returns its pid and the read end of its stdout (or stderr).
     static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
-                      environment: [String: String] = [:]) throws -> (pid_t, Int32) {
+                      environment: [String: String] = [:], bothToPipe: Bool = false) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -37,6 +38,7 @@ final class TesseraServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 1 : 2)
+        if bothToPipe { posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 2 : 1) }
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
         // Test-runner threads may block signals; the server must start with none blocked.
@@ -84,9 +86,11 @@ final class TesseraServer: @unchecked Sendable {
 
     /// Starts `tessera serve --port 0 …` and reads the port it announces on its first line,
     /// "tessera listening on http://127.0.0.1:PORT".
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    /// - Parameter withLog: the log (stderr) comes through `outputFD` after that first line;
+    ///   the test must read it, or a full pipe blocks the server.
+    init(arguments: [String], environment: [String: String] = [:], withLog: Bool = false) throws {
         (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"] + arguments,
-                                                  environment: environment)
+                                                  environment: environment, bothToPipe: withLog)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }

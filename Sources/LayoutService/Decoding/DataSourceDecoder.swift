@@ -4,6 +4,9 @@ import LayoutEngine
 struct DataSourceDecoder {
     let kind: LayoutKind
     let maxItems: Int
+    /// What the item limit applies to, for its message: a session's data, or a one-shot
+    /// request's ("a request holds at most …").
+    var holder = "a session"
 
     func decode(_ v: JSONValue, path: String = "dataSource") throws(APIError) -> DataSource {
         let o = try ObjectReader(v, path: path)
@@ -31,14 +34,14 @@ struct DataSourceDecoder {
         let overrides = try decodeOverrides(o.object("layout"))
         let declared = try o.integer("itemCount", min: 0)
         if let declared, declared > remaining {
-            throw .invalidRequest(o.fieldPath("itemCount"), "too many items: a session holds at most \(maxItems) items")
+            throw .invalidRequest(o.fieldPath("itemCount"), "too many items: \(holder) holds at most \(maxItems) items")
         }
         guard let items = o["items"], !items.isNull else {
             guard let declared else { throw .invalidRequest(path, "a section needs itemCount or items") }
             return SectionData(itemCount: declared, overrides: overrides)
         }
         if items.kind == .array, items.count > remaining {
-            throw .invalidRequest(o.fieldPath("items"), "too many items: a session holds at most \(maxItems) items")
+            throw .invalidRequest(o.fieldPath("items"), "too many items: \(holder) holds at most \(maxItems) items")
         }
         let section = try ItemsDecoder.decode(items, path: o.fieldPath("items"), overrides: overrides)
         if let declared, declared != section.itemCount {

@@ -73,7 +73,7 @@ struct ItemsDecoder {
             } else if key.stringEquals("height") {
                 try once(2, "height")
                 let h = try ValueReader.number(value, path: itemPath(i, "height"))
-                guard h >= 0 else { throw .invalidRequest(itemPath(i, "height"), "must not be negative (got \(h))") }
+                guard h >= 0 else { throw .invalidRequest(itemPath(i, "height"), "must not be negative (got \(number: h))") }
                 setHeight(h, at: i)
             } else if key.stringEquals("aspectRatio") {
                 try once(4, "aspectRatio")

@@ -21,7 +21,9 @@ struct LayoutRequest: Sendable {
         guard let layoutValue = body["layout"] else { throw .invalidRequest("layout", "is required") }
         let (kind, layout, layoutJSON) = try decodeLayout(layoutValue, path: "layout")
         guard let dataSourceValue = body["dataSource"] else { throw .invalidRequest("dataSource", "is required") }
-        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems).decode(dataSourceValue)
+        // Only the one-shot request takes a rect; its items are the request's, not a session's.
+        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems, holder: allowRect ? "a request" : "a session")
+            .decode(dataSourceValue)
         let view = try ViewDecoder.decode(body["view"])
         if kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {
             throw .invalidRequest("view.bounds", "is required by the \(kind.type) layout")

@@ -58,7 +58,7 @@ struct ObjectReader {
 
     func nonNegativeNumber(_ key: String) throws(APIError) -> Double? {
         guard let n = try number(key) else { return nil }
-        guard n >= 0 else { throw .invalidRequest(fieldPath(key), "must not be negative (got \(n))") }
+        guard n >= 0 else { throw .invalidRequest(fieldPath(key), "must not be negative (got \(number: n))") }
         return n
     }
 

@@ -10,14 +10,14 @@ enum ValueReader {
         // The parser already refuses NaN, Infinity and literals beyond a double's range.
         guard let d = v.double else { throw .invalidRequest(path, "must be a number, not \(v.typeName)") }
         guard d.magnitude <= maxMagnitude else {
-            throw .invalidRequest(path, "is out of range: numbers must lie within ±1e15 (got \(d))")
+            throw .invalidRequest(path, "is out of range: numbers must lie within ±1e15 (got \(number: d))")
         }
         return d
     }
 
     static func integer(_ v: JSONValue, path: String, min: Int = Int.min, max: Int = Int.max) throws(APIError) -> Int {
         guard let d = v.double else { throw .invalidRequest(path, "must be an integer, not \(v.typeName)") }
-        guard d == d.rounded(), d.magnitude < 9.0e15 else { throw .invalidRequest(path, "must be an integer (got \(d))") }
+        guard d == d.rounded(), d.magnitude < 9.0e15 else { throw .invalidRequest(path, "must be an integer (got \(number: d))") }
         let i = Int(d)
         guard i >= min else { throw .invalidRequest(path, "must be at least \(min) (got \(i))") }
         guard i <= max else { throw .invalidRequest(path, "must be at most \(max) (got \(i))") }
@@ -41,8 +41,8 @@ enum ValueReader {
             throw .invalidRequest(path, "must be a size ({\"width\", \"height\"} or [w, h]), not \(v.typeName)")
         }
         if !allowNegative {
-            if size.width < 0 { throw .invalidRequest(path, "width must not be negative (got \(size.width))") }
-            if size.height < 0 { throw .invalidRequest(path, "height must not be negative (got \(size.height))") }
+            if size.width < 0 { throw .invalidRequest(path, "width must not be negative (got \(number: size.width))") }
+            if size.height < 0 { throw .invalidRequest(path, "height must not be negative (got \(number: size.height))") }
         }
         return size
     }

@@ -15,7 +15,7 @@ enum ViewDecoder {
         if let inset = try o.insets("contentInset") { view.contentInset = inset }
         if let scale = try o.number("scale") {
             guard scale >= 0, scale <= 16 else {
-                throw .invalidRequest(o.fieldPath("scale"), "must be between 0 (no rounding) and 16 (got \(scale))")
+                throw .invalidRequest(o.fieldPath("scale"), "must be between 0 (no rounding) and 16 (got \(number: scale))")
             }
             view.scale = scale
         }

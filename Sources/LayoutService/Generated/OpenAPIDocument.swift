@@ -57,6 +57,9 @@ info:
       carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
       (412 when the session has moved on). Sessions unused for 15 minutes (by default)
       expire and then answer 404.
+    * Every reply carries `X-Request-ID`: the request's own when it sent one of 1 to 128
+      letters, digits and `-_.:/+=@`, otherwise a new one (32 hex digits). Access log
+      lines carry the same id.
     * HEAD is accepted wherever GET is, with the same status and headers and no body.
       OPTIONS on any path of this document answers 204 with `Allow`.
     * Changes that UIKit animates (batch updates, layout switches, the end of an
@@ -1657,7 +1660,7 @@ paths:
         Self-sizing cells of a flow or line layout with an `estimatedItemSize` report
         their real sizes; each becomes its item's own size (the item keeps its place, as
         a reload), and the layout is updated. The answer is the new `version` (also in
-        `ETag`) and `contentSize`, and `invalidated`: the elements within `rect` (default:
+        `ETag`) and `contentSize`, and `invalidatedElements`: the elements within `rect` (default:
         the view's visible bounds) whose attributes changed, appeared or went away. A
         layout without `estimatedItemSize` is a 409; an index path out of range or listed
         twice is a 400 naming the entry (`items[0]`).
@@ -1699,7 +1702,7 @@ paths:
                   value:
                     version: 2
                     contentSize: {width: 390, height: 184}
-                    invalidated:
+                    invalidatedElements:
                       - {category: cell, indexPath: [0, 0]}
                       - {category: cell, indexPath: [0, 1]}
                       - {category: cell, indexPath: [0, 2]}
@@ -1792,6 +1795,40 @@ paths:
                 openapi: 3.0.3
                 info:
                   title: Tessera layout service
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+
+  /metrics:
+    get:
+      tags: [service]
+      operationId: getMetrics
+      summary: Metrics for Prometheus
+      description: |
+        Every metric in Prometheus' text exposition format (version 0.0.4): requests by
+        route template, method and status, latency histograms per route, body bytes in and
+        out, sessions and items held, reply-cache lookups, the worker pool's queue depth
+        and wait, each event loop's lag, and session-store operations where a store
+        backend reports them. README's "Operating Tessera" lists them and what to alert on.
+
+        ```sh
+        curl -s http://localhost:8080/metrics
+        ```
+      responses:
+        "200":
+          description: The metrics, as `text/plain; version=0.0.4; charset=utf-8`.
+          content:
+            text/plain:
+              schema:
+                type: string
+              example: |
+                # TYPE tessera_http_requests_total counter
+                tessera_http_requests_total{method="GET",route="/healthz",status="200"} 12
+                # TYPE tessera_sessions gauge
+                tessera_sessions 3.0
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -4116,7 +4153,9 @@ components:
           description: The session's new version.
         invalidated:
           type: boolean
-          description: shouldInvalidateLayout(forBoundsChange:)'s answer.
+          description: |
+            shouldInvalidateLayout(forBoundsChange:)'s answer; `invalidation` says what was
+            invalidated (and `preferred-sizes` lists elements as `invalidatedElements`).
         invalidation:
           $ref: "#/components/schemas/Invalidation"
         contentSize:
@@ -4294,14 +4333,14 @@ components:
     PreferredSizesResult:
       type: object
       additionalProperties: false
-      required: [version, contentSize, invalidated]
+      required: [version, contentSize, invalidatedElements]
       properties:
         version:
           type: integer
           minimum: 2
         contentSize:
           $ref: "#/components/schemas/Size"
-        invalidated:
+        invalidatedElements:
           type: array
           description: |
             The elements in the rect whose attributes changed (in the new layout's order),

@@ -58,7 +58,8 @@ extension TesseraService {
             w.beginObject()
             w.key("version"); w.int(next.version)
             w.key("contentSize"); w.size(next.prepared.contentSize)
-            w.key("invalidated")
+            // A list of elements; `invalidated` (PATCH …/view) is a yes/no answer.
+            w.key("invalidatedElements")
             w.beginArray()
             for key in changed { w.elementKey(key) }
             w.endArray()

@@ -17,12 +17,14 @@ final class ReplyCache: Sendable {
     }
 
     func lookup(_ key: String) -> [UInt8]? {
-        entries.withLock { entries in
+        let body: [UInt8]? = entries.withLock { entries in
             guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
             let entry = entries.remove(at: i)
             entries.append(entry)  // most recent last
             return entry.body
         }
+        (body == nil ? ServiceMetrics.replyCacheMisses : ServiceMetrics.replyCacheHits).increment()
+        return body
     }
 
     func store(_ key: String, _ body: [UInt8]) {

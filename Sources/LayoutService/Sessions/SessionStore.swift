@@ -88,6 +88,9 @@ public final class SessionStore: Sendable {
     }
 
     public var count: Int { sessions.withLock { $0.count } }
+
+    /// Items across all sessions held (the metrics' `tessera_session_items`).
+    public var itemCount: Int { sessions.withLock { total($0) } }
 }
 
 /// 128 random bits from the system's CSPRNG, as 32 hex digits: unguessable.

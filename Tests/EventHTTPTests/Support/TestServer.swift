@@ -6,6 +6,7 @@ import Glibc
 /// server down. One loop by default: tests run in parallel on a small machine.
 func withServer(router: Router, loops: Int = 1,
                 configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+                observer: (any HTTPServerObserver)? = nil,
                 _ body: (HTTPServer, Int) throws -> Void) throws {
     var configuration = HTTPServerConfiguration()
     configuration.host = "127.0.0.1"
@@ -13,7 +14,7 @@ func withServer(router: Router, loops: Int = 1,
     configuration.eventLoops = loops
     configuration.workerThreads = 2
     configure(&configuration)
-    let server = HTTPServer(configuration: configuration, router: router)
+    let server = HTTPServer(configuration: configuration, router: router, observer: observer)
     try server.start()
     defer { server.shutdown() }
     try body(server, server.boundPort)

@@ -119,7 +119,7 @@ extension CompositionalDecoder {
         switch name {
         case "absolute": return .absolute(v)
         case "estimated":
-            guard v > 0 else { throw .invalidRequest(d.fieldPath(name), "an estimate must be positive (got \(v))") }
+            guard v > 0 else { throw .invalidRequest(d.fieldPath(name), "an estimate must be positive (got \(number: v))") }
             return .estimated(v)
         case "fractionalWidth": return .fractionalWidth(v)
         default: return .fractionalHeight(v)

@@ -1,0 +1,42 @@
+import CLibevent
+
+/// What the loop remembers about a request between dispatch and reply, for the request id
+/// it echoes and the `HTTPExchange` it reports. Plain values: it travels to a worker and
+/// back with offloaded requests.
+struct PendingExchange: Sendable {
+    var method: String
+    var route: String
+    var pathParameters: [String: String] = [:]
+    var requestBodyBytes = 0
+    /// Empty when request ids are off.
+    var requestID: String
+    /// Monotonic nanoseconds when dispatch began; 0 when nobody observes.
+    var start: UInt64
+}
+
+extension EventLoop {
+    /// Starts the record of a request: its method, its id (the client's if acceptable, else
+    /// a new one) and the time, which is read only when an observer will use it.
+    func beginExchange(_ request: UnsafeMutablePointer<evhttp_request>) -> PendingExchange {
+        var requestID = ""
+        if let header = context.configuration.requestIDHeader {
+            let sent = evhttp_find_header(evhttp_request_get_input_headers(request), header)
+            requestID = sent.flatMap { RequestID.sanitised(String(cString: $0)) } ?? requestIDs.next()
+        }
+        let method = HTTPMethod(command: evhttp_request_get_command(request))?.rawValue ?? "OTHER"
+        return PendingExchange(method: method, route: HTTPExchange.rejectedRoute, requestID: requestID,
+                               start: context.observer == nil ? 0 : MonotonicClock.now())
+    }
+
+    /// Tells the observer (if any) that `response` went out for `exchange`.
+    func finishExchange(_ exchange: PendingExchange, _ response: HTTPResponse, isHead: Bool) {
+        guard let observer = context.observer else { return }
+        let now = MonotonicClock.now()
+        observer.requestFinished(HTTPExchange(
+            method: exchange.method, route: exchange.route, pathParameters: exchange.pathParameters,
+            status: response.status, requestBodyBytes: exchange.requestBodyBytes,
+            responseBodyBytes: response.allowsBody && !isHead ? response.body.count : 0,
+            durationNanoseconds: now > exchange.start ? now - exchange.start : 0,
+            requestID: exchange.requestID, responseHeaders: response.headers, loop: index))
+    }
+}

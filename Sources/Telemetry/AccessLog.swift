@@ -1,0 +1,47 @@
+import EventHTTP
+import Logging
+
+/// One `info` line per request: method, route template, status, body bytes in and out,
+/// duration, session id and request id. Nothing is built when info is filtered out
+/// (swift-log evaluates the metadata only for enabled levels).
+public struct AccessLog: Sendable {
+    public let logger: Logger
+
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// `session_id` is left out when the request concerned no session.
+    public func record(_ exchange: HTTPExchange) {
+        logger.info("request", metadata: Self.fields(exchange))
+    }
+
+    static func fields(_ exchange: HTTPExchange) -> Logger.Metadata {
+        var fields: Logger.Metadata = [
+            "method": .string(exchange.method),
+            "route": .string(exchange.route),
+            "status": .stringConvertible(exchange.status),
+            "bytes_in": .stringConvertible(exchange.requestBodyBytes),
+            "bytes_out": .stringConvertible(exchange.responseBodyBytes),
+            "duration_ms": .stringConvertible(milliseconds(exchange.durationNanoseconds)),
+            "request_id": .string(exchange.requestID),
+        ]
+        if let session = sessionID(exchange) { fields["session_id"] = .string(session) }
+        return fields
+    }
+
+    /// Milliseconds with microsecond resolution (3 decimals).
+    static func milliseconds(_ nanoseconds: UInt64) -> Double {
+        Double(nanoseconds / 1_000) / 1_000
+    }
+
+    /// The session a request concerned: the `{id}` of its route, or for a created session
+    /// the last segment of its `Location`.
+    static func sessionID(_ exchange: HTTPExchange) -> String? {
+        if let id = exchange.pathParameters["id"] { return id }
+        guard exchange.status == 201,
+              let location = exchange.responseHeaders.first(where: { $0.name.lowercased() == "location" })?.value
+        else { return nil }
+        return location.split(separator: "/").last.map(String.init)
+    }
+}

@@ -1,0 +1,93 @@
+import CoreMetrics
+import EventHTTP
+import Synchronization
+
+/// The HTTP server's metrics, through swift-metrics (exported by the Prometheus factory):
+///
+/// - `tessera_http_requests_total{method,route,status}`: replies sent;
+/// - `tessera_http_request_duration_seconds{method,route}`: histogram of dispatch → reply;
+/// - `tessera_http_request_body_bytes_total{method,route}`, `tessera_http_response_body_bytes_total{method,route}`;
+/// - `tessera_worker_queue_depth`, `tessera_worker_wait_seconds`: the offload pool;
+/// - `tessera_event_loop_lag_seconds{loop}`: how late each loop's periodic probe ran.
+///
+/// `route` is the template (`/v1/sessions/{id}`), so the label set stays small whatever
+/// ids clients send. Handles are made once per label set and kept: making one goes through
+/// the factory's registry lock, recording one is an atomic add or a short lock.
+public final class HTTPMetrics: Sendable {
+    private struct RouteKey: Hashable {
+        let method: String
+        let route: String
+    }
+
+    private struct StatusKey: Hashable {
+        let route: RouteKey
+        let status: Int
+    }
+
+    private final class RouteHandles: Sendable {
+        let duration: CoreMetrics.Timer
+        let bytesIn: Counter
+        let bytesOut: Counter
+
+        init(_ key: RouteKey) {
+            let dimensions = [("method", key.method), ("route", key.route)]
+            duration = CoreMetrics.Timer(label: "tessera_http_request_duration_seconds", dimensions: dimensions)
+            bytesIn = Counter(label: "tessera_http_request_body_bytes_total", dimensions: dimensions)
+            bytesOut = Counter(label: "tessera_http_response_body_bytes_total", dimensions: dimensions)
+        }
+    }
+
+    private struct Handles {
+        var routes: [RouteKey: RouteHandles] = [:]
+        var requests: [StatusKey: Counter] = [:]
+    }
+
+    private let handles = Mutex(Handles())
+    private let queueDepth = Gauge(label: "tessera_worker_queue_depth")
+    private let workerWait = CoreMetrics.Timer(label: "tessera_worker_wait_seconds")
+    private let loopLag: [CoreMetrics.Timer]
+
+    public init(eventLoops: Int) {
+        loopLag = (0..<max(1, eventLoops)).map {
+            CoreMetrics.Timer(label: "tessera_event_loop_lag_seconds", dimensions: [("loop", String($0))])
+        }
+    }
+
+    public func record(_ exchange: HTTPExchange) {
+        let routeKey = RouteKey(method: exchange.method, route: exchange.route)
+        let (route, requests) = handles.withLock { handles in
+            let route = handles.routes[routeKey] ?? {
+                let made = RouteHandles(routeKey)
+                handles.routes[routeKey] = made
+                return made
+            }()
+            let statusKey = StatusKey(route: routeKey, status: exchange.status)
+            let requests = handles.requests[statusKey] ?? {
+                let made = Counter(label: "tessera_http_requests_total",
+                                   dimensions: [("method", exchange.method), ("route", exchange.route),
+                                                ("status", String(exchange.status))])
+                handles.requests[statusKey] = made
+                return made
+            }()
+            return (route, requests)
+        }
+        requests.increment()
+        route.duration.recordNanoseconds(Int64(clamping: exchange.durationNanoseconds))
+        if exchange.requestBodyBytes > 0 { route.bytesIn.increment(by: exchange.requestBodyBytes) }
+        if exchange.responseBodyBytes > 0 { route.bytesOut.increment(by: exchange.responseBodyBytes) }
+    }
+
+    public func workerJobQueued(queueDepth depth: Int) {
+        queueDepth.record(depth)
+    }
+
+    public func workerJobStarted(waitedNanoseconds: UInt64, queueDepth depth: Int) {
+        queueDepth.record(depth)
+        workerWait.recordNanoseconds(Int64(clamping: waitedNanoseconds))
+    }
+
+    public func eventLoopLag(loop: Int, lagNanoseconds: UInt64) {
+        guard loopLag.indices.contains(loop) else { return }
+        loopLag[loop].recordNanoseconds(Int64(clamping: lagNanoseconds))
+    }
+}

@@ -1,0 +1,171 @@
+import Glibc
+import LayoutService
+import Logging
+
+/// A swift-log handler writing one line per event: a JSON object (`time`, `level`,
+/// `message`, then the metadata) or plain text (`time level message key=value …`).
+/// Metadata keys come in a fixed order (the access-log fields first, the rest sorted), so
+/// lines of one kind line up and tests can read them.
+public struct LineLogHandler: LogHandler {
+    public var logLevel: Logger.Level
+    public var metadata: Logger.Metadata = [:]
+    private let label: String
+    private let sink: LogSink
+
+    public init(label: String, sink: LogSink, level: Logger.Level) {
+        self.label = label
+        self.sink = sink
+        logLevel = level
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        // The common case (a logger without metadata of its own) copies no dictionary.
+        var fields = event.metadata ?? [:]
+        if !metadata.isEmpty {
+            fields.merge(metadata) { event, _ in event }
+        }
+        var line: [UInt8]
+        switch sink.format {
+        case .json: line = jsonLine(event, fields)
+        case .text: line = textLine(event, fields)
+        }
+        sink.write(&line)
+    }
+
+    /// Where an access-line field goes: the fields every access line has come first, in
+    /// this order; others after them, by name. A switch on short strings, not a hash: this
+    /// runs for every field of every request.
+    static func rank(_ key: String) -> Int {
+        switch key {
+        case "method": 0
+        case "route": 1
+        case "status": 2
+        case "bytes_in": 3
+        case "bytes_out": 4
+        case "duration_ms": 5
+        case "session_id": 6
+        case "request_id": 7
+        default: 8
+        }
+    }
+
+    /// The fields' positions in writing order, in one pass over the dictionary; positions,
+    /// not values, so that no value is copied until it is written.
+    static func ordered(_ fields: Logger.Metadata) -> [Logger.Metadata.Index] {
+        var leading = [Logger.Metadata.Index?](repeating: nil, count: 8)
+        var rest: [Logger.Metadata.Index] = []
+        var index = fields.startIndex
+        while index != fields.endIndex {
+            let slot = rank(fields.keys[index])
+            if slot < leading.count { leading[slot] = index } else { rest.append(index) }
+            fields.formIndex(after: &index)
+        }
+        if rest.count > 1 { rest.sort { fields.keys[$0] < fields.keys[$1] } }
+        return leading.compactMap { $0 } + rest
+    }
+
+    private func jsonLine(_ event: LogEvent, _ fields: Logger.Metadata) -> [UInt8] {
+        var w = JSONWriter(capacity: 256)
+        w.beginObject()
+        w.key("time"); w.string(Timestamp.now())
+        w.key("level"); w.string(event.level.rawValue)
+        w.key("message"); w.string(event.message.description)
+        if let error = event.error {
+            w.key("error"); w.string("\(error)")
+        }
+        for index in Self.ordered(fields) {
+            w.key(fields.keys[index])
+            Self.write(fields.values[index], to: &w)
+        }
+        w.endObject()
+        return w.bytes
+    }
+
+    /// Numbers and booleans stay JSON numbers and booleans; everything else is a string.
+    private static func write(_ value: Logger.Metadata.Value, to w: inout JSONWriter) {
+        switch value {
+        case .string(let text):
+            w.string(text)
+        case .stringConvertible(let convertible):
+            switch convertible {
+            case let number as Int: w.int(number)
+            case let number as Double: w.number(number)
+            case let flag as Bool: w.bool(flag)
+            default: w.string(convertible.description)
+            }
+        case .array(let values):
+            w.beginArray()
+            for element in values { write(element, to: &w) }
+            w.endArray()
+        case .dictionary(let entries):
+            w.beginObject()
+            for key in entries.keys.sorted() {
+                w.key(key)
+                write(entries[key]!, to: &w)
+            }
+            w.endObject()
+        }
+    }
+
+    private func textLine(_ event: LogEvent, _ fields: Logger.Metadata) -> [UInt8] {
+        var text = "\(Timestamp.now()) \(event.level.rawValue) \(event.message)"
+        if let error = event.error { text += " error=\(Self.quotedIfNeeded("\(error)"))" }
+        for index in Self.ordered(fields) {
+            text += " \(fields.keys[index])=\(Self.quotedIfNeeded(fields.values[index].description))"
+        }
+        // One line per event whatever the values hold.
+        return Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 }
+    }
+
+    /// Values with spaces, quotes or nothing at all are quoted, so `key=value` pairs split
+    /// unambiguously.
+    static func quotedIfNeeded(_ value: String) -> String {
+        let plain = !value.isEmpty && !value.utf8.contains { $0 <= 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
+        if plain { return value }
+        return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+}
+
+/// UTC wall-clock time in RFC 3339 with milliseconds: `2026-11-23T19:45:01.123Z`.
+enum Timestamp {
+    static func now() -> String {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return format(seconds: spec.tv_sec, milliseconds: Int(spec.tv_nsec / 1_000_000))
+    }
+
+    static func format(seconds: Int, milliseconds: Int) -> String {
+        var time = seconds
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return String(unsafeUninitializedCapacity: 24) { out in
+            var i = 0
+            func put(_ value: Int, digits: Int) {
+                var divisor = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    out[i] = UInt8(ascii: "0") + UInt8((value / divisor) % 10)
+                    i += 1
+                    divisor /= 10
+                }
+            }
+            func put(_ character: Unicode.Scalar) {
+                out[i] = UInt8(ascii: character)
+                i += 1
+            }
+            put(Int(parts.tm_year) + 1900, digits: 4); put("-")
+            put(Int(parts.tm_mon) + 1, digits: 2); put("-")
+            put(Int(parts.tm_mday), digits: 2); put("T")
+            put(Int(parts.tm_hour), digits: 2); put(":")
+            put(Int(parts.tm_min), digits: 2); put(":")
+            put(Int(parts.tm_sec), digits: 2); put(".")
+            put(milliseconds, digits: 3); put("Z")
+            return i
+        }
+    }
+}
