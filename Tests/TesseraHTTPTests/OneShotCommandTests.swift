@@ -54,7 +54,7 @@ struct OneShotCommandTests {
         #expect(status == 1)
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 4)
-        #expect(lines[0] == "\(path): layout.itemSize: width must not be negative (got -1.0)")
+        #expect(lines[0] == "\(path): layout.itemSize: width must not be negative (got -1)")
         #expect(lines[1].hasPrefix("\(path): dataSource.sections[0].itemCount: "))
         #expect(lines[2].hasPrefix("\(path): dataSource.sections[2].items: "))
         #expect(lines[3] == "\(path): 3 errors")
