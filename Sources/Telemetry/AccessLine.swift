@@ -8,7 +8,7 @@ import EventHTTP
 /// through swift-log the line cost ~27,500 instructions per request (the metadata
 /// dictionary ~6,100 with its hashing and boxing, a dynamic cast per value ~4,000, the key
 /// ordering ~4,500, the JSON ~8,000); through `JSONWriter` from the exchange ~9,700; with
-/// `[UInt8].append` ~6,300; written through a pointer as below ~FIGURE. Levels, the
+/// `[UInt8].append` ~6,300; written through a pointer as below ~3,700. Levels, the
 /// handler, start-up and shutdown lines and the text format still go through swift-log.
 enum AccessLine {
     /// The line without its newline, or nil when a value would need a JSON escape (only a
