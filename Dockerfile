@@ -1,10 +1,10 @@
 # syntax=docker/dockerfile:1
 # Build: the same step `make build` runs, with the Swift runtime linked statically so the
-# runtime image needs only libevent, SQLite and hiredis.
+# runtime image needs only libevent, zlib, SQLite and hiredis.
 FROM swift:6.3-bookworm AS build
 WORKDIR /src
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libevent-dev=2.1.* pkg-config=1.8.* \
+ && apt-get install -y --no-install-recommends libevent-dev=2.1.* zlib1g-dev=1:1.2.* pkg-config=1.8.* \
     libsqlite3-dev=3.40.* libhiredis-dev=0.14.* \
  && rm -rf /var/lib/apt/lists/*
 COPY Package.swift ./
@@ -16,13 +16,13 @@ COPY Tests ./Tests
 RUN swift build -c release --product tessera --static-swift-stdlib \
  && install -D "$(swift build -c release --show-bin-path)/tessera" /out/tessera
 
-# Runtime: Debian slim with libevent's, SQLite's and hiredis's runtime libraries, a non-root
+# Runtime: Debian slim with libevent's, zlib's, SQLite's and hiredis's runtime libraries, a non-root
 # user, a health check. Sessions persist in a SQLite database on a volume by default; set
 # TESSERA_STORE=redis://HOST:PORT to share them between replicas (see compose.yaml).
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libevent-2.1-7=2.1.* libevent-core-2.1-7=2.1.* \
-    libevent-extra-2.1-7=2.1.* libevent-pthreads-2.1-7=2.1.* curl=7.* \
+    libevent-extra-2.1-7=2.1.* libevent-pthreads-2.1-7=2.1.* zlib1g=1:1.2.* curl=7.* \
     libsqlite3-0=3.40.* libhiredis0.14=0.14.* \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home tessera \

@@ -1,5 +1,5 @@
 # Tessera's two set-up commands on a fresh Debian machine:
-#   make run   installs libevent-dev if missing, builds release, serves on $(HOST):$(PORT)
+#   make run   installs libevent-dev and zlib1g-dev if missing, builds release, serves on $(HOST):$(PORT)
 #   make test  installs what the tests need, then runs every test
 # The Dockerfile runs the same build steps (`swift build -c release --product tessera`).
 
@@ -27,6 +27,9 @@ deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
 	  echo "installing libevent-dev"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libevent-dev pkg-config; }
+	@pkg-config --exists zlib 2>/dev/null || { \
+	  echo "installing zlib1g-dev"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zlib1g-dev pkg-config; }
 	@{ [ -f /usr/include/sqlite3.h ] && [ -f /usr/include/hiredis/hiredis.h ]; } || { \
 	  echo "installing libsqlite3-dev libhiredis-dev (session stores)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev libhiredis-dev; }

@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "SessionStorage", dependencies: ["CSQLite", "CHiredis"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
-        .target(name: "EventHTTP", dependencies: ["CLibevent"], swiftSettings: sharedSettings),
+        // zlib through Debian's zlib1g-dev: gzip request bodies and replies.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib"], swiftSettings: sharedSettings),
         // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
         .target(name: "Telemetry", dependencies: [
             "EventHTTP", "LayoutService",

@@ -94,6 +94,9 @@ enum BenchCommand {
             Output.write(figures.map { "\($0.name.padded(10)) \($0.title)" }.joined(separator: "\n") + "\n", to: 1)
             return 0
         }
+        if arguments.first == "--work" {
+            return runWork(Array(arguments.dropFirst()))
+        }
         let options: BenchOptions
         do {
             options = try BenchOptions.parse(arguments)
@@ -117,5 +120,35 @@ enum BenchCommand {
         if options.quick { context.report.note("--quick: few runs; a smoke run, not figures to quote") }
         context.report.print()
         return failed ? 1 : 0
+    }
+
+    /// `--work NAME [--repeat K] [--items N]`: see `Work`.
+    static func runWork(_ arguments: [String]) -> Int32 {
+        guard let name = arguments.first else {
+            Output.write("tessera-bench: --work needs a name: \(Work.names.joined(separator: ", "))\n", to: 2)
+            return 2
+        }
+        var repeats = 1, items = 200_000
+        var rest = arguments.dropFirst()
+        while let flag = rest.popFirst() {
+            guard let value = rest.popFirst().flatMap({ Int($0) }), value >= 0 else {
+                Output.write("tessera-bench: \(flag) needs a number\n", to: 2)
+                return 2
+            }
+            switch flag {
+            case "--repeat": repeats = value
+            case "--items": items = value
+            default:
+                Output.write("tessera-bench: unknown option '\(flag)'\n", to: 2)
+                return 2
+            }
+        }
+        do {
+            try Work.run(name: name, repeats: repeats, items: items)
+            return 0
+        } catch {
+            Output.write("tessera-bench: \(error)\n", to: 2)
+            return 1
+        }
     }
 }

@@ -20,6 +20,7 @@ struct BenchOptions {
 
     static let usage = """
         usage: tessera-bench [--quick] [--only NAME[,NAME…]] [--server PATH] [--original LIB] [--list]
+               tessera-bench --work NAME [--repeat K] [--items N]   (one piece of work, for callgrind)
 
           --quick           a fast smoke run (fewer runs and queries; not figures to quote)
           --only NAMES      run only these figures (comma-separated; see --list)

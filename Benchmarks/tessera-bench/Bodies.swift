@@ -51,19 +51,37 @@ enum Bodies {
 
     /// Sections of `{"size":[w,h]}` items, under the given layout object.
     static func sizes(layout: String, _ counts: [Int]) -> [UInt8] {
+        sizeSections(layout: layout, counts, bytesPerItem: 18, key: "items") { w, i, width, height in
+            w.append(i == 0 ? #"{"size":["# : #",{"size":["#)
+            w.int(width)
+            w.byte(UInt8(ascii: ","))
+            w.int(height)
+            w.append("]}")
+        }
+    }
+
+    /// The same sections in the compact form: `{"sizes":[w0,h0,…]}`.
+    static func compactSizes(layout: String, _ counts: [Int]) -> [UInt8] {
+        sizeSections(layout: layout, counts, bytesPerItem: 6, key: "sizes") { w, i, width, height in
+            if i > 0 { w.byte(UInt8(ascii: ",")) }
+            w.int(width)
+            w.byte(UInt8(ascii: ","))
+            w.int(height)
+        }
+    }
+
+    /// A body whose sections are `{"KEY":[…]}` with one `item` per size, drawn in order.
+    private static func sizeSections(layout: String, _ counts: [Int], bytesPerItem: Int, key: String,
+                                     item: (inout ByteWriter, Int, Int, Int) -> Void) -> [UInt8] {
         var g = XorShift32(seed: sizeSeed)
-        var w = ByteWriter(capacity: counts.reduce(0, +) * 18 + 256)
+        var w = ByteWriter(capacity: counts.reduce(0, +) * bytesPerItem + 256)
         w.append(#"{"layout":"# + layout + #","dataSource":{"sections":["#)
         for (s, n) in counts.enumerated() {
             if s > 0 { w.append(",") }
-            w.append(#"{"items":["#)
+            w.append(#"{""# + key + #"":["#)
             for i in 0..<n {
                 let (width, height) = size(g.next())
-                w.append(i == 0 ? #"{"size":["# : #",{"size":["#)
-                w.int(width)
-                w.byte(UInt8(ascii: ","))
-                w.int(height)
-                w.append("]}")
+                item(&w, i, width, height)
             }
             w.append("]}")
         }

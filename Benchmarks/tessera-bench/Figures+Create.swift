@@ -57,13 +57,27 @@ extension Figures {
         let client = try c.client()
         let http = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(body).id },
                                        after: { try client.deleteSession(id) })
-        c.report.time("2", "sizes 1M: create, HTTP end to end", http, target: 300)
+        // The same sizes in the compact form (`"sizes": [w0, h0, …]`), end to end and in-process.
+        let compact = Bodies.compactSizes(layout: Bodies.flowJSON, [BenchContext.million])
+        let compactHTTP = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(compact).id },
+                                              after: { try client.deleteSession(id) })
+        let compactService = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try c.inProcessCreate(compact) },
+                                                 after: { c.inProcessDelete(id) })
+        let compactParse = try Timing.repeated(warmup: 1, runs: c.createRuns, { tape = try JSONTape.parse(compact) },
+                                               after: { tape = nil })
+        c.report.time("2", "sizes 1M: create, HTTP end to end", http, target: 100)
+        c.report.value("2", "  JSON parse throughput (body / parse median)",
+                       Format.fixed(Double(body.count) / 1e6 / (parse.median / 1000), 0) + " MB/s")
         c.report.time("2", "  in-process service (parse + decode + prepare)", service)
         c.report.time("2", "  JSON parse to tape (JSONTape.parse)", parse)
         c.report.value("2", "  decode to columns (service − parse − prepare)",
                        Format.ms(service.median - parse.median - prepare.median))
         c.report.time("2", "  engine prepare (FlowLayout, from columns)", prepare)
         c.report.value("2", "  transport (HTTP − in-process)", Format.ms(http.median - service.median))
+        c.report.value("2", "compact body (1M sizes as \"sizes\":[w0,h0,…])", Format.mb(compact.count))
+        c.report.time("2", "sizes 1M, compact form: create, HTTP end to end", compactHTTP, target: 60)
+        c.report.time("2", "  in-process service (parse + decode + prepare)", compactService)
+        c.report.time("2", "  JSON parse to tape", compactParse)
         c.results["flow-sizes-http"] = http.median
     }
 

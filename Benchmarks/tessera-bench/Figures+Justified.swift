@@ -34,7 +34,9 @@ extension Figures {
             replyBytes = r.body.count
         }
         let inProcess = try Timing.repeated(warmup: 1, runs: c.createRuns) { _ = c.service.oneShotLayout(body: body) }
-        c.report.time("5", "justified 100k: one-shot POST /v1/layout, HTTP (all elements)", http)
+        c.report.time("5", "justified 100k: one-shot POST /v1/layout, HTTP (all elements)", http, target: 40)
+        c.report.value("5", "  reply encoding throughput (reply / in-process one-shot)",
+                       Format.fixed(Double(replyBytes) / 1e6 / (inProcess.median / 1000), 0) + " MB/s (upper bound: includes parse and prepare)")
         c.report.value("5", "  body / reply", "\(Format.mb(body.count)) / \(Format.mb(replyBytes))")
         c.report.time("5", "  one-shot in-process service (parse, prepare, encode)", inProcess)
 

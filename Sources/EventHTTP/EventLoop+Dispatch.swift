@@ -37,7 +37,7 @@ extension EventLoop {
             if route.offload || handlerRequest.body.count >= context.configuration.offloadBodyThreshold {
                 offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
             } else {
-                reply(request, route.handler(handlerRequest), isHead: isHead, close: false, exchange: exchange)
+                reply(request, context.respond(route, handlerRequest), isHead: isHead, close: false, exchange: exchange)
             }
         case .options(let allow):
             reply(request, HTTPResponse(status: 204, headers: [("Allow", allow)]), isHead: false, close: false,
@@ -61,7 +61,7 @@ extension EventLoop {
                          _ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool, exchange: PendingExchange) {
         let pending = PendingRequest(request)
         context.workers.submit { [self] in
-            let response = route.handler(handlerRequest)
+            let response = context.respond(route, handlerRequest)
             post { [self] in
                 reply(pending.request, response, isHead: isHead, close: false, exchange: exchange)
             }

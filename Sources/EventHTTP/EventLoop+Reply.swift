@@ -20,12 +20,16 @@ extension EventLoop {
         let headers = evhttp_request_get_output_headers(request)
         var hasContentType = false
         for (name, value) in response.headers {
-            if asciiCaseInsensitiveEquals(name, "Content-Length") || asciiCaseInsensitiveEquals(name, "Transfer-Encoding")
-                || asciiCaseInsensitiveEquals(name, "Connection") { continue }
+            switch FramingHeader(name) {
+            case .framing: continue
+            case .contentType: hasContentType = true
+            case .other: break
+            }
             // The server sets the request id itself (below), once.
             if let idHeader = context.configuration.requestIDHeader, asciiCaseInsensitiveEquals(name, idHeader) { continue }
-            if asciiCaseInsensitiveEquals(name, "Content-Type") { hasContentType = true }
-            evhttp_add_header(headers, name, value)
+            // withCString hands over a native string's own NUL-terminated storage; the
+            // implicit String-to-pointer conversion copied each one into a new array.
+            name.withCString { name in value.withCString { value in _ = evhttp_add_header(headers, name, value) } }
         }
         if response.allowsBody {
             if !hasContentType { evhttp_add_header(headers, "Content-Type", HTTPResponse.jsonContentType) }
@@ -54,6 +58,25 @@ extension EventLoop {
         if evbuffer_add_reference(buffer, start, body.bytes.count, Callbacks.releaseBody, retained.toOpaque()) != 0 {
             retained.release()
             _ = bytes.withUnsafeBytes { evbuffer_add(buffer, $0.baseAddress, $0.count) }
+        }
+    }
+}
+
+/// How the server treats a handler's header name; most names are told apart by length
+/// alone, so a reply's few headers cost a comparison or two each.
+enum FramingHeader {
+    /// Content-Length, Transfer-Encoding, Connection: the server's own, never the handler's.
+    case framing
+    case contentType
+    case other
+
+    init(_ name: String) {
+        switch name.utf8.count {
+        case 14 where asciiCaseInsensitiveEquals(name, "Content-Length"): self = .framing
+        case 17 where asciiCaseInsensitiveEquals(name, "Transfer-Encoding"): self = .framing
+        case 10 where asciiCaseInsensitiveEquals(name, "Connection"): self = .framing
+        case 12 where asciiCaseInsensitiveEquals(name, "Content-Type"): self = .contentType
+        default: self = .other
         }
     }
 }

@@ -1,16 +1,22 @@
+import CLibevent
+import Glibc
+
 /// The request methods the router serves. evhttp also parses TRACE and CONNECT; the stream
 /// validator answers those 501 before evhttp dispatches them, so they never reach a router.
 public enum HTTPMethod: String, Sendable, CaseIterable {
     case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
 
     /// Parses the method token of a request line (case-sensitive, as RFC 9110 says).
-    /// Concrete over `ArraySlice` on purpose: it runs for every request, and generic
+    /// Concrete over raw bytes on purpose: it runs for every request, and generic
     /// collection code costs runtime metadata lookups there.
-    init?(token: ArraySlice<UInt8>) {
-        guard let method = HTTPMethod.tokens.first(where: { $0.bytes.elementsEqual(token) })?.method else {
-            return nil
+    init?(token: UnsafeRawBufferPointer) {
+        for (bytes, method) in HTTPMethod.tokens where bytes.count == token.count {
+            if bytes.withUnsafeBytes({ memcmp($0.baseAddress!, token.baseAddress!, token.count) }) == 0 {
+                self = method
+                return
+            }
         }
-        self = method
+        return nil
     }
 
     private static let tokens: [(bytes: [UInt8], method: HTTPMethod)] = allCases.map { (Array($0.rawValue.utf8), $0) }

@@ -27,6 +27,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var offloadBodyThreshold: Int = 1 << 20
     /// Bytes handed to one writev; libevent's default (16 KiB) costs many syscalls per reply.
     public var maxSingleWrite: Int = 256 << 10
+    /// Replies at least this large are gzipped for clients that send `Accept-Encoding: gzip`
+    /// (0 never compresses). 16 KiB: below it a reply fits in TCP's first flight (an initial
+    /// window of 10 segments, ~14 KB) and compressing saves no round trip; above it level-1
+    /// deflate shrinks element lists 15–20× for well under a millisecond per 16 KiB
+    /// (BENCHMARKS.md, "gzip threshold"), less than the bytes it saves take on any real link.
+    public var gzipReplyThreshold: Int = 16 << 10
     public var listenBacklog: Int = 1024
     /// The header carrying request ids: a client's (sanitised, see `RequestID`) is echoed in
     /// the reply, and a request without one gets a new one. nil turns request ids off.

@@ -15,9 +15,8 @@ enum RequestReader {
               let uri = evhttp_request_get_uri(request) else {
             return .failure(RequestTarget.Invalid(message: "unsupported request"))
         }
-        let targetBytes = [UInt8](UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
         let target: RequestTarget
-        switch RequestTarget.parse(targetBytes) {
+        switch RequestTarget.parse(UnsafeRawBufferPointer(start: uri, count: strlen(uri))) {
         case .success(let value): target = value
         case .failure(let invalid): return .failure(invalid)
         }
@@ -30,6 +29,7 @@ enum RequestReader {
     /// because the TAILQ macros do not import into Swift.
     private static func headers(_ request: UnsafeMutablePointer<evhttp_request>) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
+        result.reserveCapacity(8)  // one allocation for a typical request's fields
         var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
         while let current = entry {
             result.append((String(cString: current.pointee.key), String(cString: current.pointee.value)))

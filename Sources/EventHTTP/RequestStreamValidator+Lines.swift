@@ -1,27 +1,34 @@
+import CLibevent
+import Glibc
+
 /// The per-line rules of `RequestStreamValidator`. Each is at least as strict as libevent
 /// 2.1.12's http.c at the same step (cited), so evhttp cannot fail on a line that passed.
 extension RequestStreamValidator {
     /// evhttp_parse_request_line: "METHOD SP target SP HTTP/x.y"; unknown methods and
     /// absolute-form targets ("//host/…" parses as an authority) are refused here.
-    mutating func checkRequestLine() -> RejectionReason? {
-        guard let firstSpace = line.firstIndex(of: 0x20), let lastSpace = line.lastIndex(of: 0x20),
-              firstSpace < lastSpace else { return .malformedRequestLine }
-        let token = line[..<firstSpace]
+    mutating func checkRequestLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
+        guard let base = line.baseAddress, let first = memchr(base, 0x20, line.count) else { return .malformedRequestLine }
+        let firstSpace = base.distance(to: UnsafeRawPointer(first))
+        var lastSpace = line.count - 1
+        while lastSpace > firstSpace, line[lastSpace] != 0x20 { lastSpace -= 1 }
+        guard firstSpace < lastSpace else { return .malformedRequestLine }
+        let token = UnsafeRawBufferPointer(rebasing: line[..<firstSpace])
         let target = line[(firstSpace + 1)..<lastSpace]
-        let version = line[(lastSpace + 1)...]
+        let version = UnsafeRawBufferPointer(rebasing: line[(lastSpace + 1)...])
         if target.count > limits.maxTargetLength { return .uriTooLong }
         guard let parsed = HTTPMethod(token: token) else {
             return !token.isEmpty && token.allSatisfy(isTokenByte) ? .unsupportedMethod : .malformedRequestLine
         }
         method = parsed
-        if !version.elementsEqual("HTTP/1.1".utf8) && !version.elementsEqual("HTTP/1.0".utf8) {
+        if !(version.count == 8 && memcmp(version.baseAddress!, "HTTP/1.", 7) == 0
+             && (version[7] == UInt8(ascii: "1") || version[7] == UInt8(ascii: "0"))) {
             let digits = Array(version.dropFirst(5))
             let looksLikeVersion = version.starts(with: "HTTP/".utf8) && digits.count == 3
                 && digits[1] == UInt8(ascii: ".") && isDigit(digits[0]) && isDigit(digits[2])
             return looksLikeVersion ? .unsupportedVersion : .malformedRequestLine
         }
         guard target.first == UInt8(ascii: "/"), target.dropFirst().first != UInt8(ascii: "/"),
-              target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return .invalidTarget }
+              allPrintable(UnsafeRawBufferPointer(rebasing: target)) else { return .invalidTarget }
         phase = .headerLines
         headerBytes = 0
         contentLength = nil
@@ -31,9 +38,9 @@ extension RequestStreamValidator {
     }
 
     /// evhttp_parse_headers_ + evhttp_get_body_length + evhttp_have_expect.
-    mutating func checkHeaderLine() -> RejectionReason? {
+    mutating func checkHeaderLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         if line.isEmpty { return finishHead() }
-        guard let (name, value) = splitField() else { return .malformedHeader }
+        guard let (name, value) = splitField(line) else { return .malformedHeader }
         if equalsIgnoringCase(name, "content-length") {
             // Duplicates are refused outright (RFC 9112 §6.3 allows rejecting them).
             guard contentLength == nil, !value.isEmpty, value.allSatisfy(isDigit) else { return .invalidContentLength }
@@ -51,7 +58,7 @@ extension RequestStreamValidator {
             isChunked = true
         } else if equalsIgnoringCase(name, "expect") {
             guard equalsIgnoringCase(value, "100-continue") else { return .expectationFailed }
-        } else if equalsIgnoringCase(name, StreamRejection.markerName) {
+        } else if equalsIgnoringCase(name, StreamRejection.lowercasedMarkerName) {
             return .reservedHeader
         }
         return nil
@@ -76,7 +83,7 @@ extension RequestStreamValidator {
 
     /// evhttp_handle_chunked_read: hex size, no extensions (evhttp fails on ';'); the body
     /// limit is checked before the chunk is read, as evhttp does.
-    mutating func checkChunkSizeLine() -> RejectionReason? {
+    mutating func checkChunkSizeLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         guard !line.isEmpty, line.count <= 15, line.allSatisfy({ hexValue($0) != nil }) else { return .malformedChunk }
         let size = line.reduce(0) { $0 << 4 | Int(hexValue($1)!) }
         if size == 0 {
@@ -91,21 +98,23 @@ extension RequestStreamValidator {
 
     /// evhttp_read_trailer parses trailers like headers (Debian's patched 2.1.12 then drops
     /// them; upstream adds them to the request's headers).
-    mutating func checkTrailerLine() -> RejectionReason? {
+    mutating func checkTrailerLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         if line.isEmpty {
             phase = .requestLine
             return nil
         }
-        guard let (name, _) = splitField() else { return .malformedHeader }
-        return equalsIgnoringCase(name, StreamRejection.markerName) ? .reservedHeader : nil
+        guard let (name, _) = splitField(line) else { return .malformedHeader }
+        return equalsIgnoringCase(name, StreamRejection.lowercasedMarkerName) ? .reservedHeader : nil
     }
 
     /// "name: value" with a token name and a value of visible characters, spaces and tabs
     /// (obs-fold continuation lines are refused: evhttp fails on a leading one).
-    private func splitField() -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
+    private func splitField(_ line: UnsafeRawBufferPointer) -> (name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>)? {
+        guard let base = line.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ":")), line.count) else { return nil }
+        let colon = base.distance(to: UnsafeRawPointer(found))
+        guard colon > 0 else { return nil }
         let name = line[..<colon]
-        guard name.allSatisfy(isTokenByte) else { return nil }
+        for byte in name where !isTokenByte(byte) { return nil }
         var value = line[(colon + 1)...]
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return nil }
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
@@ -118,17 +127,36 @@ private func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
 }
 
-/// RFC 9110 tchar.
+/// RFC 9110 tchar: letters, digits and !#$%&'*+-.^_`|~ (a switch of literals, not a
+/// search of a String: header names are checked byte by byte on every request).
 private func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"):
+         UInt8(ascii: "0")...UInt8(ascii: "9"),
+         UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+         UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+         UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
         return true
     default:
-        return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        return false
     }
 }
 
-private func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
-    bytes.count == text.utf8.count && zip(bytes, text.utf8).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
+/// Visible ASCII only (0x21…0x7E): what evhttp accepts in a request target.
+private func allPrintable(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    for byte in bytes where byte <= 0x20 || byte >= 0x7F { return false }
+    return true
+}
+
+/// `text` is lowercase ASCII (the names this file compares with); lengths first, since most
+/// header names differ in length from all of them.
+private func equalsIgnoringCase(_ bytes: Slice<UnsafeRawBufferPointer>, _ text: StaticString) -> Bool {
+    guard bytes.count == text.utf8CodeUnitCount else { return false }
+    let expected = text.utf8Start
+    var i = 0
+    for byte in bytes {
+        if asciiLowercased(byte) != expected[i] { return false }
+        i += 1
+    }
+    return true
 }

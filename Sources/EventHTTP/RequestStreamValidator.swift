@@ -1,3 +1,6 @@
+import CLibevent
+import Glibc
+
 /// Watches one connection's bytes as they arrive, before evhttp parses them, and finds the
 /// first request evhttp would answer with its own HTML error page or that breaks our
 /// limits (libevent 2.1.12 has no per-request header hook for server requests).
@@ -85,6 +88,12 @@ struct RequestStreamValidator: Sendable {
 
     /// Consumes newly arrived bytes; returns the first rejection, after which the validator
     /// stays `.rejected` and consumes nothing more.
+    ///
+    /// Fast path: a line that arrives whole (nothing of it pending in `line`) and within its
+    /// limit is checked where it lies, without being copied into `line`; a line split across
+    /// reads, or one over its limit, goes through `line` (the slow path). Both run the same
+    /// checks on the same bytes: `RequestStreamValidatorTests` feeds every stream both whole
+    /// and byte by byte and expects the same verdicts.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) -> StreamRejection? {
         var index = 0
         while index < bytes.count {
@@ -95,18 +104,34 @@ struct RequestStreamValidator: Sendable {
                 continue
             }
             let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
-            let newline = rest.firstIndex(of: 0x0A)
+            let newline = firstNewline(in: rest)
             let chunk = UnsafeRawBufferPointer(rebasing: rest[..<(newline ?? rest.count)])
+            if newline != nil, line.isEmpty, chunk.count <= lineLimit.limit {
+                index += chunk.count + 1
+                position += chunk.count + 1
+                if let rejection = finishLine(chunk) {
+                    line.append(contentsOf: chunk)  // `reject` reads the method token from it
+                    return reject(rejection)
+                }
+                if phase == .requestLine { beginRequest() }
+                continue
+            }
             if let rejection = appendToLine(chunk) { return reject(rejection) }
             index += chunk.count
             position += chunk.count
             guard newline != nil else { break }
             index += 1
             position += 1
-            if let rejection = finishLine() { return reject(rejection) }
+            let verdict = line.withUnsafeBytes { finishLine($0) }
+            if let rejection = verdict { return reject(rejection) }
             if phase == .requestLine { beginRequest() } else { beginLine() }
         }
         return nil
+    }
+
+    private func firstNewline(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, 0x0A, bytes.count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
     private mutating func beginLine() {
@@ -123,7 +148,8 @@ struct RequestStreamValidator: Sendable {
     private mutating func reject(_ reason: RejectionReason) -> StreamRejection {
         // On the request line `method` still holds the previous request's; the line's own
         // token decides there.
-        let method = phase == .requestLine ? HTTPMethod(token: line.prefix { $0 != 0x20 }) : method
+        let method = phase == .requestLine
+            ? line.withUnsafeBytes { HTTPMethod(token: UnsafeRawBufferPointer(rebasing: $0.prefix { $0 != 0x20 })) } : method
         phase = .rejected
         return StreamRejection(reason: reason, offset: requestStart, method: method)
     }
@@ -132,11 +158,7 @@ struct RequestStreamValidator: Sendable {
     /// client cannot make the server buffer more than the limits. A refused line keeps the
     /// bytes up to its limit: the method token is read back from it.
     private mutating func appendToLine(_ bytes: UnsafeRawBufferPointer) -> RejectionReason? {
-        let (limit, reason): (Int, RejectionReason) = switch phase {
-        case .requestLine: (limits.maxTargetLength + Self.requestLineOverhead, .uriTooLong)
-        case .headerLines, .trailerLines: (limits.maxHeaderBytes - headerBytes, .headersTooLarge)
-        default: (Self.maxChunkLineLength, .malformedChunk)
-        }
+        let (limit, reason) = lineLimit
         guard line.count + bytes.count > limit else {
             line.append(contentsOf: bytes)
             return nil
@@ -145,24 +167,33 @@ struct RequestStreamValidator: Sendable {
         return reason
     }
 
-    /// Checks a complete line (its LF consumed) and advances the phase.
-    private mutating func finishLine() -> RejectionReason? {
-        let lineLength = line.count + 1
-        if line.last == 0x0D { line.removeLast() }
+    /// How long the current line may grow, and the refusal past that.
+    private var lineLimit: (limit: Int, reason: RejectionReason) {
+        switch phase {
+        case .requestLine: (limits.maxTargetLength + Self.requestLineOverhead, .uriTooLong)
+        case .headerLines, .trailerLines: (limits.maxHeaderBytes - headerBytes, .headersTooLarge)
+        default: (Self.maxChunkLineLength, .malformedChunk)
+        }
+    }
+
+    /// Checks a complete line (its LF consumed, not included) and advances the phase.
+    private mutating func finishLine(_ whole: UnsafeRawBufferPointer) -> RejectionReason? {
+        let lineLength = whole.count + 1
+        let line = whole.last == 0x0D ? UnsafeRawBufferPointer(rebasing: whole.dropLast()) : whole
         // evhttp ends lines at LF with an optional CR; any other CR stays inside the line
         // and makes evhttp fail (header values) or misread it (request line).
-        let hasStrayCR = line.contains(0x0D)
+        let hasStrayCR = line.baseAddress.map { memchr($0, 0x0D, line.count) != nil } ?? false
         switch phase {
         case .requestLine:
             if hasStrayCR { return .malformedRequestLine }
-            return checkRequestLine()
+            return checkRequestLine(line)
         case .headerLines, .trailerLines:
             headerBytes += lineLength
             if headerBytes > limits.maxHeaderBytes { return .headersTooLarge }
             if hasStrayCR { return .malformedHeader }
-            return phase == .headerLines ? checkHeaderLine() : checkTrailerLine()
+            return phase == .headerLines ? checkHeaderLine(line) : checkTrailerLine(line)
         case .chunkSizeLine:
-            return hasStrayCR ? .malformedChunk : checkChunkSizeLine()
+            return hasStrayCR ? .malformedChunk : checkChunkSizeLine(line)
         case .chunkDataEnd:
             // evhttp skips blank lines here; demanding exactly one is stricter, hence safe.
             guard line.isEmpty else { return .malformedChunk }

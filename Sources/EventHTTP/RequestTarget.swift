@@ -11,29 +11,62 @@ struct RequestTarget: Equatable {
     }
 
     /// - Parameter target: origin-form bytes (the stream validator guarantees a leading `/`
-    ///   and printable ASCII). A `#fragment` is dropped. Concrete over `[UInt8]`: generic
-    ///   collection code here showed up in profiles as runtime metadata lookups.
+    ///   and printable ASCII). A `#fragment` is dropped.
     static func parse(_ target: [UInt8]) -> Result<RequestTarget, Invalid> {
-        let end = target.firstIndex(of: UInt8(ascii: "#")) ?? target.endIndex
-        let pathEnd = target[..<end].firstIndex(of: UInt8(ascii: "?")) ?? end
-        let query: String? = pathEnd < end ? String(decoding: target[(pathEnd + 1)..<end], as: UTF8.self) : nil
+        target.withUnsafeBytes { parse($0) }
+    }
+
+    /// The same, straight from evhttp's C string: no copy of the target first.
+    ///
+    /// Fast path (every request): a segment without `%` and with only ASCII bytes is its own
+    /// decoding, so it becomes a String directly, and when no segment needed decoding the
+    /// path is the raw bytes as they stand. Other segments take the percent-decoding path;
+    /// `RequestTargetTests` holds both to the same answers.
+    static func parse(_ target: UnsafeRawBufferPointer) -> Result<RequestTarget, Invalid> {
+        let count = target.count
+        var end = count
+        var pathEnd = -1
+        for i in 0..<count {
+            let byte = target[i]
+            if byte == UInt8(ascii: "#") { end = i; break }
+            if byte == UInt8(ascii: "?") && pathEnd < 0 { pathEnd = i }
+        }
+        if pathEnd < 0 { pathEnd = end }
+        let query: String? = pathEnd < end
+            ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(pathEnd + 1)..<end]), as: UTF8.self) : nil
         guard pathEnd > 0, target[0] == UInt8(ascii: "/") else {
             return .failure(Invalid(message: "request path must start with '/'"))
         }
         if pathEnd == 1 { return .success(RequestTarget(path: "/", segments: [], query: query)) }
         var segments: [String] = []
+        segments.reserveCapacity(6)  // one allocation for the API's paths, not one per growth
+        var decodedAny = false
         var segmentStart = 1
         while segmentStart <= pathEnd {
-            let segmentEnd = target[segmentStart..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
-            guard let bytes = QueryString.percentDecodedBytes(target[segmentStart..<segmentEnd], plusAsSpace: false) else {
-                return .failure(Invalid(message: "request path has a malformed percent-escape"))
+            var segmentEnd = segmentStart
+            var plain = true
+            while segmentEnd < pathEnd, target[segmentEnd] != UInt8(ascii: "/") {
+                let byte = target[segmentEnd]
+                if byte == UInt8(ascii: "%") || byte >= 0x80 { plain = false }
+                segmentEnd += 1
             }
-            guard let segment = String(validating: bytes, as: UTF8.self) else {
-                return .failure(Invalid(message: "request path is not valid UTF-8"))
+            let raw = UnsafeRawBufferPointer(rebasing: target[segmentStart..<segmentEnd])
+            if plain {
+                segments.append(String(decoding: raw, as: UTF8.self))
+            } else {
+                decodedAny = true
+                guard let bytes = QueryString.percentDecodedBytes(ArraySlice(raw), plusAsSpace: false) else {
+                    return .failure(Invalid(message: "request path has a malformed percent-escape"))
+                }
+                guard let segment = String(validating: bytes, as: UTF8.self) else {
+                    return .failure(Invalid(message: "request path is not valid UTF-8"))
+                }
+                segments.append(segment)
             }
-            segments.append(segment)
             segmentStart = segmentEnd + 1
         }
-        return .success(RequestTarget(path: "/" + segments.joined(separator: "/"), segments: segments, query: query))
+        let path = decodedAny ? "/" + segments.joined(separator: "/")
+            : String(decoding: UnsafeRawBufferPointer(rebasing: target[..<pathEnd]), as: UTF8.self)
+        return .success(RequestTarget(path: path, segments: segments, query: query))
     }
 }

@@ -76,6 +76,8 @@ struct StreamRejection: Equatable, Sendable {
     let method: HTTPMethod?
 
     static let markerName = "X-EventHTTP-Reject"
+    /// The same name as the stream validator compares it (lowercase, no allocation).
+    static let lowercasedMarkerName: StaticString = "x-eventhttp-reject"
 
     func injection(token: String) -> [UInt8] {
         Array("\((method ?? .GET).rawValue) / HTTP/1.1\r\n\(Self.markerName): \(reason.rawValue) \(token)\r\n\r\n".utf8)

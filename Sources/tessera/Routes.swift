@@ -55,11 +55,11 @@ enum Routes {
     }
 
     static func reply(_ r: ServiceResponse) -> HTTPResponse {
-        var headers = r.headers.map { (name: $0.0, value: $0.1) }
-        if !r.body.isEmpty, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-            headers.append((HTTPResponse.contentTypeHeader, HTTPResponse.jsonContentType))
+        var response = HTTPResponse(status: r.status, headers: r.headers.map { (name: $0.0, value: $0.1) }, body: r.body)
+        if !r.body.isEmpty, response.header(HTTPResponse.contentTypeHeader) == nil {
+            response.headers.append((HTTPResponse.contentTypeHeader, HTTPResponse.jsonContentType))
         }
-        return HTTPResponse(status: r.status, headers: headers, body: r.body)
+        return response
     }
 }
 

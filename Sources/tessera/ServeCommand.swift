@@ -30,6 +30,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Request body limit in bytes (TESSERA_MAX_BODY_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))
     var maxBodyBytes: Int?
 
+    @Option(help: ArgumentHelp("Replies of at least this many bytes are gzipped for clients that accept it, 0 never (TESSERA_GZIP_MIN_BYTES; default 16384).", valueName: "bytes"))
+    var gzipMinBytes: Int?
+
     @Option(help: ArgumentHelp("Seconds before an idle connection is closed (TESSERA_IDLE_TIMEOUT; default 60).", valueName: "seconds"))
     var idleTimeout: Int?
 
@@ -60,6 +63,7 @@ struct ServeCommand: ParsableCommand {
     private enum CodingKeys: String, CodingKey {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
         case maxTotalItems, sessionIdleSeconds, store, logLevel, logFormat
+        case gzipMinBytes
     }
 
     mutating func validate() throws {

@@ -25,6 +25,8 @@ struct ServeOptions {
             .resolve(command.loops, default: AvailableCPUs.count, environment: environment)
         http.maxBodySize = try EnvironmentSetting.integer("--max-body-bytes", "TESSERA_MAX_BODY_BYTES", in: 1...(1 << 32))
             .resolve(command.maxBodyBytes, default: 64 << 20, environment: environment)
+        http.gzipReplyThreshold = try EnvironmentSetting.integer("--gzip-min-bytes", "TESSERA_GZIP_MIN_BYTES", in: 0...(1 << 32))
+            .resolve(command.gzipMinBytes, default: 16 << 10, environment: environment)
         http.idleTimeoutSeconds = try EnvironmentSetting.integer("--idle-timeout", "TESSERA_IDLE_TIMEOUT", in: 1...86_400)
             .resolve(command.idleTimeout, default: 60, environment: environment)
         store.maxSessions = try EnvironmentSetting.integer("--max-sessions", "TESSERA_MAX_SESSIONS", in: 1...1_000_000)

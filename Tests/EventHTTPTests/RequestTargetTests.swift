@@ -26,6 +26,29 @@ import Testing
         #expect(try parse("/?q=1").get().segments == [])
     }
 
+    /// Plain segments take the fast path (no decoding, the path is the raw bytes); the same
+    /// target with one letter of each segment percent-encoded takes the decoding path. Both
+    /// must give the same segments and path.
+    @Test func plainSegmentsAgreeWithTheirPercentEncodedForms() throws {
+        let alphabet = Array("abcxyzABC019-._~!$&'()*+,;=:@".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<300 {
+            var plain = "", encoded = ""
+            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+            for s in 0..<Int(1 + state % 5) {
+                let length = Int(1 + (state >> (8 * s)) % 12)
+                var segment: [UInt8] = []
+                for k in 0..<length { segment.append(alphabet[Int((state >> (s + k)) % UInt64(alphabet.count))]) }
+                plain += "/" + String(decoding: segment, as: UTF8.self)
+                let first = String(segment[0], radix: 16, uppercase: true)
+                encoded += "/%" + (first.count == 1 ? "0" + first : first) + String(decoding: segment.dropFirst(), as: UTF8.self)
+            }
+            let fast = try parse(plain + "?q=1").get(), slow = try parse(encoded + "?q=1").get()
+            #expect(fast == slow, "\(plain) vs \(encoded)")
+            #expect(fast.path == plain)
+        }
+    }
+
     @Test func invalidUTF8AndBrokenEscapesAreRefused() {
         #expect(throws: RequestTarget.Invalid.self) { try parse("/x/%FF").get() }
         #expect(throws: RequestTarget.Invalid.self) { try parse("/x/%C3").get() }

@@ -43,6 +43,36 @@ struct JSONParserTests {
         #expect(try parse("-0").root.double!.sign == .minus)
     }
 
+    /// The parser's fast path (positive integers of up to 15 digits) and its full grammar
+    /// must give the same doubles: every number here is compared with Swift's own correctly
+    /// rounded `Double(String)`, across the fast path's edges (15 vs 16 digits, a fraction
+    /// or an exponent after the digits, signs and leading zeros, which take the full path).
+    @Test func shortIntegerFastPathMatchesTheFullGrammar() throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var texts = ["0", "-0", "1", "9", "10", "-12", "7e3", "15e-1", "12.5", "1E2", "123456789012345",
+                     "999999999999999", "1234567890123456", "9007199254740993", "99999999999999999999", "0.5"]
+        for length in 1...20 {
+            for _ in 0..<50 {
+                state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+                var digits = String(1 + state % 9)
+                var rest = state &* 2_685_821_657_736_338_717
+                for _ in 1..<length {
+                    digits += String(rest % 10)
+                    rest /= 10
+                    if rest == 0 { rest = state | 1 }
+                }
+                texts += [digits, digits + ".25", digits + "e2", "-" + digits]
+            }
+        }
+        for text in texts {
+            let parsed = try parse("[" + text + "," + text + "]").root
+            let expected = try #require(Double(text))
+            for element in try #require(parsed.arrayElements) {
+                #expect(element.double?.bitPattern == expected.bitPattern, "\(text)")
+            }
+        }
+    }
+
     @Test func rejectsMalformedInput() {
         rejects("", "end of input")
         rejects("{", "expected a string key")

@@ -74,7 +74,8 @@ import Glibc
                         ("--max-sessions", "TESSERA_MAX_SESSIONS"),
                         ("--max-items-per-session", "TESSERA_MAX_ITEMS_PER_SESSION"),
                         ("--max-total-items", "TESSERA_MAX_TOTAL_ITEMS"),
-                        ("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS")]
+                        ("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS"),
+                        ("--gzip-min-bytes", "TESSERA_GZIP_MIN_BYTES")]
         for (flag, variable) in expected {
             #expect(output.contains(flag), "\(flag) missing from serve --help")
             #expect(output.contains(variable), "\(variable) missing from serve --help")

@@ -1,6 +1,7 @@
 import LayoutEngine
 
-/// `dataSource`: sections, each with `itemCount` or `items`, and its own `layout` overrides.
+/// `dataSource`: sections, each with `itemCount`, `items` or the compact column arrays
+/// (`sizes`, `heights`, `aspectRatios`), and its own `layout` overrides.
 struct DataSourceDecoder {
     let kind: LayoutKind
     let maxItems: Int
@@ -30,14 +31,26 @@ struct DataSourceDecoder {
     /// One section; `remaining` is how many items the session may still take.
     func decodeSection(_ v: JSONValue, path: String, remaining: Int) throws(APIError) -> SectionData {
         let o = try ObjectReader(v, path: path)
-        try o.rejectUnknownKeys(["itemCount", "items", "layout"])
+        try o.rejectUnknownKeys(Set(["itemCount", "items", "layout"] + CompactColumnsDecoder.keys))
         let overrides = try decodeOverrides(o.object("layout"))
         let declared = try o.integer("itemCount", min: 0)
         if let declared, declared > remaining {
             throw .invalidRequest(o.fieldPath("itemCount"), "too many items: \(holder) holds at most \(maxItems) items")
         }
+        let hasItems = o["items"].map { !$0.isNull } ?? false
+        if let columns = try CompactColumnsDecoder(path: path).decode(o, remaining: remaining, maxItems: maxItems) {
+            // The compact form replaces `items`; both at once would say the items twice.
+            if hasItems {
+                throw .invalidRequest(o.fieldPath("items"), "give a section's items either as items or as the compact sizes/heights/aspectRatios arrays, not both")
+            }
+            if let declared, declared != columns.count {
+                throw .invalidRequest(o.fieldPath("itemCount"), "is \(declared) but the compact arrays give \(columns.count) items")
+            }
+            return SectionData(itemCount: columns.count, sizes: columns.sizes, heights: columns.heights,
+                               aspectRatios: columns.ratios, overrides: overrides)
+        }
         guard let items = o["items"], !items.isNull else {
-            guard let declared else { throw .invalidRequest(path, "a section needs itemCount or items") }
+            guard let declared else { throw .invalidRequest(path, "a section needs itemCount, items or the compact sizes/heights/aspectRatios arrays") }
             return SectionData(itemCount: declared, overrides: overrides)
         }
         if items.kind == .array, items.count > remaining {

@@ -26,18 +26,56 @@ struct ItemsDecoder {
     }
 
     private mutating func run(_ array: JSONValue, overrides: SectionOverrides) throws(APIError) -> SectionData {
-        guard let elements = array.arrayElements else {
+        guard array.kind == .array else {
             throw .invalidRequest(path, "must be an array of items, not \(array.typeName)")
         }
         count = array.count
         var i = 0
-        for item in elements {
-            try readItem(item, at: i)
+        var node = array.index + 1
+        let end = array.end
+        while node < end {
+            if let next = sizeItemFastPath(array.tape, at: node, item: i) {
+                node = next
+            } else {
+                let item = JSONValue(tape: array.tape, index: node)
+                try readItem(item, at: i)
+                node = item.end
+            }
             i += 1
         }
         return SectionData(itemCount: count, sizes: sizes, heights: heights, aspectRatios: ratios,
                            children: children, overrides: overrides)
     }
+
+    /// Fast path for the shape of long lists, `{"size": [w, h]}` with two in-range numbers:
+    /// recognised on the tape's nodes by index (an object of one member, an unescaped key
+    /// "size", an array of two numbers) and stored without a `JSONValue`, a key comparison
+    /// through String or an error path. Returns the node after the item, or nil for
+    /// anything else, which `readItem` (the slow path) then decodes and judges; both store
+    /// the same size, as `CompactDataSourceTests` and `ItemsDecoderTests` check.
+    @inline(__always)
+    private mutating func sizeItemFastPath(_ tape: JSONTape, at node: Int, item i: Int) -> Int? {
+        tape.nodes.withUnsafeBufferPointer { nodes -> Int? in
+            guard node + 4 < nodes.count else { return nil }
+            let object = nodes[node], key = nodes[node + 1], pair = nodes[node + 2]
+            guard object.kind == .object, object.b == 1, key.kind == .string, !key.flag, key.b &- key.a == 4,
+                  pair.kind == .array, pair.b == 2 else { return nil }
+            let w = nodes[node + 3], h = nodes[node + 4]
+            guard w.kind == .number, h.kind == .number else { return nil }
+            let isSize = tape.bytes.withUnsafeBytes { bytes in
+                bytes.loadUnaligned(fromByteOffset: Int(key.a), as: UInt32.self) == Self.sizeKey
+            }
+            let width = JSONTape.double(w), height = JSONTape.double(h)
+            guard isSize, width >= 0, height >= 0, width <= ValueReader.maxMagnitude,
+                  height <= ValueReader.maxMagnitude else { return nil }
+            if sizes == nil { sizes = [Size](repeating: Size(width: .nan, height: .nan), count: count) }
+            sizes![i] = Size(width: width, height: height)
+            return Int(object.a)
+        }
+    }
+
+    /// "size" as the little-endian UInt32 its four bytes load as ("s" 0x73 lowest).
+    private static var sizeKey: UInt32 { 0x657A_6973 }
 
     private mutating func readItem(_ item: JSONValue, at i: Int) throws(APIError) {
         switch item.kind {

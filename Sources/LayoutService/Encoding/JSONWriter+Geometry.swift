@@ -94,7 +94,8 @@ extension JSONWriter {
         endObject()
     }
 
-    mutating func elements(_ list: [LayoutAttributes]) {
+    /// Public for the benchmark, which times encoding alone.
+    public mutating func elements(_ list: [LayoutAttributes]) {
         beginArray()
         for e in list { attributes(e) }
         endArray()

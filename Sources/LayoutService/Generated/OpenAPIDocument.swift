@@ -2936,9 +2936,13 @@ components:
         One section: `itemCount` (items use the layout's defaults), or `items` with one
         entry per item, or both (then `itemCount` must equal the number of entries).
         At most 5,000,000 items in all sections together (by default).
+
+        Compact form (`CompactSection`): instead of `items`, the items' data column by
+        column as flat arrays of numbers.
       oneOf:
         - $ref: "#/components/schemas/ListedSection"
         - $ref: "#/components/schemas/CountedSection"
+        - $ref: "#/components/schemas/CompactSection"
       example: {itemCount: 5}
     ListedSection:
       type: object
@@ -2975,6 +2979,74 @@ components:
         layout:
           $ref: "#/components/schemas/SectionLayoutOverride"
       example: {itemCount: 5}
+    CompactSection:
+      type: object
+      description: |
+        A section whose items' data is given column by column, as flat arrays of numbers:
+        `sizes` (`[w0, h0, w1, h1, …]`), `heights`, `aspectRatios` (whichever the layout
+        reads; several may be given if they agree on the number of items).
+        `{"sizes": [50, 60, 70, 80]}` is the same section as
+        `{"items": [{"size": [50, 60]}, {"size": [70, 80]}]}`, checked as strictly; an
+        error names the index, e.g. `dataSource.sections[0].sizes[7]`. A million sizes
+        weigh ~6 MB instead of ~17 MB (two-digit sizes).
+      additionalProperties: false
+      anyOf:
+        - required: [sizes]
+          properties:
+            sizes:
+              type: array
+              items:
+                type: number
+        - required: [heights]
+          properties:
+            heights:
+              type: array
+              items:
+                type: number
+        - required: [aspectRatios]
+          properties:
+            aspectRatios:
+              type: array
+              items:
+                type: number
+      properties:
+        sizes:
+          type: array
+          maxItems: 10000000
+          description: |
+            Item sizes as one flat array, width then height for each item (an even count).
+            Each number is at least 0 and at most 1e15.
+          items:
+            type: number
+            minimum: 0
+            maximum: 1.0e15
+        heights:
+          type: array
+          maxItems: 5000000
+          description: The column layout's item heights (each at least 0, at most 1e15).
+          items:
+            type: number
+            minimum: 0
+            maximum: 1.0e15
+        aspectRatios:
+          type: array
+          maxItems: 5000000
+          description: |
+            The justified layout's item aspect ratios (width / height; the layout refuses
+            ratios that are not positive).
+          items:
+            type: number
+            minimum: -1.0e15
+            maximum: 1.0e15
+        itemCount:
+          type: integer
+          nullable: true
+          minimum: 0
+          maximum: 5000000
+          description: When given, the number of items the arrays give.
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {sizes: [50, 60, 70, 80]}
     SectionLayoutOverride:
       anyOf:
         - $ref: "#/components/schemas/SectionLayout"

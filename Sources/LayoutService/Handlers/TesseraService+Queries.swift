@@ -8,9 +8,8 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let state = s.current
-            let cacheKey = "\(state.version)?\(query ?? "")"
             let headers = TesseraService.versionHeader(state.version)
-            if let cached = s.replies.lookup(cacheKey) {
+            if let cached = s.replies.lookup(version: state.version, query: query ?? "") {
                 return ServiceResponse(status: 200, headers: headers, body: cached)
             }
             let q = try QueryString(query)
@@ -24,7 +23,7 @@ extension TesseraService {
             w.key("contentSize"); w.size(layout.contentSize)
             w.key("elements"); w.elements(elements)
             w.endObject()
-            s.replies.store(cacheKey, w.bytes)
+            s.replies.store(version: state.version, query: query ?? "", w.bytes)
             return .json(200, w, headers: headers)
         }
     }

@@ -6,8 +6,8 @@ extension JSONParser {
         let start = position
         var hasEscapes = false
         while true {
-            guard position < bytes.count else { throw fail("unterminated string") }
-            let byte = bytes[position]
+            guard position < input.count else { throw fail("unterminated string") }
+            let byte = input[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw fail("control character in a string") }
             if byte == UInt8(ascii: "\\") {
@@ -19,19 +19,19 @@ extension JSONParser {
                 try skipUTF8Sequence()
             }
         }
-        nodes.append(.init(kind: .string, flag: hasEscapes, a: UInt32(start), b: UInt32(position)))
+        try append(.init(kind: .string, flag: hasEscapes, a: UInt32(start), b: UInt32(position)))
         position += 1  // closing quote
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {
-        guard position + 1 < bytes.count else { throw fail("unterminated escape") }
-        switch bytes[position + 1] {
+        guard position + 1 < input.count else { throw fail("unterminated escape") }
+        switch input[position + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 2
         case UInt8(ascii: "u"):
-            guard position + 6 <= bytes.count,
-                  (2..<6).allSatisfy({ JSONParser.hexValue(bytes[position + $0]) != nil }) else {
+            guard position + 6 <= input.count,
+                  (2..<6).allSatisfy({ JSONParser.hexValue(input[position + $0]) != nil }) else {
                 throw fail("invalid \\u escape")
             }
             position += 6
@@ -51,7 +51,7 @@ extension JSONParser {
 
     /// One multi-byte UTF-8 scalar: no overlongs, no surrogates, nothing above U+10FFFF.
     private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
-        let lead = bytes[position]
+        let lead = input[position]
         let length: Int
         var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
         switch lead {
@@ -64,10 +64,10 @@ extension JSONParser {
         case 0xF4: length = 4; upper = 0x8F
         default: throw fail("invalid UTF-8")
         }
-        guard position + length <= bytes.count else { throw fail("invalid UTF-8") }
-        let second = bytes[position + 1]
+        guard position + length <= input.count else { throw fail("invalid UTF-8") }
+        let second = input[position + 1]
         guard second >= lower && second <= upper else { throw fail("invalid UTF-8") }
-        for k in 2..<max(2, length) where bytes[position + k] & 0xC0 != 0x80 {
+        for k in 2..<max(2, length) where input[position + k] & 0xC0 != 0x80 {
             throw fail("invalid UTF-8")
         }
         position += length
@@ -76,45 +76,62 @@ extension JSONParser {
     /// RFC 8259 number grammar. Up to 19 significant digits with a small exponent take the
     /// exact fast path (both operands exact, one correctly rounded operation); anything else
     /// goes to the standard library's correctly rounded conversion.
+    @inline(__always)
     mutating func parseNumber() throws(JSONSyntaxError) {
+        if let integer = shortInteger() {
+            try appendNumber(integer)
+        } else {
+            try parseNumberFully()
+        }
+    }
+
+    @inline(__always)
+    mutating func appendNumber(_ value: Double) throws(JSONSyntaxError) {
+        let bits = value.bitPattern
+        try append(.init(kind: .number, flag: false, a: UInt32(bits >> 32), b: UInt32(truncatingIfNeeded: bits)))
+    }
+
+    /// The full grammar, kept out of line so the fast path stays small where it is inlined.
+    @inline(never)
+    mutating func parseNumberFully() throws(JSONSyntaxError) {
         let start = position
         var negative = false
-        if bytes[position] == UInt8(ascii: "-") {
+        if input[position] == UInt8(ascii: "-") {
             negative = true
             position += 1
         }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+        guard position < input.count, isDigit(input[position]) else { throw fail("invalid number") }
         var mantissa: UInt64 = 0
         var digits = 0
         var exponent10 = 0
-        if bytes[position] == UInt8(ascii: "0") {
+        if input[position] == UInt8(ascii: "0") {
             position += 1
-            if position < bytes.count, isDigit(bytes[position]) { throw fail("leading zero in a number") }
+            if position < input.count, isDigit(input[position]) { throw fail("leading zero in a number") }
         } else {
-            while position < bytes.count, isDigit(bytes[position]) {
-                accumulate(&mantissa, &digits, &exponent10, bytes[position], afterPoint: false)
+            while position < input.count, isDigit(input[position]) {
+                accumulate(&mantissa, &digits, &exponent10, input[position], afterPoint: false)
                 position += 1
             }
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+        if position < input.count, input[position] == UInt8(ascii: ".") {
             position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
-            while position < bytes.count, isDigit(bytes[position]) {
-                accumulate(&mantissa, &digits, &exponent10, bytes[position], afterPoint: true)
+            guard position < input.count, isDigit(input[position]) else { throw fail("invalid number") }
+            while position < input.count, isDigit(input[position]) {
+                accumulate(&mantissa, &digits, &exponent10, input[position], afterPoint: true)
                 position += 1
             }
         }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+        if position < input.count, input[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             var expNegative = false
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                expNegative = bytes[position] == UInt8(ascii: "-")
+            if position < input.count, input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-") {
+                expNegative = input[position] == UInt8(ascii: "-")
                 position += 1
             }
-            guard position < bytes.count, isDigit(bytes[position]) else { throw fail("invalid number") }
+            guard position < input.count, isDigit(input[position]) else { throw fail("invalid number") }
             var e = 0
-            while position < bytes.count, isDigit(bytes[position]) {
-                if e < 100_000 { e = e * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+            while position < input.count, isDigit(input[position]) {
+                if e < 100_000 { e = e * 10 + Int(input[position] - UInt8(ascii: "0")) }
                 position += 1
             }
             exponent10 += expNegative ? -e : e
@@ -122,16 +139,41 @@ extension JSONParser {
         let value: Double
         if digits <= 19, mantissa < (1 << 53), exponent10 >= -22, exponent10 <= 22 {
             let m = Double(mantissa)
-            value = exponent10 >= 0 ? m * JSONParser.powersOf10[exponent10] : m / JSONParser.powersOf10[-exponent10]
+            value = exponent10 >= 0 ? m * JSONParser.powerOf10(exponent10) : m / JSONParser.powerOf10(-exponent10)
         } else {
-            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
             guard let parsed = Double(text) else { throw JSONSyntaxError(offset: start, reason: "invalid number") }
-            value = negative ? -parsed.magnitude : parsed.magnitude
+            value = parsed.magnitude  // the sign is applied once, below
         }
         let signed = negative ? -value : value
         guard signed.isFinite else { throw JSONSyntaxError(offset: start, reason: "number out of range") }
-        let bits = signed.bitPattern
-        nodes.append(.init(kind: .number, flag: false, a: UInt32(bits >> 32), b: UInt32(truncatingIfNeeded: bits)))
+        try appendNumber(signed)
+    }
+
+    /// Fast path for the numbers long lists are made of: a positive integer of at most 15
+    /// digits, without a fraction or an exponent, is exactly `Double(its digits)`. Anything
+    /// else (a sign, a leading zero, a fraction, an exponent, more digits) returns nil with
+    /// `position` untouched, and the full grammar below reads it. `JSONParserTests` holds
+    /// the two to the same doubles.
+    @inline(__always)
+    mutating func shortInteger() -> Double? {
+        let base = input.baseAddress!
+        let end = input.count
+        var p = position
+        var digit = base[p] &- UInt8(ascii: "0")
+        guard digit >= 1, digit <= 9 else { return nil }
+        var mantissa = UInt64(digit)
+        p += 1
+        while p < end {
+            digit = base[p] &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            p += 1
+        }
+        guard p - position <= 15 else { return nil }
+        if p < end, base[p] == UInt8(ascii: ".") || base[p] | 0x20 == UInt8(ascii: "e") { return nil }
+        position = p
+        return Double(mantissa)
     }
 
     @inline(__always)
@@ -157,9 +199,34 @@ extension JSONParser {
         }
     }
 
-    static let powersOf10: [Double] = (0...22).map { e in
-        var p = 1.0
-        for _ in 0..<e { p *= 10 }
-        return p
+    /// 10^e for 0 ≤ e ≤ 22, the powers a double holds exactly. A switch of literals, not a
+    /// static array: reading a global array costs a lazy-initialisation check per number.
+    @inline(__always)
+    static func powerOf10(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 }

@@ -2469,6 +2469,9 @@ extension Components {
         /// entry per item, or both (then `itemCount` must equal the number of entries).
         /// At most 5,000,000 items in all sections together (by default).
         ///
+        /// Compact form (`CompactSection`): instead of `items`, the items' data column by
+        /// column as flat arrays of numbers.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/Section`.
         @frozen public enum Section: Codable, Hashable, Sendable {
@@ -2476,6 +2479,8 @@ extension Components {
             case ListedSection(Components.Schemas.ListedSection)
             /// - Remark: Generated from `#/components/schemas/Section/case2`.
             case CountedSection(Components.Schemas.CountedSection)
+            /// - Remark: Generated from `#/components/schemas/Section/case3`.
+            case CompactSection(Components.Schemas.CompactSection)
             public init(from decoder: any Swift.Decoder) throws {
                 var errors: [any Swift.Error] = []
                 do {
@@ -2486,6 +2491,12 @@ extension Components {
                 }
                 do {
                     self = .CountedSection(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .CompactSection(try .init(from: decoder))
                     return
                 } catch {
                     errors.append(error)
@@ -2501,6 +2512,8 @@ extension Components {
                 case let .ListedSection(value):
                     try value.encode(to: encoder)
                 case let .CountedSection(value):
+                    try value.encode(to: encoder)
+                case let .CompactSection(value):
                     try value.encode(to: encoder)
                 }
             }
@@ -2600,6 +2613,117 @@ extension Components {
                     "itemCount",
                     "layout"
                 ])
+            }
+        }
+        /// A section whose items' data is given column by column, as flat arrays of numbers:
+        /// `sizes` (`[w0, h0, w1, h1, …]`), `heights`, `aspectRatios` (whichever the layout
+        /// reads; several may be given if they agree on the number of items).
+        /// `{"sizes": [50, 60, 70, 80]}` is the same section as
+        /// `{"items": [{"size": [50, 60]}, {"size": [70, 80]}]}`, checked as strictly; an
+        /// error names the index, e.g. `dataSource.sections[0].sizes[7]`. A million sizes
+        /// weigh ~6 MB instead of ~17 MB (two-digit sizes).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompactSection`.
+        public struct CompactSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompactSection/value1`.
+            public struct Value1Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompactSection/value1/sizes`.
+                public var sizes: [Swift.Double]
+                /// Creates a new `Value1Payload`.
+                ///
+                /// - Parameters:
+                ///   - sizes:
+                public init(sizes: [Swift.Double]) {
+                    self.sizes = sizes
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case sizes
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompactSection/value1`.
+            public var value1: Components.Schemas.CompactSection.Value1Payload?
+            /// - Remark: Generated from `#/components/schemas/CompactSection/value2`.
+            public struct Value2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompactSection/value2/heights`.
+                public var heights: [Swift.Double]
+                /// Creates a new `Value2Payload`.
+                ///
+                /// - Parameters:
+                ///   - heights:
+                public init(heights: [Swift.Double]) {
+                    self.heights = heights
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case heights
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompactSection/value2`.
+            public var value2: Components.Schemas.CompactSection.Value2Payload?
+            /// - Remark: Generated from `#/components/schemas/CompactSection/value3`.
+            public struct Value3Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompactSection/value3/aspectRatios`.
+                public var aspectRatios: [Swift.Double]
+                /// Creates a new `Value3Payload`.
+                ///
+                /// - Parameters:
+                ///   - aspectRatios:
+                public init(aspectRatios: [Swift.Double]) {
+                    self.aspectRatios = aspectRatios
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case aspectRatios
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompactSection/value3`.
+            public var value3: Components.Schemas.CompactSection.Value3Payload?
+            /// Creates a new `CompactSection`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            ///   - value3:
+            public init(
+                value1: Components.Schemas.CompactSection.Value1Payload? = nil,
+                value2: Components.Schemas.CompactSection.Value2Payload? = nil,
+                value3: Components.Schemas.CompactSection.Value3Payload? = nil
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+                self.value3 = value3
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self.value1 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self.value2 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self.value3 = try .init(from: decoder)
+                } catch {
+                    errors.append(error)
+                }
+                try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                    [
+                        self.value1,
+                        self.value2,
+                        self.value3
+                    ],
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1?.encode(to: encoder)
+                try self.value2?.encode(to: encoder)
+                try self.value3?.encode(to: encoder)
             }
         }
         /// This section's own layout parameters (UIKit's per-section delegate methods),

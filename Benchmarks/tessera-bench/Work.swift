@@ -1,0 +1,66 @@
+import LayoutEngine
+import LayoutService
+
+/// `tessera-bench --work NAME --repeat K [--items N]`: one piece of in-process work done K
+/// times and nothing else (no report, no server), for instruction counts. Under
+/// `valgrind --tool=callgrind`, total(K = 2) − total(K = 1) is the cost of one piece with the
+/// inputs' construction cancelled out (Benchmarks/callgrind-create.sh does exactly that).
+enum Work {
+    /// create − parse is what follows the parse: decoding, the engine's prepare, the
+    /// session and the reply (the decoders are internal to LayoutService).
+    static let names = ["parse-items", "parse-compact", "create-items", "create-compact",
+                        "prepare-sizes", "encode-justified", "oneshot-justified"]
+
+    /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
+    static func run(name: String, repeats: Int, items: Int) throws {
+        let service = TesseraService()
+        func create(_ body: [UInt8]) throws {
+            let r = service.createSession(body: body)
+            guard r.status == 201, let id = JSONPeek.string(r.body, key: "id") else {
+                throw BenchError("create answered \(r.status): \(String(decoding: r.body.prefix(300), as: UTF8.self))")
+            }
+            _ = service.deleteSession(id: id)
+        }
+        switch name {
+        case "parse-items", "parse-compact":
+            let body = name == "parse-compact" ? Bodies.compactSizes(layout: Bodies.flowJSON, [items])
+                : Bodies.sizes(layout: Bodies.flowJSON, [items])
+            Output.write("input-bytes \(body.count)\n", to: 1)
+            for _ in 0..<repeats { _ = try JSONTape.parse(body) }
+        case "create-items":
+            let body = Bodies.sizes(layout: Bodies.flowJSON, [items])
+            Output.write("input-bytes \(body.count)\n", to: 1)
+            for _ in 0..<repeats { try create(body) }
+        case "create-compact":
+            let body = Bodies.compactSizes(layout: Bodies.flowJSON, [items])
+            Output.write("input-bytes \(body.count)\n", to: 1)
+            for _ in 0..<repeats { try create(body) }
+        case "prepare-sizes":
+            // The engine's share of create-items / create-compact (the same sizes, as columns).
+            let dataSource = Bodies.sizesDataSource([items])
+            let layout = FlowLayout(Bodies.flowParameters)
+            for _ in 0..<repeats { _ = try layout.prepare(dataSource, view: Bodies.view) }
+        case "encode-justified":
+            let ratios = Bodies.photoRatios(items)
+            let layout = try JustifiedLayout().prepareJustified(
+                DataSource(sections: [SectionData(itemCount: items, aspectRatios: ratios)]), view: ViewContext())
+            let elements = layout.elements(in: nil, view: ViewContext())
+            var size = 0
+            for _ in 0..<repeats {
+                var w = JSONWriter(capacity: 64 + elements.count * 110)
+                w.elements(elements)
+                size = w.bytes.count
+            }
+            Output.write("output-bytes \(size)\n", to: 1)
+        case "oneshot-justified":
+            let body = Bodies.justifiedRatios(Bodies.photoRatios(items))
+            Output.write("input-bytes \(body.count)\n", to: 1)
+            for _ in 0..<repeats {
+                let r = service.oneShotLayout(body: body)
+                guard r.status == 200 else { throw BenchError("one-shot answered \(r.status)") }
+            }
+        default:
+            throw BenchError("unknown work '\(name)'; one of: \(names.joined(separator: ", "))")
+        }
+    }
+}
