@@ -24,7 +24,7 @@ import Testing
     func theDirectLineEqualsTheHandlersLine(_ index: Int) throws {
         let exchange = Self.exchanges[index]
         let direct = try #require(AccessLine.json(exchange))
-        let viaSwiftLog = try linesWritten(format: .json) { logger, _ in
+        let viaSwiftLog = try logLines(format: .json) { logger, _ in
             logger.info("request", metadata: AccessLog.fields(exchange))
         }
         #expect(try #require(viaSwiftLog.first).withoutTime == String(decoding: direct, as: UTF8.self).withoutTime)
@@ -32,12 +32,12 @@ import Testing
 
     @Test func accessLogWritesTheDirectLineOnlyAtInfo() throws {
         let exchange = Self.exchanges[0]
-        let written = try linesWritten(format: .json) { logger, sink in
+        let written = try logLines(format: .json) { logger, sink in
             AccessLog(logger: logger, sink: sink).record(exchange)
         }
         #expect(written.count == 1)
         #expect(written.first?.withoutTime == String(decoding: AccessLine.json(exchange) ?? [], as: UTF8.self).withoutTime)
-        let quiet = try linesWritten(format: .json, level: .warning) { logger, sink in
+        let quiet = try logLines(format: .json, level: .warning) { logger, sink in
             AccessLog(logger: logger, sink: sink).record(exchange)
         }
         #expect(quiet.isEmpty)
@@ -48,7 +48,7 @@ import Testing
         let exchange = HTTPExchange(method: "GET", route: "/v1/sessions/{id}", pathParameters: ["id": "a\"b\\c\n"],
                                     status: 404, requestID: "r1")
         #expect(AccessLine.json(exchange) == nil)
-        let written = try linesWritten(format: .json) { logger, sink in
+        let written = try logLines(format: .json) { logger, sink in
             AccessLog(logger: logger, sink: sink).record(exchange)
         }
         let line = try #require(written.first)
@@ -91,26 +91,6 @@ import Testing
         }
         #expect(Timestamp.format(seconds: -1, milliseconds: 0) == "1969-12-31T23:59:59.000Z")
         #expect(Timestamp.format(seconds: 951_782_400, milliseconds: 1) == "2000-02-29T00:00:00.001Z")
-    }
-
-    /// Lines written through a `LineLogHandler` logger and its sink (a pipe), one per element.
-    private func linesWritten(format: LogFormat, level: Logger.Level = .info,
-                              _ body: (Logger, LogSink) -> Void) throws -> [String] {
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        defer { close(fds[0]) }
-        let sink = LogSink(format: format, descriptor: fds[1])
-        body(Logger(label: "test") { LineLogHandler(label: $0, sink: sink, level: level) }, sink)
-        sink.flush()
-        close(fds[1])
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fds[0], &buffer, buffer.count)
-            if n <= 0 { break }
-            bytes += buffer[..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
 
