@@ -100,7 +100,7 @@ struct ServeCommand: ParsableCommand {
         let service = TesseraService(store: store)
         var router = Routes.make(service)
         Routes.addMetrics(to: &router, exposition: exposition, store: service.store)
-        let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger),
+        let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger, sink: logSink),
                                         metrics: HTTPMetrics(eventLoops: options.http.eventLoops))
         let server = HTTPServer(configuration: options.http, router: router, observer: telemetry)
         do {
