@@ -12,7 +12,8 @@ import HTTPTypes
 /// This document is the HTTP contract; the server conforms to it. The behaviour behind
 /// it is documented in the repository's `docs/` folder: [docs/api.md](docs/api.md) (the
 /// conventions below, at more length), [docs/flow.md](docs/flow.md) (the flow layout's
-/// rules R1–R16) and [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8).
+/// rules R1–R16), [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8) and
+/// [docs/compositional.md](docs/compositional.md) (the compositional layout, C1–C15, D1–D7).
 ///
 /// ## Conventions
 ///
