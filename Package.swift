@@ -26,10 +26,12 @@ let package = Package(
         // TesseraClient's runtime and transport (URLSession; FoundationNetworking on Linux).
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
-        // Pure Swift: no Foundation, no I/O, no threads.
-        .target(name: "LayoutEngine", swiftSettings: sharedSettings),
+        // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
+        .target(name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+                swiftSettings: sharedSettings),
         // Pure: layout attributes → SVG pictures (no I/O).
         .target(name: "Rendering", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // The playground page served at / (HTML, CSS, JS embedded by scripts/embed-playground.py).

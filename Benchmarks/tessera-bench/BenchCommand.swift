@@ -83,6 +83,9 @@ enum BenchCommand {
         Figure(name: "updates", title: "6. batch update vs full create", run: Figures.updates),
         Figure(name: "compositional", title: "8. compositional, 1,000,000 items: create", run: Figures.compositional),
         Figure(name: "stores", title: "9. session stores: memory, SQLite, Redis", run: Figures.stores),
+        Figure(name: "attacks", title: "10. issue 8: cheap requests that used to stall, bloat or mislead", run: Figures.attacks),
+        Figure(name: "limits", title: "11. memory per item, per empty section and per connection", run: Figures.memoryLimits),
+        Figure(name: "columns", title: "12. waterfall column choice: prepare at growing column counts", run: Figures.waterfallColumns),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

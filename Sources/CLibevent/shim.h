@@ -42,3 +42,6 @@ static inline int eventhttp_affinity_cpu_count(void) {
     for (int i = 0; i < 16; i++) count += __builtin_popcountl(mask[i]);
     return count;
 }
+// POLLRDHUP (the peer shut its side down) is Linux's and, like the above, declared only
+// under _GNU_SOURCE; its value is fixed by the kernel ABI.
+static const short eventhttp_poll_read_hang_up = 0x2000;

@@ -1,14 +1,24 @@
 import CLibevent
 
-/// Per-connection state, created when a connection sends its first bytes and released by
-/// evhttp's close callback. It runs the stream validator on the connection's input buffer
-/// before evhttp parses it, keeps the request being checked out of evhttp's sight in
-/// `held`, and when a request must be refused hands evhttp a marked synthetic request
-/// instead, so that evhttp never writes one of its HTML error pages.
+/// Per-connection state, created when a connection is accepted (`EventLoop.adopt`) and
+/// released by evhttp's close callback. It runs the stream validator on the connection's
+/// input buffer before evhttp parses it, keeps the request being checked out of evhttp's
+/// sight in `held`, and when a request must be refused hands evhttp a marked synthetic
+/// request instead, so that evhttp never writes one of its HTML error pages. It also keeps
+/// the connection's share of the body budget and its head deadline.
 final class ConnectionState {
     unowned let loop: EventLoop
     let connection: OpaquePointer
     private var validator: RequestStreamValidator
+    /// The body reservation of each request evhttp has been handed and not yet answered,
+    /// oldest first (evhttp answers a connection's requests in order).
+    private var reservations: [Int] = []
+    private var reservationsHead = 0
+    /// Fires when a head has taken longer than the head deadline; armed while one is due.
+    private var headTimer: OpaquePointer?
+    private var headTimerArmed = false
+    /// Until the first byte arrives, the first request's head deadline runs from the accept.
+    private var awaitingFirstByte = true
     /// Bytes received but not yet released to evhttp: stream[released ..< validator.position].
     private let held: OpaquePointer
     private var released = 0
@@ -17,16 +27,102 @@ final class ConnectionState {
     /// Our own edits of the buffer call the buffer callback again; they are not client bytes.
     private var isRewriting = false
 
-    init(loop: EventLoop, connection: OpaquePointer, limits: RequestStreamValidator.Limits) {
+    init(loop: EventLoop, connection: OpaquePointer, limits: RequestStreamValidator.Limits, bodyBudget: ByteBudget) {
         self.loop = loop
         self.connection = connection
-        validator = RequestStreamValidator(limits: limits)
+        validator = RequestStreamValidator(limits: limits, bodyBudget: bodyBudget)
         held = evbuffer_new()
     }
 
     deinit {
+        if let headTimer { event_free(headTimer) }
         evbuffer_free(held)
     }
+
+    // MARK: Body reservations
+
+    /// Moves the reservations of requests the validator has read whole into the queue.
+    private func takeCompletedReservations() {
+        guard !validator.completedReservations.isEmpty else { return }
+        reservations.append(contentsOf: validator.completedReservations)
+        validator.completedReservations.removeAll(keepingCapacity: true)
+    }
+
+    /// A reply has been written: its request's body leaves the budget.
+    func releaseAnsweredRequest() {
+        guard reservationsHead < reservations.count else { return }
+        validator.bodyBudget?.release(reservations[reservationsHead])
+        reservationsHead += 1
+        if reservationsHead == reservations.count {
+            reservations.removeAll(keepingCapacity: true)
+            reservationsHead = 0
+        }
+    }
+
+    /// The connection is closing: everything it still holds leaves the budget.
+    func releaseAllReservations() {
+        for bytes in reservations[reservationsHead...] { validator.bodyBudget?.release(bytes) }
+        reservations.removeAll()
+        reservationsHead = 0
+        validator.releaseCurrentReservation()
+    }
+
+    // MARK: Head deadline
+
+    /// Arms or disarms the head deadline after the stream moved on: it runs from the accept
+    /// until the first byte and head arrive, and from the first byte of each later head
+    /// until its blank line (the idle timeout covers a quiet connection between requests).
+    func updateHeadDeadline() {
+        let seconds = loop.context.configuration.headDeadlineSeconds
+        guard seconds > 0 else { return }
+        if validator.position > 0 { awaitingFirstByte = false }
+        let due = awaitingFirstByte || validator.isReadingHead
+        if due && !headTimerArmed {
+            if headTimer == nil {
+                headTimer = event_new(loop.base, -1, 0, Callbacks.headDeadline, Unmanaged.passUnretained(self).toOpaque())
+            }
+            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+            headTimerArmed = event_add(headTimer, &timeout) == 0
+        } else if !due && headTimerArmed {
+            event_del(headTimer)
+            headTimerArmed = false
+        }
+    }
+
+    /// The head deadline passed: the unfinished head (which evhttp has not seen) is replaced
+    /// by a refusal that evhttp parses and the dispatcher answers 408, closing the connection.
+    func headDeadlinePassed() {
+        headTimerArmed = false
+        guard let rejection = validator.expireHead(),
+              let bufferevent = evhttp_connection_get_bufferevent(connection) else { return }
+        evbuffer_drain(held, evbuffer_get_length(held))
+        // Outside its own reads a bufferevent keeps its input's end frozen.
+        let input = bufferevent_get_input(bufferevent)
+        evbuffer_unfreeze(input, 0)
+        inject(rejection, into: input)
+        evbuffer_freeze(input, 0)
+        // evhttp reads on its own only when the socket has bytes: make it look now. While a
+        // request is with a handler it is not reading; it finds the refusal after that reply.
+        if !hasActiveRequest {
+            bufferevent_trigger(bufferevent, Int16(EV_READ),
+                                Int32(BEV_TRIG_IGNORE_WATERMARKS.rawValue) | Int32(BEV_OPT_DEFER_CALLBACKS.rawValue))
+        }
+    }
+
+    /// Hands evhttp a marked synthetic request in place of a refused one. It is a request
+    /// evhttp will answer like any other, so it takes a (zero) place in the reservations.
+    private func inject(_ rejection: StreamRejection, into input: OpaquePointer?) {
+        let wasRewriting = isRewriting
+        isRewriting = true
+        defer { isRewriting = wasRewriting }
+        takeCompletedReservations()
+        reservations.append(0)
+        let injection = rejection.injection(token: loop.context.rejectionToken)
+        injection.withUnsafeBytes { _ = evbuffer_add(input, $0.baseAddress, $0.count) }
+        injectedRejection = true
+    }
+
+    // MARK: Validation
 
     /// Called after a socket read appended `added` bytes to `input`, before evhttp parses
     /// them. The input buffer's end is writable here: bufferevent unfreezes it around the
@@ -34,7 +130,11 @@ final class ConnectionState {
     func inspect(_ input: OpaquePointer, added: Int) {
         guard !isRewriting else { return }
         isRewriting = true
-        defer { isRewriting = false }
+        defer {
+            isRewriting = false
+            takeCompletedReservations()
+            updateHeadDeadline()
+        }
         let length = evbuffer_get_length(input)
         if validator.phase == .rejected {
             // Nothing after a refused request reaches evhttp; the connection closes after its reply.
@@ -60,9 +160,7 @@ final class ConnectionState {
         guard let rejection else { return }
         // The refused request and everything after it never reach evhttp.
         evbuffer_drain(held, evbuffer_get_length(held))
-        let injection = rejection.injection(token: loop.context.rejectionToken)
-        injection.withUnsafeBytes { _ = evbuffer_add(input, $0.baseAddress, $0.count) }
-        injectedRejection = true
+        inject(rejection, into: input)
     }
 
     /// Moves the last `count` bytes of `buffer` to `destination` (or drops them). evbuffers
@@ -100,48 +198,5 @@ final class ConnectionState {
                 guard body(UnsafeRawBufferPointer(start: vector.iov_base, count: length)) else { return }
             }
         }
-    }
-}
-
-extension EventLoop {
-    /// The bufferevent evhttp uses for an accepted connection. No BEV_OPT_CLOSE_ON_FREE:
-    /// evhttp closes the socket itself after shutdown(2), and with the option the socket
-    /// would be closed first, so evhttp's shutdown could hit a descriptor another loop
-    /// thread has just reused.
-    func makeBufferevent() -> OpaquePointer? {
-        guard let bufferevent = bufferevent_socket_new(base, -1, 0) else { return nil }
-        bufferevent_set_max_single_write(bufferevent, context.configuration.maxSingleWrite)
-        evbuffer_add_cb(bufferevent_get_input(bufferevent), Callbacks.firstInput, UnsafeMutableRawPointer(bufferevent))
-        return bufferevent
-    }
-
-    /// A connection's first bytes: its evhttp_connection exists now (evhttp set it as the
-    /// bufferevent's callback argument), so state can be created and tied to its close
-    /// callback. Connections that close without sending anything never allocate state.
-    func adopt(bufferevent: OpaquePointer, input: OpaquePointer, added: Int) {
-        var argument: UnsafeMutableRawPointer?
-        bufferevent_getcb(bufferevent, nil, nil, nil, &argument)
-        guard let argument else { return }
-        let connection = OpaquePointer(argument)
-        let state = ConnectionState(loop: self, connection: connection, limits: context.streamLimits)
-        connections[connection] = state
-        let statePointer = Unmanaged.passUnretained(state).toOpaque()
-        evhttp_connection_set_closecb(connection, Callbacks.connectionClosed, statePointer)
-        evbuffer_remove_cb(input, Callbacks.firstInput, UnsafeMutableRawPointer(bufferevent))
-        evbuffer_add_cb(input, Callbacks.input, statePointer)
-        state.inspect(input, added: added)
-    }
-
-    func connectionClosed(_ state: ConnectionState) {
-        if state.hasActiveRequest { requestCompleted(state) }
-        lingerIfRefused(state)
-        connections[state.connection] = nil
-    }
-
-    func requestCompleted(_ state: ConnectionState) {
-        guard state.hasActiveRequest else { return }
-        state.hasActiveRequest = false
-        activeRequests -= 1
-        exitIfDrained()
     }
 }

@@ -1,4 +1,5 @@
 import CLibevent
+import Glibc
 
 /// The C callbacks. C function pointers cannot capture, so each one receives its Swift
 /// object through the `void *` argument as an unretained `Unmanaged` pointer; the objects
@@ -22,7 +23,39 @@ enum Callbacks {
     static let firstInput: @convention(c) (OpaquePointer?, UnsafePointer<evbuffer_cb_info>?, UnsafeMutableRawPointer?) -> Void = {
         buffer, info, argument in
         guard let info, info.pointee.n_added > 0, let loop = EventLoop.current else { return }
-        loop.adopt(bufferevent: OpaquePointer(argument!), input: buffer!, added: info.pointee.n_added)
+        loop.adoptOnInput(bufferevent: OpaquePointer(argument!), input: buffer!, added: info.pointee.n_added)
+    }
+
+    /// Right after accepts: adopt the new connections (`EventLoop.makeBufferevent`).
+    static let adopt: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        loop(argument).adoptPending()
+    }
+
+    /// evconnlistener_set_error_cb: accept(2) failed with errno set; the argument is the
+    /// listener's (evhttp's), so the loop comes from the thread.
+    static let acceptError: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in
+        let code = errno
+        EventLoop.current?.acceptFailed(errno: code)
+    }
+
+    static let acceptRetry: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        let loop = loop(argument)
+        loop.acceptRetryTimerArmed = false
+        loop.endAcceptPause()
+    }
+
+    static let graceExpired: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        loop(argument).graceExpired()
+    }
+
+    static let periodic: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        let periodic = Unmanaged<PeriodicJob>.fromOpaque(argument!).takeUnretainedValue()
+        EventLoop.current?.runPeriodic(periodic)
+    }
+
+    /// A connection's head deadline passed; the argument is its `ConnectionState`.
+    static let headDeadline: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        connection(argument).headDeadlinePassed()
     }
 
     /// An adopted connection's input buffer: validates bytes before evhttp parses them.
@@ -59,8 +92,9 @@ enum Callbacks {
         loop(argument).lagProbeFired()
     }
 
-    static let signal: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
-        loop(argument).handleSignal()
+    /// A signal event's descriptor argument is the signal's number.
+    static let signal: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { number, _, argument in
+        loop(argument).handleSignal(number)
     }
 
     /// evbuffer_add_reference cleanup: the reply body has left the buffer (written or dropped).

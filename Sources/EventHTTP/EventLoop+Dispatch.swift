@@ -1,4 +1,5 @@
 import CLibevent
+import Glibc
 
 /// From a parsed evhttp request to a reply: rejections, routing, and the choice between
 /// running the handler here or on the worker pool.
@@ -16,6 +17,7 @@ extension EventLoop {
         evhttp_request_set_on_complete_cb(request, Callbacks.requestCompleted, Unmanaged.passUnretained(state).toOpaque())
 
         if state.injectedRejection, let reason = rejectionReason(request) {
+            // (503 `server_busy` for a body that does not fit gets its Retry-After here too.)
             return reply(request, context.errorResponse(reason.status, code: reason.code, message: reason.message),
                          isHead: isHead, close: true, exchange: exchange)
         }
@@ -36,8 +38,20 @@ extension EventLoop {
             exchange.pathParameters = parameters
             if route.offload || handlerRequest.body.count >= context.configuration.offloadBodyThreshold {
                 offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
+                return
+            }
+            // A compressed body may inflate to the body limit: that work is a worker's.
+            if !handlerRequest.body.isEmpty, handlerRequest.header("Content-Encoding") != nil {
+                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
+                return
+            }
+            handlerRequest.isOnEventLoop = true
+            let response = context.respond(route, handlerRequest)
+            if response.isMoveToWorker {
+                handlerRequest.isOnEventLoop = false
+                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
             } else {
-                reply(request, context.respond(route, handlerRequest), isHead: isHead, close: false, exchange: exchange)
+                reply(request, response, isHead: isHead, close: false, exchange: exchange)
             }
         case .options(let allow):
             reply(request, HTTPResponse(status: 204, headers: [("Allow", allow)]), isHead: false, close: false,
@@ -56,16 +70,43 @@ extension EventLoop {
     /// Runs the handler on a worker; the reply comes back to this loop, the only thread
     /// allowed to touch the evhttp request. The request stays valid meanwhile: evhttp
     /// stops reading the connection while a request is with the user, so it cannot notice
-    /// a close, and shutdown waits for `activeRequests`.
+    /// a close, and shutdown waits for `activeRequests` (up to its grace period).
+    ///
+    /// A full queue answers 503 at once. A job that waited past `maxQueueWaitSeconds`
+    /// answers 503 instead of running, and one whose client has gone is dropped unrun (its
+    /// connection is closed): neither holds a worker for nobody.
     private func offload(_ route: RouteTable.Route, _ handlerRequest: HTTPRequest,
                          _ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool, exchange: PendingExchange) {
         let pending = PendingRequest(request)
-        context.workers.submit { [self] in
-            let response = context.respond(route, handlerRequest)
+        let client = ClientSocket(request)
+        let maxWait = UInt64(max(0, context.configuration.maxQueueWaitSeconds) * 1e9)
+        let accepted = context.workers.submit { [self] waited in
+            let response: HTTPResponse
+            if waited > maxWait {
+                response = context.busyResponse("the request waited too long for a worker; retry later")
+            } else if client.hasGone() {
+                post { [self] in abandon(pending.request, isHead: isHead, exchange: exchange) }
+                return
+            } else {
+                let handled = context.respond(route, handlerRequest)
+                response = handled.isMoveToWorker
+                    ? context.errorResponse(500, code: "internal_error", message: "the handler asked for a worker on a worker")
+                    : handled
+            }
             post { [self] in
                 reply(pending.request, response, isHead: isHead, close: false, exchange: exchange)
             }
         }
+        if !accepted {
+            reply(request, context.busyResponse("every worker is busy and the queue is full; retry later"),
+                  isHead: isHead, close: false, exchange: exchange)
+        }
+    }
+
+    /// Ends a request whose client left while it waited: the reply goes nowhere, and closing
+    /// the connection releases it.
+    private func abandon(_ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool, exchange: PendingExchange) {
+        reply(request, context.busyResponse("the client has gone"), isHead: isHead, close: true, exchange: exchange)
     }
 
     private func rejectionReason(_ request: UnsafeMutablePointer<evhttp_request>) -> RejectionReason? {
@@ -81,4 +122,26 @@ extension EventLoop {
 struct PendingRequest: @unchecked Sendable {
     let request: UnsafeMutablePointer<evhttp_request>
     init(_ request: UnsafeMutablePointer<evhttp_request>) { self.request = request }
+}
+
+/// A request's socket, probed from a worker before its job runs. evhttp does not read a
+/// connection while its request is with a handler, so it cannot tell that the client has
+/// gone; the socket can: a peer that closed (or reset) shows as POLLRDHUP, POLLHUP or
+/// POLLERR, as nginx's check for a broken connection reads it. The descriptor stays open
+/// while the request is active (shutdown's deadline aside, after which the reply is
+/// dropped anyway).
+struct ClientSocket: Sendable {
+    let descriptor: Int32
+
+    init(_ request: UnsafeMutablePointer<evhttp_request>) {
+        let bufferevent = evhttp_request_get_connection(request).flatMap(evhttp_connection_get_bufferevent)
+        descriptor = bufferevent.map(bufferevent_getfd) ?? -1
+    }
+
+    func hasGone() -> Bool {
+        guard descriptor >= 0 else { return false }
+        var probe = pollfd(fd: descriptor, events: Int16(POLLIN) | eventhttp_poll_read_hang_up, revents: 0)
+        guard poll(&probe, 1, 0) == 1 else { return false }
+        return probe.revents & (eventhttp_poll_read_hang_up | Int16(POLLHUP) | Int16(POLLERR)) != 0
+    }
 }

@@ -1,9 +1,17 @@
 import CLibevent
 
-/// Keeps a reply body alive while libevent writes it straight from the array's storage.
+/// Keeps a reply body alive while libevent writes it straight from the array's storage,
+/// and its bytes counted in the reply budget until then.
 final class ReplyBody {
     let bytes: [UInt8]
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private let budget: ByteBudget?
+
+    init(_ bytes: [UInt8], budget: ByteBudget?) {
+        self.bytes = bytes
+        self.budget = budget
+    }
+
+    deinit { budget?.release(bytes.count) }
 }
 
 extension EventLoop {
@@ -14,9 +22,18 @@ extension EventLoop {
     /// - Parameter close: close the connection after this reply (refused requests: the
     ///   client may still be sending bytes nobody will parse).
     /// - Parameter exchange: the request's id (echoed) and what the observer is told.
+    /// - Parameter counted: count the body in the reply budget (every reply but the small
+    ///   503 that replaces one that did not fit).
     func reply(_ request: UnsafeMutablePointer<evhttp_request>, _ response: HTTPResponse, isHead: Bool, close: Bool,
-               exchange: PendingExchange) {
+               exchange: PendingExchange, counted: Bool = true) {
         assert(EventLoop.current === self, "an evhttp request replied to off its own loop thread")
+        // A body is counted from here until libevent lets go of it; one that does not fit
+        // (clients not reading what they asked for) becomes a small 503 instead.
+        let sendsBody = response.allowsBody && !isHead && !response.body.isEmpty
+        if counted && sendsBody && !context.replyBudget.tryReserve(response.body.count) {
+            return reply(request, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
+                         isHead: isHead, close: close, exchange: exchange, counted: false)
+        }
         let headers = evhttp_request_get_output_headers(request)
         var hasContentType = false
         for (name, value) in response.headers {
@@ -36,7 +53,7 @@ extension EventLoop {
             if isHead {
                 evhttp_add_header(headers, "Content-Length", String(response.body.count))
             } else if !response.body.isEmpty {
-                addBody(response.body, to: evhttp_request_get_output_buffer(request))
+                addBody(response.body, counted: counted, to: evhttp_request_get_output_buffer(request))
             }
         }
         if close || isDraining { evhttp_add_header(headers, "Connection", "close") }
@@ -49,8 +66,8 @@ extension EventLoop {
 
     /// Adds the body in one piece without copying: evbuffer_add_reference points libevent
     /// at the array's storage, and the cleanup callback releases it once written.
-    private func addBody(_ bytes: [UInt8], to buffer: OpaquePointer?) {
-        let body = ReplyBody(bytes)
+    private func addBody(_ bytes: [UInt8], counted: Bool, to buffer: OpaquePointer?) {
+        let body = ReplyBody(bytes, budget: counted ? context.replyBudget : nil)
         let retained = Unmanaged.passRetained(body)
         // The pointer outlives the closure on purpose: `body.bytes` is an immutable array
         // kept alive by `retained`, so its storage neither moves nor changes until released.

@@ -13,7 +13,7 @@ final class EventLoop: @unchecked Sendable {
         var jobs: [@Sendable () -> Void] = []
         var closed = false
         var signalEvents: [OpaquePointer] = []
-        var onSignal: (@Sendable () -> Void)?
+        var onSignal: (@Sendable (Int32) -> Void)?
     }
 
     let index: Int
@@ -22,7 +22,14 @@ final class EventLoop: @unchecked Sendable {
     let http: OpaquePointer
     let mailbox = Mutex(Mailbox())
     private var wakeEvent: OpaquePointer?
-    private var boundSocket: OpaquePointer?
+    /// The listening socket while the loop accepts (nil once draining).
+    private(set) var boundSocket: OpaquePointer?
+    /// Runs `adoptPending` right after an accept (see `makeBufferevent`).
+    private(set) var adoptEvent: OpaquePointer?
+    /// Ends a pause in accepting after accept(2) failed.
+    private(set) var acceptRetryTimer: OpaquePointer?
+    /// Stops the loop when a graceful shutdown outlives its grace period.
+    private var graceTimer: OpaquePointer?
 
     // Loop-thread state.
     /// Connections that have sent bytes, by evhttp_connection; see `adopt`.
@@ -33,6 +40,20 @@ final class EventLoop: @unchecked Sendable {
     private(set) var isTearingDown = false
     /// Sockets of refused requests still being drained; see `LingeringClose`.
     var lingering: [ObjectIdentifier: LingeringClose] = [:]
+    /// Jobs run every so often (`HTTPServer.runPeriodically`), with their timers.
+    var periodicJobs: [PeriodicJob] = []
+    /// Bufferevents of connections accepted but not yet adopted, each with a reference.
+    var pendingAdoptions: [OpaquePointer] = []
+    /// The most connections this loop has held at once (tests and statistics).
+    var peakConnections = 0
+    /// Whether the listener is enabled (it starts enabled).
+    var isAccepting = true
+    var acceptRetryTimerArmed = false
+    /// accept(2) failures other than "try again" (tests and statistics).
+    var acceptFailures = 0
+    var acceptWarning = RateLimitedWarning(intervalSeconds: 10)
+    /// Set when the grace period ran out with requests still in flight.
+    private(set) var abandonedRequests = 0
     /// New request ids for this loop's requests.
     var requestIDs = RequestIDGenerator()
     /// The lag probe (only with an observer): a timer and when it is next due.
@@ -65,13 +86,18 @@ final class EventLoop: @unchecked Sendable {
         evhttp_set_max_body_size(http, configuration.maxBodySize)
         evhttp_set_timeout(http, Int32(clamping: configuration.idleTimeoutSeconds))
         wakeEvent = event_new(base, -1, 0, Callbacks.wake, me)
+        adoptEvent = event_new(base, -1, 0, Callbacks.adopt, me)
+        acceptRetryTimer = event_new(base, -1, 0, Callbacks.acceptRetry, me)
+        graceTimer = event_new(base, -1, 0, Callbacks.graceExpired, me)
         if context.observer != nil { lagEvent = event_new(base, -1, 0, Callbacks.lagProbe, me) }
         boundSocket = evhttp_accept_socket_with_handle(http, listeningSocket)
-        guard wakeEvent != nil, boundSocket != nil else {
+        guard wakeEvent != nil, adoptEvent != nil, acceptRetryTimer != nil, graceTimer != nil,
+              let boundSocket, let listener = evhttp_bound_socket_get_listener(boundSocket) else {
             if boundSocket == nil { close(listeningSocket) }
             teardown()
             throw .libevent("evhttp_accept_socket")
         }
+        evconnlistener_set_error_cb(listener, Callbacks.acceptError)
     }
 
     /// The loop thread's body: runs until drained, then frees every libevent object here,
@@ -117,11 +143,18 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func drain() {
+        guard !isDraining else { return }
         isDraining = true
         if let lagEvent { event_del(lagEvent) }  // no lag probes while draining
         if let boundSocket {
             evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
             self.boundSocket = nil
+        }
+        let grace = context.configuration.shutdownGraceSeconds
+        if grace > 0 && activeRequests > 0 {
+            let whole = grace.rounded(.down)
+            var timeout = timeval(tv_sec: Int(whole), tv_usec: Int((grace - whole) * 1_000_000))
+            event_add(graceTimer, &timeout)
         }
         exitIfDrained()
     }
@@ -130,9 +163,18 @@ final class EventLoop: @unchecked Sendable {
         if isDraining && activeRequests == 0 { event_base_loopbreak(base) }
     }
 
+    /// The grace period is over: stop with the requests still in flight. Teardown closes
+    /// their connections; a worker still computing one finds the mailbox closed.
+    func graceExpired() {
+        abandonedRequests = activeRequests
+        context.configuration.warn(
+            "event loop \(index): shutdown grace period over; closing \(activeRequests) request(s) still in flight")
+        event_base_loopbreak(base)
+    }
+
     /// SIGINT/SIGTERM through libevent's own signal handling on this base (only one base
     /// may handle signals). event_add is thread-safe once evthread_use_pthreads has run.
-    func installSignals(_ signals: [Int32], onSignal: @escaping @Sendable () -> Void) -> Bool {
+    func installSignals(_ signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) -> Bool {
         let me = Unmanaged.passUnretained(self).toOpaque()
         return mailbox.withLock { mailbox in
             guard !mailbox.closed else { return false }
@@ -148,8 +190,8 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    func handleSignal() {
-        mailbox.withLock { $0.onSignal }?()
+    func handleSignal(_ number: Int32) {
+        mailbox.withLock { $0.onSignal }?(number)
     }
 
     /// Frees a loop whose thread never started, on the thread that created it.
@@ -167,10 +209,13 @@ final class EventLoop: @unchecked Sendable {
         // Closes the listener (if still open) and every remaining connection; their close
         // callbacks release the per-connection state.
         evhttp_free(http)
+        for bufferevent in pendingAdoptions { bufferevent_decref(bufferevent) }
+        pendingAdoptions.removeAll()
         for closer in Array(lingering.values) { endLingering(closer) }
         for event in signalEvents { event_free(event) }
-        if let lagEvent { event_free(lagEvent) }
-        if let wakeEvent { event_free(wakeEvent) }
+        for periodic in periodicJobs { if let event = periodic.event { event_free(event) } }
+        periodicJobs.removeAll()
+        for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer, lagEvent] { if let event { event_free(event) } }
         event_base_free(base)
     }
 }

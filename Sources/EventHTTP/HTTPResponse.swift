@@ -32,6 +32,13 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: 204, headers: headers)
     }
 
+    /// Not a reply: a handler running on an event loop (`HTTPRequest.isOnEventLoop`) asks the
+    /// server to run it again on the worker pool, where it may take long. From a worker it
+    /// is a server error.
+    public static let moveToWorker = HTTPResponse(status: 0)
+
+    public var isMoveToWorker: Bool { status == 0 }
+
     /// The API's error shape: `{"error": {"code": ..., "message": ..., "field": ...}}`.
     public static func error(_ status: Int, code: String, message: String, field: String? = nil) -> HTTPResponse {
         json(status, ErrorBody.json(code: code, message: message, field: field))

@@ -13,14 +13,14 @@ public final class HTTPServer: Sendable {
     private let errorBody: ErrorBodyBuilder
     private let observer: (any HTTPServerObserver)?
 
-    private enum Lifecycle {
+    enum Lifecycle {
         case idle
         case running(loops: [EventLoop], context: ServerContext, port: Int)
         case draining(loops: [EventLoop], port: Int)
         case stopped(port: Int)
     }
 
-    private let lifecycle = Mutex(Lifecycle.idle)
+    let lifecycle = Mutex(Lifecycle.idle)
     /// Loop threads still running; `runUntilShutdown` waits for zero after a start.
     private let runningLoops = ThreadCondition(0)
 
@@ -49,7 +49,8 @@ public final class HTTPServer: Sendable {
             let (sockets, port) = try ListeningSocket.openGroup(
                 address, port: configuration.port, count: configuration.eventLoops,
                 backlog: configuration.listenBacklog, host: configuration.host)
-            guard let workers = WorkerPool(threads: configuration.workerThreads, observer: observer) else {
+            guard let workers = WorkerPool(threads: configuration.workerThreads, maxQueued: configuration.maxQueuedRequests,
+                                           observer: observer) else {
                 sockets.forEach { close($0) }
                 throw .threads
             }

@@ -6,23 +6,35 @@ import Glibc
 /// with RST and drop reply bytes not yet transmitted, so the client could see "connection
 /// reset" instead of the JSON error. Like nginx's lingering close: evhttp has already sent
 /// the reply and shut down the write side; keep reading and discarding until the client
-/// closes or `lingerSeconds` pass, then close.
+/// closes, then close. Bounded both ways: `lingerSeconds` from the start in all (bytes do
+/// not renew it, so a trickling client cannot hold the socket) and `lingerMaxBytes`
+/// discarded (so a fast one cannot make the server read gigabytes for nothing).
 final class LingeringClose {
     let descriptor: Int32
     var event: OpaquePointer?
+    /// Bytes still allowed to be read and discarded.
+    private var allowance: Int
+    /// CLOCK_MONOTONIC nanoseconds after which the socket closes whatever arrives.
+    var deadline: UInt64 = 0
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, maxBytes: Int) {
         self.descriptor = descriptor
+        allowance = maxBytes
     }
 
-    /// Discards what is readable; true when the client has closed (or the socket failed).
+    /// Discards what is readable; true when the socket should close: the client has closed,
+    /// the socket failed, or the byte allowance is spent.
     func drain() -> Bool {
         withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 1) { scratch in
-            while true {
-                let count = read(descriptor, scratch.baseAddress, scratch.count)
-                if count > 0 { continue }
+            while allowance > 0 {
+                let count = read(descriptor, scratch.baseAddress, min(scratch.count, allowance))
+                if count > 0 {
+                    allowance -= count
+                    continue
+                }
                 return !(count < 0 && (errno == EAGAIN || errno == EINTR))
             }
+            return true
         }
     }
 }
@@ -37,20 +49,30 @@ extension EventLoop {
         guard original >= 0 else { return }
         let descriptor = fcntl(original, F_DUPFD_CLOEXEC, 0)
         guard descriptor >= 0 else { return }
-        let closer = LingeringClose(descriptor: descriptor)
+        let closer = LingeringClose(descriptor: descriptor, maxBytes: context.configuration.lingerMaxBytes)
         let pointer = Unmanaged.passUnretained(closer).toOpaque()
-        guard let event = event_new(base, descriptor, Int16(EV_READ | EV_PERSIST), Callbacks.linger, pointer) else {
+        // EV_PERSIST with a timeout would restart the timeout on every read; without it the
+        // one timeout set here stays the deadline, and each read re-adds the event with
+        // the time that is left.
+        guard let event = event_new(base, descriptor, Int16(EV_READ), Callbacks.linger, pointer) else {
             close(descriptor)
             return
         }
         closer.event = event
+        closer.deadline = MonotonicClock.now() + UInt64(context.configuration.lingerSeconds) * 1_000_000_000
         lingering[ObjectIdentifier(closer)] = closer
         var timeout = timeval(tv_sec: context.configuration.lingerSeconds, tv_usec: 0)
         event_add(event, &timeout)
     }
 
     func lingerEvent(_ closer: LingeringClose, events: Int16) {
-        if events & Int16(EV_TIMEOUT) != 0 || closer.drain() { endLingering(closer) }
+        let now = MonotonicClock.now()
+        guard events & Int16(EV_TIMEOUT) == 0, now < closer.deadline, !closer.drain() else {
+            return endLingering(closer)
+        }
+        let left = closer.deadline - now
+        var timeout = timeval(tv_sec: Int(left / 1_000_000_000), tv_usec: Int(left % 1_000_000_000 / 1000))
+        event_add(closer.event, &timeout)
     }
 
     func endLingering(_ closer: LingeringClose) {

@@ -74,6 +74,7 @@ extension RequestStreamValidator {
             bodyBytes = 0
             phase = .chunkSizeLine
         } else if let contentLength, contentLength > 0 {
+            guard reserveBody(contentLength) else { return .serverBusy }
             phase = .body(remaining: contentLength)
         } else {
             phase = .requestLine
@@ -91,6 +92,7 @@ extension RequestStreamValidator {
             return nil
         }
         guard bodyBytes + size <= limits.maxBodyBytes else { return .payloadTooLarge }
+        guard reserveBody(size) else { return .serverBusy }
         bodyBytes += size
         phase = .chunkData(remaining: size)
         return nil

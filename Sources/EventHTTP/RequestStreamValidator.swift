@@ -50,8 +50,48 @@ struct RequestStreamValidator: Sendable {
     var isChunked = false
     var bodyBytes = 0
 
-    init(limits: Limits) {
+    /// Where bodies are reserved as heads declare them (see `ByteBudget`); nil for none.
+    let bodyBudget: ByteBudget?
+    /// What the request being read has reserved so far.
+    private(set) var currentReservation = 0
+    /// The reservations of the requests read whole, in order, one per request evhttp will
+    /// parse; `ConnectionState` takes them and gives each back when its reply is written.
+    var completedReservations: [Int] = []
+
+    init(limits: Limits, bodyBudget: ByteBudget? = nil) {
         self.limits = limits
+        self.bodyBudget = bodyBudget
+    }
+
+    /// Reserves `bytes` more of the current request's body; false when they do not fit.
+    mutating func reserveBody(_ bytes: Int) -> Bool {
+        guard let bodyBudget else { return true }
+        guard bodyBudget.tryReserve(bytes) else { return false }
+        currentReservation += bytes
+        return true
+    }
+
+    /// Gives back what the request being read holds (its connection closed, or it was refused).
+    mutating func releaseCurrentReservation() {
+        bodyBudget?.release(currentReservation)
+        currentReservation = 0
+    }
+
+    /// True while a request head is under way: bytes of its request line or header fields
+    /// have arrived, and not yet its blank line. The head deadline runs only then.
+    var isReadingHead: Bool {
+        switch phase {
+        case .requestLine: position > requestStart
+        case .headerLines: true
+        default: false
+        }
+    }
+
+    /// Refuses the request being read from outside (its head deadline passed); nil unless a
+    /// head is under way, which evhttp has then not seen any of.
+    mutating func expireHead() -> StreamRejection? {
+        guard isReadingHead || (phase == .requestLine && position == requestStart) else { return nil }
+        return reject(.headTimeout)
     }
 
     /// Absolute offset up to which evhttp may see the stream: all of it while a
@@ -140,12 +180,15 @@ struct RequestStreamValidator: Sendable {
 
     /// The previous request is complete (and released); the next one starts here.
     mutating func beginRequest() {
+        completedReservations.append(currentReservation)
+        currentReservation = 0
         phase = .requestLine
         requestStart = position
         beginLine()
     }
 
     private mutating func reject(_ reason: RejectionReason) -> StreamRejection {
+        releaseCurrentReservation()
         // On the request line `method` still holds the previous request's; the line's own
         // token decides there.
         let method = phase == .requestLine

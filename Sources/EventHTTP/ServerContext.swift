@@ -4,6 +4,10 @@ final class ServerContext: Sendable {
     let routes: RouteTable
     let errorBody: @Sendable (_ status: Int, _ code: String, _ message: String) -> [UInt8]
     let workers: WorkerPool
+    /// Request bodies held at once, across the loops.
+    let bodyBudget: ByteBudget
+    /// Reply bodies not yet written, across the loops.
+    let replyBudget: ByteBudget
     let observer: (any HTTPServerObserver)?
     let streamLimits: RequestStreamValidator.Limits
     /// Proves a rejection marker header was injected by this server, not sent by a client.
@@ -16,6 +20,8 @@ final class ServerContext: Sendable {
         self.routes = routes
         self.errorBody = errorBody
         self.workers = workers
+        bodyBudget = ByteBudget(capacity: configuration.bodyBudgetBytes)
+        replyBudget = ByteBudget(capacity: configuration.replyBudgetBytes)
         self.observer = observer
         streamLimits = .init(maxTargetLength: configuration.maxURILength,
                              maxHeaderBytes: configuration.maxHeadersSize,
@@ -32,7 +38,17 @@ final class ServerContext: Sendable {
     }
 
     func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", HTTPResponse.jsonContentType)],
-                     body: errorBody(status, code, message))
+        var response = HTTPResponse(status: status, headers: [("Content-Type", HTTPResponse.jsonContentType)],
+                                    body: errorBody(status, code, message))
+        // Every 503 the server makes itself is a moment's overload: say when to come back.
+        if status == 503 { response.headers.append(("Retry-After", Self.busyRetryAfterSeconds)) }
+        return response
+    }
+
+    static let busyRetryAfterSeconds = "1"
+
+    /// 503 `server_busy`: the server itself is out of room for this request just now.
+    func busyResponse(_ message: String) -> HTTPResponse {
+        errorResponse(503, code: "server_busy", message: message)
     }
 }

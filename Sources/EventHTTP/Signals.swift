@@ -1,18 +1,27 @@
 import CLibevent
 import Glibc
+import Synchronization
 
 extension HTTPServer {
     /// Makes SIGINT and SIGTERM (or `signals`) start a graceful shutdown; `runUntilShutdown`
-    /// then returns once the requests in flight are answered. Uses libevent's signal
-    /// handling on the first loop (a self-pipe inside libevent), so no global state and no
-    /// work in async-signal context. A signal arriving after that loop has exited gets
-    /// the default action again, so a second Ctrl-C during a long drain still kills.
+    /// then returns once the requests in flight are answered, or the grace period
+    /// (`shutdownGraceSeconds`) is over. A second signal while the server drains ends the
+    /// process at once, with status 128 + the signal's number (the shell's status for a
+    /// process a signal killed), as a second Ctrl-C does. Uses libevent's signal handling
+    /// on the first loop (a self-pipe inside libevent), so no global state and no work in
+    /// async-signal context. A signal arriving after that loop has exited gets the default
+    /// action again, which ends the process as well.
     /// - Precondition: the server has been started.
     public func installSignalHandlers(_ signals: [Int32] = [SIGINT, SIGTERM]) {
         guard let loop = firstLoop() else {
             preconditionFailure("HTTPServer.installSignalHandlers() before start()")
         }
-        let installed = loop.installSignals(signals) { [weak self] in
+        let received = Atomic<Int>(0)
+        let installed = loop.installSignals(signals) { [weak self] number in
+            if received.add(1, ordering: .relaxed).newValue > 1 {
+                self?.configuration.warn("signal \(number) during shutdown: exiting at once")
+                _exit(128 + number)
+            }
             self?.beginShutdown()
         }
         precondition(installed, "cannot install signal handlers")

@@ -16,9 +16,15 @@ enum RejectionReason: String, CaseIterable, Sendable {
     case payloadTooLarge = "payload-too-large"
     case expectationFailed = "expectation-failed"
     case malformedChunk = "malformed-chunk"
+    /// The head did not arrive whole within the head deadline.
+    case headTimeout = "head-timeout"
+    /// The body does not fit in the bytes the server holds for bodies in flight.
+    case serverBusy = "server-busy"
 
     var status: Int {
         switch self {
+        case .headTimeout: 408
+        case .serverBusy: 503
         case .uriTooLong: 414
         case .headersTooLarge: 431
         case .payloadTooLarge: 413
@@ -32,6 +38,8 @@ enum RejectionReason: String, CaseIterable, Sendable {
     /// The API's error code (docs/api.md names 400 `invalid_request` and 413 `payload_too_large`).
     var code: String {
         switch status {
+        case 408: "request_timeout"
+        case 503: "server_busy"
         case 413: "payload_too_large"
         case 414: "uri_too_long"
         case 417: "expectation_failed"
@@ -58,6 +66,8 @@ enum RejectionReason: String, CaseIterable, Sendable {
         case .payloadTooLarge: "request body is too large"
         case .expectationFailed: "only 'Expect: 100-continue' is supported"
         case .malformedChunk: "malformed chunked body"
+        case .headTimeout: "the request head did not arrive in time"
+        case .serverBusy: "the server holds as many request bodies as it can; retry later"
         }
     }
 }

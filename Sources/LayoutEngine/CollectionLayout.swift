@@ -56,10 +56,12 @@ public protocol PreparedLayout: Sendable {
     /// Layout-level results reported with the layout (`widowCount`, …), in a fixed order.
     var info: [(key: String, value: Double)] { get }
 
-    /// layoutAttributesForElementsInRect: every element whose frame intersects `rect` as
-    /// closed rectangles; all elements when `rect` is nil. Cells first, then supplementary
-    /// views, then decorations (each layout documents its exact order).
-    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes]
+    /// layoutAttributesForElementsInRect: appends every element whose frame intersects
+    /// `rect` as closed rectangles (all elements when `rect` is nil) to `out`, stopping with
+    /// `ElementLimitExceeded` the moment `out` would pass its limit. Cells first, then
+    /// supplementary views, then decorations (each layout documents its exact order).
+    /// Callers use `elements(in:view:)` or `elements(in:view:limit:)`.
+    func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded)
 
     /// layoutAttributesForItemAtIndexPath; nil when there is no such item.
     func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes?
@@ -75,6 +77,13 @@ public protocol PreparedLayout: Sendable {
 
     /// targetContentOffsetForProposedContentOffset:withScrollingVelocity:.
     func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point
+
+    /// The same answer for a caller that bounds the work: a layout that looks at elements to
+    /// answer (the line layout) stops with `ElementLimitExceeded` when one of its queries
+    /// would meet more than `elementLimit`. The default asks the unbounded one, for layouts
+    /// whose answer costs O(log n) or less.
+    func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext,
+                             elementLimit: Int) throws(ElementLimitExceeded) -> Point
 
     /// initialLayoutAttributesForAppearingItemAtIndexPath (and the supplementary/decoration
     /// variants): where an inserted element starts its animation.
@@ -96,6 +105,11 @@ extension PreparedLayout {
     /// `-contentInset … contentSize + contentInset − bounds` on each axis.
     public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point {
         clampedContentOffset(proposed, view: view)
+    }
+
+    public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext,
+                                    elementLimit: Int) throws(ElementLimitExceeded) -> Point {
+        targetContentOffset(proposed: proposed, velocity: velocity, view: view)
     }
 
     /// The offset clamped to the scrollable range, as UIScrollView settles it.

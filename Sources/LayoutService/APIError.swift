@@ -51,6 +51,18 @@ public struct APIError: Error, Sendable {
                  headers: [("Retry-After", "5")])
     }
 
+    /// A reply that would list more than `limit` elements (or plan entries): the query stopped
+    /// there, and the request is refused as a whole. Names `rect`, the input to narrow.
+    public static func tooManyElements(rect: Rect?, limit: Int, listing what: String = "the reply") -> APIError {
+        let advice = rect == nil ? "give a rect" : "give a smaller rect"
+        return invalidRequest("rect", "\(what) would list more than \(limit) elements, more than one reply carries; \(advice)")
+    }
+
+    /// A reply would have carried a number that is not finite: an input the checks should
+    /// have refused got through. Nothing is sent but this.
+    static let nonFiniteResult = APIError(
+        status: 500, code: "internal_error",
+        message: "the layout produced a number that is not finite; the input should have been refused (please report it)")
     /// The session store did not answer (in time): nothing was changed or answered from it.
     public static func storeUnavailable(_ error: StorageError) -> APIError {
         APIError(status: 503, code: "store_unavailable", message: "the session store is unavailable (\(error)); retry shortly",

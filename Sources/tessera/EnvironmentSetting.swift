@@ -19,6 +19,12 @@ struct EnvironmentSetting<Value> {
     /// The value in force, or a usage error naming the flag or the variable that was wrong.
     func resolve(_ flagValue: Value?, default defaultValue: Value,
                  environment: (String) -> String?) throws -> Value {
+        try resolve(flagValue, environment: environment) ?? defaultValue
+    }
+
+    /// The value the flag or the variable gives, nil when neither does (the default is
+    /// worked out later, as the per-loop connection cap's is).
+    func resolve(_ flagValue: Value?, environment: (String) -> String?) throws -> Value? {
         if let flagValue {
             guard isValid(flagValue) else { throw ValidationError("\(flag) must be \(expectation)") }
             return flagValue
@@ -29,7 +35,7 @@ struct EnvironmentSetting<Value> {
             }
             return value
         }
-        return defaultValue
+        return nil
     }
 }
 

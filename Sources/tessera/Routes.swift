@@ -4,7 +4,8 @@ import Playground
 
 /// The HTTP routes of docs/api.md, each a thin adapter from an HTTP request to a service handler.
 /// Handlers that may prepare a big layout are offloaded to the worker pool so they never
-/// stall an event loop.
+/// stall an event loop. The queries that are usually cheap (elements, the session, snapping)
+/// run on the loop within its budgets and move to a worker when the answer is bigger.
 enum Routes {
     static func make(_ service: TesseraService) -> Router {
         var r = Router()
@@ -13,9 +14,11 @@ enum Routes {
         r.add(.GET, "/openapi.yaml") { _ in reply(service.openAPIDocument()) }
         r.add(.POST, "/v1/layout", offload: true) { reply(service.oneShotLayout(body: $0.body)) }
         r.add(.POST, "/v1/sessions", offload: true) { reply(service.createSession(body: $0.body)) }
-        r.add(.GET, "/v1/sessions/{id}") { reply(service.getSession(id: $0.id)) }
+        r.add(.GET, "/v1/sessions/{id}") { reply(service.getSession(id: $0.id, on: $0.executionContext)) }
         r.add(.DELETE, "/v1/sessions/{id}") { reply(service.deleteSession(id: $0.id, ifMatch: $0.header("If-Match"))) }
-        r.add(.GET, "/v1/sessions/{id}/elements") { reply(service.elements(id: $0.id, query: $0.query)) }
+        r.add(.GET, "/v1/sessions/{id}/elements") {
+            reply(service.elements(id: $0.id, query: $0.query, on: $0.executionContext))
+        }
         r.add(.GET, "/v1/sessions/{id}/items/{section}/{item}") {
             reply(service.item(id: $0.id, section: $0["section"], item: $0["item"]))
         }
@@ -50,7 +53,7 @@ enum Routes {
             reply(service.preferredSizes(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
         }
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") {
-            reply(service.targetContentOffset(id: $0.id, body: $0.body))
+            reply(service.targetContentOffset(id: $0.id, body: $0.body, on: $0.executionContext))
         }
         // A picture of many elements takes longer to draw than to query: off the loop.
         r.add(.GET, "/v1/sessions/{id}/render.svg", offload: true) { reply(service.renderSession(id: $0.id, query: $0.query)) }
@@ -74,6 +77,7 @@ enum Routes {
     }
 
     static func reply(_ r: ServiceResponse) -> HTTPResponse {
+        if r.asksForWorker { return .moveToWorker }
         var response = HTTPResponse(status: r.status, headers: r.headers.map { (name: $0.0, value: $0.1) }, body: r.body)
         if !r.body.isEmpty, response.header(HTTPResponse.contentTypeHeader) == nil {
             response.headers.append((HTTPResponse.contentTypeHeader, HTTPResponse.jsonContentType))
@@ -86,6 +90,8 @@ extension HTTPRequest {
     var id: String { pathParameters["id"] ?? "" }
 
     subscript(name: String) -> String { pathParameters[name] ?? "" }
+
+    var executionContext: ExecutionContext { isOnEventLoop ? .eventLoop : .worker }
 }
 
 extension HTTPResponse {

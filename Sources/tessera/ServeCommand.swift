@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import ArgumentParser
-import Dispatch
 import EventHTTP
 import LayoutService
 import Logging
@@ -48,6 +47,45 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An unused session expires after this long (TESSERA_SESSION_IDLE_SECONDS; default 900).", valueName: "seconds"))
     var sessionIdleSeconds: Int?
 
+    @Option(help: ArgumentHelp("Sections in one session or request (TESSERA_MAX_SECTIONS_PER_SESSION; default 2000).", valueName: "n"))
+    var maxSectionsPerSession: Int?
+
+    @Option(help: ArgumentHelp("Bytes of cached rect-query replies, all sessions together; 0 turns the cache off (TESSERA_REPLY_CACHE_BYTES; default 67108864 = 64 MiB).", valueName: "bytes"))
+    var replyCacheBytes: Int?
+
+    @Option(help: ArgumentHelp("Elements (or animation plan entries) one reply may list (TESSERA_MAX_ELEMENTS_PER_REPLY; default 250000).", valueName: "n"))
+    var maxElementsPerReply: Int?
+
+    @Option(help: ArgumentHelp("Threads that run the offloaded requests (TESSERA_WORKERS; default one per usable CPU).", valueName: "n"))
+    var workers: Int?
+
+    @Option(help: ArgumentHelp("Offloaded requests waiting for a worker; more are answered 503 (TESSERA_MAX_QUEUED_REQUESTS; default 64).", valueName: "n"))
+    var maxQueuedRequests: Int?
+
+    @Option(help: ArgumentHelp("Seconds a request may wait for a worker before it is answered 503 instead (TESSERA_MAX_QUEUE_WAIT_SECONDS; default 10).", valueName: "seconds"))
+    var maxQueueWaitSeconds: Int?
+
+    @Option(help: ArgumentHelp("Request body bytes held at once, all connections together; a body that does not fit is answered 503 before it is read (TESSERA_MAX_BODY_BYTES_IN_FLIGHT; default 268435456 = 256 MiB).", valueName: "bytes"))
+    var maxBodyBytesInFlight: Int?
+
+    @Option(help: ArgumentHelp("Reply bytes handed out and not yet read by their clients, all connections together; a reply that does not fit is answered 503 (TESSERA_MAX_REPLY_BYTES_IN_FLIGHT; default 536870912 = 512 MiB, at least 64 MiB).", valueName: "bytes"))
+    var maxReplyBytesInFlight: Int?
+
+    @Option(help: ArgumentHelp("Seconds a request head may take from its first byte; 0 for no deadline (TESSERA_HEAD_DEADLINE_SECONDS; default 20).", valueName: "seconds"))
+    var headDeadlineSeconds: Int?
+
+    @Option(help: ArgumentHelp("Connections one event loop holds at once (TESSERA_MAX_CONNECTIONS_PER_LOOP; default: the descriptor limit less 64, shared by the loops, at most 4096).", valueName: "n"))
+    var maxConnectionsPerLoop: Int?
+
+    @Option(help: ArgumentHelp("Seconds, in all, to read and discard what a refused client still sends before closing (TESSERA_LINGER_SECONDS; default 2).", valueName: "seconds"))
+    var lingerSeconds: Int?
+
+    @Option(help: ArgumentHelp("Bytes, at most, read and discarded after refusing a request (TESSERA_LINGER_MAX_BYTES; default 1048576).", valueName: "bytes"))
+    var lingerMaxBytes: Int?
+
+    @Option(help: ArgumentHelp("Seconds a graceful shutdown waits for the requests in flight; 0 waits for them however long (TESSERA_SHUTDOWN_GRACE_SECONDS; default 30).", valueName: "seconds"))
+    var shutdownGraceSeconds: Int?
+
     @Option(help: ArgumentHelp("Where sessions live: memory, sqlite:PATH or redis://HOST:PORT[/DB] (TESSERA_STORE; default memory).", valueName: "store"))
     var store: String?
 
@@ -64,6 +102,9 @@ struct ServeCommand: ParsableCommand {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
         case maxTotalItems, sessionIdleSeconds, store, logLevel, logFormat
         case gzipMinBytes
+        case maxSectionsPerSession, replyCacheBytes, maxElementsPerReply, workers, maxQueuedRequests
+        case maxQueueWaitSeconds, maxBodyBytesInFlight, maxReplyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
+        case lingerSeconds, lingerMaxBytes, shutdownGraceSeconds
     }
 
     mutating func validate() throws {
@@ -97,12 +138,15 @@ struct ServeCommand: ParsableCommand {
             Output.emit("tessera: cannot open the session store \(options.storeLocation): \(error)\n", to: Output.standardError)
             return 1
         }
-        let service = TesseraService(store: store)
+        let service = TesseraService(store: store, limits: options.service)
         var router = Routes.make(service)
         Routes.addMetrics(to: &router, exposition: exposition, store: service.store)
         let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger, sink: logSink),
                                         metrics: HTTPMetrics(eventLoops: options.http.eventLoops))
-        let server = HTTPServer(configuration: options.http, router: router, observer: telemetry)
+        var http = options.http
+        // The server's own warnings (accept failures, the shutdown grace period) go to the log.
+        http.warn = { logger.warning("\($0)") }
+        let server = HTTPServer(configuration: http, router: router, observer: telemetry)
         do {
             try server.start()
         } catch {
@@ -117,8 +161,15 @@ struct ServeCommand: ParsableCommand {
         started["version"] = .string(TesseraCommand.configuration.version)
         logger.info("tessera started", metadata: started)
         let startTime = ContinuousClock.now
-        sweepExpiredSessions(service.store)
+        // Expired sessions are dropped when touched or when the store is full; the sweep also
+        // frees the memory of ones nobody touches again. (On a loop timer and a worker, not
+        // libdispatch: its lazy set-up needs descriptors, and aborted the process when a
+        // flood of connections had taken them all.)
+        let sweptStore = service.store
+        server.runPeriodically(everySeconds: 30) { sweptStore.sweep() }
         server.runUntilShutdown()
+        // Exit 0 also when the grace period cut requests off: the shutdown was asked for
+        // and done (the loops warned about what they closed unanswered).
         Output.emit("tessera stopped\n", to: Output.standardOutput)
         let uptime = (ContinuousClock.now - startTime).components.seconds
         logger.info("tessera stopped", metadata: ["uptime_s": .stringConvertible(Int(uptime)),
@@ -133,14 +184,5 @@ struct ServeCommand: ParsableCommand {
         let level = options.logLevel
         LoggingSystem.bootstrap { LineLogHandler(label: $0, sink: sink, level: level) }
         return (Logger(label: "tessera"), sink)
-    }
-
-    /// Expired sessions are dropped when touched or when the store is full; this also frees
-    /// the memory of ones nobody touches again.
-    static func sweepExpiredSessions(_ store: SessionStore) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 30) {
-            store.sweep()
-            sweepExpiredSessions(store)
-        }
     }
 }

@@ -12,6 +12,7 @@ import Telemetry
 struct ServeOptions {
     var http = HTTPServerConfiguration()
     var store = SessionStore.Configuration()
+    var service = TesseraService.Limits()
     var storeLocation = StoreLocation.memory
     var logLevel = Logger.Level.info
     var logFormat = LogFormat.json
@@ -43,6 +44,39 @@ struct ServeOptions {
             .resolve(command.logLevel, default: logLevel, environment: environment)
         logFormat = try EnvironmentSetting.choice("--log-format", "TESSERA_LOG_FORMAT")
             .resolve(command.logFormat, default: logFormat, environment: environment)
+        try resolveLimits(command, environment: environment)
+    }
+
+    /// The limits of issue 8: what one request may cost and how long anything may hold on.
+    private mutating func resolveLimits(_ command: ServeCommand, environment: (String) -> String?) throws {
+        func integer(_ flag: String, _ variable: String, _ range: ClosedRange<Int>, _ value: Int?, _ fallback: Int) throws -> Int {
+            try EnvironmentSetting.integer(flag, variable, in: range).resolve(value, default: fallback, environment: environment)
+        }
+        store.maxSectionsPerSession = try integer("--max-sections-per-session", "TESSERA_MAX_SECTIONS_PER_SESSION",
+                                                  1...10_000_000, command.maxSectionsPerSession, store.maxSectionsPerSession)
+        store.replyCacheBytes = try integer("--reply-cache-bytes", "TESSERA_REPLY_CACHE_BYTES", 0...(1 << 40),
+                                            command.replyCacheBytes, store.replyCacheBytes)
+        service.maxElementsPerReply = try integer("--max-elements-per-reply", "TESSERA_MAX_ELEMENTS_PER_REPLY", 1...100_000_000,
+                                                  command.maxElementsPerReply, service.maxElementsPerReply)
+        http.workerThreads = try integer("--workers", "TESSERA_WORKERS", 1...256, command.workers, http.workerThreads)
+        http.maxQueuedRequests = try integer("--max-queued-requests", "TESSERA_MAX_QUEUED_REQUESTS", 0...1_000_000,
+                                             command.maxQueuedRequests, http.maxQueuedRequests)
+        http.maxQueueWaitSeconds = Double(try integer("--max-queue-wait-seconds", "TESSERA_MAX_QUEUE_WAIT_SECONDS", 1...86_400,
+                                                      command.maxQueueWaitSeconds, Int(http.maxQueueWaitSeconds)))
+        http.maxBodyBytesInFlight = try integer("--max-body-bytes-in-flight", "TESSERA_MAX_BODY_BYTES_IN_FLIGHT", 1...(1 << 40),
+                                                command.maxBodyBytesInFlight, http.maxBodyBytesInFlight)
+        http.maxReplyBytesInFlight = try integer("--max-reply-bytes-in-flight", "TESSERA_MAX_REPLY_BYTES_IN_FLIGHT", 1...(1 << 40),
+                                                 command.maxReplyBytesInFlight, http.maxReplyBytesInFlight)
+        http.headDeadlineSeconds = try integer("--head-deadline-seconds", "TESSERA_HEAD_DEADLINE_SECONDS", 0...86_400,
+                                               command.headDeadlineSeconds, http.headDeadlineSeconds)
+        http.maxConnectionsPerLoop = try EnvironmentSetting.integer("--max-connections-per-loop", "TESSERA_MAX_CONNECTIONS_PER_LOOP",
+                                                                    in: 1...1_000_000)
+            .resolve(command.maxConnectionsPerLoop, environment: environment)
+        http.lingerSeconds = try integer("--linger-seconds", "TESSERA_LINGER_SECONDS", 0...60, command.lingerSeconds, http.lingerSeconds)
+        http.lingerMaxBytes = try integer("--linger-max-bytes", "TESSERA_LINGER_MAX_BYTES", 0...(1 << 32),
+                                          command.lingerMaxBytes, http.lingerMaxBytes)
+        http.shutdownGraceSeconds = Double(try integer("--shutdown-grace-seconds", "TESSERA_SHUTDOWN_GRACE_SECONDS", 0...86_400,
+                                                       command.shutdownGraceSeconds, Int(http.shutdownGraceSeconds)))
     }
 }
 

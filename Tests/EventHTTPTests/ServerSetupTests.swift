@@ -168,8 +168,8 @@ private func onEveryLoop(_ server: HTTPServer, _ count: @escaping @Sendable (Eve
 }
 
 /// Polls a condition the loops reach asynchronously; the bound (5 s) only stops a hang.
-func waitUntil(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
+func waitUntil(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
+    for _ in 0..<(seconds * 200) {
         if condition() { return true }
         usleep(5_000)
     }

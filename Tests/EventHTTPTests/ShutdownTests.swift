@@ -53,6 +53,47 @@ import Testing
         #expect(try client.isClosedByServer())
     }
 
+    /// Issue 8, item 12: the wait has a deadline. A handler that never finishes (until the
+    /// test lets it, after the check) does not keep the server: past the one-second grace
+    /// period the loops stop, its connection closes unanswered, and shutdown returns.
+    @Test func shutdownWaitsNoLongerThanItsGracePeriod() throws {
+        let started = Gate()
+        let release = Gate()
+        defer { release.open() }
+        var router = Router()
+        router.add(.POST, "/stuck", offload: true) { _ in
+            started.open()
+            release.wait(seconds: 120)
+            return .text(200, "too late")
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.eventLoops = 1
+        configuration.workerThreads = 1
+        configuration.shutdownGraceSeconds = 1
+        configuration.warn = { _ in }
+        let server = HTTPServer(configuration: configuration, router: router)
+        try server.start()
+        let client = try RawHTTPClient(port: server.boundPort, timeoutSeconds: 60)
+        try client.send("POST /stuck HTTP/1.1\r\nContent-Length: 0\r\n\r\n")
+        #expect(started.wait(seconds: 30))
+        let stopped = runDetached { server.shutdown() }
+        // Far beyond the grace period, far short of the handler's two minutes.
+        #expect(stopped.wait(seconds: 60), "shutdown waited past its grace period")
+        #expect(try client.isClosedByServer())
+    }
+
+    /// The expiry sweep's timer: a job run on a worker every second while the server runs.
+    @Test func aPeriodicJobRunsOnAWorker() throws {
+        let ran = Gate()
+        let server = try startServer(Router())
+        server.runPeriodically(everySeconds: 1) {
+            if EventLoop.current == nil { ran.open() }
+        }
+        #expect(ran.wait(seconds: 30))
+        server.shutdown()
+    }
+
     @Test func idleConnectionsAreClosedAtShutdown() throws {
         let server = try startServer(TestRoutes.standard())
         let client = try RawHTTPClient(port: server.boundPort)

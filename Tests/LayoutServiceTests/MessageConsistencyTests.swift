@@ -31,6 +31,6 @@ import Testing
         #expect(try message(service.createSession(body: body(json)))
                 == "is out of range: numbers must lie within ±1e15 (got 2000000000000000)")
         let scale = #"{"layout":{"type":"flow"},"dataSource":{"sections":[]},"view":{"bounds":[390,844],"scale":17.0}}"#
-        #expect(try message(service.createSession(body: body(scale))) == "must be between 0 (no rounding) and 16 (got 17)")
+        #expect(try message(service.createSession(body: body(scale))) == "must be 0 (no rounding) or from 0.25 to 16 (got 17)")
     }
 }

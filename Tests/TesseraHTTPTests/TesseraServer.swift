@@ -26,9 +26,12 @@ final class TesseraServer: @unchecked Sendable {
 
     /// Runs the binary (or `executable`) with `arguments` and this process's environment plus
     /// `environment`; returns its pid and the read end of its stdout (or stderr).
+    /// `stderrPath` keeps the standard error in a file; `openFileLimit` starts it under
+    /// `ulimit -n` (through sh, which execs the binary, so the pid is the server's).
     static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
                       environment: [String: String] = [:], bothToPipe: Bool = false,
-                      executable: String = binaryPath) throws -> (pid_t, Int32) {
+                      executable: String = binaryPath, stderrPath: String? = nil,
+                      openFileLimit: Int? = nil) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -37,11 +40,19 @@ final class TesseraServer: @unchecked Sendable {
         // The child must not hold the test runner's own stdout/stderr open: `swift test`
         // waits for those pipes to close. Its other output goes to /dev/null.
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 1 : 2)
         if bothToPipe { posix_spawn_file_actions_adddup2(&actions, fds[1], stdoutToPipe ? 2 : 1) }
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
+        // Nor any other descriptor of the test process (other tests' sockets): a server under
+        // a low `openFileLimit` must have all its descriptors to itself. glibc's
+        // posix_spawn_file_actions_addclosefrom_np is a GNU extension Swift's Glibc module
+        // hides, so it is looked up by name.
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        }
         // Test-runner threads may block signals; the server must start with none blocked.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -50,7 +61,9 @@ final class TesseraServer: @unchecked Sendable {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let program = openFileLimit == nil ? executable : "/bin/sh"
+        let command = openFileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", executable] } ?? [executable]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var inherited: [String] = []
         var entry = environ
@@ -62,7 +75,7 @@ final class TesseraServer: @unchecked Sendable {
         let envp = (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         close(fds[1])
         guard rc == 0 else { throw LoopbackHTTPClient.ClientError(description: "posix_spawn \(executable) failed: \(rc)") }
         SpawnedServers.add(pid)
@@ -89,9 +102,11 @@ final class TesseraServer: @unchecked Sendable {
     /// "tessera listening on http://127.0.0.1:PORT".
     /// - Parameter withLog: the log (stderr) comes through `outputFD` after that first line;
     ///   the test must read it, or a full pipe blocks the server.
-    init(arguments: [String], environment: [String: String] = [:], withLog: Bool = false) throws {
-        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"] + arguments,
-                                                  environment: environment, bothToPipe: withLog)
+    init(arguments: [String], environment: [String: String] = [:], withLog: Bool = false, loops: Int = 2,
+         stderrPath: String? = nil, openFileLimit: Int? = nil) throws {
+        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", String(loops)] + arguments,
+                                                  environment: environment, bothToPipe: withLog, stderrPath: stderrPath,
+                                                  openFileLimit: openFileLimit)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }
@@ -111,6 +126,22 @@ final class TesseraServer: @unchecked Sendable {
     func stop() -> Int32 {
         kill(pid, SIGTERM)
         return TesseraServer.wait(pid)
+    }
+
+    /// The exit status once the process has ended, polling for at most `seconds`; nil if it
+    /// is still running then (a generous bound, not a timing assertion).
+    static func exitStatus(_ pid: pid_t, within seconds: Int) -> Int32? {
+        for _ in 0..<max(1, seconds * 50) {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                SpawnedServers.remove(pid)
+                let signal = status & 0x7F
+                return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+            }
+            usleep(20_000)
+        }
+        return nil
     }
 
     static func wait(_ pid: pid_t) -> Int32 {

@@ -75,14 +75,14 @@ public struct FrameIndex: Sendable {
 
     /// Calls `body` with the index of every frame that intersects `rect` as closed
     /// rectangles (shared edges count), in ascending order.
-    public func forEachIntersecting(_ rect: Rect, _ body: (Int) -> Void) {
+    public func forEachIntersecting<Failure: Error>(_ rect: Rect, _ body: (Int) throws(Failure) -> Void) throws(Failure) {
         guard count > 0 else { return }
         let qx0 = rect.minX, qy0 = rect.minY, qx1 = rect.maxX, qy1 = rect.maxY
         // Depth-first, children in order, so results come out ascending.
         var stack: [(level: Int, node: Int)] = [(levelStarts.count - 1, 0)]
         stack.reserveCapacity(64)
-        leaves.withUnsafeBufferPointer { leaf in
-            nodes.withUnsafeBufferPointer { node in
+        try leaves.withUnsafeBufferPointer { (leaf) throws(Failure) in
+            try nodes.withUnsafeBufferPointer { (node) throws(Failure) in
                 while let (level, n) = stack.popLast() {
                     let base = 4 * (levelStarts[level] + n)
                     if node[base] > qx1 || node[base + 2] < qx0 || node[base + 1] > qy1 || node[base + 3] < qy0 {
@@ -94,7 +94,7 @@ public struct FrameIndex: Sendable {
                         for i in first..<end {
                             let b = 4 * i
                             if leaf[b] <= qx1 && leaf[b + 2] >= qx0 && leaf[b + 1] <= qy1 && leaf[b + 3] >= qy0 {
-                                body(i)
+                                try body(i)
                             }
                         }
                     } else {

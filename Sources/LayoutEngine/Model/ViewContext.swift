@@ -19,6 +19,19 @@ public struct ViewContext: Hashable, Sendable {
         self.orthogonalOffsets = orthogonalOffsets
     }
 
+    /// The scales a view may have besides 0: pixel rounding at a scale s moves origins to
+    /// multiples of 1/s, so a tiny scale (1e-300) would put every origin at 0 and make every
+    /// query scan everything. 0.25 is a browser zoomed out to 25 % on a 1× screen; 16 is
+    /// far past any display.
+    public static let scales: ClosedRange<Double> = 0.25...16
+
+    public static let scaleRule = "must be 0 (no rounding) or from \(scales.lowerBound) to \(Int(scales.upperBound))"
+
+    /// 0 (exact arithmetic, no rounding) or within `scales`.
+    public static func isValidScale(_ scale: Double) -> Bool {
+        scale == 0 || scales.contains(scale)
+    }
+
     /// The visible rectangle: the bounds at the content offset, inset by the content inset (R12).
     public var visibleRect: Rect {
         Rect(x: contentOffset.x + contentInset.left,

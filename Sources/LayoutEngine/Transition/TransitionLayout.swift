@@ -27,21 +27,24 @@ public struct TransitionLayout: PreparedLayout {
     /// Candidates are the elements either layout places in `rect`; an element is returned when
     /// its interpolated frame intersects `rect`. (One that crosses `rect` while lying outside
     /// it at both ends is not found; UIKit's transition layout has the same blind spot.)
-    public func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
+    /// Each end's query is held to the collector's remaining room as well, so the work stays
+    /// bounded: a rect where either end meets more elements than the limit is refused,
+    /// even if fewer of them, interpolated, end up in it.
+    public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         var seen = Set<ElementKey>()
-        var out: [LayoutAttributes] = []
-        for a in current.elements(in: rect, view: currentView) {
+        var blended: [LayoutAttributes] = []
+        for a in try current.elements(in: rect, view: currentView, limit: out.remaining) {
             seen.insert(a.key)
             let b = lookup(next, a.key, nextView) ?? next.finalAttributes(forDisappearing: a, view: nextView)
-            out.append(a.interpolated(to: b, progress: progress))
+            blended.append(a.interpolated(to: b, progress: progress))
         }
-        for b in next.elements(in: rect, view: nextView) where !seen.contains(b.key) {
+        for b in try next.elements(in: rect, view: nextView, limit: out.remaining) where !seen.contains(b.key) {
             let a = lookup(current, b.key, currentView) ?? current.initialAttributes(forAppearing: b, view: currentView)
-            out.append(a.interpolated(to: b, progress: progress))
+            blended.append(a.interpolated(to: b, progress: progress))
         }
-        if let rect { out.removeAll { !$0.frame.intersects(rect) } }
-        out.sort { $0.key < $1.key }
-        return out
+        if let rect { blended.removeAll { !$0.frame.intersects(rect) } }
+        blended.sort { $0.key < $1.key }
+        for element in blended { try out.append(element) }
     }
 
     public func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {

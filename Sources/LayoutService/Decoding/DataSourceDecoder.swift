@@ -5,6 +5,9 @@ import LayoutEngine
 struct DataSourceDecoder {
     let kind: LayoutKind
     let maxItems: Int
+    /// Sections one data source (or one update's `data`) may have: each costs memory even
+    /// with no items (its geometry, its index), so item limits alone do not bound it.
+    let maxSections: Int
     /// What the item limit applies to, for its message: a session's data, or a one-shot
     /// request's ("a request holds at most …").
     var holder = "a session"
@@ -18,6 +21,9 @@ struct DataSourceDecoder {
 
     func decodeSections(_ v: JSONValue, path: String, itemsSoFar: Int = 0) throws(APIError) -> [SectionData] {
         guard let elements = v.arrayElements else { throw .invalidRequest(path, "must be an array of sections") }
+        guard v.count <= maxSections else {
+            throw .invalidRequest(path, "has \(v.count) sections; a session holds at most \(maxSections)")
+        }
         var sections: [SectionData] = []
         var total = itemsSoFar
         for (s, sectionValue) in elements.enumerated() {
@@ -56,7 +62,7 @@ struct DataSourceDecoder {
         if items.kind == .array, items.count > remaining {
             throw .invalidRequest(o.fieldPath("items"), "too many items: \(holder) holds at most \(maxItems) items")
         }
-        let section = try ItemsDecoder.decode(items, path: o.fieldPath("items"), overrides: overrides)
+        let section = try ItemsDecoder.decode(items, path: o.fieldPath("items"), kind: kind, overrides: overrides)
         if let declared, declared != section.itemCount {
             throw .invalidRequest(o.fieldPath("itemCount"), "is \(declared) but items has \(section.itemCount) entries")
         }

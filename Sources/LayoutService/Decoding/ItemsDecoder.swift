@@ -5,6 +5,8 @@ import LayoutEngine
 /// only when it has an error to report.
 struct ItemsDecoder {
     let path: String
+    /// The layout that will read the items, for the fields only some layouts take.
+    let kind: LayoutKind
 
     private var sizes: [Size]? = nil
     private var heights: [Double]? = nil
@@ -12,16 +14,17 @@ struct ItemsDecoder {
     private var children: [[Int]]? = nil
     private var count = 0
 
-    init(path: String) {
+    init(path: String, kind: LayoutKind) {
         self.path = path
+        self.kind = kind
     }
 
     private func itemPath(_ i: Int, _ key: String? = nil) -> String {
         key.map { "\(path)[\(i)].\($0)" } ?? "\(path)[\(i)]"
     }
 
-    static func decode(_ array: JSONValue, path: String, overrides: SectionOverrides) throws(APIError) -> SectionData {
-        var decoder = ItemsDecoder(path: path)
+    static func decode(_ array: JSONValue, path: String, kind: LayoutKind, overrides: SectionOverrides) throws(APIError) -> SectionData {
+        var decoder = ItemsDecoder(path: path, kind: kind)
         return try decoder.run(array, overrides: overrides)
     }
 
@@ -118,6 +121,10 @@ struct ItemsDecoder {
                 setRatio(try ValueReader.number(value, path: itemPath(i, "aspectRatio")), at: i)
             } else if key.stringEquals("children") {
                 try once(8, "children")
+                guard kind.readsChildren else {
+                    throw .invalidRequest(itemPath(i, "children"),
+                                          "only the tree layout reads children; this is a \(kind.type) layout")
+                }
                 setChildren(try readChildren(value, at: i), at: i)
             } else if key.stringEquals("width") {
                 throw .invalidRequest(itemPath(i, "width"), "give an item's size as \"size\": [width, height]")

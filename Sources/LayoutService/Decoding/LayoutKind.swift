@@ -15,6 +15,10 @@ struct LayoutKind: Sendable {
     /// (the compositional layout's NSCollectionLayoutSection) decodes it whole.
     var decodeSection: (@Sendable (ObjectReader) throws(APIError) -> SectionOverrides)? = nil
 
+    /// Only the tree layout reads an item's `children`; any other refuses them rather than
+    /// storing lists nobody reads (they cost memory the item counts do not show).
+    var readsChildren: Bool { type == "tree" }
+
     func decodeLayout(_ o: ObjectReader) throws(APIError) -> any CollectionLayout {
         try o.rejectUnknownKeys(parameterKeys.union(["type"]))
         return try make(o)

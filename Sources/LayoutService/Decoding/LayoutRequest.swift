@@ -14,7 +14,7 @@ struct LayoutRequest: Sendable {
     static let bodyKeys: Set<String> = ["layout", "dataSource", "view"]
 
     /// Decodes and validates the whole body; nothing is kept if any part is wrong.
-    static func decode(_ bytes: [UInt8], maxItems: Int, allowRect: Bool) throws(APIError) -> LayoutRequest {
+    static func decode(_ bytes: [UInt8], maxItems: Int, maxSections: Int = .max, allowRect: Bool) throws(APIError) -> LayoutRequest {
         let tape = try JSONTape.parseBody(bytes)
         let body = try ObjectReader(tape.root, path: "")
         try body.rejectUnknownKeys(allowRect ? bodyKeys.union(["rect"]) : bodyKeys)
@@ -22,7 +22,8 @@ struct LayoutRequest: Sendable {
         let (kind, layout, layoutJSON) = try decodeLayout(layoutValue, path: "layout")
         guard let dataSourceValue = body["dataSource"] else { throw .invalidRequest("dataSource", "is required") }
         // Only the one-shot request takes a rect; its items are the request's, not a session's.
-        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems, holder: allowRect ? "a request" : "a session")
+        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections,
+                                               holder: allowRect ? "a request" : "a session")
             .decode(dataSourceValue)
         let view = try ViewDecoder.decode(body["view"])
         if kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {

@@ -7,16 +7,30 @@ struct ObjectReader {
     let path: String
     private let members: [(key: String, value: JSONValue)]
 
+    /// The most keys one object may have. Every object the API reads knows fewer than 20
+    /// (a flow layout's parameters are the most), so a valid body never comes near it; the
+    /// cap stops a body of a few hundred KB from making one object of 80,000 keys that every
+    /// later lookup would walk.
+    static let maxKeys = 64
+
+    /// - Complexity: O(keys): duplicates are found with a set, and an object over `maxKeys`
+    ///   is refused before any key is read.
     init(_ value: JSONValue, path: String) throws(APIError) {
         guard let children = value.objectMembers else {
             throw .invalidRequest(path.isEmpty ? nil : path, "\(ObjectReader.label(path)) must be an object, not \(value.typeName)")
         }
+        guard value.count <= ObjectReader.maxKeys else {
+            throw .invalidRequest(path.isEmpty ? nil : path,
+                                  "\(ObjectReader.label(path)) has \(value.count) keys; an object takes at most \(ObjectReader.maxKeys)")
+        }
         self.value = value
         self.path = path
         var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(value.count)
+        var seen = Set<String>(minimumCapacity: value.count)
         for (k, v) in children.keyValuePairs {
             let name = k.string ?? ""
-            if members.contains(where: { $0.key == name }) {
+            guard seen.insert(name).inserted else {
                 throw .invalidRequest(ObjectReader.join(path, name), "duplicate key '\(name)'")
             }
             members.append((name, v))

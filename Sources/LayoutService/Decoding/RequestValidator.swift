@@ -13,7 +13,8 @@ import LayoutEngine
 ///     type is known (sections are read per layout type; an unknown type leaves them unchecked);
 ///  5. when all of that decoded, the layout itself: the engine's first rejection.
 public enum RequestValidator {
-    public static func validate(_ bytes: [UInt8], maxItems: Int = SessionStore.Configuration().maxItemsPerSession) -> [APIError] {
+    public static func validate(_ bytes: [UInt8], maxItems: Int = SessionStore.Configuration().maxItemsPerSession,
+                                maxSections: Int = SessionStore.Configuration().maxSectionsPerSession) -> [APIError] {
         let body: ObjectReader
         do throws(APIError) {
             body = try ObjectReader(try JSONTape.parseBody(bytes).root, path: "")
@@ -44,7 +45,7 @@ public enum RequestValidator {
         _ = check { () throws(APIError) in try body.rect("rect") }
         var dataSource: DataSource?
         if let dataSourceValue = body["dataSource"] {
-            if let kind { dataSource = sections(dataSourceValue, kind: kind, maxItems: maxItems, errors: &errors) }
+            if let kind { dataSource = sections(dataSourceValue, kind: kind, maxItems: maxItems, maxSections: maxSections, errors: &errors) }
         } else {
             errors.append(.invalidRequest("dataSource", "is required"))
         }
@@ -59,8 +60,9 @@ public enum RequestValidator {
     }
 
     /// The data source section by section; nil when any part is wrong.
-    static func sections(_ value: JSONValue, kind: LayoutKind, maxItems: Int, errors: inout [APIError]) -> DataSource? {
-        let decoder = DataSourceDecoder(kind: kind, maxItems: maxItems)
+    static func sections(_ value: JSONValue, kind: LayoutKind, maxItems: Int, maxSections: Int,
+                         errors: inout [APIError]) -> DataSource? {
+        let decoder = DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections)
         let before = errors.count
         let o: ObjectReader
         do throws(APIError) {
@@ -76,6 +78,10 @@ public enum RequestValidator {
         }
         guard let elements = sectionsValue.arrayElements else {
             errors.append(.invalidRequest("dataSource.sections", "must be an array of sections"))
+            return nil
+        }
+        guard sectionsValue.count <= maxSections else {
+            errors.append(.invalidRequest("dataSource.sections", "has \(sectionsValue.count) sections; a session holds at most \(maxSections)"))
             return nil
         }
         var sections: [SectionData] = []

@@ -5,6 +5,7 @@ import LayoutEngine
 struct UpdatesDecoder {
     let kind: LayoutKind
     let maxItems: Int
+    let maxSections: Int
 
     func decode(_ root: JSONValue) throws(APIError) -> (BatchUpdate, Rect?) {
         let o = try ObjectReader(root, path: "")
@@ -78,12 +79,12 @@ struct UpdatesDecoder {
         if v.kind == .array, v.count > maxItems {
             throw .invalidRequest(o.fieldPath("items"), "too many items: a session holds at most \(maxItems) items")
         }
-        let section = try ItemsDecoder.decode(v, path: o.fieldPath("items"), overrides: SectionOverrides())
+        let section = try ItemsDecoder.decode(v, path: o.fieldPath("items"), kind: kind, overrides: SectionOverrides())
         return (0..<section.itemCount).map { section.item(at: $0) }
     }
 
     private func sectionData(_ o: ObjectReader) throws(APIError) -> [SectionData]? {
         guard let v = o["data"], !v.isNull else { return nil }
-        return try DataSourceDecoder(kind: kind, maxItems: maxItems).decodeSections(v, path: o.fieldPath("data"))
+        return try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections).decodeSections(v, path: o.fieldPath("data"))
     }
 }

@@ -14,8 +14,8 @@ enum ViewDecoder {
         if let offset = try o.point("contentOffset") { view.contentOffset = offset }
         if let inset = try o.insets("contentInset") { view.contentInset = inset }
         if let scale = try o.number("scale") {
-            guard scale >= 0, scale <= 16 else {
-                throw .invalidRequest(o.fieldPath("scale"), "must be between 0 (no rounding) and 16 (got \(number: scale))")
+            guard ViewContext.isValidScale(scale) else {
+                throw .invalidRequest(o.fieldPath("scale"), "\(ViewContext.scaleRule) (got \(number: scale))")
             }
             view.scale = scale
         }

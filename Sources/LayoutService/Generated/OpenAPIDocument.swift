@@ -54,9 +54,21 @@ info:
       `expectation_failed` (417, an `Expect` other than `100-continue`),
       `invalid_update` (422, a batch update UIKit would refuse), `headers_too_large`
       (431), `not_implemented` (501, an unknown request method or transfer coding),
-      `http_version_not_supported` (505) and `too_many_sessions` (503, with
-      `Retry-After`). The HTTP layer's own refusals (413, 414, 417, 431, 501, 505) close
-      the connection.
+      `http_version_not_supported` (505), `request_timeout` (408, a request head that took
+      longer than the head deadline), `too_many_sessions` (503, with `Retry-After`) and
+      `server_busy` (503, with `Retry-After`: the worker queue is full, a request waited
+      in it past its budget, its body does not fit in the bytes held for bodies in flight,
+      or unread replies fill theirs). The HTTP layer's own refusals (408, 413, 414, 417,
+      431, 501, 505, and 503 for a body that does not fit) close the connection.
+      `internal_error` (500) is never expected; one is a bug (a reply that would have held a
+      number that is not finite is answered 500 rather than sent with `null`).
+    * Limits on what one request may ask (each a 400 naming the field, or as said): an
+      object has at most 64 keys; a reply lists at most 250,000 elements or animation
+      plan entries, with or without a rect (400 naming `rect`; the query stops there); a
+      session holds at most 2,000 sections (400 naming `dataSource.sections`, or 422 for
+      an update that would leave more); only the tree layout takes an item's
+      `children`. A layout's derived geometry (the waterfall's cell heights scaled from
+      an aspect ratio) must stay within ±10^15, or the item is refused.
     * Sessions carry a `version` that every change increments. Replies about a session
       carry it as a strong `ETag` (`"3"`); `If-Match` on a change makes it conditional
       (412 when the session has moved on). Sessions unused for 15 minutes (by default)
@@ -74,9 +86,12 @@ info:
 
     * 5,000,000 items per session or one-shot request (400 beyond).
     * 50,000,000 items across all sessions and 1,024 sessions (503 beyond).
-    * 250,000 elements in a reply that lists all elements without a `rect` (400 beyond:
-      ask for a rect).
-    * 64 MiB per request body (413 beyond).
+    * 250,000 elements (or animation plan entries) in one reply, with or without a
+      `rect` (400 naming `rect` beyond: ask for a smaller one).
+    * 2,000 sections per session or one-shot request.
+    * 64 MiB per request body (413 beyond), 256 MiB of bodies held at once, 64 requests
+      waiting for a worker, 10 s of waiting (503 `server_busy` beyond each).
+    * A request head within 20 s of its first byte (408 beyond).
 
     ## Quick start
 
@@ -136,8 +151,8 @@ paths:
                "rect": [0, 0, 390, 100]}'
         ```
 
-        Without `rect`, a layout with more elements than one reply carries (250,000 by
-        default) is a 400 naming `rect`.
+        A reply that would list more elements than one reply carries (250,000 by
+        default), with or without `rect`, is a 400 naming `rect`.
       requestBody:
         required: true
         content:
@@ -310,6 +325,8 @@ paths:
                       - {category: cell, indexPath: [0, 4], frame: {x: 8, y: 339.0385293137115, width: 79.29704243463351, height: 158.59408486926702}, zIndex: 0, alpha: 1, extras: {aspectRatio: 0.5}}
         "400":
           $ref: "#/components/responses/BadRequest"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "413":
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
@@ -318,6 +335,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/ServerBusy"
 
   /v1/render:
     post:
@@ -531,6 +550,8 @@ paths:
                 id: "$response.body#/id"
         "400":
           $ref: "#/components/responses/BadRequest"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "413":
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
@@ -587,6 +608,8 @@ paths:
                     info: {}
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -616,6 +639,8 @@ paths:
           $ref: "#/components/responses/InvalidIfMatch"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "412":
           $ref: "#/components/responses/PreconditionFailed"
         "414":
@@ -655,8 +680,8 @@ paths:
         ```
 
         `rect` and `progress` are the only query parameters; any other is a 400 naming
-        it. Without `rect`, a layout with more elements than one reply carries (250,000
-        by default) is a 400 naming `rect`.
+        it. A query that would list more elements than one reply carries (250,000 by
+        default), with or without `rect`, is a 400 naming `rect`: the query stops there.
       parameters:
         - $ref: "#/components/parameters/Rect"
         - $ref: "#/components/parameters/Progress"
@@ -697,6 +722,8 @@ paths:
           $ref: "#/components/responses/InvalidQuery"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -791,6 +818,8 @@ paths:
           $ref: "#/components/responses/InvalidIndexPath"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -836,6 +865,8 @@ paths:
           $ref: "#/components/responses/InvalidIndexPath"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -881,6 +912,8 @@ paths:
           $ref: "#/components/responses/InvalidIndexPath"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -975,6 +1008,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/Conflict"
         "412":
@@ -1133,6 +1168,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/SessionBusy"
         "412":
@@ -1250,6 +1287,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/SessionBusy"
         "412":
@@ -1341,6 +1380,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/SessionBusy"
         "412":
@@ -1393,6 +1434,8 @@ paths:
           $ref: "#/components/responses/InvalidIfMatch"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/NoTransition"
         "412":
@@ -1444,6 +1487,8 @@ paths:
           $ref: "#/components/responses/InvalidIfMatch"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           $ref: "#/components/responses/NoTransition"
         "412":
@@ -1519,6 +1564,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "413":
           $ref: "#/components/responses/PayloadTooLarge"
         "414":
@@ -1646,6 +1693,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           description: |
             `conflict`: `update`, `end` or `cancel` without a movement in progress; `begin`
@@ -1745,6 +1794,8 @@ paths:
           $ref: "#/components/responses/BadRequest"
         "404":
           $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "409":
           description: |
             `conflict`: the session's layout has no `estimatedItemSize` (preferred sizes
@@ -1794,6 +1845,8 @@ paths:
               examples:
                 ok:
                   value: {status: ok, sessions: 3}
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -1826,6 +1879,8 @@ paths:
               examples:
                 ready:
                   value: {status: ready}
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -1863,6 +1918,8 @@ paths:
                 openapi: 3.0.3
                 info:
                   title: Tessera layout service
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -1897,6 +1954,8 @@ paths:
                 tessera_http_requests_total{method="GET",route="/healthz",status="200"} 12
                 # TYPE tessera_sessions gauge
                 tessera_sessions 3.0
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
         "414":
           $ref: "#/components/responses/UriTooLong"
         "417":
@@ -2102,7 +2161,7 @@ components:
                 error: {code: invalid_request, message: "unknown query parameter 'offset'", field: offset}
             tooManyElements:
               value:
-                error: {code: invalid_request, message: "the layout has 1000000 elements, more than one reply carries (250000); ask for a rect", field: rect}
+                error: {code: invalid_request, message: "the reply would list more than 250000 elements, more than one reply carries; give a rect", field: rect}
             progressOutsideTransition:
               value:
                 error: {code: invalid_request, message: "is only meaningful during an interactive transition", field: progress}
@@ -2353,7 +2412,8 @@ components:
         within about a second; nothing was changed. Retry after `Retry-After` seconds; the
         service recovers by itself when the store returns. A change that would grow a
         session past the store's limits (`--max-total-items`, counted across every replica)
-        answers `too_many_sessions` with this status instead.
+        answers `too_many_sessions` with this status instead, and a server with no room for
+        the request just now answers `server_busy` (see the `ServerBusy` response).
       headers:
         Retry-After:
           $ref: "#/components/headers/RetryAfter"
@@ -2366,16 +2426,39 @@ components:
                   error:
                     properties:
                       code:
-                        enum: [store_unavailable, too_many_sessions]
+                        enum: [store_unavailable, too_many_sessions, server_busy]
           examples:
             unreachable:
               value:
                 error: {code: store_unavailable, message: "the session store is unavailable (store unavailable: cannot connect to Redis at redis:6379: Connection refused); retry shortly"}
-    TooManySessions:
+    RequestTimeout:
       description: |
-        `too_many_sessions`: the session store is full (sessions or items across all
-        sessions) and no expired session could be dropped. Delete a session or retry
-        after `Retry-After` seconds.
+        `request_timeout`: the request head (request line and header fields) did not
+        arrive whole within the head deadline (20 s from its first byte by default; from
+        the connection's opening for its first request). The server closes the connection.
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [request_timeout]
+          examples:
+            slow:
+              value:
+                error: {code: request_timeout, message: the request head did not arrive in time}
+    ServerBusy:
+      description: |
+        `server_busy`: the server has no room for this request just now: every worker is
+        busy and the queue of waiting requests is full, or the request waited in that queue
+        longer than its budget (10 s by default), or its body does not fit in the bytes the
+        server holds for request bodies at once (256 MiB by default; answered from the
+        headers, before the body is read, and the connection is closed), or replies its
+        clients have not read yet fill the bytes held for those (512 MiB by default).
+        Retry after `Retry-After` seconds; nothing was changed.
       headers:
         Retry-After:
           $ref: "#/components/headers/RetryAfter"
@@ -2388,7 +2471,29 @@ components:
                   error:
                     properties:
                       code:
-                        enum: [too_many_sessions, store_unavailable]
+                        enum: [server_busy]
+          examples:
+            busy:
+              value:
+                error: {code: server_busy, message: every worker is busy and the queue is full; retry later}
+    TooManySessions:
+      description: |
+        `too_many_sessions`: the session store is full (sessions or items across all
+        sessions) and no expired session could be dropped. Delete a session or retry
+        after `Retry-After` seconds. (`store_unavailable` and `server_busy` share the status.)
+      headers:
+        Retry-After:
+          $ref: "#/components/headers/RetryAfter"
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [too_many_sessions, store_unavailable, server_busy]
           examples:
             full:
               value:
@@ -2417,7 +2522,8 @@ components:
                 `http_version_not_supported`, `too_many_sessions`,
                 `store_unavailable` (503: the session store did not answer),
                 `session_quarantined` (500: a stored session no longer decodes; it
-                was set aside, its data kept for an operator).
+                was set aside, its data kept for an operator), `request_timeout` (408),
+                `server_busy` (503), `internal_error` (500, never expected: a bug).
               example: invalid_request
             message:
               type: string
@@ -2733,7 +2839,11 @@ components:
           minimum: 0
           maximum: 16
           default: 0
-          description: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+          description: |
+            The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact
+            arithmetic, no rounding. Otherwise from 0.25 (a browser at 25 % on a 1× screen)
+            to 16: a tiny scale would floor every origin to 0. Anything else is a 400
+            naming `view.scale`.
         orthogonalOffsets:
           type: object
           nullable: true
@@ -3082,7 +3192,8 @@ components:
       properties:
         sections:
           type: array
-          description: The sections, in order.
+          description: The sections, in order; at most 2,000 by default (each costs memory even when empty).
+          maxItems: 2000
           items:
             $ref: "#/components/schemas/Section"
     Section:
@@ -3245,7 +3356,8 @@ components:
           description: |
             Tree layout: the indexes of this item's children among the items of the next
             section. Every item of a section after the first has exactly one parent, and
-            the children of an earlier parent come before those of a later one.
+            the children of an earlier parent come before those of a later one. Only the
+            tree layout takes `children`; any other refuses them (400 naming the field).
           items:
             type: integer
             minimum: 0

@@ -5,7 +5,8 @@ extension TesseraService {
     /// `rect`) and info; keeps nothing.
     public func oneShotLayout(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession, allowRect: true)
+            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
+                                                maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             let elements = try self.elements(of: prepared, in: request.rect, view: request.view)
             var w = JSONWriter(capacity: 64 + elements.count * 110)

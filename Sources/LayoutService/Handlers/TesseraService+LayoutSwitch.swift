@@ -32,9 +32,8 @@ extension TesseraService {
     func layoutSwitchStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
         try requireIdle(state)
         let (target, rect) = try decodeNextLayout(root, state, allowRect: true)
-        let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: target.prepared,
-                                        newView: state.view, correspondence: IdentityCorrespondence()).build(in: rect)
-        try checkPlanSize(plan, rect: rect)
+        let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: target.prepared,
+                                                      newView: state.view, correspondence: IdentityCorrespondence()), in: rect)
         var next = state
         next.kind = target.kind
         next.layout = target.layout
@@ -43,11 +42,13 @@ extension TesseraService {
         return (next, plan)
     }
 
-    /// A plan without a rect lists every element: refused (and the change with it) when that
-    /// is more than one reply carries, as for `elements` without a rect.
-    func checkPlanSize(_ plan: [PlanEntry], rect: Rect?) throws(APIError) {
-        if rect == nil, plan.count > limits.maxElementsPerReply {
-            throw .invalidRequest("rect", "the animation plan has \(plan.count) entries, more than one reply carries (\(limits.maxElementsPerReply)); give a rect")
+    /// The plan for `rect` (everything when nil), refused (and the change with it) as soon as
+    /// it would hold more entries than one reply carries, as `elements` is.
+    func buildPlan(_ builder: AnimationPlanBuilder, in rect: Rect?) throws(APIError) -> [PlanEntry] {
+        do throws(ElementLimitExceeded) {
+            return try builder.build(in: rect, limit: limits.maxElementsPerReply)
+        } catch {
+            throw .tooManyElements(rect: rect, limit: error.limit, listing: "the animation plan")
         }
     }
 

@@ -9,10 +9,14 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let request = try MovementRequest(body)
-            let (next, plan) = try mutate(s, ifMatch: ifMatch, SessionChange(.movement, body: body)) { state throws(APIError) in
-                try movementStep(request, state)
+            let (next, result) = try mutate(s, ifMatch: ifMatch, SessionChange(.movement, body: body)) { state throws(APIError) in
+                let (next, plan) = try movementStep(request, state)
+                // Listed while the change is computed, so that a rect meeting more than one
+                // reply carries refuses the change too.
+                let listed = request.phase == .end ? nil : try movementElements(next, rect: request.rect)
+                return (next, (plan: plan, listed: listed))
             }
-            return request.phase == .end ? planResponse(next, plan) : movementResponse(next, rect: request.rect)
+            return request.phase == .end ? planResponse(next, result.plan) : movementResponse(next, result.listed)
         }
     }
 
@@ -64,7 +68,7 @@ extension TesseraService {
             guard var movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
             let position = request.position ?? movement.position
             movement.position = position
-            let target = targetIndexPath(movement, at: position, view: state.view)
+            let target = try targetIndexPath(movement, at: position, view: state.view)
             if target != movement.target {
                 let update = try moveUpdate(from: movement.origin, to: target, in: state.dataSource)
                 movement.target = target
@@ -79,9 +83,9 @@ extension TesseraService {
             next.movement = nil
             next.dataSource = update.newDataSource
             next.prepared = movement.tentative
-            let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                            newView: state.view, correspondence: UpdateCorrespondence(update: update)).build(in: request.rect)
-            try checkPlanSize(plan, rect: request.rect)
+            let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                          newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                                     in: request.rect)
             return (next, plan)
         case .cancel:
             guard state.movement != nil else { throw .conflict("no interactive movement is in progress") }
@@ -105,10 +109,16 @@ extension TesseraService {
 
     /// UIKit's targetIndexPathForInteractivelyMovingItem: the cell under the position in the
     /// tentative layout, or the current target when the position is over no cell.
-    private func targetIndexPath(_ m: InteractiveMovement, at p: Point, view: ViewContext) -> IndexPath {
+    private func targetIndexPath(_ m: InteractiveMovement, at p: Point, view: ViewContext) throws(APIError) -> IndexPath {
         // Not a zero-size probe: the flow layout returns no cells for one (R14).
         let probe = Rect(x: p.x - 0.5, y: p.y - 0.5, width: 1, height: 1)
-        let hit = m.tentative.elements(in: probe, view: view).first {
+        let under: [LayoutAttributes]
+        do throws(ElementLimitExceeded) {
+            under = try m.tentative.elements(in: probe, view: view, limit: limits.maxElementsPerReply)
+        } catch {
+            throw .invalidRequest("position", "more than \(error.limit) elements lie under the position")
+        }
+        let hit = under.first {
             $0.category == .cell && !$0.isHidden && $0.frame.minX <= p.x && p.x <= $0.frame.maxX && $0.frame.minY <= p.y && p.y <= $0.frame.maxY
         }
         return hit?.indexPath ?? m.target
@@ -124,23 +134,35 @@ extension TesseraService {
 
     /// `{version, phase state, targetIndexPath, movingItem, elements?}`: the moving item
     /// follows the position above everything else; the others show the tentative order.
-    private func movementResponse(_ state: SessionState, rect: Rect?) -> ServiceResponse {
+    /// The moving item, which follows the position above everything else.
+    private func movingItem(_ state: SessionState) -> LayoutAttributes? {
+        guard let m = state.movement, var moving = m.tentative.attributesForItem(at: m.target, view: state.view) else {
+            return nil
+        }
+        moving.frame.origin = Point(x: m.position.x - moving.frame.width / 2, y: m.position.y - moving.frame.height / 2)
+        moving.zIndex = Int(Int32.max)
+        return moving
+    }
+
+    /// The elements of `rect` in the tentative order, the moving item where the finger is;
+    /// nil without a rect (or without a movement).
+    private func movementElements(_ state: SessionState, rect: Rect?) throws(APIError) -> [LayoutAttributes]? {
+        guard let rect, let m = state.movement, let moving = movingItem(state) else { return nil }
+        return try elements(of: m.tentative, in: rect, view: state.view).map { $0.key == moving.key ? moving : $0 }
+    }
+
+    /// `{version, phase state, targetIndexPath, movingItem, elements?}`: the others show the
+    /// tentative order.
+    private func movementResponse(_ state: SessionState, _ listed: [LayoutAttributes]?) -> ServiceResponse {
         var w = JSONWriter()
         w.beginObject()
         w.key("version"); w.int(state.version)
         w.key("moving"); w.bool(state.movement != nil)
-        if let m = state.movement, var moving = m.tentative.attributesForItem(at: m.target, view: state.view) {
-            moving.frame.origin = Point(x: m.position.x - moving.frame.width / 2, y: m.position.y - moving.frame.height / 2)
-            moving.zIndex = Int(Int32.max)
+        if let m = state.movement, let moving = movingItem(state) {
             w.key("targetIndexPath"); w.indexPath(m.target)
             w.key("movingItem"); w.attributes(moving)
-            if let rect {
-                w.key("elements")
-                w.beginArray()
-                for e in m.tentative.elements(in: rect, view: state.view) {
-                    w.attributes(e.key == moving.key ? moving : e)
-                }
-                w.endArray()
+            if let listed {
+                w.key("elements"); w.elements(listed)
             }
         }
         w.key("contentSize"); w.size((state.movement?.tentative ?? state.prepared).contentSize)

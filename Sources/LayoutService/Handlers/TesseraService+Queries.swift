@@ -3,27 +3,30 @@ import LayoutEngine
 extension TesseraService {
     /// GET /v1/sessions/{id}/elements?rect=x,y,w,h: `{version, contentSize, elements}`.
     /// Replies are cached per session version and query, so a client polling its visible
-    /// rect costs a lookup, not a layout query and an encode.
-    public func elements(id: String, query: String?) -> ServiceResponse {
+    /// rect costs a lookup, not a layout query and an encode. On an event loop a query that
+    /// would list more than the loop's budget answers `moveToWorker`.
+    public func elements(id: String, query: String?, on context: ExecutionContext = .worker) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let state = s.current
             let headers = TesseraService.versionHeader(state.version)
-            if let cached = s.replies.lookup(version: state.version, query: query ?? "") {
+            if let cached = s.cachedReply(version: state.version, query: query ?? "") {
                 return ServiceResponse(status: 200, headers: headers, body: cached)
             }
             let q = try QueryString(query)
             try q.rejectUnknown(["rect", "progress"])
             let rect = try q.rect()
             let layout = try queryLayout(state, progress: q["progress"])
-            let elements = try self.elements(of: layout, in: rect, view: state.view)
+            guard let elements = try self.elements(of: layout, in: rect, view: state.view, on: context) else {
+                return .moveToWorker
+            }
             var w = JSONWriter(capacity: 64 + elements.count * 110)
             w.beginObject()
             w.key("version"); w.int(state.version)
             w.key("contentSize"); w.size(layout.contentSize)
             w.key("elements"); w.elements(elements)
             w.endObject()
-            s.replies.store(version: state.version, query: query ?? "", w.bytes)
+            if !w.wroteNonFiniteNumber { s.cacheReply(version: state.version, query: query ?? "", w.bytes) }
             return .json(200, w, headers: headers)
         }
     }

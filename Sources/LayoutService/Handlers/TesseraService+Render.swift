@@ -15,7 +15,7 @@ extension TesseraService {
             // Prefixed so a picture never answers an `elements` query with the same string.
             let cacheKey = "svg?\(query ?? "")"
             let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
-            if let cached = s.replies.lookup(version: state.version, query: cacheKey) {
+            if let cached = s.cachedReply(version: state.version, query: cacheKey) {
                 return ServiceResponse(status: 200, headers: headers, body: cached)
             }
             let q = try QueryString(query)
@@ -24,7 +24,7 @@ extension TesseraService {
             let rect = try q.rect()
             let layout = try queryLayout(state, progress: q["progress"])
             let svg = try picture(of: layout, rect: rect, view: state.view, options: options)
-            s.replies.store(version: state.version, query: cacheKey, svg)
+            s.cacheReply(version: state.version, query: cacheKey, svg)
             return ServiceResponse(status: 200, headers: headers, body: svg)
         }
     }
@@ -36,7 +36,8 @@ extension TesseraService {
             let q = try QueryString(query)
             try q.rejectUnknown(Self.renderOptionKeys)
             let options = try q.renderOptions()
-            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession, allowRect: true)
+            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
+                                                   maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             let svg = try picture(of: prepared, rect: request.rect, view: request.view, options: options)
             return ServiceResponse(status: 200, headers: [("Content-Type", Self.svgContentType)], body: svg)

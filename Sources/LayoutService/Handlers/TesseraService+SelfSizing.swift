@@ -71,10 +71,10 @@ extension TesseraService {
         next.prepared = try relayout(state, update)
         let area = request.rect ?? state.view.boundsRect
         var before: [ElementKey: LayoutAttributes] = [:]
-        for a in state.prepared.elements(in: area, view: state.view) { before[a.key] = a }
+        for a in try elements(of: state.prepared, in: area, view: state.view) { before[a.key] = a }
         var changed: [ElementKey] = []
         var seen = Set<ElementKey>()
-        for a in next.prepared.elements(in: area, view: next.view) {
+        for a in try elements(of: next.prepared, in: area, view: next.view) {
             seen.insert(a.key)
             if before[a.key] != a { changed.append(a.key) }
         }

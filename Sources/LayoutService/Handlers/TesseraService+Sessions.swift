@@ -5,7 +5,8 @@ extension TesseraService {
     /// POST /v1/sessions: 201 with id, version, contentSize, info.
     public func createSession(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession, allowRect: false)
+            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
+                                                   maxSections: store.configuration.maxSectionsPerSession, allowRect: false)
             // The store keeps the source of truth, known once decoded: it is written while
             // the layout is prepared.
             let pending = store.beginAdd(SessionSnapshot(version: 1, layoutJSON: request.layoutJSON, view: request.view,
@@ -34,10 +35,14 @@ extension TesseraService {
         }
     }
 
-    /// GET /v1/sessions/{id}: version, view, layout, item counts, contentSize, info.
-    public func getSession(id: String) -> ServiceResponse {
+    /// GET /v1/sessions/{id}: version, view, layout, item counts, contentSize, info. On an
+    /// event loop, a session with more sections than the loop's budget answers `moveToWorker`.
+    public func getSession(id: String, on context: ExecutionContext = .worker) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let state = try session(id).current
+            if context == .eventLoop, state.dataSource.sections.count > limits.maxSectionsOnEventLoop {
+                return .moveToWorker
+            }
             var w = JSONWriter()
             w.beginObject()
             w.key("id"); w.string(id)

@@ -3,7 +3,9 @@ import LayoutEngine
 extension TesseraService {
     /// POST /v1/sessions/{id}/target-content-offset: where scrolling comes to rest
     /// (targetContentOffsetForProposedContentOffset:withScrollingVelocity:). Changes nothing.
-    public func targetContentOffset(id: String, body: [UInt8]) -> ServiceResponse {
+    /// On an event loop, a layout whose answer would look at more elements than the loop's
+    /// budget (a line layout's huge proposed rect) answers `moveToWorker`.
+    public func targetContentOffset(id: String, body: [UInt8], on context: ExecutionContext = .worker) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let state = try session(id).current
             let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
@@ -16,7 +18,12 @@ extension TesseraService {
             if let section = try o.integer("section", min: 0) {
                 target = try orthogonalTarget(state, section: section, proposed: proposed, velocity: velocity)
             } else {
-                target = state.prepared.targetContentOffset(proposed: proposed, velocity: velocity, view: state.view)
+                let budget = context == .eventLoop ? limits.maxElementsOnEventLoop : Int.max
+                guard let snapped = try? state.prepared.targetContentOffset(proposed: proposed, velocity: velocity,
+                                                                             view: state.view, elementLimit: budget) else {
+                    return .moveToWorker
+                }
+                target = snapped
             }
             var w = JSONWriter()
             w.beginObject()

@@ -18,7 +18,9 @@ extension TesseraService {
     /// The state after a batch of updates, and its animation plan (also the log's replay).
     func updatesStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
         try requireIdle(state)
-        let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: store.configuration.maxItemsPerSession).decode(root)
+        let limits = store.configuration
+        let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
+                                               maxSections: limits.maxSectionsPerSession).decode(root)
         let update: ValidatedBatchUpdate
         do throws(BatchUpdateError) {
             update = try batch.validated(against: state.dataSource)
@@ -26,15 +28,19 @@ extension TesseraService {
             throw .invalidUpdate(error.field, error.message)
         }
         let total = update.newDataSource.totalItemCount
-        guard total <= store.configuration.maxItemsPerSession else {
-            throw .invalidUpdate("updates", "the update would leave \(total) items; a session holds at most \(store.configuration.maxItemsPerSession)")
+        guard total <= limits.maxItemsPerSession else {
+            throw .invalidUpdate("updates", "the update would leave \(total) items; a session holds at most \(limits.maxItemsPerSession)")
+        }
+        let sections = update.newDataSource.sections.count
+        guard sections <= limits.maxSectionsPerSession else {
+            throw .invalidUpdate("updates", "the update would leave \(sections) sections; a session holds at most \(limits.maxSectionsPerSession)")
         }
         var next = state
         next.dataSource = update.newDataSource
         next.prepared = try relayout(state, update)
-        let plan = AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                        newView: state.view, correspondence: UpdateCorrespondence(update: update)).build(in: rect)
-        try checkPlanSize(plan, rect: rect)
+        let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                      newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                                 in: rect)
         return (next, plan)
     }
 

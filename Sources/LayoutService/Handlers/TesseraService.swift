@@ -4,8 +4,14 @@ import LayoutEngine
 /// transport. The executable routes HTTP to these; tests call them in-process.
 public final class TesseraService: Sendable {
     public struct Limits: Sendable {
-        /// A reply listing every element (no rect) may hold at most this many.
+        /// A reply lists at most this many elements (or animation plan entries), with or
+        /// without a rect; a query stops as soon as it would list more.
         public var maxElementsPerReply = 250_000
+        /// Elements a query may produce on an event loop (about a millisecond of work); a
+        /// larger one moves to a worker.
+        public var maxElementsOnEventLoop = 4_096
+        /// Sections `GET /v1/sessions/{id}` may list on an event loop before it moves to a worker.
+        public var maxSectionsOnEventLoop = 8_192
 
         public init() {}
     }
@@ -33,13 +39,24 @@ public final class TesseraService: Sendable {
         do { return try layout.prepare(dataSource, view: view) } catch { throw .layout(error) }
     }
 
-    /// The elements of `rect` (all of them when nil), refusing replies over the limit.
+    /// The elements of `rect` (all of them when nil), refused as soon as there are more than
+    /// one reply carries: the query stops there, it does not list them all first.
     func elements(of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext) throws(APIError) -> [LayoutAttributes] {
-        let elements = prepared.elements(in: rect, view: view)
-        if rect == nil, elements.count > limits.maxElementsPerReply {
-            throw .invalidRequest("rect", "the layout has \(elements.count) elements, more than one reply carries (\(limits.maxElementsPerReply)); ask for a rect")
+        do throws(ElementLimitExceeded) {
+            return try prepared.elements(in: rect, view: view, limit: limits.maxElementsPerReply)
+        } catch {
+            throw .tooManyElements(rect: rect, limit: error.limit)
         }
-        return elements
+    }
+
+    /// As `elements(of:in:view:)`, within the event loop's budget there: nil when the query
+    /// would list more, for the caller to answer `moveToWorker`.
+    func elements(of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext,
+                  on context: ExecutionContext) throws(APIError) -> [LayoutAttributes]? {
+        guard context == .eventLoop, limits.maxElementsOnEventLoop < limits.maxElementsPerReply else {
+            return try elements(of: prepared, in: rect, view: view)
+        }
+        return try? prepared.elements(in: rect, view: view, limit: limits.maxElementsOnEventLoop)
     }
 
     /// `If-Match: <version>` (quotes and W/ allowed): 412 when the session moved on.

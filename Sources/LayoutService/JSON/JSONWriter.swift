@@ -4,6 +4,9 @@ public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     /// Whether the next value in the current container needs a comma first.
     private var needsComma = false
+    /// Set when `number` was handed NaN or an infinity (see there). A document with one is
+    /// never sent: `ServiceResponse.json` answers 500 instead.
+    public private(set) var wroteNonFiniteNumber = false
 
     public init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
@@ -84,7 +87,13 @@ public struct JSONWriter {
     }
 
     /// Integers print without a fraction; other values in Swift's shortest round-trip form.
-    /// Non-finite values cannot occur (inputs are validated) and would print as null.
+    ///
+    /// The contract: `value` is finite. JSON has no NaN or infinity, and where the API's
+    /// schema says number a client must get one, never `null`. The service guarantees it
+    /// by refusing, with a 400 naming the field, every input whose derived geometry would
+    /// not be finite (`LayoutCheck`). Should a non-finite value arrive all the same (a bug),
+    /// the writer keeps the document well-formed by writing 0 and records the fact in
+    /// `wroteNonFiniteNumber`, so that the document is not sent (500 `internal_error`).
     public mutating func number(_ value: Double) {
         separator()
         if value.isFinite, value == value.rounded(.towardZero), value.magnitude < 9.0e15 {
@@ -92,7 +101,8 @@ public struct JSONWriter {
         } else if value.isFinite {
             appendShortest(value)
         } else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            wroteNonFiniteNumber = true
+            bytes.append(UInt8(ascii: "0"))
         }
     }
 

@@ -31,7 +31,7 @@ extension TesseraService {
                 guard let stored = try store.storing("load", { () throws(StorageError) in try store.storage.load(id: id, after: nil) }) else {
                     throw .notFound("no session '\(id)'", field: "id")
                 }
-                let session = Session(id: id, state: try rebuild(id, stored, from: nil), now: store.now)
+                let session = Session(id: id, state: try rebuild(id, stored, from: nil), now: store.now, replies: store.replies)
                 store.keep(session)
                 return session
             }

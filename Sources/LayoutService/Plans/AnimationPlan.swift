@@ -35,23 +35,29 @@ struct AnimationPlanBuilder {
     let newView: ViewContext
     let correspondence: any ElementCorrespondence
 
-    func build(in rect: Rect?) -> [PlanEntry] {
+    /// Stops with `ElementLimitExceeded` as soon as either layout's query or the plan itself
+    /// would pass `limit`: a plan is bounded while it is built, not after.
+    func build(in rect: Rect?, limit: Int) throws(ElementLimitExceeded) -> [PlanEntry] {
         var entries: [PlanEntry] = []
+        func add(_ entry: PlanEntry) throws(ElementLimitExceeded) {
+            guard entries.count < limit else { throw ElementLimitExceeded(limit: limit) }
+            entries.append(entry)
+        }
         var coveredOld = Set<ElementKey>()
-        for after in new.elements(in: rect, view: newView) {
+        for after in try new.elements(in: rect, view: newView, limit: limit) {
             if let oldKey = correspondence.oldKey(forNew: after.key),
                let before = lookup(old, oldKey, oldView) {
                 coveredOld.insert(oldKey)
-                entries.append(PlanEntry(change: correspondence.change(old: oldKey, new: after.key), from: before, to: after))
+                try add(PlanEntry(change: correspondence.change(old: oldKey, new: after.key), from: before, to: after))
             } else {
-                entries.append(PlanEntry(change: .insert, from: new.initialAttributes(forAppearing: after, view: newView), to: after))
+                try add(PlanEntry(change: .insert, from: new.initialAttributes(forAppearing: after, view: newView), to: after))
             }
         }
-        for before in old.elements(in: rect, view: oldView) where !coveredOld.contains(before.key) {
+        for before in try old.elements(in: rect, view: oldView, limit: limit) where !coveredOld.contains(before.key) {
             if let newKey = correspondence.newKey(forOld: before.key), let after = lookup(new, newKey, newView) {
-                entries.append(PlanEntry(change: correspondence.change(old: before.key, new: newKey), from: before, to: after))
+                try add(PlanEntry(change: correspondence.change(old: before.key, new: newKey), from: before, to: after))
             } else {
-                entries.append(PlanEntry(change: .delete, from: before, to: old.finalAttributes(forDisappearing: before, view: oldView)))
+                try add(PlanEntry(change: .delete, from: before, to: old.finalAttributes(forDisappearing: before, view: oldView)))
             }
         }
         return entries

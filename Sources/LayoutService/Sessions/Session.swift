@@ -38,19 +38,34 @@ struct PendingTransition: Sendable {
 final class Session: Sendable {
     let id: String
     private let state: Mutex<SessionState>
-    /// Encoded replies of recent rect queries for the current version (see ReplyCache).
-    let replies: ReplyCache
+    /// The store's cache of encoded replies, which this session's entries leave when it
+    /// changes or goes away.
+    private let replies: ReplyCache
     /// Held while this process commits a change to the store or catches up with it, so the
     /// copy moves forward one version at a time.
     let writeLock = BlockingLock()
     /// When this process last served the session (its copy is dropped after the idle expiry).
     private let lastUsed: Atomic<UInt64>
 
-    init(id: String, state: SessionState, now: UInt64) {
+    init(id: String, state: SessionState, now: UInt64, replies: ReplyCache) {
         self.id = id
         self.state = Mutex(state)
-        self.replies = ReplyCache(capacity: 16)
+        self.replies = replies
         self.lastUsed = Atomic(now)
+    }
+
+    /// Deleted, expired or dropped: its cached replies are of no use to anyone.
+    deinit {
+        replies.removeAll(owner: ObjectIdentifier(self))
+    }
+
+    /// A reply cached for this rect query (its raw query) at `version`.
+    func cachedReply(version: Int, query: String) -> [UInt8]? {
+        replies.lookup(owner: ObjectIdentifier(self), version: version, query: query)
+    }
+
+    func cacheReply(version: Int, query: String, _ body: [UInt8]) {
+        replies.store(owner: ObjectIdentifier(self), version: version, query: query, body)
     }
 
     func touch(_ now: UInt64) { lastUsed.store(now, ordering: .relaxed) }
@@ -68,6 +83,6 @@ final class Session: Sendable {
             s = newState
             return true
         }
-        if swapped { replies.removeAll() }
+        if swapped { replies.removeAll(owner: ObjectIdentifier(self)) }
     }
 }

@@ -11,10 +11,15 @@ public final class SessionStore: Sendable {
     public struct Configuration: Sendable {
         public var maxSessions = 1024
         public var maxItemsPerSession = 5_000_000
+        /// Sections in one session or request (an empty section still costs a few hundred
+        /// bytes of prepared geometry; see README, "Memory").
+        public var maxSectionsPerSession = 2_000
         /// Items plus sections across all sessions (a section counts as an item); bounds
         /// memory (~50 bytes per explicit item).
         public var maxTotalItems = 50_000_000
         public var idleExpirySeconds: UInt64 = 900
+        /// Encoded replies of repeated rect queries kept for all sessions together (0: none).
+        public var replyCacheBytes = 64 << 20
 
         public init() {}
 
@@ -33,6 +38,8 @@ public final class SessionStore: Sendable {
     private let copies = Mutex<[String: Session]>([:])
     /// Serialises first loads, so two requests for an unseen session build it once.
     let coldLoads = BlockingLock()
+    /// Recent rect-query replies of every session, within `replyCacheBytes`.
+    let replies: ReplyCache
 
     /// Sessions in this process's memory only (today's behaviour, and the tests' default).
     public convenience init(configuration: Configuration = Configuration(), clock: any SessionClock = SystemSessionClock()) {
@@ -44,6 +51,7 @@ public final class SessionStore: Sendable {
         self.storage = storage
         self.clock = clock
         metricsName = Self.metricsName(of: storage)
+        replies = ReplyCache(capacityBytes: configuration.replyCacheBytes)
     }
 
     /// Opens the backend `--store` names; a database that cannot be opened or fails its
@@ -136,7 +144,7 @@ public final class SessionStore: Sendable {
             }
         }
         if case .full(let limit) = outcome { throw .storeFull(limit) }
-        let session = Session(id: pending.id, state: state, now: now)
+        let session = Session(id: pending.id, state: state, now: now, replies: replies)
         keep(session)
         return session
     }

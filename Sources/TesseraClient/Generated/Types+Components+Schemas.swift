@@ -16,7 +16,8 @@ extension Components {
                 /// `http_version_not_supported`, `too_many_sessions`,
                 /// `store_unavailable` (503: the session store did not answer),
                 /// `session_quarantined` (500: a stored session no longer decodes; it
-                /// was set aside, its data kept for an operator).
+                /// was set aside, its data kept for an operator), `request_timeout` (408),
+                /// `server_busy` (503), `internal_error` (500, never expected: a bug).
                 ///
                 ///
                 /// - Remark: Generated from `#/components/schemas/Error/error/code`.
@@ -1202,7 +1203,11 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/contentInset`.
             public var contentInset: Components.Schemas.ViewInput.ContentInsetPayload?
-            /// The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+            /// The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact
+            /// arithmetic, no rounding. Otherwise from 0.25 (a browser at 25 % on a 1× screen)
+            /// to 16: a tiny scale would floor every origin to 0. Anything else is a 400
+            /// naming `view.scale`.
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/scale`.
             public var scale: Swift.Double?
@@ -1242,7 +1247,7 @@ extension Components {
             ///   - bounds: The collection view's bounds size. Default 0 × 0.
             ///   - contentOffset: The scroll position. Default (0, 0).
             ///   - contentInset: The content inset; shrinks the reference dimension and the visible rect. Default 0 on every edge.
-            ///   - scale: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact arithmetic, no rounding.
+            ///   - scale: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact
             ///   - orthogonalOffsets: Compositional layout (docs/compositional.md C13): the own scroll offsets of
             public init(
                 bounds: Components.Schemas.ViewInput.BoundsPayload? = nil,
@@ -2449,14 +2454,14 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/DataSource`.
         public struct DataSource: Codable, Hashable, Sendable {
-            /// The sections, in order.
+            /// The sections, in order; at most 2,000 by default (each costs memory even when empty).
             ///
             /// - Remark: Generated from `#/components/schemas/DataSource/sections`.
             public var sections: [Components.Schemas.Section]
             /// Creates a new `DataSource`.
             ///
             /// - Parameters:
-            ///   - sections: The sections, in order.
+            ///   - sections: The sections, in order; at most 2,000 by default (each costs memory even when empty).
             public init(sections: [Components.Schemas.Section]) {
                 self.sections = sections
             }
@@ -2856,7 +2861,8 @@ extension Components {
             public var aspectRatio: Swift.Double?
             /// Tree layout: the indexes of this item's children among the items of the next
             /// section. Every item of a section after the first has exactly one parent, and
-            /// the children of an earlier parent come before those of a later one.
+            /// the children of an earlier parent come before those of a later one. Only the
+            /// tree layout takes `children`; any other refuses them (400 naming the field).
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/ItemData/children`.

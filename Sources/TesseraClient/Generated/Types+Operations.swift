@@ -20,8 +20,8 @@ public enum Operations {
     ///        "rect": [0, 0, 390, 100]}'
     /// ```
     ///
-    /// Without `rect`, a layout with more elements than one reply carries (250,000 by
-    /// default) is a 400 naming `rect`.
+    /// A reply that would list more elements than one reply carries (250,000 by
+    /// default), with or without `rect`, is a 400 naming `rect`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layout`.
@@ -139,6 +139,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection.
             ///
             /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)/responses/413`.
@@ -226,6 +252,36 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `server_busy`: the server has no room for this request just now: every worker is
+            /// busy and the queue of waiting requests is full, or the request waited in that queue
+            /// longer than its budget (10 s by default), or its body does not fit in the bytes the
+            /// server holds for request bodies at once (256 MiB by default; answered from the
+            /// headers, before the body is read, and the connection is closed), or replies its
+            /// clients have not read yet fill the bytes held for those (512 MiB by default).
+            /// Retry after `Retry-After` seconds; nothing was changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.ServerBusy)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.ServerBusy {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -741,6 +797,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/post(createSession)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/post(createSession)/responses/413`.
@@ -835,7 +917,7 @@ public enum Operations {
             }
             /// `too_many_sessions`: the session store is full (sessions or items across all
             /// sessions) and no expired session could be dropped. Delete a session or retry
-            /// after `Retry-After` seconds.
+            /// after `Retry-After` seconds. (`store_unavailable` and `server_busy` share the status.)
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/post(createSession)/responses/503`.
@@ -1045,6 +1127,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/get(getSession)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `uri_too_long`: the request line is longer than the server reads.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/get(getSession)/responses/414`.
@@ -1118,7 +1226,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/get(getSession)/responses/503`.
@@ -1326,6 +1435,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/delete(deleteSession)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `precondition_failed`: `If-Match` named another version than the session's. The
             /// current version is in `ETag`; nothing changed.
             ///
@@ -1424,7 +1559,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/delete(deleteSession)/responses/503`.
@@ -1501,8 +1637,8 @@ public enum Operations {
     /// ```
     ///
     /// `rect` and `progress` are the only query parameters; any other is a 400 naming
-    /// it. Without `rect`, a layout with more elements than one reply carries (250,000
-    /// by default) is a 400 naming `rect`.
+    /// it. A query that would list more elements than one reply carries (250,000 by
+    /// default), with or without `rect`, is a 400 naming `rect`: the query stops there.
     ///
     ///
     /// - Remark: HTTP `GET /v1/sessions/{id}/elements`.
@@ -1710,6 +1846,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `uri_too_long`: the request line is longer than the server reads.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/414`.
@@ -1783,7 +1945,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/503`.
@@ -2397,6 +2560,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/items/{section}/{item}/get(getItem)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `uri_too_long`: the request line is longer than the server reads.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/items/{section}/{item}/get(getItem)/responses/414`.
@@ -2470,7 +2659,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/items/{section}/{item}/get(getItem)/responses/503`.
@@ -2726,6 +2916,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/supplementary/{kind}/{section}/{item}/get(getSupplementaryView)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `uri_too_long`: the request line is longer than the server reads.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/supplementary/{kind}/{section}/{item}/get(getSupplementaryView)/responses/414`.
@@ -2799,7 +3015,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/supplementary/{kind}/{section}/{item}/get(getSupplementaryView)/responses/503`.
@@ -3055,6 +3272,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/decorations/{kind}/{section}/{item}/get(getDecorationView)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `uri_too_long`: the request line is longer than the server reads.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/decorations/{kind}/{section}/{item}/get(getDecorationView)/responses/414`.
@@ -3128,7 +3371,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/decorations/{kind}/{section}/{item}/get(getDecorationView)/responses/503`.
@@ -3416,6 +3660,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/view/patch(updateView)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `conflict`: the session kept changing while this change was computed; retry.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/view/patch(updateView)/responses/409`.
@@ -3560,7 +3830,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/view/patch(updateView)/responses/503`.
@@ -3843,6 +4114,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `conflict`: an interactive transition or an interactive movement is under way
             /// (finish or cancel it, or end or cancel it, first), or the session kept changing
             /// while this change was computed (retry). Nothing changed.
@@ -4044,7 +4341,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)/responses/503`.
@@ -4315,6 +4613,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/layout/put(switchLayout)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `conflict`: an interactive transition or an interactive movement is under way
             /// (finish or cancel it, or end or cancel it, first), or the session kept changing
             /// while this change was computed (retry). Nothing changed.
@@ -4462,7 +4786,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/layout/put(switchLayout)/responses/503`.
@@ -4733,6 +5058,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/post(beginTransition)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `conflict`: an interactive transition or an interactive movement is under way
             /// (finish or cancel it, or end or cancel it, first), or the session kept changing
             /// while this change was computed (retry). Nothing changed.
@@ -4880,7 +5231,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/post(beginTransition)/responses/503`.
@@ -5124,6 +5476,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/finish/post(finishTransition)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `conflict`: no interactive transition is in progress.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/finish/post(finishTransition)/responses/409`.
@@ -5245,7 +5623,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/finish/post(finishTransition)/responses/503`.
@@ -5490,6 +5869,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/cancel/post(cancelTransition)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `conflict`: no interactive transition is in progress.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/cancel/post(cancelTransition)/responses/409`.
@@ -5611,7 +6016,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/cancel/post(cancelTransition)/responses/503`.
@@ -5862,6 +6268,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/target-content-offset/post(targetContentOffset)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection.
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/target-content-offset/post(targetContentOffset)/responses/413`.
@@ -5958,7 +6390,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/target-content-offset/post(targetContentOffset)/responses/503`.
@@ -6273,6 +6706,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/interactive-movement/post(interactiveMovement)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Conflict: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/sessions/{id}/interactive-movement/POST/responses/409/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -6499,7 +6958,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/interactive-movement/post(interactiveMovement)/responses/503`.
@@ -6764,6 +7224,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/preferred-sizes/post(preferredSizes)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Conflict: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/sessions/{id}/preferred-sizes/POST/responses/409/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -6940,7 +7426,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/preferred-sizes/post(preferredSizes)/responses/503`.
@@ -7077,6 +7564,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//healthz/get(getHealth)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
                             response: self
                         )
                     }
@@ -7272,6 +7785,32 @@ public enum Operations {
                     }
                 }
             }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `uri_too_long`: the request line is longer than the server reads.
             ///
             /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/414`.
@@ -7345,7 +7884,8 @@ public enum Operations {
             /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
-            /// answers `too_many_sessions` with this status instead.
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response).
             ///
             ///
             /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/503`.
@@ -7481,6 +8021,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPIDocument)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
                             response: self
                         )
                     }
@@ -7677,6 +8243,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request). The server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
                             response: self
                         )
                     }

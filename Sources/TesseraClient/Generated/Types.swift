@@ -21,8 +21,8 @@ public protocol APIProtocol: Sendable {
     ///        "rect": [0, 0, 390, 100]}'
     /// ```
     ///
-    /// Without `rect`, a layout with more elements than one reply carries (250,000 by
-    /// default) is a 400 naming `rect`.
+    /// A reply that would list more elements than one reply carries (250,000 by
+    /// default), with or without `rect`, is a 400 naming `rect`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layout`.
@@ -127,8 +127,8 @@ public protocol APIProtocol: Sendable {
     /// ```
     ///
     /// `rect` and `progress` are the only query parameters; any other is a 400 naming
-    /// it. Without `rect`, a layout with more elements than one reply carries (250,000
-    /// by default) is a 400 naming `rect`.
+    /// it. A query that would list more elements than one reply carries (250,000 by
+    /// default), with or without `rect`, is a 400 naming `rect`: the query stops there.
     ///
     ///
     /// - Remark: HTTP `GET /v1/sessions/{id}/elements`.
@@ -499,8 +499,8 @@ extension APIProtocol {
     ///        "rect": [0, 0, 390, 100]}'
     /// ```
     ///
-    /// Without `rect`, a layout with more elements than one reply carries (250,000 by
-    /// default) is a 400 naming `rect`.
+    /// A reply that would list more elements than one reply carries (250,000 by
+    /// default), with or without `rect`, is a 400 naming `rect`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layout`.
@@ -647,8 +647,8 @@ extension APIProtocol {
     /// ```
     ///
     /// `rect` and `progress` are the only query parameters; any other is a 400 naming
-    /// it. Without `rect`, a layout with more elements than one reply carries (250,000
-    /// by default) is a 400 naming `rect`.
+    /// it. A query that would list more elements than one reply carries (250,000 by
+    /// default), with or without `rect`, is a 400 naming `rect`: the query stops there.
     ///
     ///
     /// - Remark: HTTP `GET /v1/sessions/{id}/elements`.

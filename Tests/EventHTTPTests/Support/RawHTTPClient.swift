@@ -111,6 +111,13 @@ final class RawHTTPClient {
         return pending
     }
 
+    /// True when no byte waits to be read (nothing buffered here, nothing on the socket).
+    func hasNothingToRead() -> Bool {
+        guard pending.isEmpty else { return false }
+        var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&probe, 1, 0) == 0
+    }
+
     /// True when the server has closed the connection (after any buffered bytes).
     func isClosedByServer() throws -> Bool {
         if !pending.isEmpty { return false }

@@ -112,6 +112,12 @@ public final class LoopbackHTTPClient {
         return response
     }
 
+    /// Waits until the next response has begun to arrive, and keeps what came for
+    /// `readResponse` (a test that must know a reply is under way but not read it yet).
+    public func awaitFirstBytes() throws {
+        if buffer.isEmpty { try readMore() }
+    }
+
     private func readMore() throws {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

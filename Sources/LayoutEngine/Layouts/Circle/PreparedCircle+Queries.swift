@@ -4,14 +4,14 @@ extension PreparedCircle {
     /// the background if on and intersecting (§0; no supplementary views).
     /// - Complexity: O(log n + k) for k results when the circle is large: consecutive items
     ///   are neighbours on the circle, so the index's boxes are short arcs.
-    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        var out = [LayoutAttributes]()
-        numbering.forEachItem(intersecting: rect, in: cells) { _, indexPath in out.append(cellAttributes(indexPath)) }
+    func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
+        try numbering.forEachItem(intersecting: rect, in: cells) { (_, indexPath) throws(ElementLimitExceeded) in
+            try out.append(cellAttributes(indexPath))
+        }
         if background {
             let b = backgroundAttributes
-            if rect.map({ b.frame.intersects($0) }) ?? true { out.append(b) }
+            if rect.map({ b.frame.intersects($0) }) ?? true { try out.append(b) }
         }
-        return out
     }
 
     func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {

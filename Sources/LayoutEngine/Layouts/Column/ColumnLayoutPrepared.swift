@@ -4,10 +4,8 @@ struct ColumnLayoutPrepared: PreparedLayout {
     let cells: ColumnCellStore
 
     /// - Complexity: O(log n + k).
-    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        var out: [LayoutAttributes] = []
-        cells.appendAttributes(in: rect, to: &out)
-        return out
+    func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
+        try cells.collectAttributes(in: rect, into: &out)
     }
 
     func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {

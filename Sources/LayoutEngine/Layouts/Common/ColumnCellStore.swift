@@ -66,9 +66,9 @@ struct ColumnCellStore: Sendable {
 
     /// Appends the cells intersecting `rect` (all cells for nil) in index-path order.
     /// - Complexity: O(log n + k).
-    func appendAttributes(in rect: Rect?, to out: inout [LayoutAttributes]) {
-        numbering.forEachItem(intersecting: rect, in: index) { n, indexPath in
-            out.append(.cell(indexPath, frame(number: n, section: indexPath.section)))
+    func collectAttributes(in rect: Rect?, into out: inout ElementCollector) throws(ElementLimitExceeded) {
+        try numbering.forEachItem(intersecting: rect, in: index) { (n, indexPath) throws(ElementLimitExceeded) in
+            try out.append(.cell(indexPath, frame(number: n, section: indexPath.section)))
         }
     }
 }

@@ -59,18 +59,19 @@ struct ItemNumbering: Sendable {
     /// layout's empty-rect rule, docs/flow.md R14, is UICollectionViewFlowLayout's own).
     /// - Complexity: O(log n + k) through the index, plus O(log sections) for each section
     ///   the results enter; O(n) for nil.
-    func forEachItem(intersecting rect: Rect?, in index: FrameIndex, _ body: (Int, IndexPath) -> Void) {
+    func forEachItem<Failure: Error>(intersecting rect: Rect?, in index: FrameIndex,
+                                     _ body: (Int, IndexPath) throws(Failure) -> Void) throws(Failure) {
         var section = 0
-        func visit(_ n: Int) {
+        func visit(_ n: Int) throws(Failure) {
             // Results ascend, so the section only moves forward; searching rather than
             // stepping keeps a query near the end of 100,000 sections from walking them all.
             if starts[section + 1] <= n { section = self.section(containing: n, from: section + 1) }
-            body(n, IndexPath(section, n - starts[section]))
+            try body(n, IndexPath(section, n - starts[section]))
         }
         if let rect {
-            index.forEachIntersecting(rect) { visit($0) }
+            try index.forEachIntersecting(rect) { (n) throws(Failure) in try visit(n) }
         } else {
-            for n in 0..<total { visit(n) }
+            for n in 0..<total { try visit(n) }
         }
     }
 }

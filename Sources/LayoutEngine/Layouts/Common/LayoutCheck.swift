@@ -24,6 +24,19 @@ enum LayoutCheck {
         return "\(path).\(key)"
     }
 
+    /// The longest length a layout may derive from its inputs (a cell height the waterfall
+    /// scales from an aspect ratio, say): the bound the API puts on the numbers it reads.
+    /// Lengths within it, summed over the most items a session holds, stay finite.
+    static let maximumLength = 1e15
+
+    /// A length the layout computed: finite and within `maximumLength`, or an error naming
+    /// the input it came from.
+    static func derivedLength(_ value: Double, _ field: @autoclosure () -> String, what: @autoclosure () -> String) throws(LayoutError) {
+        guard value.isFinite, value.magnitude <= maximumLength else {
+            throw LayoutError(field: field(), message: "\(what()), beyond the ±1e15 a layout can answer")
+        }
+    }
+
     // MARK: Values
     // The field is an autoclosure: item checks run a million times, and building the path
     // string is the dear part, wanted only when the check fails.
@@ -97,11 +110,14 @@ enum LayoutCheck {
     // MARK: The view
 
     /// The view's width and scale, for layouts that read them. Negative bounds are rejected
-    /// (docs/flow.md R11); a negative or non-finite scale would make pixel flooring meaningless.
+    /// (docs/flow.md R11); a scale must be 0 or within `ViewContext.scales` (a negative one
+    /// makes pixel flooring meaningless, a tiny one floors every origin to 0).
     static func view(_ view: ViewContext) throws(LayoutError) {
         try nonNegative(view.bounds.width, "view.bounds.width")
         try nonNegative(view.bounds.height, "view.bounds.height")
-        try nonNegative(view.scale, "view.scale")
+        guard ViewContext.isValidScale(view.scale) else {
+            throw LayoutError(field: "view.scale", message: ViewContext.scaleRule)
+        }
     }
 
     // MARK: Section overrides

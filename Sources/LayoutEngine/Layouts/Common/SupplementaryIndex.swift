@@ -35,11 +35,11 @@ struct SupplementaryIndex: Sendable {
 
     /// Appends the views intersecting `rect` (all for nil) in index-path order.
     /// - Complexity: O(log n + k).
-    func appendAttributes(in rect: Rect?, to out: inout [LayoutAttributes]) {
+    func collectAttributes(in rect: Rect?, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         if let rect {
-            index.forEachIntersecting(rect) { out.append(attributes($0)) }
+            try index.forEachIntersecting(rect) { (i) throws(ElementLimitExceeded) in try out.append(attributes(i)) }
         } else {
-            for i in frames.indices { out.append(attributes(i)) }
+            for i in frames.indices { try out.append(attributes(i)) }
         }
     }
 }

@@ -7,12 +7,12 @@ extension PreparedCompositionalLayout {
     /// - Complexity: O(log s + log n + k): a search over section bands, then over each met
     ///   section's instances (arithmetic or materialised), testing the slots of the
     ///   instances met.
-    public func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
+    public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         let r = rect ?? .zero
         let everything = rect == nil
         @inline(__always) func meets(_ f: Rect) -> Bool { everything || f.intersects(r) }
         guard everything || (r.width >= 0 && r.height >= 0 && r.minX.isFinite && r.minY.isFinite
-                               && r.maxX.isFinite && r.maxY.isFinite) else { return [] }
+                               && r.maxX.isFinite && r.maxY.isFinite) else { return }
         let candidates: Range<Int>
         if rect == nil {
             candidates = sections.indices
@@ -21,46 +21,45 @@ extension PreparedCompositionalLayout {
             candidates = search.candidates(count: sections.count, lo: along.lowerBound, hi: along.upperBound,
                                            start: { bandLo[$0] }, end: { bandHi[$0] })
         }
-        var out: [LayoutAttributes] = []
         for s in candidates {
-            forEachInstance(s, meeting: r, all: rect == nil, view: view) { j, origin, offset in
+            try forEachInstance(s, meeting: r, all: rect == nil, view: view) { (j, origin, offset) throws(ElementLimitExceeded) in
                 let inst = sections[s].instances
                 for slot in 0..<inst.items(in: j) {
                     let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
-                    if meets(f) { out.append(cell(s, j * inst.capacity + slot, frame: f)) }
+                    if meets(f) { try out.append(cell(s, j * inst.capacity + slot, frame: f)) }
                 }
             }
         }
         for b in layoutBoundaries {
             let a = boundaryAttributes(b, section: nil, view: view)
-            if meets(a.frame) { out.append(a) }
+            if meets(a.frame) { try out.append(a) }
         }
         for s in candidates {
             for b in sections[s].boundaries {
                 let a = boundaryAttributes(b, section: s, view: view)
-                if meets(a.frame) { out.append(a) }
+                if meets(a.frame) { try out.append(a) }
             }
             let inst = sections[s].instances, structure = inst.structure
             if structure.hasItemSupplementaries {
-                forEachInstance(s, meeting: r, all: rect == nil, view: view) { j, origin, offset in
+                try forEachInstance(s, meeting: r, all: rect == nil, view: view) { (j, origin, offset) throws(ElementLimitExceeded) in
                     for slot in 0..<inst.items(in: j) {
                         guard let item = structure.leafItems[slot], !item.supplementaryItems.isEmpty else { continue }
                         let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
                         for a in item.supplementaryItems {
                             let attributes = itemSupplementary(a, section: s, item: j * inst.capacity + slot, itemFrame: f)
-                            if meets(attributes.frame) { out.append(attributes) }
+                            if meets(attributes.frame) { try out.append(attributes) }
                         }
                     }
                 }
             }
             if !inst.sites.isEmpty {
-                forEachInstance(s, meeting: r, all: rect == nil, view: view) { j, origin, offset in
+                try forEachInstance(s, meeting: r, all: rect == nil, view: view) { (j, origin, offset) throws(ElementLimitExceeded) in
                     let held = inst.items(in: j)
                     for site in 0..<inst.sites.count where structure.siteFirstLeaf[site] < held {
                         let rect = global(inst.site(j, site).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
                         for a in structure.siteGroups[site].supplementaryItems {
                             let attributes = groupSupplementary(a, section: s, instance: j, site: site, siteRect: rect)
-                            if meets(attributes.frame) { out.append(attributes) }
+                            if meets(attributes.frame) { try out.append(attributes) }
                         }
                     }
                 }
@@ -69,17 +68,16 @@ extension PreparedCompositionalLayout {
         for s in candidates {
             for d in sections[s].decorations.indices {
                 let a = decoration(s, d)
-                if meets(a.frame) { out.append(a) }
+                if meets(a.frame) { try out.append(a) }
             }
         }
-        return out
     }
 
     /// Calls `body` with every instance of section `s` whose element band meets `r` (all of
     /// them when `all`), its section-local origin and the section's orthogonal offset.
     @inline(__always)
-    func forEachInstance(_ s: Int, meeting r: Rect, all: Bool, view: ViewContext,
-                         _ body: (Int, Point, Double) -> Void) {
+    func forEachInstance<Failure: Error>(_ s: Int, meeting r: Rect, all: Bool, view: ViewContext,
+                                         _ body: (Int, Point, Double) throws(Failure) -> Void) throws(Failure) {
         let section = sections[s], inst = section.instances
         guard inst.count > 0 else { return }
         let offset = orthogonalOffset(s, view)
@@ -96,7 +94,7 @@ extension PreparedCompositionalLayout {
             let along = widened(axes.alongMin(r) - starts[s], axes.alongMax(r) - starts[s])
             range = inst.candidates(lo: along.lowerBound, hi: along.upperBound)
         }
-        for j in range { body(j, inst.origin(j), offset) }
+        for j in range { try body(j, inst.origin(j), offset) }
     }
 
     /// `[lo, hi]` widened by a pixel (C14 moves an anchored origin by at most half of one) and

@@ -4,35 +4,33 @@ extension PreparedCoverFlow {
     /// flow layout's empty-rectangle rule, docs/flow.md R14, is UIKit's flow quirk and does not
     /// apply here): cells, then headers, then reflections, each in index-path order.
     /// - Complexity: O(log n + k) for k results.
-    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        var out = [LayoutAttributes]()
+    func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         guard let rect else {
             let n = numbering.total
             out.reserveCapacity(n * (reflection ? 2 : 1) + headerSections.count)
-            for g in 0..<n { out.append(cellAttributes(g, view: view)) }
-            for h in headerSections.indices { out.append(headerAttributes(h)) }
-            if reflection { for g in 0..<n { out.append(reflectionAttributes(g, view: view)) } }
-            return out
+            for g in 0..<n { try out.append(cellAttributes(g, view: view)) }
+            for h in headerSections.indices { try out.append(headerAttributes(h)) }
+            if reflection { for g in 0..<n { try out.append(reflectionAttributes(g, view: view)) } }
+            return
         }
-        cells.forEachIntersecting(rect) { out.append(cellAttributes($0, view: view)) }
-        headers.forEachIntersecting(rect) { out.append(headerAttributes($0)) }
+        try cells.forEachIntersecting(rect) { (g) throws(ElementLimitExceeded) in try out.append(cellAttributes(g, view: view)) }
+        try headers.forEachIntersecting(rect) { (h) throws(ElementLimitExceeded) in try out.append(headerAttributes(h)) }
         if reflection {
-            forEachReflection(intersecting: rect) { out.append(reflectionAttributes($0, view: view)) }
+            try forEachReflection(intersecting: rect) { (g) throws(ElementLimitExceeded) in try out.append(reflectionAttributes(g, view: view)) }
         }
-        return out
     }
 
     /// Reflections share their cell's x range and all lie in one band one cell height
     /// lower, so the cell index answers for them: ask it for the cells whose x range meets
     /// the rectangle, then check each reflection's own frame exactly.
-    private func forEachReflection(intersecting rect: Rect, _ body: (Int) -> Void) {
+    private func forEachReflection(intersecting rect: Rect, _ body: (Int) throws(ElementLimitExceeded) -> Void) throws(ElementLimitExceeded) {
         guard numbering.total > 0 else { return }
         let reflectionBand = reflectionFrame(0)
         guard reflectionBand.minY <= rect.maxY, rect.minY <= reflectionBand.maxY else { return }
         let band = strip.frame(0)
         let query = Rect(x: rect.minX, y: band.minY, width: rect.width, height: band.height)
-        cells.forEachIntersecting(query) { g in
-            if reflectionFrame(g).intersects(rect) { body(g) }
+        try cells.forEachIntersecting(query) { (g) throws(ElementLimitExceeded) in
+            if reflectionFrame(g).intersects(rect) { try body(g) }
         }
     }
 

@@ -67,7 +67,7 @@ struct UniformGrid: Sendable {
     /// - Complexity: O(k) for k candidates.
     @inline(__always)
     func forEachCandidate(along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
-                          axes: FlowAxes, _ body: (Int) -> Void) {
+                          axes: FlowAxes, _ body: (Int) throws(ElementLimitExceeded) -> Void) throws(ElementLimitExceeded) {
         let lines = arithmeticRange(count: lineCount, origin: base, pitch: linePitch,
                                     length: axes.along(itemSize), along)
         let cols = arithmeticRange(count: columns, origin: firstColumnCross, pitch: columnPitch,
@@ -78,7 +78,7 @@ struct UniformGrid: Sendable {
             for j in cols {
                 let i = lineFirst + j
                 if i >= itemCount { break }
-                body(i)
+                try body(i)
             }
         }
     }

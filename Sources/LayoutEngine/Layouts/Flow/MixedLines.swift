@@ -88,7 +88,7 @@ final class MixedLines: Sendable {
     /// - Complexity: O(log n + k) when lines and items are sorted (non-negative gaps).
     @inline(__always)
     func forEachCandidate(along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
-                          axes: FlowAxes, _ body: (Int, Int) -> Void) {
+                          axes: FlowAxes, _ body: (Int, Int) throws(ElementLimitExceeded) -> Void) throws(ElementLimitExceeded) {
         // The search runs on relative positions; allow for the rounding of the translation.
         let slack = 4 * max(abs(base), abs(along.lowerBound), abs(along.upperBound)).ulp
         let lines = lineSearch.candidates(
@@ -108,7 +108,7 @@ final class MixedLines: Sendable {
             }
             var i = first
             while i < stop {
-                body(i, l)
+                try body(i, l)
                 i += 1
             }
         }

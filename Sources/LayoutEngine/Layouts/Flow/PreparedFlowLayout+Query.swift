@@ -6,32 +6,31 @@ extension PreparedFlowLayout {
     ///
     /// - Complexity: O(log s + log n + k): binary search over section bands, then
     ///   arithmetic (uniform) or binary search over lines (mixed) within each section met.
-    public func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        guard let rect else { return allElements(view: view) }
+    public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
+        guard let rect else { return try collectAllElements(view: view, into: &out) }
         guard !sections.isEmpty, rect.width >= 0, rect.height >= 0,
               rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite
-        else { return [] }
+        else { return }
         // Candidates are found on unrounded geometry, so widen by what R13 can move an origin.
         let along = widened(axes.alongMin(rect), axes.alongMax(rect))
         let cross = widened(axes.crossMin(rect), axes.crossMax(rect))
         let candidates = sectionSearch.candidates(
             count: sections.count, lo: along.lowerBound, hi: along.upperBound,
             start: { bandStart[$0] }, end: { bandEnd[$0] })
-        var out: [LayoutAttributes] = []
 
         if geometry.showsCells && !rect.isEmptyArea {  // R4 empty bounds; R14 empty rect
             for s in candidates where meets(s, along) {
                 let section = sections[s]
                 switch section.cells {
                 case .uniform(let grid):
-                    grid.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { i in
+                    try grid.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { (i) throws(ElementLimitExceeded) in
                         let frame = cellFrame(section, item: i)
-                        if frame.intersects(rect) { out.append(cellAttributes(section: s, item: i, frame: frame)) }
+                        if frame.intersects(rect) { try out.append(cellAttributes(section: s, item: i, frame: frame)) }
                     }
                 case .mixed(let lines):
-                    lines.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { i, line in
+                    try lines.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { (i, line) throws(ElementLimitExceeded) in
                         let frame = cellFrame(section, item: i, line: line)
-                        if frame.intersects(rect) { out.append(cellAttributes(section: s, item: i, frame: frame)) }
+                        if frame.intersects(rect) { try out.append(cellAttributes(section: s, item: i, frame: frame)) }
                     }
                 }
             }
@@ -39,21 +38,19 @@ extension PreparedFlowLayout {
         let visible = view.visibleRect
         for s in candidates where meets(s, along) {
             if let frame = headerFrame(sections[s], visible: visible), frame.intersects(rect) {
-                out.append(supplementaryAttributes(kind: FlowLayout.headerKind, section: s, frame: frame))
+                try out.append(supplementaryAttributes(kind: FlowLayout.headerKind, section: s, frame: frame))
             }
         }
         for s in candidates where meets(s, along) {
             if let frame = footerFrame(sections[s], visible: visible), frame.intersects(rect) {
-                out.append(supplementaryAttributes(kind: FlowLayout.footerKind, section: s, frame: frame))
+                try out.append(supplementaryAttributes(kind: FlowLayout.footerKind, section: s, frame: frame))
             }
         }
-        return out
     }
 
     /// Every element, in R15's order.
     /// - Complexity: O(n + s).
-    func allElements(view: ViewContext) -> [LayoutAttributes] {
-        var out: [LayoutAttributes] = []
+    func collectAllElements(view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         let cellCount = geometry.showsCells ? sections.reduce(0) { $0 + $1.itemCount } : 0
         out.reserveCapacity(cellCount + 2 * sections.count)
         if geometry.showsCells {
@@ -61,12 +58,12 @@ extension PreparedFlowLayout {
                 switch section.cells {
                 case .uniform:
                     for i in 0..<section.itemCount {
-                        out.append(cellAttributes(section: s, item: i, frame: cellFrame(section, item: i)))
+                        try out.append(cellAttributes(section: s, item: i, frame: cellFrame(section, item: i)))
                     }
                 case .mixed(let lines):
                     for l in 0..<lines.lineCount {
                         for i in lines.lineFirstItem[l]..<lines.lineFirstItem[l + 1] {
-                            out.append(cellAttributes(section: s, item: i, frame: cellFrame(section, item: i, line: l)))
+                            try out.append(cellAttributes(section: s, item: i, frame: cellFrame(section, item: i, line: l)))
                         }
                     }
                 }
@@ -75,15 +72,14 @@ extension PreparedFlowLayout {
         let visible = view.visibleRect
         for (s, section) in sections.enumerated() {
             if let frame = headerFrame(section, visible: visible) {
-                out.append(supplementaryAttributes(kind: FlowLayout.headerKind, section: s, frame: frame))
+                try out.append(supplementaryAttributes(kind: FlowLayout.headerKind, section: s, frame: frame))
             }
         }
         for (s, section) in sections.enumerated() {
             if let frame = footerFrame(section, visible: visible) {
-                out.append(supplementaryAttributes(kind: FlowLayout.footerKind, section: s, frame: frame))
+                try out.append(supplementaryAttributes(kind: FlowLayout.footerKind, section: s, frame: frame))
             }
         }
-        return out
     }
 
     /// `[lo, hi]` widened by a pixel (R13 moves an origin by at most half of one) and by a

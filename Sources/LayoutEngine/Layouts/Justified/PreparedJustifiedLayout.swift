@@ -78,22 +78,20 @@ public struct PreparedJustifiedLayout: PreparedLayout {
     /// Every cell whose box meets `rect` (closed rectangles: shared edges count, and a
     /// zero-area `rect` still meets the boxes it touches), in index-path order.
     /// - Complexity: O(log n + k) for k results.
-    public func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        var out: [LayoutAttributes] = []
+    public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         if let rect {
-            bands.forEachSection(meeting: rect) { s, local in
+            try bands.forEachSection(meeting: rect) { (s, local) throws(ElementLimitExceeded) in
                 let section = sections[s]
-                section.index.forEachIntersecting(local) { i in
+                try section.index.forEachIntersecting(local) { (i) throws(ElementLimitExceeded) in
                     let frame = section.frame(i)
-                    if frame.intersects(rect) { out.append(attributes(section: s, item: i, frame: frame)) }
+                    if frame.intersects(rect) { try out.append(attributes(section: s, item: i, frame: frame)) }
                 }
             }
         } else {
             for (s, section) in sections.enumerated() {
-                for i in 0..<section.boxCount { out.append(attributes(section: s, item: i, frame: section.frame(i))) }
+                for i in 0..<section.boxCount { try out.append(attributes(section: s, item: i, frame: section.frame(i))) }
             }
         }
-        return out
     }
 
     /// The cell's attributes; nil for an index path out of range or an item left out.

@@ -53,10 +53,10 @@ extension PreparedStack {
     /// included (UIKit returns hidden attributes too; hiding is the view's business), in
     /// index-path order. No supplementary or decoration views.
     /// - Complexity: O(log n + k) for k results.
-    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        var out = [LayoutAttributes]()
-        numbering.forEachItem(intersecting: rect, in: cells) { _, indexPath in out.append(cellAttributes(indexPath)) }
-        return out
+    func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
+        try numbering.forEachItem(intersecting: rect, in: cells) { (_, indexPath) throws(ElementLimitExceeded) in
+            try out.append(cellAttributes(indexPath))
+        }
     }
 
     func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {

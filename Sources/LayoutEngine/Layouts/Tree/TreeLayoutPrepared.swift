@@ -52,13 +52,11 @@ struct TreeLayoutPrepared: PreparedLayout {
 
     /// Cells in index-path order, then connectors in index-path order.
     /// - Complexity: O(log n + k) (a section is one column strip, stacked in item order).
-    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        var out: [LayoutAttributes] = []
-        numbering.forEachItem(intersecting: rect, in: cellIndex) { n, indexPath in
-            out.append(cellAttributes(number: n, indexPath))
+    func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
+        try numbering.forEachItem(intersecting: rect, in: cellIndex) { (n, indexPath) throws(ElementLimitExceeded) in
+            try out.append(cellAttributes(number: n, indexPath))
         }
-        connectors.appendAttributes(in: rect, to: &out)
-        return out
+        try connectors.collectAttributes(in: rect, into: &out)
     }
 
     func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {

@@ -64,14 +64,14 @@ struct SectionBandIndex: Sendable {
     /// Calls `body` with every section whose band may meet `rect`, in ascending order, and
     /// the rect in that section's coordinates, widened so that its local index finds every
     /// cell whose reported frame meets `rect` (and maybe a few more: test them exactly).
-    func forEachSection(meeting rect: Rect, _ body: (Int, Rect) -> Void) {
-        index.forEachIntersecting(rect) { s in
+    func forEachSection<Failure: Error>(meeting rect: Rect, _ body: (Int, Rect) throws(Failure) -> Void) throws(Failure) {
+        try index.forEachIntersecting(rect) { (s) throws(Failure) in
             let top = tops[s]
             let qx0 = rect.minX, qx1 = rect.maxX, qy0 = rect.minY, qy1 = rect.maxY
             let margin = Self.margin(abs(top) + bands[s].magnitude + abs(qx0) + abs(qx1) + abs(qy0) + abs(qy1))
             let x0 = qx0 - margin, x1 = qx1 + 2 * margin
             let y0 = (qy0 - top) - margin, y1 = (qy1 - top) + 2 * margin
-            body(s, Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            try body(s, Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }
     }
 }

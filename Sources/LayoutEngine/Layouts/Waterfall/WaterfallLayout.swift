@@ -90,8 +90,8 @@ public struct WaterfallLayout: CollectionLayout {
         self.parameters = parameters
     }
 
-    /// - Complexity: O(n + Σ sections' column counts) for n items with the directions
-    ///   leftToRight and rightToLeft, O(n·columnCount) for shortestFirst.
+    /// - Complexity: O(n + sections) for n items with the directions
+    ///   leftToRight and rightToLeft, O(n·log columnCount + sections) for shortestFirst.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         // Checks first, so that placing cannot fail: parameters and view,
         try parameters.validate()
@@ -102,27 +102,41 @@ public struct WaterfallLayout: CollectionLayout {
         for (s, section) in dataSource.sections.enumerated() {
             metrics.append(try WaterfallSectionMetrics(parameters, overrides: section.overrides, section: s))
         }
-        // and every item's data.
-        for (s, section) in dataSource.sections.enumerated() {
-            try Self.checkItemSizes(section, section: s)
-        }
-        // Then §2's steps 1–5 section by section, and the content size.
+        // and every item's data, with the height it scales to.
         let placer = WaterfallPlacer(direction: parameters.itemRenderDirection,
                                      width: view.bounds.width, scale: view.scale)
+        for (s, section) in dataSource.sections.enumerated() {
+            try placer.checkItems(section, section: s, metrics: metrics[s])
+        }
+        // Then §2's steps 1–5 section by section, and the content size.
         return placer.place(dataSource, metrics: metrics, parameters: parameters)
     }
 
-    /// Every item gives a finite, non-negative size, or failing that an aspect ratio.
-    static func checkItemSizes(_ section: SectionData, section s: Int) throws(LayoutError) {
+}
+
+extension WaterfallPlacer {
+    /// Every item gives a finite, non-negative size, or failing that an aspect ratio, and
+    /// the cell height §2.4 scales it to is a length the API can answer: finite and within
+    /// `LayoutCheck.maximumLength`. (A size of 1e-300 × 1e15 is a valid pair of numbers
+    /// whose ratio is not: scaled to a column it would be infinitely tall.)
+    func checkItems(_ section: SectionData, section s: Int, metrics: WaterfallSectionMetrics) throws(LayoutError) {
+        let itemWidth = itemWidth(metrics)
         for i in 0..<section.itemCount {
+            let field: String, width: Double, height: Double
             if let size = section.size(at: i) {
                 try LayoutCheck.nonNegative(size, LayoutCheck.itemField(section: s, item: i, "size"))
+                (field, width, height) = ("size", size.width, size.height)
             } else if let ratio = section.aspectRatio(at: i) {
                 try LayoutCheck.nonNegative(ratio, LayoutCheck.itemField(section: s, item: i, "aspectRatio"))
+                (field, width, height) = ("aspectRatio", ratio, 1)
             } else {
                 throw LayoutError(field: LayoutCheck.itemField(section: s, item: i, "size"),
                                   message: "is required: the waterfall layout scales each item's size to its column width")
             }
+            guard height > 0 && width > 0 else { continue }
+            let cellHeight = floorPx(height * itemWidth / width)
+            try LayoutCheck.derivedLength(cellHeight, LayoutCheck.itemField(section: s, item: i, field),
+                                          what: "scales to a cell height of \(cellHeight) at the column width \(itemWidth)")
         }
     }
 }

@@ -33,7 +33,7 @@ extension WaterfallLayoutPrepared: IncrementallyUpdatable {
             }
             do {
                 let metrics = try WaterfallSectionMetrics(parameters, overrides: data.overrides, section: s)
-                try WaterfallLayout.checkItemSizes(data, section: s)
+                try placer.checkItems(data, section: s, metrics: metrics)
                 out.append(placer.placeSection(data, metrics: metrics))
             } catch {
                 // prepare reports the first error in its own order.

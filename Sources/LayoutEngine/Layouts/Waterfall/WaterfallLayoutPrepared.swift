@@ -47,27 +47,25 @@ struct WaterfallLayoutPrepared: PreparedLayout {
 
     /// Cells in index-path order, then headers, then footers, each in section order.
     /// - Complexity: O(log n + k).
-    func elements(in rect: Rect?, view: ViewContext) -> [LayoutAttributes] {
-        var out: [LayoutAttributes] = []
+    func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         if let rect {
             let tops = self.tops
-            bands.forEachSection(meeting: rect) { s, local in
+            try bands.forEachSection(meeting: rect) { (s, local) throws(ElementLimitExceeded) in
                 let section = sections[s], top = tops[s]
-                section.index.forEachIntersecting(local) { i in
+                try section.index.forEachIntersecting(local) { (i) throws(ElementLimitExceeded) in
                     let frame = section.frame(i, top: top)
-                    if frame.intersects(rect) { out.append(.cell(IndexPath(s, i), frame)) }
+                    if frame.intersects(rect) { try out.append(.cell(IndexPath(s, i), frame)) }
                 }
             }
         } else {
             let tops = self.tops
             for (s, section) in sections.enumerated() {
                 let top = tops[s]
-                for i in 0..<section.itemCount { out.append(.cell(IndexPath(s, i), section.frame(i, top: top))) }
+                for i in 0..<section.itemCount { try out.append(.cell(IndexPath(s, i), section.frame(i, top: top))) }
             }
         }
-        headers.appendAttributes(in: rect, to: &out)
-        footers.appendAttributes(in: rect, to: &out)
-        return out
+        try headers.collectAttributes(in: rect, into: &out)
+        try footers.collectAttributes(in: rect, into: &out)
     }
 
     func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {

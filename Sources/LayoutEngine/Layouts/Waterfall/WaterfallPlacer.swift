@@ -58,37 +58,30 @@ struct WaterfallPlacer: Sendable {
 
     /// §2's steps 1–5 for one section, from a local top of 0.
     /// - Complexity: O(n) for n items with the directions leftToRight and rightToLeft,
-    ///   O(n·columnCount) for shortestFirst.
+    ///   O(n·log columnCount) for shortestFirst; memory O(n), whatever the column count
+    ///   (an empty section allocates nothing per column).
     func placeSection(_ section: SectionData, metrics m: WaterfallSectionMetrics) -> WaterfallSection {
-        let n = m.columnCount, itemWidth = itemWidth(m), count = section.itemCount
+        let itemWidth = itemWidth(m), count = section.itemCount
         var top = 0.0
         // §2.2 header.
         let header = placeSupplementary(insets: m.headerInset, height: m.headerHeight, top: &top)
         // §2.3 every column starts at the section's top.
         top += m.sectionInset.top
-        var columnHeights = [Double](repeating: top, count: n)
-        var columnXs = [Double](repeating: 0, count: n)
-        for c in 0..<n { columnXs[c] = m.sectionInset.left + (itemWidth + m.columnSpacing) * Double(c) }
+        var columns = ColumnHeights(direction: direction, columnCount: m.columnCount, itemCount: count, top: top)
         var band = SectionBandIndex.Band()
         var heights: [Double] = []
         let boxes = [Double](unsafeUninitializedCapacity: 4 * count) { boxBuffer, boxCount in
             heights = [Double](unsafeUninitializedCapacity: count) { heightBuffer, heightCount in
-                columnHeights.withUnsafeMutableBufferPointer { hs in
-                    columnXs.withUnsafeMutableBufferPointer { xs in
-                        // §2.4 items.
-                        placeItems(section, columns: n, itemWidth: itemWidth, interitemSpacing: m.interitemSpacing,
-                                   heights: hs, xs: xs, boxes: boxBuffer, cellHeights: heightBuffer, band: &band)
-                    }
-                }
+                // §2.4 items.
+                placeItems(section, columns: &columns, metrics: m, itemWidth: itemWidth,
+                           boxes: boxBuffer, cellHeights: heightBuffer, band: &band)
                 heightCount = count
             }
             boxCount = 4 * count
         }
         // §2.5 footer: from the tallest column, less the spacing its last item added (an
         // empty section subtracts it all the same).
-        var tallest = columnHeights[0]
-        for c in 1..<n where columnHeights[c] > tallest { tallest = columnHeights[c] }
-        top = tallest - m.interitemSpacing + m.sectionInset.bottom
+        top = columns.tallest - m.interitemSpacing + m.sectionInset.bottom
         let footer = placeSupplementary(insets: m.footerInset, height: m.footerHeight, top: &top)
         return WaterfallSection(itemWidth: itemWidth, boxes: boxes, heights: heights, band: band,
                                 header: header, footer: footer, height: top)
@@ -99,10 +92,8 @@ struct WaterfallPlacer: Sendable {
     /// (0 when either original dimension is 0). The column grows by height + spacing.
     /// Writes each cell's local box (minX, minY, maxX, maxY, as `Rect` computes them) and height.
     @inline(__always)
-    private func placeItems(_ section: SectionData, columns n: Int,
-                            itemWidth: Double, interitemSpacing: Double,
-                            heights: UnsafeMutableBufferPointer<Double>,
-                            xs: UnsafeMutableBufferPointer<Double>,
+    private func placeItems(_ section: SectionData, columns: inout ColumnHeights,
+                            metrics m: WaterfallSectionMetrics, itemWidth: Double,
                             boxes: UnsafeMutableBufferPointer<Double>,
                             cellHeights: UnsafeMutableBufferPointer<Double>,
                             band: inout SectionBandIndex.Band) {
@@ -122,32 +113,20 @@ struct WaterfallPlacer: Sendable {
                         originalWidth = ratioBuffer[i]
                         originalHeight = 1
                     }
-                    let column: Int
-                    switch direction {
-                    case .shortestFirst:
-                        var shortest = 0
-                        var shortestHeight = heights[0]
-                        for c in 1..<n where heights[c] < shortestHeight {
-                            shortest = c
-                            shortestHeight = heights[c]
-                        }
-                        column = shortest
-                    case .leftToRight:
-                        column = i % n
-                    case .rightToLeft:
-                        column = n - 1 - i % n
-                    }
-                    let y = heights[column]
+                    let slot = columns.slot(forItem: i)
+                    let y = columns.heights[slot]
                     let height = originalHeight > 0 && originalWidth > 0
                         ? floorPx(originalHeight * itemWidth / originalWidth) : 0
-                    let x = xs[column], maxX = x + itemWidth, maxY = y + height
+                    // The column's x, as §2.4 writes it (no per-column table to allocate).
+                    let x = m.sectionInset.left + (itemWidth + m.columnSpacing) * Double(columns.column(ofSlot: slot))
+                    let maxX = x + itemWidth, maxY = y + height
                     boxes[4 &* i] = x
                     boxes[4 &* i &+ 1] = y
                     boxes[4 &* i &+ 2] = maxX
                     boxes[4 &* i &+ 3] = maxY
                     cellHeights[i] = height
                     band.add(x0: x, y0: y, x1: maxX, y1: maxY, height: height)
-                    heights[column] = y + height + interitemSpacing
+                    columns.setHeight(y + height + m.interitemSpacing, slot: slot)
                 }
             }
         }
