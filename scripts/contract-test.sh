@@ -121,12 +121,14 @@ id=$(session "$flow")
 for op in beginTransition finishTransition cancelTransition; do
     bind "$op" "$id" '*'
 done
-# GET .../elements takes `progress` only during an interactive transition: its session stays
-# in one (nothing else touches it), so both the plain and the interpolated query are served.
+# GET .../elements and .../render.svg take `progress` only during an interactive transition:
+# their session stays in one (nothing else changes it), so both the plain and the
+# interpolated query are served.
 id=$(session "$flow")
 curl -fsS "$base/v1/sessions/$id/transition" -H 'Content-Type: application/json' \
     -d '{"layout": {"type": "flow", "itemSize": [180, 100], "headerReferenceSize": [0, 44]}}' >/dev/null
 bind listElements "$id"
+bind renderSession "$id"
 
 report=()
 if [ -n "${CONTRACT_TEST_REPORT_DIR:-}" ]; then

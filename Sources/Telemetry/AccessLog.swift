@@ -2,18 +2,30 @@ import EventHTTP
 import Logging
 
 /// One `info` line per request: method, route template, status, body bytes in and out,
-/// duration, session id and request id. Nothing is built when info is filtered out
-/// (swift-log evaluates the metadata only for enabled levels).
+/// duration, session id and request id. Nothing is built when info is filtered out.
 public struct AccessLog: Sendable {
     public let logger: Logger
+    /// Where JSON access lines go without passing through swift-log's metadata dictionary
+    /// (see `AccessLine`); nil: every line goes through `logger`.
+    private let directJSON: LogSink?
 
-    public init(logger: Logger) {
+    /// - Parameter sink: the sink `logger`'s `LineLogHandler` writes to, when that logger
+    ///   carries no metadata of its own (the server's). In JSON format the access lines are
+    ///   then written to it directly, byte for byte what the handler would write; `logger`
+    ///   still decides whether they are written (its level).
+    public init(logger: Logger, sink: LogSink? = nil) {
         self.logger = logger
+        directJSON = sink?.format == .json ? sink : nil
     }
 
     /// `session_id` is left out when the request concerned no session.
     public func record(_ exchange: HTTPExchange) {
-        logger.info("request", metadata: Self.fields(exchange))
+        guard logger.logLevel <= .info else { return }
+        if let directJSON, var line = AccessLine.json(exchange) {
+            directJSON.write(&line)
+        } else {
+            logger.info("request", metadata: Self.fields(exchange))
+        }
     }
 
     static func fields(_ exchange: HTTPExchange) -> Logger.Metadata {

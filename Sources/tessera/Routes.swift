@@ -1,5 +1,6 @@
 import EventHTTP
 import LayoutService
+import Playground
 
 /// The HTTP routes of docs/api.md, each a thin adapter from an HTTP request to a service handler.
 /// Handlers that may prepare a big layout are offloaded to the worker pool so they never
@@ -54,7 +55,25 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") {
             reply(service.targetContentOffset(id: $0.id, body: $0.body, on: $0.executionContext))
         }
+        // A picture of many elements takes longer to draw than to query: off the loop.
+        r.add(.GET, "/v1/sessions/{id}/render.svg", offload: true) { reply(service.renderSession(id: $0.id, query: $0.query)) }
+        r.add(.POST, "/v1/render", offload: true) { reply(service.renderOneShot(body: $0.body, query: $0.query)) }
+        r.add(.GET, "/") { _ in playground(PlaygroundAssets.pageName) }
+        r.add(.GET, "/playground/{file}") { playground($0["file"]) }
         return r
+    }
+
+    /// A file of the playground page, or a JSON 404 naming it.
+    static func playground(_ name: String) -> HTTPResponse {
+        guard let asset = PlaygroundAssets.asset(named: name) else {
+            let error = APIError.notFound("no playground file '\(name)'", field: "file")
+            return reply(ServiceResponse(status: error.status, body: error.body))
+        }
+        return HTTPResponse(status: 200, headers: [
+            (name: HTTPResponse.contentTypeHeader, value: asset.contentType),
+            (name: "Cache-Control", value: "no-cache"),
+            (name: "Content-Security-Policy", value: "default-src 'self'; style-src 'self' 'unsafe-inline'"),
+        ], body: asset.body)
     }
 
     static func reply(_ r: ServiceResponse) -> HTTPResponse {

@@ -62,23 +62,9 @@ import Testing
     /// Logs through a handler writing to a pipe and returns the one line written.
     private func logOneLine(format: LogFormat, level: Logger.Level = .info,
                             _ body: (Logger) -> Void) throws -> String {
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        defer { close(fds[0]) }
-        let sink = LogSink(format: format, descriptor: fds[1])
-        body(Logger(label: "test") { LineLogHandler(label: $0, sink: sink, level: level) })
-        sink.flush()  // lines are written by the sink's own thread
-        close(fds[1])
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fds[0], &buffer, buffer.count)
-            if n <= 0 { break }
-            bytes += buffer[..<n]
-        }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        let lines = try logLines(format: format, level: level) { logger, _ in body(logger) }
         #expect(lines.count == 1)
-        return lines.first.map(String.init) ?? ""
+        return lines.first ?? ""
     }
 }
 

@@ -9,16 +9,8 @@ import Glibc
     /// Runs the binary to completion; its exit status and what it wrote to the chosen stream.
     private func run(_ arguments: [String], readStandardError: Bool = true,
                      environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let (pid, fd) = try TesseraServer.spawn(arguments, stdoutToPipe: !readStandardError, environment: environment)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n <= 0 { break }
-            output += buffer[0..<n]
-        }
-        close(fd)
-        return (TesseraServer.wait(pid), String(decoding: output, as: UTF8.self))
+        let (status, output) = try TesseraServer.run(arguments, readStandardError: readStandardError, environment: environment)
+        return (status, String(decoding: output, as: UTF8.self))
     }
 
     @Test("stray arguments to serve are usage errors, not crashes", arguments: [[""], ["="], ["--port"], ["extra"]])

@@ -82,6 +82,22 @@ final class TesseraServer: @unchecked Sendable {
         return (pid, fds[0])
     }
 
+    /// Runs the binary to completion; its exit status and everything it wrote to standard
+    /// output (or standard error).
+    static func run(_ arguments: [String], readStandardError: Bool = false,
+                    environment: [String: String] = [:]) throws -> (status: Int32, output: [UInt8]) {
+        let (pid, fd) = try spawn(arguments, stdoutToPipe: !readStandardError, environment: environment)
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            output += buffer[0..<n]
+        }
+        close(fd)
+        return (wait(pid), output)
+    }
+
     /// Starts `tessera serve --port 0 …` and reads the port it announces on its first line,
     /// "tessera listening on http://127.0.0.1:PORT".
     /// - Parameter withLog: the log (stderr) comes through `outputFD` after that first line;

@@ -17,7 +17,8 @@ info:
     This document is the HTTP contract; the server conforms to it. The behaviour behind
     it is documented in the repository's `docs/` folder: [docs/api.md](docs/api.md) (the
     conventions below, at more length), [docs/flow.md](docs/flow.md) (the flow layout's
-    rules R1–R16) and [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8).
+    rules R1–R16), [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8) and
+    [docs/compositional.md](docs/compositional.md) (the compositional layout, C1–C15, D1–D7).
 
     ## Conventions
 
@@ -336,6 +337,67 @@ paths:
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
           $ref: "#/components/responses/ServerBusy"
+
+  /v1/render:
+    post:
+      tags: [layout]
+      operationId: renderLayout
+      summary: Lay out a collection view once and draw it as an SVG picture
+      description: |
+        The body of `POST /v1/layout` (layout, dataSource, view and an optional `rect`),
+        laid out and drawn as `GET /v1/sessions/{id}/render.svg` draws a session; nothing
+        is kept. The picture options are query parameters.
+
+        ```sh
+        curl -s 'http://localhost:8080/v1/render?theme=dark' \
+          -H 'Content-Type: application/json' \
+          -d '{"layout": {"type": "coverFlow", "reflection": true},
+               "dataSource": {"sections": [{"itemCount": 7}]},
+               "view": {"bounds": [390, 300], "contentOffset": {"x": 50, "y": 0}},
+               "rect": [0, 0, 390, 300]}' > coverflow.svg
+        ```
+
+        A picture with more elements than one reply carries (250,000 by default) is a
+        400 naming `rect`.
+      parameters:
+        - $ref: "#/components/parameters/RenderLabels"
+        - $ref: "#/components/parameters/RenderScale"
+        - $ref: "#/components/parameters/RenderTheme"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/OneShotLayoutRequest"
+            examples:
+              coverFlow:
+                summary: Cover flow with reflections, framed to the screen
+                value:
+                  layout: {type: coverFlow, reflection: true}
+                  dataSource:
+                    sections:
+                      - itemCount: 7
+                  view:
+                    bounds: {width: 390, height: 300}
+                    contentOffset: {x: 50, y: 0}
+                  rect: [0, 0, 390, 300]
+      responses:
+        "200":
+          description: The picture.
+          content:
+            image/svg+xml:
+              schema:
+                $ref: "#/components/schemas/SVGPicture"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
 
   /v1/sessions:
     post:
@@ -670,6 +732,58 @@ paths:
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
           $ref: "#/components/responses/StoreUnavailable"
+
+  /v1/sessions/{id}/render.svg:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    get:
+      tags: [elements]
+      operationId: renderSession
+      summary: The elements in a rect, drawn as an SVG picture
+      description: |
+        The `elements` answer for the same `rect` and `progress`, drawn: every element
+        that is not hidden, in zIndex order (ties keep the layout's order), with its alpha
+        and its 3D transform projected as Core Animation shows it (about the frame's
+        centre, perspective from m34). Cells, each supplementary kind and each decoration
+        kind have their own colours; labels name index paths (`0,3`, or `header 0,3` when
+        that fits). The content area is outlined, the view's bounds at its content offset
+        dotted and the requested rect dashed; the picture is framed to `rect`, or to
+        everything drawn when there is no `rect`. Same session version and query, same
+        bytes.
+
+        ```sh
+        curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/render.svg?rect=0,0,390,844&scale=2' > page.svg
+        ```
+
+        A picture with more elements than one reply carries (250,000 by default) is a
+        400 naming `rect`, with or without a `rect`. Any query parameter not listed
+        here is a 400 naming it.
+      parameters:
+        - $ref: "#/components/parameters/Rect"
+        - $ref: "#/components/parameters/Progress"
+        - $ref: "#/components/parameters/RenderLabels"
+        - $ref: "#/components/parameters/RenderScale"
+        - $ref: "#/components/parameters/RenderTheme"
+      responses:
+        "200":
+          description: The picture.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            image/svg+xml:
+              schema:
+                $ref: "#/components/schemas/SVGPicture"
+        "400":
+          $ref: "#/components/responses/InvalidQuery"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
 
   /v1/sessions/{id}/items/{section}/{item}:
     parameters:
@@ -1938,6 +2052,36 @@ components:
         minimum: 0
         maximum: 1
       example: 0.5
+    RenderLabels:
+      name: labels
+      in: query
+      required: false
+      description: Index-path labels on the elements (`true`, the default, or `false`; `1` and `0` too).
+      schema:
+        type: string
+        enum: ["true", "false", "1", "0"]
+      example: "false"
+    RenderScale:
+      name: scale
+      in: query
+      required: false
+      description: |
+        Output pixels per layout point, from 0.01 to 64 (default 1): the picture's width
+        and height; lines stay one pixel wide and labels keep a legible size.
+      schema:
+        type: number
+        minimum: 0.01
+        maximum: 64
+      example: 2
+    RenderTheme:
+      name: theme
+      in: query
+      required: false
+      description: Colours for a light (default) or a dark background.
+      schema:
+        type: string
+        enum: [light, dark]
+      example: dark
 
   headers:
     ETag:
@@ -2001,8 +2145,9 @@ components:
         `invalid_request`: `rect` is malformed or has a negative size, `progress` is not
         a number from 0 to 1 or no interactive transition is in progress, there is
         another query parameter, a parameter is not valid percent-encoded UTF-8, or
-        (without `rect`) the layout has more elements than one reply carries. `field`
-        names the parameter.
+        (without `rect`) the layout has more elements than one reply carries; for
+        `render.svg`, `labels`, `scale` or `theme` is invalid, or the picture has more
+        elements than one reply carries. `field` names the parameter.
       content:
         application/json:
           schema:
@@ -2574,6 +2719,15 @@ components:
         y:
           type: number
       example: {x: 0, y: 0}
+    SVGPicture:
+      type: string
+      description: |
+        An SVG 1.1 document (UTF-8). Each drawn element is a `<g>` with `class` `cell`,
+        `supplementary sN` or `decoration dN`, `data-index-path="section,item"`,
+        `data-kind` for supplementary and decoration views and `opacity` when alpha is
+        below 1, holding a `<rect>` (identity transform) or a `<polygon>` (the projected
+        quadrilateral) and an optional `<text class="label">`.
+      example: '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="116" height="96" viewBox="-8 -8 116 96" ...>'
     Rect:
       type: object
       additionalProperties: false

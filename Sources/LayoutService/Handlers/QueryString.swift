@@ -43,6 +43,11 @@ struct QueryString {
     /// `rect=x,y,w,h`: four finite numbers, the size not negative.
     func rect() throws(APIError) -> Rect? {
         guard let text = self["rect"] else { return nil }
+        return try QueryString.rect(text)
+    }
+
+    /// `x,y,w,h` as a query's `rect` (or `tessera render --rect`) gives it.
+    static func rect(_ text: String) throws(APIError) -> Rect {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 4 else { throw .invalidRequest("rect", "must be x,y,width,height (got '\(text)')") }
         var n: [Double] = []

@@ -30,6 +30,10 @@ public final class SessionStore: Sendable {
 
     public let configuration: Configuration
     public let storage: any SessionStorage
+    /// The backend's name in metrics; nil for the memory store (its calls never fail and
+    /// are not worth a metric on every request). Worked out once: the dynamic casts cost
+    /// ~2,900 instructions, on every query when done per call (callgrind, BENCHMARKS.md).
+    private let metricsName: String?
     let clock: any SessionClock
     private let copies = Mutex<[String: Session]>([:])
     /// Serialises first loads, so two requests for an unseen session build it once.
@@ -46,6 +50,7 @@ public final class SessionStore: Sendable {
         self.configuration = configuration
         self.storage = storage
         self.clock = clock
+        metricsName = Self.metricsName(of: storage)
         replies = ReplyCache(capacityBytes: configuration.replyCacheBytes)
     }
 
@@ -99,9 +104,7 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// The backend's name in metrics; nil for the memory store (its calls never fail and
-    /// are not worth a metric on every request).
-    private var metricsName: String? {
+    private static func metricsName(of storage: any SessionStorage) -> String? {
         switch storage {
         case is SQLiteSessionStorage: "sqlite"
         case is RedisSessionStorage: "redis"

@@ -47,5 +47,27 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/Progress`.
         public typealias Progress = Swift.Double
+        /// Index-path labels on the elements (`true`, the default, or `false`; `1` and `0` too).
+        ///
+        /// - Remark: Generated from `#/components/parameters/RenderLabels`.
+        @frozen public enum RenderLabels: String, Codable, Hashable, Sendable, CaseIterable {
+            case _true = "true"
+            case _false = "false"
+            case _1 = "1"
+            case _0 = "0"
+        }
+        /// Output pixels per layout point, from 0.01 to 64 (default 1): the picture's width
+        /// and height; lines stay one pixel wide and labels keep a legible size.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/RenderScale`.
+        public typealias RenderScale = Swift.Double
+        /// Colours for a light (default) or a dark background.
+        ///
+        /// - Remark: Generated from `#/components/parameters/RenderTheme`.
+        @frozen public enum RenderTheme: String, Codable, Hashable, Sendable, CaseIterable {
+            case light = "light"
+            case dark = "dark"
+        }
     }
 }

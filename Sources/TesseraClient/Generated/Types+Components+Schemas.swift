@@ -802,6 +802,15 @@ extension Components {
                 ])
             }
         }
+        /// An SVG 1.1 document (UTF-8). Each drawn element is a `<g>` with `class` `cell`,
+        /// `supplementary sN` or `decoration dN`, `data-index-path="section,item"`,
+        /// `data-kind` for supplementary and decoration views and `opacity` when alpha is
+        /// below 1, holding a `<rect>` (identity transform) or a `<polygon>` (the projected
+        /// quadrilateral) and an optional `<text class="label">`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SVGPicture`.
+        public typealias SVGPicture = Swift.String
         /// - Remark: Generated from `#/components/schemas/Rect`.
         public struct Rect: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Rect/x`.

@@ -318,6 +318,317 @@ public enum Operations {
             }
         }
     }
+    /// Lay out a collection view once and draw it as an SVG picture
+    ///
+    /// The body of `POST /v1/layout` (layout, dataSource, view and an optional `rect`),
+    /// laid out and drawn as `GET /v1/sessions/{id}/render.svg` draws a session; nothing
+    /// is kept. The picture options are query parameters.
+    ///
+    /// ```sh
+    /// curl -s 'http://localhost:8080/v1/render?theme=dark' \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"layout": {"type": "coverFlow", "reflection": true},
+    ///        "dataSource": {"sections": [{"itemCount": 7}]},
+    ///        "view": {"bounds": [390, 300], "contentOffset": {"x": 50, "y": 0}},
+    ///        "rect": [0, 0, 390, 300]}' > coverflow.svg
+    /// ```
+    ///
+    /// A picture with more elements than one reply carries (250,000 by default) is a
+    /// 400 naming `rect`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/render`.
+    /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)`.
+    public enum RenderLayout {
+        public static let id: Swift.String = "renderLayout"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/render/POST/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/parameters/RenderLabels`.
+                @frozen public enum RenderLabels: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _true = "true"
+                    case _false = "false"
+                    case _1 = "1"
+                    case _0 = "0"
+                }
+                /// Index-path labels on the elements (`true`, the default, or `false`; `1` and `0` too).
+                ///
+                /// - Remark: Generated from `#/paths/v1/render/POST/query/labels`.
+                public var labels: Components.Parameters.RenderLabels?
+                /// Output pixels per layout point, from 0.01 to 64 (default 1): the picture's width
+                /// and height; lines stay one pixel wide and labels keep a legible size.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/render/POST/query/scale`.
+                public var scale: Components.Parameters.RenderScale?
+                /// - Remark: Generated from `#/components/parameters/RenderTheme`.
+                @frozen public enum RenderTheme: String, Codable, Hashable, Sendable, CaseIterable {
+                    case light = "light"
+                    case dark = "dark"
+                }
+                /// Colours for a light (default) or a dark background.
+                ///
+                /// - Remark: Generated from `#/paths/v1/render/POST/query/theme`.
+                public var theme: Components.Parameters.RenderTheme?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - labels: Index-path labels on the elements (`true`, the default, or `false`; `1` and `0` too).
+                ///   - scale: Output pixels per layout point, from 0.01 to 64 (default 1): the picture's width
+                ///   - theme: Colours for a light (default) or a dark background.
+                public init(
+                    labels: Components.Parameters.RenderLabels? = nil,
+                    scale: Components.Parameters.RenderScale? = nil,
+                    theme: Components.Parameters.RenderTheme? = nil
+                ) {
+                    self.labels = labels
+                    self.scale = scale
+                    self.theme = theme
+                }
+            }
+            public var query: Operations.RenderLayout.Input.Query
+            /// - Remark: Generated from `#/paths/v1/render/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenderLayout.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenderLayout.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RenderLayout.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/render/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/render/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.OneShotLayoutRequest)
+            }
+            public var body: Operations.RenderLayout.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            ///   - body:
+            public init(
+                query: Operations.RenderLayout.Input.Query = .init(),
+                headers: Operations.RenderLayout.Input.Headers = .init(),
+                body: Operations.RenderLayout.Input.Body
+            ) {
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/render/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/render/POST/responses/200/content/image\/svg+xml`.
+                    case imageSvgXml(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.imageSvgXml`.
+                    ///
+                    /// - Throws: An error if `self` is not `.imageSvgXml`.
+                    /// - SeeAlso: `.imageSvgXml`.
+                    public var imageSvgXml: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .imageSvgXml(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RenderLayout.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RenderLayout.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The picture.
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RenderLayout.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RenderLayout.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON (`invalid_json`), or it is JSON the endpoint does not
+            /// accept (`invalid_request`): an unknown or missing key, a value of the wrong type
+            /// or out of range, a negative size, too many items, data the layout cannot lay out,
+            /// and so on. `field` is the JSON path of the offending value.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case imageSvgXml
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "image/svg+xml":
+                    self = .imageSvgXml
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .imageSvgXml:
+                    return "image/svg+xml"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .imageSvgXml,
+                    .json
+                ]
+            }
+        }
+    }
     /// Create a session
     ///
     /// Prepares the layout described by the body and keeps it, with the data source and
@@ -1486,8 +1797,9 @@ public enum Operations {
             /// `invalid_request`: `rect` is malformed or has a negative size, `progress` is not
             /// a number from 0 to 1 or no interactive transition is in progress, there is
             /// another query parameter, a parameter is not valid percent-encoded UTF-8, or
-            /// (without `rect`) the layout has more elements than one reply carries. `field`
-            /// names the parameter.
+            /// (without `rect`) the layout has more elements than one reply carries; for
+            /// `render.svg`, `labels`, `scale` or `theme` is invalid, or the picture has more
+            /// elements than one reply carries. `field` names the parameter.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/400`.
@@ -1684,6 +1996,373 @@ public enum Operations {
             }
             public static var allCases: [Self] {
                 [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The elements in a rect, drawn as an SVG picture
+    ///
+    /// The `elements` answer for the same `rect` and `progress`, drawn: every element
+    /// that is not hidden, in zIndex order (ties keep the layout's order), with its alpha
+    /// and its 3D transform projected as Core Animation shows it (about the frame's
+    /// centre, perspective from m34). Cells, each supplementary kind and each decoration
+    /// kind have their own colours; labels name index paths (`0,3`, or `header 0,3` when
+    /// that fits). The content area is outlined, the view's bounds at its content offset
+    /// dotted and the requested rect dashed; the picture is framed to `rect`, or to
+    /// everything drawn when there is no `rect`. Same session version and query, same
+    /// bytes.
+    ///
+    /// ```sh
+    /// curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/render.svg?rect=0,0,390,844&scale=2' > page.svg
+    /// ```
+    ///
+    /// A picture with more elements than one reply carries (250,000 by default) is a
+    /// 400 naming `rect`, with or without a `rect`. Any query parameter not listed
+    /// here is a 400 naming it.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sessions/{id}/render.svg`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)`.
+    public enum RenderSession {
+        public static let id: Swift.String = "renderSession"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                /// unknown, deleted or expired id is a 404 naming `id`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/path/id`.
+                public var id: Components.Parameters.SessionId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                public init(id: Components.Parameters.SessionId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.RenderSession.Input.Path
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
+                /// 15 digits before the point; an exponent, if any, negative), width and height not
+                /// negative. Leave it out for every element.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/query/rect`.
+                public var rect: Components.Parameters.Rect?
+                /// Only during an interactive transition: how far it has gone, a decimal number from
+                /// 0 (the current layout) to 1 (the target layout). Outside a transition, or out of
+                /// range, a 400 naming `progress`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/query/progress`.
+                public var progress: Components.Parameters.Progress?
+                /// - Remark: Generated from `#/components/parameters/RenderLabels`.
+                @frozen public enum RenderLabels: String, Codable, Hashable, Sendable, CaseIterable {
+                    case _true = "true"
+                    case _false = "false"
+                    case _1 = "1"
+                    case _0 = "0"
+                }
+                /// Index-path labels on the elements (`true`, the default, or `false`; `1` and `0` too).
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/query/labels`.
+                public var labels: Components.Parameters.RenderLabels?
+                /// Output pixels per layout point, from 0.01 to 64 (default 1): the picture's width
+                /// and height; lines stay one pixel wide and labels keep a legible size.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/query/scale`.
+                public var scale: Components.Parameters.RenderScale?
+                /// - Remark: Generated from `#/components/parameters/RenderTheme`.
+                @frozen public enum RenderTheme: String, Codable, Hashable, Sendable, CaseIterable {
+                    case light = "light"
+                    case dark = "dark"
+                }
+                /// Colours for a light (default) or a dark background.
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/query/theme`.
+                public var theme: Components.Parameters.RenderTheme?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - rect: The query rectangle `x,y,width,height`: four decimal numbers within ±10^15 (at most
+                ///   - progress: Only during an interactive transition: how far it has gone, a decimal number from
+                ///   - labels: Index-path labels on the elements (`true`, the default, or `false`; `1` and `0` too).
+                ///   - scale: Output pixels per layout point, from 0.01 to 64 (default 1): the picture's width
+                ///   - theme: Colours for a light (default) or a dark background.
+                public init(
+                    rect: Components.Parameters.Rect? = nil,
+                    progress: Components.Parameters.Progress? = nil,
+                    labels: Components.Parameters.RenderLabels? = nil,
+                    scale: Components.Parameters.RenderScale? = nil,
+                    theme: Components.Parameters.RenderTheme? = nil
+                ) {
+                    self.rect = rect
+                    self.progress = progress
+                    self.labels = labels
+                    self.scale = scale
+                    self.theme = theme
+                }
+            }
+            public var query: Operations.RenderSession.Input.Query
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenderSession.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RenderSession.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RenderSession.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.RenderSession.Input.Path,
+                query: Operations.RenderSession.Input.Query = .init(),
+                headers: Operations.RenderSession.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.RenderSession.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/responses/200/content/image\/svg+xml`.
+                    case imageSvgXml(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.imageSvgXml`.
+                    ///
+                    /// - Throws: An error if `self` is not `.imageSvgXml`.
+                    /// - SeeAlso: `.imageSvgXml`.
+                    public var imageSvgXml: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .imageSvgXml(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RenderSession.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.RenderSession.Output.Ok.Headers = .init(),
+                    body: Operations.RenderSession.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The picture.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RenderSession.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RenderSession.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid_request`: `rect` is malformed or has a negative size, `progress` is not
+            /// a number from 0 to 1 or no interactive transition is in progress, there is
+            /// another query parameter, a parameter is not valid percent-encoded UTF-8, or
+            /// (without `rect`) the layout has more elements than one reply carries; for
+            /// `render.svg`, `labels`, `scale` or `theme` is invalid, or the picture has more
+            /// elements than one reply carries. `field` names the parameter.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.InvalidQuery)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.InvalidQuery {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not_found`: no session has this id (never created, deleted, or expired).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.SessionNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.SessionNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case imageSvgXml
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "image/svg+xml":
+                    self = .imageSvgXml
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .imageSvgXml:
+                    return "image/svg+xml"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .imageSvgXml,
                     .json
                 ]
             }

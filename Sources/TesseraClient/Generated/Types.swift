@@ -28,6 +28,28 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/layout`.
     /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)`.
     func computeLayout(_ input: Operations.ComputeLayout.Input) async throws -> Operations.ComputeLayout.Output
+    /// Lay out a collection view once and draw it as an SVG picture
+    ///
+    /// The body of `POST /v1/layout` (layout, dataSource, view and an optional `rect`),
+    /// laid out and drawn as `GET /v1/sessions/{id}/render.svg` draws a session; nothing
+    /// is kept. The picture options are query parameters.
+    ///
+    /// ```sh
+    /// curl -s 'http://localhost:8080/v1/render?theme=dark' \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"layout": {"type": "coverFlow", "reflection": true},
+    ///        "dataSource": {"sections": [{"itemCount": 7}]},
+    ///        "view": {"bounds": [390, 300], "contentOffset": {"x": 50, "y": 0}},
+    ///        "rect": [0, 0, 390, 300]}' > coverflow.svg
+    /// ```
+    ///
+    /// A picture with more elements than one reply carries (250,000 by default) is a
+    /// 400 naming `rect`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/render`.
+    /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)`.
+    func renderLayout(_ input: Operations.RenderLayout.Input) async throws -> Operations.RenderLayout.Output
     /// Create a session
     ///
     /// Prepares the layout described by the body and keeps it, with the data source and
@@ -112,6 +134,30 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/sessions/{id}/elements`.
     /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)`.
     func listElements(_ input: Operations.ListElements.Input) async throws -> Operations.ListElements.Output
+    /// The elements in a rect, drawn as an SVG picture
+    ///
+    /// The `elements` answer for the same `rect` and `progress`, drawn: every element
+    /// that is not hidden, in zIndex order (ties keep the layout's order), with its alpha
+    /// and its 3D transform projected as Core Animation shows it (about the frame's
+    /// centre, perspective from m34). Cells, each supplementary kind and each decoration
+    /// kind have their own colours; labels name index paths (`0,3`, or `header 0,3` when
+    /// that fits). The content area is outlined, the view's bounds at its content offset
+    /// dotted and the requested rect dashed; the picture is framed to `rect`, or to
+    /// everything drawn when there is no `rect`. Same session version and query, same
+    /// bytes.
+    ///
+    /// ```sh
+    /// curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/render.svg?rect=0,0,390,844&scale=2' > page.svg
+    /// ```
+    ///
+    /// A picture with more elements than one reply carries (250,000 by default) is a
+    /// 400 naming `rect`, with or without a `rect`. Any query parameter not listed
+    /// here is a 400 naming it.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sessions/{id}/render.svg`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)`.
+    func renderSession(_ input: Operations.RenderSession.Input) async throws -> Operations.RenderSession.Output
     /// One cell's attributes (layoutAttributesForItemAtIndexPath)
     ///
     /// The attributes of the cell at `[section, item]`; 404 when there is no such item.
@@ -468,6 +514,38 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Lay out a collection view once and draw it as an SVG picture
+    ///
+    /// The body of `POST /v1/layout` (layout, dataSource, view and an optional `rect`),
+    /// laid out and drawn as `GET /v1/sessions/{id}/render.svg` draws a session; nothing
+    /// is kept. The picture options are query parameters.
+    ///
+    /// ```sh
+    /// curl -s 'http://localhost:8080/v1/render?theme=dark' \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"layout": {"type": "coverFlow", "reflection": true},
+    ///        "dataSource": {"sections": [{"itemCount": 7}]},
+    ///        "view": {"bounds": [390, 300], "contentOffset": {"x": 50, "y": 0}},
+    ///        "rect": [0, 0, 390, 300]}' > coverflow.svg
+    /// ```
+    ///
+    /// A picture with more elements than one reply carries (250,000 by default) is a
+    /// 400 naming `rect`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/render`.
+    /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)`.
+    public func renderLayout(
+        query: Operations.RenderLayout.Input.Query = .init(),
+        headers: Operations.RenderLayout.Input.Headers = .init(),
+        body: Operations.RenderLayout.Input.Body
+    ) async throws -> Operations.RenderLayout.Output {
+        try await renderLayout(Operations.RenderLayout.Input(
+            query: query,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Create a session
     ///
     /// Prepares the layout described by the body and keeps it, with the data source and
@@ -581,6 +659,40 @@ extension APIProtocol {
         headers: Operations.ListElements.Input.Headers = .init()
     ) async throws -> Operations.ListElements.Output {
         try await listElements(Operations.ListElements.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The elements in a rect, drawn as an SVG picture
+    ///
+    /// The `elements` answer for the same `rect` and `progress`, drawn: every element
+    /// that is not hidden, in zIndex order (ties keep the layout's order), with its alpha
+    /// and its 3D transform projected as Core Animation shows it (about the frame's
+    /// centre, perspective from m34). Cells, each supplementary kind and each decoration
+    /// kind have their own colours; labels name index paths (`0,3`, or `header 0,3` when
+    /// that fits). The content area is outlined, the view's bounds at its content offset
+    /// dotted and the requested rect dashed; the picture is framed to `rect`, or to
+    /// everything drawn when there is no `rect`. Same session version and query, same
+    /// bytes.
+    ///
+    /// ```sh
+    /// curl -s 'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/render.svg?rect=0,0,390,844&scale=2' > page.svg
+    /// ```
+    ///
+    /// A picture with more elements than one reply carries (250,000 by default) is a
+    /// 400 naming `rect`, with or without a `rect`. Any query parameter not listed
+    /// here is a 400 naming it.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sessions/{id}/render.svg`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)`.
+    public func renderSession(
+        path: Operations.RenderSession.Input.Path,
+        query: Operations.RenderSession.Input.Query = .init(),
+        headers: Operations.RenderSession.Input.Headers = .init()
+    ) async throws -> Operations.RenderSession.Output {
+        try await renderSession(Operations.RenderSession.Input(
             path: path,
             query: query,
             headers: headers

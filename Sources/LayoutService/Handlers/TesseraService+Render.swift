@@ -1,0 +1,89 @@
+import LayoutEngine
+import Rendering
+
+extension TesseraService {
+    static let svgContentType = "image/svg+xml"
+    /// Query parameters that shape the picture, accepted by both render endpoints.
+    static let renderOptionKeys: Set<String> = ["labels", "scale", "theme"]
+
+    /// GET /v1/sessions/{id}/render.svg?rect=x,y,w,h&progress=p&labels=&scale=&theme=: the
+    /// `elements` answer for the same rect and progress, drawn. Cached per version and query.
+    public func renderSession(id: String, query: String?) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let state = s.current
+            // Prefixed so a picture never answers an `elements` query with the same string.
+            let cacheKey = "svg?\(query ?? "")"
+            let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
+            if let cached = s.cachedReply(version: state.version, query: cacheKey) {
+                return ServiceResponse(status: 200, headers: headers, body: cached)
+            }
+            let q = try QueryString(query)
+            try q.rejectUnknown(Self.renderOptionKeys.union(["rect", "progress"]))
+            let options = try q.renderOptions()
+            let rect = try q.rect()
+            let layout = try queryLayout(state, progress: q["progress"])
+            let svg = try picture(of: layout, rect: rect, view: state.view, options: options)
+            s.cacheReply(version: state.version, query: cacheKey, svg)
+            return ServiceResponse(status: 200, headers: headers, body: svg)
+        }
+    }
+
+    /// POST /v1/render: the one-shot body (layout, dataSource, view, optional rect), drawn;
+    /// keeps nothing. Picture options come in the query, as for a session's render.svg.
+    public func renderOneShot(body: [UInt8], query: String?) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let q = try QueryString(query)
+            try q.rejectUnknown(Self.renderOptionKeys)
+            let options = try q.renderOptions()
+            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
+                                                   maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
+            let prepared = try prepare(request.layout, request.dataSource, request.view)
+            let svg = try picture(of: prepared, rect: request.rect, view: request.view, options: options)
+            return ServiceResponse(status: 200, headers: [("Content-Type", Self.svgContentType)], body: svg)
+        }
+    }
+
+    /// The picture of `rect` (everything when nil). A picture is refused, like an `elements`
+    /// reply without a rect, when it would hold more elements than one reply carries.
+    func picture(of layout: any PreparedLayout, rect: Rect?, view: ViewContext,
+                 options: SVGRenderOptions) throws(APIError) -> [UInt8] {
+        let elements = layout.elements(in: rect, view: view)
+        if elements.count > limits.maxElementsPerReply {
+            let ask = rect == nil ? "ask for a rect" : "ask for a smaller rect"
+            throw .invalidRequest("rect", "the picture has \(elements.count) elements, more than one reply carries (\(limits.maxElementsPerReply)); \(ask)")
+        }
+        let visible = view.bounds == .zero ? nil : view.boundsRect
+        let scene = RenderScene(contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible)
+        return SVGRenderer.render(scene, options: options)
+    }
+}
+
+extension QueryString {
+    /// `labels=true|false|1|0`, `scale=` a number in SVGRenderOptions.scaleRange,
+    /// `theme=light|dark`; each absent one keeps its default.
+    func renderOptions() throws(APIError) -> SVGRenderOptions {
+        var options = SVGRenderOptions()
+        if let text = self["labels"] {
+            switch text {
+            case "true", "1": options.labels = true
+            case "false", "0": options.labels = false
+            default: throw .invalidRequest("labels", "must be true or false (got '\(text)')")
+            }
+        }
+        if let text = self["scale"] {
+            let range = SVGRenderOptions.scaleRange
+            guard let v = Double(text.trimmingSpaces), v.isFinite, range.contains(v) else {
+                throw .invalidRequest("scale", "must be a number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
+            }
+            options.scale = v
+        }
+        if let text = self["theme"] {
+            guard let theme = SVGRenderOptions.Theme(rawValue: text) else {
+                throw .invalidRequest("theme", "must be light or dark (got '\(text)')")
+            }
+            options.theme = theme
+        }
+        return options
+    }
+}

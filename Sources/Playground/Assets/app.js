@@ -1,0 +1,189 @@
+// The playground: pick or edit a collection view, see it laid out live from a session, and
+// drive the session's dynamics. Every request is listed as curl (see api.js).
+
+import { request, requestLog } from './api.js';
+import { Canvas } from './canvas.js';
+import { clearErrors, editorJSON, showError } from './errors.js';
+import { installReordering } from './reorder.js';
+import { showRequests } from './request-log.js';
+import { $, coalesced, onFailure, serially, state } from './session-state.js';
+
+const viewport = $('viewport');
+const canvas = new Canvas($('content'));
+
+// MARK: Examples and the session
+
+async function loadExamples() {
+  const response = await fetch('/playground/examples.json');
+  state.examples = await response.json();
+  const select = $('example');
+  for (const example of state.examples) select.add(new Option(example.title, example.id));
+  const wanted = new URLSearchParams(location.search).get('example');
+  if (wanted && state.examples.some((e) => e.id === wanted)) select.value = wanted;
+  select.addEventListener('change', () => { showExample(); createSession(); });
+  showExample();
+}
+
+function showExample() {
+  const example = state.examples.find((e) => e.id === $('example').value);
+  $('body-editor').value = formatJSON(example.body);
+  $('updates-editor').value = formatJSON(example.updates);
+  $('layout-editor').value = formatJSON(example.layout);
+}
+
+/** Indented JSON with arrays of numbers kept on one line (`[80, 80]`, `[[0, 1]]`). */
+function formatJSON(value) {
+  return JSON.stringify(value, null, 2)
+    .replace(/\[[\s\d.,\-e]*\]/g, (array) => array.replace(/\s+/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']'))
+    .replace(/\[\s+((?:\[[^\[\]]*\],?\s*)+)\]/g, (all, inner) => `[${inner.trim().split(/\s*\n\s*/).join(' ')}]`);
+}
+
+function createSession() {
+  return serially(async () => {
+    clearErrors();
+    const body = editorJSON('body-editor', 'body-error');
+    if (!body) return;
+    // The session on show stays until its replacement exists: a refused body changes nothing.
+    const created = await request('POST', '/v1/sessions', body);
+    if (created.status !== 201) return showError('body-error', 'body-editor', created.json.error);
+    if (state.id) await request('DELETE', `/v1/sessions/${state.id}`);
+    state.id = created.json.id;
+    const session = (await request('GET', `/v1/sessions/${state.id}`)).json;
+    state.version = session.version;
+    state.bounds = session.view.bounds;
+    state.transition = false;
+    $('transition-controls').hidden = true;
+    viewport.style.width = `${state.bounds.width}px`;
+    viewport.style.height = `${state.bounds.height}px`;
+    setContentSize(session.contentSize);
+    canvas.draw([]);
+    state.offset = { x: session.view.contentOffset.x, y: session.view.contentOffset.y };
+    viewport.scrollTo(state.offset.x, state.offset.y);
+    await fetchVisible();
+  });
+}
+
+function setContentSize(size) {
+  state.contentSize = size;
+  canvas.setContentSize(size);
+}
+
+/** The visible rect: the view's bounds at the scroll position (the session's contentOffset). */
+function visibleRect() {
+  return { x: Math.round(viewport.scrollLeft), y: Math.round(viewport.scrollTop),
+           width: state.bounds.width, height: state.bounds.height };
+}
+
+const rectQuery = (r) => `${r.x},${r.y},${r.width},${r.height}`;
+
+/** GET elements for exactly the visible rect, and draw them. */
+async function fetchVisible(progress) {
+  if (!state.id) return;
+  const rect = visibleRect();
+  const query = `rect=${rectQuery(rect)}` + (progress === undefined ? '' : `&progress=${progress}`);
+  const answer = await request('GET', `/v1/sessions/${state.id}/elements?${query}`);
+  if (answer.status !== 200) return showError('request-error', null, answer.json.error);
+  state.lastRect = rect;
+  // The same rect (and progress) drawn by the server, for saving or comparing.
+  $('svg-link').href = `/v1/sessions/${state.id}/render.svg?${query}`;
+  $('svg-link').hidden = false;
+  state.version = answer.json.version;
+  setContentSize(answer.json.contentSize);
+  canvas.draw(answer.json.elements);
+  updateStatus();
+}
+
+function updateStatus() {
+  $('session-status').textContent = state.id ? `session ${state.id.slice(0, 8)}… version ${state.version}` : 'no session';
+  const r = state.lastRect;
+  $('view-status').textContent = r
+    ? `content ${state.contentSize.width}×${state.contentSize.height}, drawn rect ${rectQuery(r)}, ${canvas.boxes.size} elements`
+    : '';
+}
+
+// MARK: Scrolling
+
+const syncScroll = coalesced(async () => {
+  if (!state.id) return;
+  const rect = visibleRect();
+  const patched = await request('PATCH', `/v1/sessions/${state.id}/view`, { contentOffset: { x: rect.x, y: rect.y } });
+  if (patched.status !== 200) return showError('request-error', null, patched.json.error);
+  state.version = patched.json.version;
+  state.offset = { x: rect.x, y: rect.y };
+  await fetchVisible(state.transition ? Number($('progress').value) : undefined);
+});
+
+viewport.addEventListener('scroll', () => {
+  const rect = visibleRect();
+  // Scrolling to the session's own offset (after creating it) is not a change.
+  if (state.offset && rect.x === state.offset.x && rect.y === state.offset.y) return;
+  syncScroll();
+});
+
+// MARK: Batch updates, layout switches, transitions
+
+async function animateAnswer(answer, errorId, editorId) {
+  if (answer.status !== 200) return showError(errorId, editorId, answer.json.error);
+  state.lastPlan = answer.json.plan;
+  state.version = answer.json.version;
+  setContentSize(answer.json.contentSize);
+  await canvas.animate(answer.json.plan);
+  await fetchVisible();
+}
+
+/** A request whose answer is an animation plan, sent with the editor's JSON and the visible rect. */
+function planButton(buttonId, method, resource, editorId, errorId) {
+  $(buttonId).addEventListener('click', () => serially(async () => {
+    clearErrors();
+    const body = editorJSON(editorId, errorId);
+    if (!body || !state.id) return;
+    const answer = await request(method, `/v1/sessions/${state.id}/${resource}`, { ...body, rect: visibleRect() });
+    await animateAnswer(answer, errorId, editorId);
+  }));
+}
+planButton('run-updates', 'POST', 'updates', 'updates-editor', 'updates-error');
+planButton('switch-layout', 'PUT', 'layout', 'layout-editor', 'layout-error');
+
+$('begin-transition').addEventListener('click', () => serially(async () => {
+  clearErrors();
+  const body = editorJSON('layout-editor', 'layout-error');
+  if (!body || !state.id) return;
+  const answer = await request('POST', `/v1/sessions/${state.id}/transition`, body);
+  if (answer.status !== 201 && answer.status !== 200) return showError('layout-error', 'layout-editor', answer.json.error);
+  state.transition = true;
+  $('transition-controls').hidden = false;
+  $('progress').value = '0';
+  $('progress-value').textContent = '0';
+  await fetchVisible(0);
+}));
+
+const scrub = coalesced(async (progress) => {
+  $('progress-value').textContent = String(progress);
+  await fetchVisible(progress);
+});
+$('progress').addEventListener('input', () => scrub(Number($('progress').value)));
+
+for (const [button, action] of [['finish-transition', 'finish'], ['cancel-transition', 'cancel']]) {
+  $(button).addEventListener('click', () => serially(async () => {
+    const answer = await request('POST', `/v1/sessions/${state.id}/transition/${action}`);
+    if (answer.status !== 200) return showError('layout-error', null, answer.json.error);
+    state.transition = false;
+    $('transition-controls').hidden = true;
+    await fetchVisible();
+  }));
+}
+
+$('create').addEventListener('click', () => createSession());
+onFailure((error) => showError('request-error', null, { message: String(error) }));
+installReordering(() => fetchVisible(), animateAnswer);
+showRequests();
+
+window.playground = {
+  state, canvas, requestLog, visibleRect,
+  /** Resolves when no request or animation is under way. */
+  idle: () => state.busy === 0 && canvas.animations === 0,
+  holdAnimations() { let release; canvas.gate = new Promise((r) => { release = r; }); this.release = () => { canvas.gate = null; release(); }; },
+};
+
+await loadExamples();
+await createSession();

@@ -1,0 +1,106 @@
+// Draws layout attributes as absolutely positioned boxes: the frame as left/top/width/
+// height, zIndex as z-index, alpha as opacity, and transform3D as a CSS matrix3d. CSS's
+// matrix3d lists a column-vector matrix column by column, which is Core Animation's
+// row-vector matrix row by row, so m11…m44 go in as they come; with transform-origin at the
+// centre it acts about the frame's centre, and its m34 gives the perspective, as on iOS.
+
+export const elementKey = (a) =>
+  `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
+
+export class Canvas {
+  constructor(content) {
+    this.content = content;
+    this.boxes = new Map();
+    this.duration = 350;
+    /** When set, an animation waits at its start until this resolves (for tests). */
+    this.gate = null;
+    this.animations = 0;
+  }
+
+  setContentSize(size) {
+    this.content.style.width = `${size.width}px`;
+    this.content.style.height = `${size.height}px`;
+  }
+
+  /** Shows exactly `elements`, in their order (ties in z-index keep the layout's order). */
+  draw(elements) {
+    const keep = new Map();
+    for (const a of elements) {
+      const key = elementKey(a);
+      const box = this.boxes.get(key) ?? this.makeBox(a);
+      place(box, a);
+      delete box.dataset.planIndex;
+      keep.set(key, box);
+      this.content.appendChild(box);
+    }
+    for (const [key, box] of this.boxes) if (!keep.has(key)) box.remove();
+    this.boxes = keep;
+  }
+
+  /** Animates every plan entry from its `from` attributes to its `to` attributes. */
+  async animate(plan) {
+    this.animations++;
+    this.content.classList.remove('animating');
+    const next = new Map();
+    const moving = [];
+    for (const [index, entry] of plan.entries()) {
+      const from = entry.from?.attributes, to = entry.to?.attributes;
+      const start = from ?? to, end = to ?? from;
+      if (!start) continue;
+      const key = elementKey(start);
+      // An inserted element is new even when an old one had its index path before.
+      const box = (entry.change !== 'insert' && this.boxes.get(key)) || this.makeBox(start);
+      if (this.boxes.get(key) === box) this.boxes.delete(key);
+      place(box, start);
+      box.dataset.planIndex = String(index);
+      this.content.appendChild(box);
+      moving.push([box, end]);
+      next.set(elementKey(end) + (to ? '' : '|gone'), box);
+    }
+    for (const box of this.boxes.values()) box.remove();
+    this.boxes = next;
+    this.content.getBoundingClientRect();  // the start positions take effect before the transition
+    if (this.gate) await this.gate;
+    for (const box of this.content.querySelectorAll('.element')) box.style.transitionDuration = `${this.duration}ms`;
+    this.content.classList.add('animating');
+    for (const [box, end] of moving) {
+      place(box, end);
+      box.dataset.key = elementKey(end);
+    }
+    await new Promise((resolve) => setTimeout(resolve, this.duration + 30));
+    this.content.classList.remove('animating');
+    for (const [key, box] of this.boxes) if (key.endsWith('|gone')) { box.remove(); this.boxes.delete(key); }
+    this.animations--;
+  }
+
+  makeBox(a) {
+    const box = document.createElement('div');
+    box.className = `element ${a.category}` + (a.kind ? ` kind-${a.kind.replace(/[^A-Za-z0-9_-]/g, '_')}` : '');
+    box.dataset.category = a.category;
+    if (a.kind) box.dataset.kind = a.kind;
+    return box;
+  }
+
+  /** The box drawn for a cell, or undefined. */
+  cellBox(section, item) { return this.boxes.get(`cell||${section}|${item}`); }
+}
+
+function place(box, a) {
+  const f = a.frame;
+  box.style.left = `${f.x}px`;
+  box.style.top = `${f.y}px`;
+  box.style.width = `${f.width}px`;
+  box.style.height = `${f.height}px`;
+  box.style.zIndex = String(Math.max(-2147483647, Math.min(2147483647, a.zIndex)));
+  box.style.opacity = String(a.alpha);
+  box.style.transform = a.transform3D ? `matrix3d(${a.transform3D.join(',')})` : '';
+  box.style.display = a.hidden ? 'none' : '';
+  box.dataset.key = elementKey(a);
+  box.dataset.indexPath = `${a.indexPath[0]},${a.indexPath[1]}`;
+  const label = a.kind ? `${a.kind} ${a.indexPath[0]},${a.indexPath[1]}` : `${a.indexPath[0]},${a.indexPath[1]}`;
+  const fits = (text) => Math.min(16, f.height * 0.45, (0.9 * f.width) / (0.6 * text.length));
+  const text = fits(label) >= 8 || !a.kind ? label : `${a.indexPath[0]},${a.indexPath[1]}`;
+  const size = fits(text);
+  box.textContent = size >= 5 ? text : '';
+  box.style.fontSize = `${size}px`;
+}

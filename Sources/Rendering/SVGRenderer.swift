@@ -1,0 +1,139 @@
+import LayoutEngine
+
+/// Layout attributes → an SVG picture. Pure: the same scene and options give the same bytes.
+///
+/// What it draws, bottom to top: the background, the content area (0, 0, contentSize),
+/// every element that is not hidden in zIndex order (ties keep the layout's order, as
+/// UICollectionView adds views in the order the layout answers them), then the view's
+/// visible bounds (dotted) and the requested rect (dashed). The picture is framed to the
+/// requested rect when there is one, else to everything drawn.
+public enum SVGRenderer {
+    /// Empty space around the framed area, in output pixels.
+    static let marginPixels = 8.0
+    /// Label sizes in output pixels: smaller is not legible (the label is left out), larger
+    /// only hides the element.
+    static let minimumLabelPixels = 5.0
+    static let maximumLabelPixels = 28.0
+
+    public static func render(_ scene: RenderScene, options: SVGRenderOptions = SVGRenderOptions()) -> [UInt8] {
+        let palette = SVGPalette.of(options.theme)
+        let unit = 1 / options.scale  // one output pixel, in layout points
+        let drawn = drawOrder(scene.elements)
+        let frame = framedArea(scene, drawn: drawn).inset(by: -marginPixels * unit)
+        let styles = StyleTable(drawn.map(\.attributes))
+
+        var w = SVGWriter(capacity: 1024 + drawn.count * 200)
+        w.raw(#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1""#)
+        w.attribute("width", frame.width * options.scale)
+        w.attribute("height", frame.height * options.scale)
+        w.raw(" viewBox=\"")
+        w.number(frame.minX); w.raw(" "); w.number(frame.minY); w.raw(" ")
+        w.number(frame.width); w.raw(" "); w.number(frame.height)
+        w.raw("\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n")
+        writeStyle(&w, palette: palette, styles: styles, unit: unit)
+        w.raw("<rect class=\"background\""); rectAttributes(&w, frame); w.raw("/>\n")
+        w.raw("<rect class=\"content\"")
+        rectAttributes(&w, Rect(origin: .zero, size: scene.contentSize))
+        w.raw("/>\n<g class=\"elements\">\n")
+        for element in drawn {
+            writeElement(&w, element, styleClass: styles.className(element.attributes), options: options)
+        }
+        w.raw("</g>\n")
+        if let visible = scene.visibleBounds {
+            w.raw("<rect class=\"visible-bounds\""); rectAttributes(&w, visible); w.raw("/>\n")
+        }
+        if let rect = scene.rect {
+            w.raw("<rect class=\"requested-rect\""); rectAttributes(&w, rect); w.raw("/>\n")
+        }
+        w.raw("</svg>\n")
+        return w.bytes
+    }
+
+    /// An element as the screen shows it.
+    struct DrawnElement {
+        var attributes: LayoutAttributes
+        var quad: Quad
+    }
+
+    /// Visible elements, projected, in zIndex order; a stable sort, so ties keep the
+    /// layout's order. Hidden ones, fully transparent ones and ones behind the eye are out.
+    static func drawOrder(_ elements: [LayoutAttributes]) -> [DrawnElement] {
+        var out: [(order: Int, element: DrawnElement)] = []
+        out.reserveCapacity(elements.count)
+        for (i, a) in elements.enumerated() where !a.isHidden && a.alpha > 0 {
+            guard let quad = Projection.quad(frame: a.frame, transform: a.transform) else { continue }
+            out.append((i, DrawnElement(attributes: a, quad: quad)))
+        }
+        out.sort { ($0.element.attributes.zIndex, $0.order) < ($1.element.attributes.zIndex, $1.order) }
+        return out.map(\.element)
+    }
+
+    /// The requested rect, else the union of the content, the visible bounds and every
+    /// drawn element (a cover-flow cell may reach past the content).
+    static func framedArea(_ scene: RenderScene, drawn: [DrawnElement]) -> Rect {
+        if let rect = scene.rect { return rect }
+        var area = Rect(origin: .zero, size: scene.contentSize)
+        if let visible = scene.visibleBounds { area = area.union(visible) }
+        for element in drawn { area = area.union(element.quad.bounds) }
+        return area
+    }
+
+    static func rectAttributes(_ w: inout SVGWriter, _ r: Rect) {
+        w.attribute("x", r.minX); w.attribute("y", r.minY)
+        w.attribute("width", r.width); w.attribute("height", r.height)
+    }
+
+    static func writeStyle(_ w: inout SVGWriter, palette: SVGPalette, styles: StyleTable, unit: Double) {
+        w.raw("<style>\n")
+        w.raw(".background{fill:\(palette.background)}\n")
+        w.raw(".content{fill:\(palette.content.fill);stroke:\(palette.content.stroke);stroke-width:")
+        w.number(unit); w.raw("}\n")
+        w.raw(".elements rect,.elements polygon{stroke-width:"); w.number(unit); w.raw("}\n")
+        w.raw(".cell{fill:\(palette.cell.fill);stroke:\(palette.cell.stroke)}\n")
+        for (category, kind, name) in styles.entries {
+            let paint = palette.paint(category, kind: kind)
+            w.raw(".\(name){fill:\(paint.fill);stroke:\(paint.stroke)}\n")
+        }
+        w.raw(".label{fill:\(palette.text);stroke:\(palette.halo);paint-order:stroke;text-anchor:middle}\n")
+        w.raw(".visible-bounds,.requested-rect{fill:none;stroke-width:"); w.number(1.5 * unit); w.raw("}\n")
+        w.raw(".visible-bounds{stroke:\(palette.visibleBounds);stroke-dasharray:")
+        w.number(2 * unit); w.raw(" "); w.number(3 * unit); w.raw("}\n")
+        w.raw(".requested-rect{stroke:\(palette.requestedRect);stroke-dasharray:")
+        w.number(8 * unit); w.raw(" "); w.number(4 * unit); w.raw("}\n")
+        w.raw("</style>\n")
+    }
+
+    static func writeElement(_ w: inout SVGWriter, _ element: DrawnElement, styleClass: String, options: SVGRenderOptions) {
+        let a = element.attributes
+        w.literal("<g class=\"")
+        w.raw(styleClass)
+        w.literal("\"")
+        if !a.kind.isEmpty { w.attribute("data-kind", a.kind) }
+        w.literal(" data-index-path=\"")
+        w.indexPath(a.indexPath)
+        w.literal("\"")
+        if a.alpha < 1 { w.attribute("opacity", a.alpha) }
+        w.literal(">")
+        if a.transform.isIdentity {
+            w.literal("<rect"); rectAttributes(&w, a.frame); w.literal("/>")
+        } else {
+            w.literal("<polygon points=\""); w.points(element.quad); w.literal("\"/>")
+        }
+        if options.labels, let label = ElementLabel.fitting(a, in: element.quad.bounds, scale: options.scale) {
+            let at = element.quad.centroid
+            w.literal("<text class=\"label\""); w.attribute("x", at.x); w.attribute("y", at.y)
+            w.literal(" dy=\".35em\""); w.attribute("font-size", label.fontSize)
+            w.attribute("stroke-width", label.fontSize * 0.2); w.literal(">")
+            label.write(a, to: &w)
+            w.literal("</text>")
+        }
+        w.literal("</g>\n")
+    }
+}
+
+extension Rect {
+    /// Grown (negative inset) or shrunk by `d` on every side.
+    func inset(by d: Double) -> Rect {
+        Rect(x: minX + d, y: minY + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
+    }
+}

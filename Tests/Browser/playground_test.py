@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""The playground in a real browser: headless Chromium driven by Selenium, against a live
+`tessera serve`.
+
+    Tests/Browser/playground_test.py PATH/TO/tessera
+
+Checks that the page loads without console errors, that the drawn elements sit exactly
+where the API's frames (and projected 3D transforms) say and are painted, that scrolling
+patches the view and fetches the new rect, that batch updates and layout switches start at
+each plan entry's `from` and end at the new layout, that an interactive transition can be
+scrubbed, that dragging a cell reorders it, and that an error is shown at the field it
+names. Screenshots of each step
+go to PLAYGROUND_SCREENSHOTS (default Tests/Browser/screenshots, git-ignored).
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import unittest
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+HERE = pathlib.Path(__file__).resolve().parent
+SCREENSHOTS = pathlib.Path(os.environ.get("PLAYGROUND_SCREENSHOTS", HERE / "screenshots"))
+BINARY = None
+# Upper bound on waiting for the page (not a timing assertion: a slow machine only waits longer).
+PATIENCE = 60
+
+# Chrome positions boxes in LayoutUnits of 1/64 px.
+LAYOUT_UNIT = 1 / 64
+
+
+def element_key(a):
+    return f"{a['category']}|{a.get('kind', '')}|{a['indexPath'][0]}|{a['indexPath'][1]}"
+
+
+def projected_bounds(a):
+    """Core Animation's projection of the frame through transform3D (about its centre)."""
+    f = a["frame"]
+    m = a.get("transform3D") or [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    cx, cy = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
+    xs, ys = [], []
+    for x, y in [(-1, -1), (1, -1), (1, 1), (-1, 1)]:
+        x, y = x * f["width"] / 2, y * f["height"] / 2
+        X = x * m[0] + y * m[4] + m[12]
+        Y = x * m[1] + y * m[5] + m[13]
+        W = x * m[3] + y * m[7] + m[15]
+        xs.append(cx + X / W)
+        ys.append(cy + Y / W)
+    return [min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)]
+
+
+DRAWN = """
+const content = document.getElementById('content').getBoundingClientRect();
+return [...document.querySelectorAll('#content .element')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return {key: b.dataset.key, left: parseFloat(b.style.left), top: parseFloat(b.style.top),
+          width: parseFloat(b.style.width), height: parseFloat(b.style.height), z: Number(b.style.zIndex),
+          opacity: Number(b.style.opacity), transform: b.style.transform, display: b.style.display,
+          planIndex: b.dataset.planIndex === undefined ? null : Number(b.dataset.planIndex),
+          rect: [r.left - content.left, r.top - content.top, r.width, r.height]};
+});
+"""
+
+
+UNCOVERED = """
+const view = document.getElementById('viewport').getBoundingClientRect();
+const missing = [];
+for (const b of document.querySelectorAll('#content .element')) {
+  if (b.style.display === 'none' || Number(b.style.opacity) === 0) continue;
+  const r = b.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x <= view.left || x >= view.right || y <= view.top || y >= view.bottom) continue;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !hit.closest('#content .element')) missing.push(b.dataset.key);
+}
+return missing;
+"""
+
+
+class PlaygroundTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = subprocess.Popen([BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"],
+                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        first = cls.server.stdout.readline().strip()
+        if "listening on" not in first:
+            cls.server.kill()
+            raise RuntimeError(f"unexpected first line from tessera: {first!r}")
+        cls.base = first.rsplit(" ", 1)[-1]
+        options = Options()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1600,1000", "--force-device-scale-factor=1", "--hide-scrollbars"]:
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        try:
+            cls.driver = webdriver.Chrome(options=options, service=service)
+        except Exception:
+            cls.server.terminate()
+            cls.server.wait()
+            raise
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        print(f"screenshots in {SCREENSHOTS}", file=sys.stderr)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait()
+
+    # MARK: Helpers
+
+    def api(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            return json.load(response)
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait_idle(self):
+        WebDriverWait(self.driver, PATIENCE).until(
+            lambda d: d.execute_script("return !!window.playground && window.playground.idle()"
+                                       " && window.playground.state.lastRect !== null"))
+
+    def open_page(self, example=None):
+        self.driver.get(self.base + "/" + (f"?example={example}" if example else ""))
+        self.wait_idle()
+
+    def choose(self, example):
+        Select(self.driver.find_element(By.ID, "example")).select_by_value(example)
+        WebDriverWait(self.driver, PATIENCE).until(
+            lambda d: d.execute_script("return window.playground.state.id !== null && window.playground.idle()"))
+        self.wait_idle()
+
+    def state(self):
+        return self.js("return window.playground.state")
+
+    def shot(self, name):
+        self.driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+    def console_errors(self):
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+    def assert_drawn_as_api_says(self, progress=None):
+        """Every element the API answers for the drawn rect is drawn at its frame, with its
+        zIndex, alpha and transform, and the browser shows it where Core Animation would."""
+        state = self.state()
+        r = state["lastRect"]
+        path = f"/v1/sessions/{state['id']}/elements?rect={r['x']},{r['y']},{r['width']},{r['height']}"
+        if progress is not None:
+            path += f"&progress={progress}"
+        elements = self.api("GET", path)["elements"]
+        drawn = {d["key"]: d for d in self.js(DRAWN)}
+        self.assertEqual(sorted(element_key(a) for a in elements), sorted(drawn))
+        for a in elements:
+            d = drawn[element_key(a)]
+            f = a["frame"]
+            for name, value in [("left", f["x"]), ("top", f["y"]), ("width", f["width"]), ("height", f["height"])]:
+                self.assertAlmostEqual(d[name], value, delta=1e-3, msg=f"{element_key(a)} {name}")
+            self.assertEqual(d["opacity"], a["alpha"])
+            self.assertEqual(d["display"], "none" if a.get("hidden") else "")
+            self.assertEqual(d["z"], a["zIndex"])
+            if a.get("hidden"):
+                continue
+            if "transform3D" in a:
+                entries = [float(v) for v in d["transform"][len("matrix3d("):-1].split(",")]
+                for got, want in zip(entries, a["transform3D"]):
+                    self.assertAlmostEqual(got, want, delta=1e-4 * max(1, abs(want)))
+                # Where the browser shows it: the projected quadrilateral's bounds.
+                for got, want in zip(d["rect"], projected_bounds(a)):
+                    self.assertAlmostEqual(got, want, delta=0.5, msg=f"{element_key(a)} projected")
+            else:
+                self.assertEqual(d["transform"], "")
+                for got, want in zip(d["rect"], [f["x"], f["y"], f["width"], f["height"]]):
+                    self.assertAlmostEqual(got, want, delta=LAYOUT_UNIT, msg=f"{element_key(a)} drawn")
+        # And the browser paints them: the centre of every visible element inside the view
+        # hits an element box (a box hidden behind the view's background would hit the view).
+        uncovered = self.js(UNCOVERED)
+        self.assertEqual([], uncovered)
+        return elements
+
+    # MARK: Tests, in order (one browser and one page)
+
+    def test_1_page_loads_without_console_errors(self):
+        self.open_page()
+        self.shot("1-loaded")
+        self.assertEqual([], self.console_errors())
+        self.assertTrue(self.state()["id"])
+        self.assertGreater(len(self.js(DRAWN)), 0)
+
+    def test_2_drawn_cells_equal_the_api_frames(self):
+        self.open_page("flow")
+        elements = self.assert_drawn_as_api_says()
+        self.assertTrue(any(a["category"] == "supplementary" for a in elements))
+
+    def test_3_scrolling_patches_the_view_and_fetches_the_new_rect(self):
+        self.open_page("flow")
+        self.js("document.getElementById('viewport').scrollTo(0, 700)")
+        WebDriverWait(self.driver, PATIENCE).until(
+            lambda d: d.execute_script("const r = window.playground.state.lastRect; return r && r.y === 700"
+                                       " && window.playground.idle()"))
+        state = self.state()
+        self.assertEqual(self.api("GET", f"/v1/sessions/{state['id']}")["view"]["contentOffset"], {"x": 0, "y": 700})
+        log = [entry["curl"] for entry in self.js("return window.playground.requestLog()")]
+        self.assertTrue(any("-X PATCH" in c and '"contentOffset":{"x":0,"y":700}' in c for c in log))
+        self.assertTrue(any(c.endswith(f"/elements?rect=0,700,390,600'") for c in log), log[-3:])
+        # The link to the server's picture of the same rect.
+        link = self.driver.find_element(By.ID, "svg-link").get_attribute("href")
+        self.assertEqual(link, f"{self.base}/v1/sessions/{state['id']}/render.svg?rect=0,700,390,600")
+        with urllib.request.urlopen(link) as response:
+            self.assertEqual(response.headers["Content-Type"], "image/svg+xml")
+            self.assertTrue(response.read().startswith(b"<svg "))
+        elements = self.assert_drawn_as_api_says()
+        # The pinned header of the section under the top edge sits at the top of the view.
+        headers = [a for a in elements if a.get("kind") == "header" and a["frame"]["y"] == 700]
+        self.assertEqual(len(headers), 1)
+        self.shot("3-scrolled-pinned-header")
+
+    def play_held_plan(self, button_id, shot):
+        """Presses a button whose answer is an animation plan, with the animation held at its
+        start: every entry's box must sit at its `from` attributes; then lets it run and checks
+        the page ends at the new layout. Returns the plan."""
+        self.js("window.playground.holdAnimations()")
+        self.driver.find_element(By.ID, button_id).click()
+        WebDriverWait(self.driver, PATIENCE).until(
+            lambda d: d.execute_script("return window.playground.state.lastPlan !== null"
+                                       " && window.playground.canvas.animations === 1"))
+        plan = self.state()["lastPlan"]
+        drawn = {d["planIndex"]: d for d in self.js(DRAWN)}
+        for index, entry in enumerate(plan):
+            start = (entry.get("from") or entry["to"])["attributes"]
+            d = drawn[index]
+            self.assertAlmostEqual(d["left"], start["frame"]["x"], delta=1e-3)
+            self.assertAlmostEqual(d["top"], start["frame"]["y"], delta=1e-3)
+            self.assertAlmostEqual(d["width"], start["frame"]["width"], delta=1e-3)
+            self.assertEqual(d["opacity"], start["alpha"])
+        moved = [e for e in plan if e["from"]["attributes"]["frame"] != e["to"]["attributes"]["frame"]]
+        self.assertGreater(len(moved), 0)
+        self.shot(f"{shot}a-start")
+        self.js("window.playground.release()")
+        self.wait_idle()
+        self.assert_drawn_as_api_says()
+        self.shot(f"{shot}b-end")
+        return plan
+
+    def test_4_batch_update_animates_from_each_plan_entry_to_the_new_layout(self):
+        self.open_page("flow")
+        plan = self.play_held_plan("run-updates", "4-update-")
+        self.assertTrue({"insert", "delete", "move"} <= {e["change"] for e in plan})
+
+    def test_4b_layout_switch_animates_from_each_plan_entry_to_the_new_layout(self):
+        self.open_page("circle")
+        self.play_held_plan("switch-layout", "4-switch-")
+        self.assertEqual(self.api("GET", f"/v1/sessions/{self.state()['id']}")["layout"]["type"], "flow")
+
+    def test_5_transition_progress_can_be_scrubbed(self):
+        self.open_page("flow")
+        self.driver.find_element(By.ID, "begin-transition").click()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return window.playground.state.transition && window.playground.idle()"))
+        self.js("const p = document.getElementById('progress'); p.value = '0.5';"
+                "p.dispatchEvent(new Event('input'))")
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return window.playground.idle() && window.playground.requestLog().some((e) => e.path.endsWith('progress=0.5'))"))
+        self.assert_drawn_as_api_says(progress=0.5)
+        self.shot("5-transition-halfway")
+        self.driver.find_element(By.ID, "finish-transition").click()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return !window.playground.state.transition && window.playground.idle()"))
+        self.assert_drawn_as_api_says()
+
+    def test_6_dragging_a_cell_reorders_it(self):
+        self.open_page("flow")
+        source = self.driver.find_element(By.CSS_SELECTOR, '#content .element.cell[data-index-path="0,0"]')
+        target = self.driver.find_element(By.CSS_SELECTOR, '#content .element.cell[data-index-path="0,5"]')
+        ActionChains(self.driver).click_and_hold(source).move_by_offset(10, 10).move_to_element(target) \
+            .move_by_offset(2, 2).release().perform()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return window.playground.idle() && window.playground.requestLog()"
+            ".some((e) => e.curl.includes('\"phase\":\"end\"'))"))
+        self.wait_idle()
+        log = [entry["curl"] for entry in self.js("return window.playground.requestLog()")]
+        self.assertTrue(any('"phase":"begin","indexPath":[0,0]' in c for c in log))
+        self.assertTrue(any('"phase":"update"' in c for c in log))
+        plan = self.state()["lastPlan"]
+        moves = [(e["from"]["indexPath"], e["to"]["indexPath"]) for e in plan if e["change"] == "move"]
+        self.assertIn(([0, 0], [0, 5]), moves)
+        self.assert_drawn_as_api_says()
+        self.shot("6-after-drag")
+
+    def test_7_an_error_is_shown_at_the_field_it_names(self):
+        self.open_page("flow")
+        shown = self.state()["id"]
+        editor = self.driver.find_element(By.ID, "body-editor")
+        text = json.dumps({"layout": {"type": "flow", "itemSize": [-1, 5]},
+                           "dataSource": {"sections": [{"itemCount": 3}]}, "view": {"bounds": [390, 600]}}, indent=2)
+        self.js("arguments[0].value = arguments[1]", editor, text)
+        self.driver.find_element(By.ID, "create").click()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return !document.getElementById('body-error').hidden && window.playground.idle()"))
+        error = self.driver.find_element(By.ID, "body-error")
+        self.assertEqual(error.get_attribute("data-field"), "layout.itemSize")
+        self.assertIn("layout.itemSize: width must not be negative", error.text)
+        start, end = self.js("return [arguments[0].selectionStart, arguments[0].selectionEnd]", editor)
+        self.assertEqual(text[start:end].replace(" ", "").replace("\n", ""), "[-1,5]")
+        self.assertIn("^", error.text)
+        # A refused body changes nothing: the session on show stays, drawn as before.
+        self.assertEqual(self.state()["id"], shown)
+        self.assertEqual(self.api("GET", f"/v1/sessions/{shown}")["id"], shown)
+        self.assert_drawn_as_api_says()
+        self.shot("7-error-at-field")
+
+    def test_8_every_example_draws_as_the_api_says(self):
+        self.console_errors()  # drains the log: test 7's refused request is an expected 400
+        self.open_page()
+        examples = [o.get_attribute("value") for o in
+                    Select(self.driver.find_element(By.ID, "example")).options]
+        self.assertGreaterEqual(len(examples), 9)
+        for example in examples:
+            with self.subTest(example=example):
+                self.choose(example)
+                self.assert_drawn_as_api_says()
+                self.shot(f"8-example-{example}")
+        self.assertEqual([], self.console_errors())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(f"usage: {sys.argv[0]} PATH/TO/tessera")
+    BINARY = sys.argv.pop(1)
+    unittest.main(verbosity=2)

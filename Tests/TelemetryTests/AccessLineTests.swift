@@ -1,0 +1,102 @@
+import EventHTTP
+import Foundation
+import LayoutService
+import Logging
+import Testing
+@testable import Telemetry
+
+/// The JSON access line written straight from the exchange says byte for byte what the
+/// swift-log handler writes for the same exchange (bar the time, read at each write).
+@Suite struct AccessLineTests {
+    static let exchanges: [HTTPExchange] = [
+        HTTPExchange(method: "GET", route: "/v1/sessions/{id}/elements", pathParameters: ["id": "3f2a"], status: 200,
+                     responseBodyBytes: 53_024, durationNanoseconds: 12_345, requestID: "0123456789abcdef0123456789abcdef"),
+        HTTPExchange(method: "POST", route: "/v1/sessions", status: 201, requestBodyBytes: 118, responseBodyBytes: 0,
+                     durationNanoseconds: 2_000_000, requestID: "client-id:7",
+                     responseHeaders: [(name: "Location", value: "/v1/sessions/abc123")]),
+        HTTPExchange(method: "OTHER", route: HTTPExchange.rejectedRoute, status: 413, durationNanoseconds: 999,
+                     requestID: "r=1"),
+        HTTPExchange(method: "GET", route: "/healthz", status: 200, responseBodyBytes: 15,
+                     durationNanoseconds: 1_234_500_000_000, requestID: ""),
+    ]
+
+    @Test(arguments: exchanges.indices)
+    func theDirectLineEqualsTheHandlersLine(_ index: Int) throws {
+        let exchange = Self.exchanges[index]
+        let direct = try #require(AccessLine.json(exchange))
+        let viaSwiftLog = try logLines(format: .json) { logger, _ in
+            logger.info("request", metadata: AccessLog.fields(exchange))
+        }
+        #expect(try #require(viaSwiftLog.first).withoutTime == String(decoding: direct, as: UTF8.self).withoutTime)
+    }
+
+    @Test func accessLogWritesTheDirectLineOnlyAtInfo() throws {
+        let exchange = Self.exchanges[0]
+        let written = try logLines(format: .json) { logger, sink in
+            AccessLog(logger: logger, sink: sink).record(exchange)
+        }
+        #expect(written.count == 1)
+        #expect(written.first?.withoutTime == String(decoding: AccessLine.json(exchange) ?? [], as: UTF8.self).withoutTime)
+        let quiet = try logLines(format: .json, level: .warning) { logger, sink in
+            AccessLog(logger: logger, sink: sink).record(exchange)
+        }
+        #expect(quiet.isEmpty)
+    }
+
+    /// A session id that needs an escape goes the swift-log way, which escapes it.
+    @Test func aValueNeedingAnEscapeIsLoggedThroughSwiftLog() throws {
+        let exchange = HTTPExchange(method: "GET", route: "/v1/sessions/{id}", pathParameters: ["id": "a\"b\\c\n"],
+                                    status: 404, requestID: "r1")
+        #expect(AccessLine.json(exchange) == nil)
+        let written = try logLines(format: .json) { logger, sink in
+            AccessLog(logger: logger, sink: sink).record(exchange)
+        }
+        let line = try #require(written.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["session_id"] as? String == "a\"b\\c\n")
+        #expect(object["status"] as? Int == 404)
+    }
+
+    /// The hand-written milliseconds print as `JSONWriter.number` prints the Double the
+    /// swift-log path logs: whole values without a fraction, others in Swift's shortest form.
+    @Test func millisecondsPrintAsTheDoubleDoes() {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [UInt64] = [0, 999, 1_000, 1_001, 10_000, 100_000, 999_999, 1_000_000, 1_010_000, 1_100_000,
+                               123_456_789, 86_400_000_000_000, 9_000_000_000_000_000]
+        let random = (0..<20_000).map { _ in UInt64.random(in: 0...100_000_000_000_000, using: &generator) }
+        for nanoseconds in edges + random {
+            var expected = JSONWriter()
+            expected.number(AccessLog.milliseconds(nanoseconds))
+            let written = [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
+                var cursor = AccessLine.Cursor(buffer.baseAddress!)
+                cursor.putMilliseconds(nanoseconds)
+                count = cursor.count
+            }
+            #expect(written == expected.bytes, "\(nanoseconds) ns")
+        }
+    }
+
+    /// The calendar arithmetic agrees with the C library's gmtime_r over ±400 years.
+    @Test func civilDatesAgreeWithGmtime() {
+        var generator = SystemRandomNumberGenerator()
+        let days = [-719_468, -1, 0, 59, 60, 365, 10_956, 11_016, 11_017, 19_675, 47_482]
+            + (0..<5_000).map { _ in Int.random(in: -146_097...146_097, using: &generator) }
+        for day in days {
+            var seconds = day * 86_400
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let civil = Timestamp.civilDate(daysSinceEpoch: day)
+            #expect(civil.year == Int(parts.tm_year) + 1900 && civil.month == Int(parts.tm_mon) + 1
+                        && civil.day == Int(parts.tm_mday), "day \(day)")
+        }
+        #expect(Timestamp.format(seconds: -1, milliseconds: 0) == "1969-12-31T23:59:59.000Z")
+        #expect(Timestamp.format(seconds: 951_782_400, milliseconds: 1) == "2000-02-29T00:00:00.001Z")
+    }
+}
+
+private extension String {
+    /// The line with its `"time":"…"` value blanked.
+    var withoutTime: String {
+        replacing(#/"time":"[^"]*"/#, with: #""time":"""#)
+    }
+}
