@@ -21,8 +21,8 @@ extension EventLoop {
             return reply(request, context.errorResponse(reason.status, code: reason.code, message: reason.message),
                          isHead: isHead, close: true, exchange: exchange)
         }
-        let parsed: ParsedRequest
-        switch RequestReader.read(request) {
+        var parsed: ParsedRequest
+        switch RequestReader.read(request, routes: context.routes, memo: &targetMemo) {
         case .success(let value): parsed = value
         case .failure(let error):
             return reply(request, context.errorResponse(400, code: "invalid_request", message: error.message),
@@ -30,26 +30,24 @@ extension EventLoop {
         }
         exchange.requestBodyBytes = parsed.request.body.count
         exchange.route = HTTPExchange.unmatchedRoute
-        switch context.routes.resolve(parsed.request.method, segments: parsed.segments) {
+        switch parsed.resolution {
         case .route(let route, let parameters):
-            var handlerRequest = parsed.request
-            handlerRequest.pathParameters = parameters
             exchange.route = route.pattern
             exchange.pathParameters = parameters
-            if route.offload || handlerRequest.body.count >= context.configuration.offloadBodyThreshold {
-                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
+            if route.offload || parsed.request.body.count >= context.configuration.offloadBodyThreshold {
+                offload(route, parsed.request, request, isHead: isHead, exchange: exchange)
                 return
             }
             // A compressed body may inflate to the body limit: that work is a worker's.
-            if !handlerRequest.body.isEmpty, handlerRequest.header("Content-Encoding") != nil {
-                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
+            if !parsed.request.body.isEmpty, parsed.request.header("Content-Encoding") != nil {
+                offload(route, parsed.request, request, isHead: isHead, exchange: exchange)
                 return
             }
-            handlerRequest.isOnEventLoop = true
-            let response = context.respond(route, handlerRequest)
+            parsed.request.isOnEventLoop = true
+            let response = context.respond(route, parsed.request)
             if response.isMoveToWorker {
-                handlerRequest.isOnEventLoop = false
-                offload(route, handlerRequest, request, isHead: isHead, exchange: exchange)
+                parsed.request.isOnEventLoop = false
+                offload(route, parsed.request, request, isHead: isHead, exchange: exchange)
             } else {
                 reply(request, response, isHead: isHead, close: false, exchange: exchange)
             }

@@ -20,7 +20,7 @@ extension EventLoop {
     func beginExchange(_ request: UnsafeMutablePointer<evhttp_request>) -> PendingExchange {
         var requestID = ""
         if let header = context.configuration.requestIDHeader {
-            let sent = evhttp_find_header(evhttp_request_get_input_headers(request), header)
+            let sent = header.withCString { evhttp_find_header(evhttp_request_get_input_headers(request), $0) }
             requestID = sent.flatMap { RequestID.sanitised(String(cString: $0)) } ?? requestIDs.next()
         }
         let method = HTTPMethod(command: evhttp_request_get_command(request))?.rawValue ?? "OTHER"

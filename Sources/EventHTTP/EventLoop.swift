@@ -56,6 +56,8 @@ final class EventLoop: @unchecked Sendable {
     private(set) var abandonedRequests = 0
     /// New request ids for this loop's requests.
     var requestIDs = RequestIDGenerator()
+    /// The routing of recent paths (the dispatch fast path; see `TargetMemo`).
+    var targetMemo = TargetMemo()
     /// The lag probe (only with an observer): a timer and when it is next due.
     var lagEvent: OpaquePointer?
     var lagDue: UInt64 = 0

@@ -2,27 +2,32 @@ import CLibevent
 import Glibc
 
 struct ParsedRequest {
+    /// The handler's request, its `pathParameters` filled when a route matched.
     var request: HTTPRequest
-    var segments: [String]
+    var resolution: RouteTable.Resolution
 }
 
 /// Copies what a handler needs out of an evhttp request into plain Swift values, so the
 /// request can go to a worker thread and evhttp's memory stays on the loop.
 enum RequestReader {
-    static func read(_ request: UnsafeMutablePointer<evhttp_request>) -> Result<ParsedRequest, RequestTarget.Invalid> {
+    /// - Parameter memo: the loop's routing of recent paths (`TargetMemo`, the fast path).
+    static func read(_ request: UnsafeMutablePointer<evhttp_request>, routes: RouteTable,
+                     memo: inout TargetMemo) -> Result<ParsedRequest, RequestTarget.Invalid> {
         // The validator lets only the seven routed methods through.
         guard let method = HTTPMethod(command: evhttp_request_get_command(request)),
               let uri = evhttp_request_get_uri(request) else {
             return .failure(RequestTarget.Invalid(message: "unsupported request"))
         }
-        let target: RequestTarget
-        switch RequestTarget.parse(UnsafeRawBufferPointer(start: uri, count: strlen(uri))) {
-        case .success(let value): target = value
+        let routed: TargetMemo.Routed
+        switch memo.route(method, target: UnsafeRawBufferPointer(start: uri, count: strlen(uri)), routes: routes) {
+        case .success(let value): routed = value
         case .failure(let invalid): return .failure(invalid)
         }
-        let handlerRequest = HTTPRequest(method: method, path: target.path, query: target.query,
-                                         headers: headers(request), body: body(request))
-        return .success(ParsedRequest(request: handlerRequest, segments: target.segments))
+        var parameters: [String: String] = [:]
+        if case .route(_, let values) = routed.resolution { parameters = values }
+        let handlerRequest = HTTPRequest(method: method, path: routed.path, query: routed.query,
+                                         headers: headers(request), body: body(request), pathParameters: parameters)
+        return .success(ParsedRequest(request: handlerRequest, resolution: routed.resolution))
     }
 
     /// evhttp keeps headers in a TAILQ of evkeyval; walked through the struct fields

@@ -22,16 +22,21 @@ struct RequestTarget: Equatable {
     /// decoding, so it becomes a String directly, and when no segment needed decoding the
     /// path is the raw bytes as they stand. Other segments take the percent-decoding path;
     /// `RequestTargetTests` holds both to the same answers.
-    static func parse(_ target: UnsafeRawBufferPointer) -> Result<RequestTarget, Invalid> {
-        let count = target.count
-        var end = count
+    /// Where the path ends (the first `?`, else `end`) and where the target ends (a `#`
+    /// fragment is dropped): the query is the bytes between them, after the `?`.
+    static func bounds(_ target: UnsafeRawBufferPointer) -> (pathEnd: Int, end: Int) {
+        var end = target.count
         var pathEnd = -1
-        for i in 0..<count {
+        for i in 0..<target.count {
             let byte = target[i]
             if byte == UInt8(ascii: "#") { end = i; break }
             if byte == UInt8(ascii: "?") && pathEnd < 0 { pathEnd = i }
         }
-        if pathEnd < 0 { pathEnd = end }
+        return (pathEnd < 0 ? end : pathEnd, end)
+    }
+
+    static func parse(_ target: UnsafeRawBufferPointer) -> Result<RequestTarget, Invalid> {
+        let (pathEnd, end) = bounds(target)
         let query: String? = pathEnd < end
             ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(pathEnd + 1)..<end]), as: UTF8.self) : nil
         guard pathEnd > 0, target[0] == UInt8(ascii: "/") else {

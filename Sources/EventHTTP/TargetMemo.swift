@@ -1,0 +1,81 @@
+import Glibc
+
+/// Fast path, per event loop: the routing of paths this loop saw lately. Parsing a request
+/// target into decoded segments and walking the route trie is a pure function of the
+/// method and the path bytes (the table is frozen at start), yet it cost ~6,000
+/// instructions per cached rect query (callgrind, BENCHMARKS.md "Fast paths of the cached
+/// rect query"): a String per segment, the segments array, the parameter dictionary.
+/// A client polling a session asks for the same path again and again with other rects, so
+/// the memo is keyed by the raw path bytes (the target before `?` and `#`), and the query
+/// is taken from each request's own target.
+///
+/// Slow path: `RequestTarget.parse` then `RouteTable.resolve`, for a path not in the memo;
+/// its answer is what the memo keeps, so a hit answers exactly what the slow path would
+/// (`TargetMemoTests` holds the two to the same answers, over the routes' paths, encoded
+/// segments, OPTIONS/405/404 and evictions). Paths that fail to parse are not kept.
+///
+/// Loop-confined (no lock). Bounded: `capacity` entries of at most the target limit each.
+struct TargetMemo {
+    struct Routed {
+        var path: String
+        var query: String?
+        var resolution: RouteTable.Resolution
+    }
+
+    private struct Entry {
+        let method: HTTPMethod
+        let pathBytes: [UInt8]
+        let path: String
+        let resolution: RouteTable.Resolution
+    }
+
+    static let capacity = 16
+    private var entries: [Entry] = []
+    /// Where the next new entry goes once full (oldest first, round robin).
+    private var nextReplaced = 0
+    /// Hits and misses so far (tests).
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    init() {
+        entries.reserveCapacity(Self.capacity)
+    }
+
+    /// The path, raw query and resolution of `target` (origin form, as the stream validator
+    /// let it through), from the memo or worked out and remembered.
+    mutating func route(_ method: HTTPMethod, target: UnsafeRawBufferPointer,
+                        routes: RouteTable) -> Result<Routed, RequestTarget.Invalid> {
+        let bounds = RequestTarget.bounds(target)
+        let query: String? = bounds.pathEnd < bounds.end
+            ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(bounds.pathEnd + 1)..<bounds.end]), as: UTF8.self)
+            : nil
+        let pathBytes = UnsafeRawBufferPointer(rebasing: target[..<bounds.pathEnd])
+        for entry in entries where entry.method == method && entry.pathBytes.count == pathBytes.count {
+            let same = entry.pathBytes.withUnsafeBytes { stored in
+                stored.count == 0 || memcmp(stored.baseAddress!, pathBytes.baseAddress!, stored.count) == 0
+            }
+            if same {
+                hits += 1
+                return .success(Routed(path: entry.path, query: query, resolution: entry.resolution))
+            }
+        }
+        misses += 1
+        let parsed: RequestTarget
+        switch RequestTarget.parse(target) {
+        case .success(let value): parsed = value
+        case .failure(let invalid): return .failure(invalid)
+        }
+        let resolution = routes.resolve(method, segments: parsed.segments)
+        remember(Entry(method: method, pathBytes: Array(pathBytes), path: parsed.path, resolution: resolution))
+        return .success(Routed(path: parsed.path, query: parsed.query, resolution: resolution))
+    }
+
+    private mutating func remember(_ entry: Entry) {
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[nextReplaced] = entry
+            nextReplaced = (nextReplaced + 1) % Self.capacity
+        }
+    }
+}
