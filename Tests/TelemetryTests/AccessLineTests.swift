@@ -59,6 +59,32 @@ import Testing
 
     /// The hand-written milliseconds print as `JSONWriter.number` prints the Double the
     /// swift-log path logs: whole values without a fraction, others in Swift's shortest form.
+    /// The word-at-a-time escape test against the byte rule it replaces: every byte value
+    /// at every position of strings of 0…24 bytes (both loops, every lane), among filler
+    /// bytes next to the boundaries (a borrow out of a neighbour must not fake a match).
+    @Test func wordAtATimeEscapeTestAgreesWithTheByteRule() {
+        func byteRule(_ bytes: [UInt8]) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        func wordRule(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { AccessLine.Cursor.needsEscape($0) }
+        }
+        let fillers: [UInt8] = [0x7F, 0x20, 0x21, 0x23, 0x5D, 0x80, 0xFF]
+        for length in 0...24 {
+            for position in 0..<length {
+                for value in UInt8.min...UInt8.max {
+                    for filler in fillers {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        bytes[position] = value
+                        if wordRule(bytes) != byteRule(bytes) {
+                            Issue.record("byte \(value) at \(position) of \(length) among \(filler)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func millisecondsPrintAsTheDoubleDoes() {
         var generator = SystemRandomNumberGenerator()
         let edges: [UInt64] = [0, 999, 1_000, 1_001, 10_000, 100_000, 999_999, 1_000_000, 1_010_000, 1_100_000,
