@@ -22,9 +22,9 @@ extension EventLoop {
                          isHead: isHead, close: true, exchange: exchange)
         }
         var parsed: ParsedRequest
-        switch RequestReader.read(request, routes: context.routes, memo: &targetMemo) {
-        case .success(let value): parsed = value
-        case .failure(let error):
+        do {
+            parsed = try RequestReader.read(request, routes: context.routes, memo: &targetMemo)
+        } catch {
             return reply(request, context.errorResponse(400, code: "invalid_request", message: error.message),
                          isHead: isHead, close: false, exchange: exchange)
         }

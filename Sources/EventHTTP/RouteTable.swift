@@ -1,7 +1,9 @@
 /// The frozen route trie: one node per path prefix, literal children in a dictionary and
 /// at most one parameter child. Nodes live in an array so the table is a plain value.
 struct RouteTable: Sendable {
-    struct Route: Sendable {
+    /// A class: a resolution is copied several times per request (memo, dispatch, exchange),
+    /// and a struct of four reference-counted fields costs four retains per copy.
+    final class Route: Sendable {
         let handler: Router.Handler
         let offload: Bool
         /// Names of the pattern's parameters in path order (routes sharing a trie node may
@@ -9,6 +11,13 @@ struct RouteTable: Sendable {
         let parameterNames: [String]
         /// The pattern as registered (`/v1/sessions/{id}`): what logs and metrics name.
         let pattern: String
+
+        init(handler: @escaping Router.Handler, offload: Bool, parameterNames: [String], pattern: String) {
+            self.handler = handler
+            self.offload = offload
+            self.parameterNames = parameterNames
+            self.pattern = pattern
+        }
     }
 
     enum Resolution {

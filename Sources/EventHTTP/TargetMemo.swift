@@ -44,7 +44,7 @@ struct TargetMemo {
     /// The path, raw query and resolution of `target` (origin form, as the stream validator
     /// let it through), from the memo or worked out and remembered.
     mutating func route(_ method: HTTPMethod, target: UnsafeRawBufferPointer,
-                        routes: RouteTable) -> Result<Routed, RequestTarget.Invalid> {
+                        routes: RouteTable) throws(RequestTarget.Invalid) -> Routed {
         let bounds = RequestTarget.bounds(target)
         let query: String? = bounds.pathEnd < bounds.end
             ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(bounds.pathEnd + 1)..<bounds.end]), as: UTF8.self)
@@ -56,18 +56,14 @@ struct TargetMemo {
             }
             if same {
                 hits += 1
-                return .success(Routed(path: entry.path, query: query, resolution: entry.resolution))
+                return Routed(path: entry.path, query: query, resolution: entry.resolution)
             }
         }
         misses += 1
-        let parsed: RequestTarget
-        switch RequestTarget.parse(target) {
-        case .success(let value): parsed = value
-        case .failure(let invalid): return .failure(invalid)
-        }
+        let parsed = try RequestTarget.parse(target).get()
         let resolution = routes.resolve(method, segments: parsed.segments)
         remember(Entry(method: method, pathBytes: Array(pathBytes), path: parsed.path, resolution: resolution))
-        return .success(Routed(path: parsed.path, query: parsed.query, resolution: resolution))
+        return Routed(path: parsed.path, query: parsed.query, resolution: resolution)
     }
 
     private mutating func remember(_ entry: Entry) {

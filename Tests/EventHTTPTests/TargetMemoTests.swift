@@ -40,10 +40,11 @@ import Testing
     private static func fast(_ memo: inout TargetMemo, _ method: HTTPMethod, _ target: String) -> String {
         var bytes = Array(target.utf8)
         return bytes.withUnsafeMutableBytes { raw in
-            switch memo.route(method, target: UnsafeRawBufferPointer(raw), routes: table) {
-            case .failure(let invalid): return "invalid \(invalid.message)"
-            case .success(let routed):
+            do throws(RequestTarget.Invalid) {
+                let routed = try memo.route(method, target: UnsafeRawBufferPointer(raw), routes: table)
                 return "\(routed.path) \(routed.query ?? "<none>") " + describe(routed.resolution)
+            } catch {
+                return "invalid \(error.message)"
             }
         }
     }
