@@ -50,7 +50,7 @@ public struct AccessLog: Sendable {
     /// The session a request concerned: the `{id}` of its route, or for a created session
     /// the last segment of its `Location`.
     static func sessionID(_ exchange: HTTPExchange) -> String? {
-        if let id = exchange.pathParameters["id"] { return id }
+        if let id = PathParameters.value("id", in: exchange.pathParameters) { return id }
         guard exchange.status == 201,
               let location = exchange.responseHeaders.first(where: { $0.name.lowercased() == "location" })?.value
         else { return nil }

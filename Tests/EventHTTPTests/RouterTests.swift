@@ -19,6 +19,16 @@ import Testing
         return (String(decoding: body, as: UTF8.self), parameters)
     }
 
+    /// The walk over a few parameters answers what the dictionary's subscript answers, for
+    /// present and absent names, below and above the size where it hashes instead.
+    @Test(arguments: [0, 1, 3, 4, 5, 9]) func pathParameterLookupEqualsTheSubscript(count: Int) {
+        let parameters = Dictionary(uniqueKeysWithValues: (0..<count).map { ("p\($0)", "v\($0)") })
+        for name in (0...(count + 1)).map({ "p\($0)" }) + ["", "id", "P0"] {
+            #expect(PathParameters.value(name, in: parameters) == parameters[name], "\(name) among \(count)")
+            #expect(HTTPRequest(method: .GET, path: "/", pathParameters: parameters).pathParameter(name) == parameters[name])
+        }
+    }
+
     @Test func parametersAreCapturedByName() {
         let routes = table([(.GET, "/v1/sessions/{id}/items/{section}/{item}")])
         let match = winner(routes, .GET, "/v1/sessions/s1/items/2/30")
