@@ -54,7 +54,7 @@ run() {
         local rport
         rport=$(( 20000 + RANDOM % 20000 ))
         mkdir -p "$WORK/redis-$count"
-        valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.redis.$count" redis-server --port "$rport" --bind 127.0.0.1 \
+        valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.redis-server.$count" redis-server --port "$rport" --bind 127.0.0.1 \
             --save "" --appendonly yes --appendfsync always --dir "$WORK/redis-$count" --logfile /dev/null >/dev/null 2>&1 &
         REDIS_PID=$!
         for _ in $(seq 300); do redis-cli -p "$rport" ping >/dev/null 2>&1 && break; sleep 0.1; done
@@ -73,7 +73,7 @@ run() {
     local redis=0
     if [ -n "$REDIS_PID" ]; then
         kill -TERM "$REDIS_PID"; wait "$REDIS_PID" || true; REDIS_PID=""
-        redis=$(total_of "$WORK/cg.redis.$count")
+        redis=$(total_of "$WORK/cg.redis-server.$count")
     fi
     echo "$(total_of "$WORK/cg.$store.$count") $redis"
 }

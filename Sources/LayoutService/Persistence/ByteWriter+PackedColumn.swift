@@ -10,42 +10,57 @@ enum PackedColumnForm: UInt8 {
     case float = 1
     /// 2-byte unsigned integers: each value is a whole number from 0 to 65535 (not -0).
     case uint16 = 2
-
-    /// The narrowest form every value fits exactly.
-    static func narrowest(_ values: UnsafeBufferPointer<Double>) -> PackedColumnForm {
-        var form = PackedColumnForm.uint16
-        for v in values {
-            if form == .uint16 {
-                if v >= 0, v <= 65535, Double(UInt16(v)).bitPattern == v.bitPattern { continue }
-                form = .float
-            }
-            if Double(Float(v)).bitPattern != v.bitPattern { return .raw }
-        }
-        return form
-    }
 }
 
 extension ByteWriter {
-    /// Doubles (or structs of doubles: `Size`), as `count`, form, values.
+    /// Doubles (or structs of doubles: `Size`), as `count`, form, values. Each narrow form is
+    /// written in one branch-free pass that also checks it gave every value back bit for bit;
+    /// a column that does not fit is cut off and tried in the next wider form.
     mutating func packedColumn<T>(_ values: [T]) {
         precondition(_isPOD(T.self) && MemoryLayout<T>.stride % MemoryLayout<Double>.stride == 0)
         int(values.count)
         values.withUnsafeBytes { raw in
             let doubles = raw.bindMemory(to: Double.self)
-            let form = PackedColumnForm.narrowest(doubles)
-            u8(form.rawValue)
-            switch form {
-            case .raw: append(raw)
-            case .float: append(doubles, as: Float.self) { Float($0) }
-            case .uint16: append(doubles, as: UInt16.self) { UInt16($0) }
-            }
+            let mark = bytes.count
+            var exact = true
+            u8(PackedColumnForm.uint16.rawValue)
+            append(count: doubles.count * 2) { exact = Self.pack(doubles, asUInt16: $0.bindMemory(to: UInt16.self)) }
+            if exact { return }
+            cut(to: mark)
+            u8(PackedColumnForm.float.rawValue)
+            append(count: doubles.count * 4) { exact = Self.pack(doubles, asFloat: $0.bindMemory(to: Float.self)) }
+            if exact { return }
+            cut(to: mark)
+            u8(PackedColumnForm.raw.rawValue)
+            append(raw)
         }
     }
 
-    private mutating func append<N>(_ doubles: UnsafeBufferPointer<Double>, as: N.Type, _ narrow: (Double) -> N) {
-        append(count: doubles.count * MemoryLayout<N>.size) { out in
-            for i in doubles.indices { out.storeBytes(of: narrow(doubles[i]), toByteOffset: i * MemoryLayout<N>.size, as: N.self) }
+    /// Writes each value as a UInt16; whether every one comes back bit for bit. NaN and
+    /// values out of range narrow to something in range, which the check then refuses. No
+    /// conversion that can trap (so no branch): adding 2^52 to a value in 0...65535 leaves
+    /// it, rounded to a whole number, in the low bits of the sum's significand.
+    private static func pack(_ doubles: UnsafeBufferPointer<Double>, asUInt16 out: UnsafeMutableBufferPointer<UInt16>) -> Bool {
+        var mismatch: UInt64 = 0
+        for i in 0..<doubles.count {
+            let v = doubles[i]
+            let inRange = v > 0 ? (v < 65535 ? v : 65535) : 0
+            let n = UInt16(truncatingIfNeeded: (inRange + 0x1p52).bitPattern)
+            out[i] = n
+            mismatch |= Double(n).bitPattern ^ v.bitPattern
         }
+        return mismatch == 0
+    }
+
+    private static func pack(_ doubles: UnsafeBufferPointer<Double>, asFloat out: UnsafeMutableBufferPointer<Float>) -> Bool {
+        var mismatch: UInt64 = 0
+        for i in 0..<doubles.count {
+            let v = doubles[i]
+            let n = Float(v)
+            out[i] = n
+            mismatch |= Double(n).bitPattern ^ v.bitPattern
+        }
+        return mismatch == 0
     }
 }
 

@@ -25,11 +25,16 @@ struct ByteWriter {
 
     mutating func append(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
 
-    /// `count` bytes more, written by `fill` in place.
+    /// Drops what was written after `count` bytes.
+    mutating func cut(to count: Int) { bytes.removeSubrange(count...) }
+
+    /// `count` bytes more, written by `fill` (which must write them all).
     mutating func append(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+        let more = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            fill(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+        bytes.append(contentsOf: more)
     }
 
     /// A column of plain values (Double, Size: trivial structs of doubles), raw.
