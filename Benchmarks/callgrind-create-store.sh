@@ -35,12 +35,14 @@ awk -v n="$ITEMS" 'BEGIN {
     printf "]}]}}"
 }' >"$WORK/body.json"
 
-port_of() {
+# listening_port FILE: the port from tessera's "listening on http://127.0.0.1:PORT" line.
+listening_port() {
+    local line
     for _ in $(seq 600); do
-        grep -q "listening on" "$1" 2>/dev/null && break
+        line=$(grep -m 1 "listening on" "$1" 2>/dev/null || true)
+        if [[ $line =~ :([0-9]+)$ ]]; then echo "${BASH_REMATCH[1]}"; return; fi
         sleep 0.1
     done
-    sed -n 's/.*listening on \(http:\/\/127\.0\.0\.1:\)\{0,1\}\([0-9]*\).*/\2/p' "$1" | head -1
 }
 
 total_of() { sed -n 's/^summary: *//p;s/^totals: *//p' "$1" | head -1 | awk '{ print $1 }'; }
@@ -63,7 +65,7 @@ run() {
     valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.$store.$count" "$TESSERA_COPY" serve --host 127.0.0.1 --port 0 \
         --loops 1 --workers 1 --store "$location" >"$out" 2>&1 &
     SERVER_PID=$!
-    port=$(port_of "$out")
+    port=$(listening_port "$out")
     [ -n "$port" ] || { echo "tessera did not start:" >&2; cat "$out" >&2; exit 1; }
     for _ in $(seq "$count"); do
         curl -sf -o /dev/null -X POST "http://127.0.0.1:$port/v1/sessions" -H 'Content-Type: application/json' \
