@@ -21,11 +21,8 @@ public struct AccessLog: Sendable {
     /// `session_id` is left out when the request concerned no session.
     public func record(_ exchange: HTTPExchange) {
         guard logger.logLevel <= .info else { return }
-        if let directJSON, var line = AccessLine.json(exchange) {
-            directJSON.write(&line)
-        } else {
-            logger.info("request", metadata: Self.fields(exchange))
-        }
+        if let directJSON, AccessLine.withJSON(exchange, { directJSON.write(line: $0) }) { return }
+        logger.info("request", metadata: Self.fields(exchange))
     }
 
     static func fields(_ exchange: HTTPExchange) -> Logger.Metadata {

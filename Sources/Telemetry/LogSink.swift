@@ -31,20 +31,25 @@ public final class LogSink: Sendable {
     }
 
     /// Queues one line (the newline is added here).
-    func write(_ line: inout [UInt8], newlineAdded: Bool = false) {
-        if !newlineAdded { line.append(0x0A) }
+    func write(_ line: inout [UInt8]) {
+        line.withUnsafeBufferPointer { write(line: $0) }
+    }
+
+    /// Queues one line lent by the caller (the newline is added here).
+    func write(line: UnsafeBufferPointer<UInt8>) {
         // withLock wakes waiters when it unlocks; with the writer gathering, there are none
         // and that costs nothing. Only a writer far behind makes the caller wait.
         let startWriter: Bool? = pending.withLock { pending in
             guard pending.bytes.count < Self.maxPendingBytes else { return nil }
             pending.bytes.append(contentsOf: line)
+            pending.bytes.append(0x0A)
             pending.unwritten += 1
             defer { pending.writerStarted = true }
             return !pending.writerStarted
         }
         guard let startWriter else {
             pending.wait { $0.bytes.count < Self.maxPendingBytes ? () : nil }
-            return write(&line, newlineAdded: true)
+            return write(line: line)
         }
         if startWriter {
             let started = Threads.detach(name: "log-writer") { [self] in writeForever() }
