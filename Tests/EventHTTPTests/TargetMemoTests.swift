@@ -98,28 +98,20 @@ import Testing
     /// the memo holds, so entries are replaced), every answer equals the slow path's.
     @Test(arguments: [1, 2, 3]) func answersStayEqualAcrossEvictions(seed: UInt64) {
         var memo = TargetMemo()
-        var rng = SplitMix(seed: seed)
+        // Knuth's MMIX linear congruential steps, high bits used: deterministic per seed.
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
         let ids = (0..<(TargetMemo.capacity + 7)).map { "s\($0)" }
         for _ in 0..<2_000 {
-            let id = ids[Int(rng.next() % UInt64(ids.count))]
-            let method: HTTPMethod = [.GET, .HEAD, .DELETE, .OPTIONS][Int(rng.next() % 4)]
-            let target = rng.next() % 2 == 0 ? "/v1/sessions/\(id)/elements?rect=0,0,\(rng.next() % 900),1"
+            let id = ids[Int(next() % UInt64(ids.count))]
+            let method: HTTPMethod = [.GET, .HEAD, .DELETE, .OPTIONS][Int(next() % 4)]
+            let target = next() % 2 == 0 ? "/v1/sessions/\(id)/elements?rect=0,0,\(next() % 900),1"
                                              : "/v1/sessions/\(id)"
             #expect(Self.fast(&memo, method, target) == Self.slow(method, target))
         }
         #expect(memo.hits > 0 && memo.misses > TargetMemo.capacity)
-    }
-}
-
-/// A small deterministic generator for the property test.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
