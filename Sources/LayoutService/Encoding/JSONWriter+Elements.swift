@@ -98,11 +98,13 @@ extension JSONWriter {
 
     private static func extras(_ extras: [(key: String, value: AttributeExtra)], _ c: inout JSONCursor) {
         c.fragment(#","extras":{"#)
-        for i in extras.indices {
-            if i > 0 { c.byte(UInt8(ascii: ",")) }
-            c.quoted(extras[i].key)
+        var first = true
+        for (name, value) in extras {
+            if !first { c.byte(UInt8(ascii: ",")) }
+            first = false
+            c.quoted(name)
             c.byte(UInt8(ascii: ":"))
-            switch extras[i].value {
+            switch value {
             case .number(let n):
                 c.number(n)
             case .indexPaths(let paths):

@@ -38,12 +38,8 @@ struct JSONCursor {
     mutating func integer(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var v = value.magnitude
-        var count = 1  // a magnitude has at most 19 digits: |Int.min| = 9223372036854775808
-        var limit: UInt = 10
-        while v >= limit && count < 19 {
-            limit &*= 10
-            count &+= 1
-        }
+        // At most 19 digits (|Int.min| = 9223372036854775808); 0 is written as one digit.
+        let count = max(1, ShortestDecimal.decimalDigits(UInt64(v)))
         var i = count
         while i >= 2 {
             i &-= 2
@@ -59,7 +55,9 @@ struct JSONCursor {
     /// standard library's formatter), a non-finite value as 0 and flagged.
     @inline(__always)
     mutating func number(_ value: Double) {
-        if value.isFinite, value == value.rounded(.towardZero), value.magnitude < 9.0e15 {
+        // An integer below 9·10^15 (NaN fails the comparison): converted there and back,
+        // which is cheaper than `rounded(.towardZero)` (a call to `trunc`).
+        if value.magnitude < 9.0e15, Double(Int(value)) == value {
             integer(Int(value))
         } else if value.isFinite {
             shortest(value)
@@ -87,10 +85,9 @@ struct JSONCursor {
     mutating func quoted(_ s: String) {
         byte(UInt8(ascii: "\""))
         let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            if let base = utf8.baseAddress { position.initialize(from: base, count: utf8.count) }
+            guard let base = utf8.baseAddress else { return true }
+            if Self.needsEscaping(base, utf8.count) { return false }
+            position.initialize(from: base, count: utf8.count)
             position += utf8.count
             return true
         }
@@ -111,6 +108,30 @@ struct JSONCursor {
             }
         }
         byte(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte is a quote, a backslash or a control character: eight bytes at a
+    /// time (a zero byte of `word ^ c` marks a `c`; `word − 0x20` borrows out of a byte below
+    /// 0x20 that has its high bit clear), the tail byte by byte.
+    @inline(__always)
+    static func needsEscaping(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = 0
+        while i &+ 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word)
+            if special & 0x8080_8080_8080_8080 != 0 { return true }
+            i &+= 8
+        }
+        while i < count {
+            let byte = base[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            i &+= 1
+        }
+        return false
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

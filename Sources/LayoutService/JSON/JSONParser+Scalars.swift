@@ -180,12 +180,13 @@ extension JSONParser {
         return nil
     }
 
-    /// Fast path for the numbers long lists are made of (`18`, `-3`, `18.5`, `390.25`): at
-    /// most 15 significant digits, a sign and a fraction allowed, no exponent. The digits
-    /// then make an exact integer below 2^53 and 10^fraction is exact, so one IEEE division
-    /// gives the correctly rounded double, the very one the full grammar (and Swift's
-    /// `Double(String)`) gives. Anything else returns nil and `parseNumberFully` reads it,
-    /// errors included. Returns the value and the position after it.
+    /// Fast path for the numbers long lists are made of (`18`, `-3`, `18.5`, `390.25`): a
+    /// sign and a fraction allowed, no exponent. Up to 15 digits make an exact integer below
+    /// 2^53 and 10^fraction is exact, so one IEEE division gives the correctly rounded
+    /// double, the very one the full grammar (and Swift's `Double(String)`) gives; 16 to 19
+    /// digits (shortest forms of computed doubles) go through `correctlyRoundedQuotient`.
+    /// Anything else returns nil and `parseNumberFully` reads it, errors included. Returns
+    /// the value and the position after it.
     ///
     /// Hand-written because measured faster on a hot path (the bodies of big creates are
     /// mostly numbers; BENCHMARKS.md "Create path"). `JSONParserTests` holds it to
@@ -229,11 +230,16 @@ extension JSONParser {
             guard fractionDigits > 0 else { return nil }
             digits += fractionDigits
         }
-        // Longer digit strings wrapped above; they are refused here.
-        guard digits <= 15 else { return nil }
         if p < end, base[p] | 0x20 == UInt8(ascii: "e") { return nil }
-        let exact = Double(Int64(bitPattern: mantissa))  // < 10^15
-        let magnitude = fractionDigits == 0 ? exact : exact / powerOf10(fractionDigits)
+        let magnitude: Double
+        if digits <= 15 {
+            let exact = Double(Int64(bitPattern: mantissa))  // < 10^15
+            magnitude = fractionDigits == 0 ? exact : exact / powerOf10(fractionDigits)
+        } else if digits <= 19, let quotient = correctlyRoundedQuotient(mantissa, fractionDigits) {
+            magnitude = quotient  // 16 to 19 digits: the mantissa is still exact (< 10^19)
+        } else {
+            return nil  // longer digit strings wrapped above
+        }
         return (negative ? -magnitude : magnitude, p)
     }
 

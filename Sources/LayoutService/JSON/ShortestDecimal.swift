@@ -35,12 +35,7 @@ enum ShortestDecimal {
         let m = fraction | 0x0010_0000_0000_0000
         let shift = 1077 - Int(bits >> 52)  // 2 − e, in 5...61 for this range
 
-        var wholeDigits = 0
-        var power: UInt64 = 1
-        while power <= whole {
-            power &*= 10
-            wholeDigits &+= 1
-        }
+        let wholeDigits = decimalDigits(whole)
         // Fractional digits to compute: 17 significant digits in all.
         let k = wholeDigits > 0 ? 17 - wholeDigits : (magnitude >= 0.1 ? 17 : 18)
         let scale = powerOf10(k)
@@ -153,6 +148,14 @@ enum ShortestDecimal {
     @inline(__always)
     static func store(_ eight: UInt64, at out: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(out).storeBytes(of: eight.littleEndian, as: UInt64.self)
+    }
+
+    /// The number of decimal digits of `x` (0 for 0): from its bit length, log10(2) ≈
+    /// 1233/4096 gives the count or one less, and one comparison decides.
+    @inline(__always)
+    static func decimalDigits(_ x: UInt64) -> Int {
+        let estimate = ((64 &- x.leadingZeroBitCount) &* 1233) &>> 12
+        return x >= powerOf10(estimate) ? estimate &+ 1 : estimate
     }
 
     /// "00" … "99": two digits per division.
