@@ -174,19 +174,21 @@ final class EventLoop: @unchecked Sendable {
 
     /// SIGINT/SIGTERM through libevent's own signal handling on this base (only one base
     /// may handle signals). event_add is thread-safe once evthread_use_pthreads has run.
-    func installSignals(_ signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) -> Bool {
+    enum SignalInstallation { case installed, loopClosed, failed }
+
+    func installSignals(_ signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) -> SignalInstallation {
         let me = Unmanaged.passUnretained(self).toOpaque()
         return mailbox.withLock { mailbox in
-            guard !mailbox.closed else { return false }
+            guard !mailbox.closed else { return .loopClosed }
             mailbox.onSignal = onSignal
             for number in signals {
                 guard let event = event_new(base, number, Int16(EV_SIGNAL | EV_PERSIST), Callbacks.signal, me) else {
-                    return false
+                    return .failed
                 }
                 mailbox.signalEvents.append(event)
                 event_add(event, nil)
             }
-            return true
+            return .installed
         }
     }
 

@@ -18,9 +18,10 @@ extension HTTPServer {
     /// Runs `job` on a worker every `seconds` while the server runs. A round is skipped when
     /// the worker queue is full. (libdispatch's timers were used before; their lazy set-up
     /// needs descriptors, and aborted the process when they had run out.)
+    /// Once a shutdown has begun this does nothing.
     /// - Precondition: the server has been started.
     public func runPeriodically(everySeconds seconds: Int, _ job: @escaping @Sendable () -> Void) {
-        guard let loop = firstLoop() else { preconditionFailure("HTTPServer.runPeriodically before start()") }
+        guard let loop = loopForSetUp("runPeriodically") else { return }  // shutting down: no more rounds
         let periodic = PeriodicJob(job)
         loop.post { [loop] in loop.schedule(periodic, everySeconds: seconds) }
     }

@@ -138,6 +138,21 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// The loop that server-wide machinery (signal events, periodic jobs) is set up on; nil
+    /// once a shutdown has begun, when there is nothing left to set up for. A signal can
+    /// start that shutdown as soon as the server listens, before its owner has finished
+    /// setting up: that must not be mistaken for a call before `start()` (it used to trap).
+    /// - Precondition: the server has been started.
+    func loopForSetUp(_ caller: String) -> EventLoop? {
+        lifecycle.withLock { lifecycle in
+            switch lifecycle {
+            case .running(let loops, _, _): return loops.first
+            case .draining, .stopped: return nil
+            case .idle: preconditionFailure("HTTPServer.\(caller) before start()")
+            }
+        }
+    }
+
     /// The loops until they have all exited (tests look inside them through `post`).
     var loops: [EventLoop] {
         lifecycle.withLock { lifecycle in

@@ -11,11 +11,11 @@ extension HTTPServer {
     /// on the first loop (a self-pipe inside libevent), so no global state and no work in
     /// async-signal context. A signal arriving after that loop has exited gets the default
     /// action again, which ends the process as well.
+    /// Once a shutdown has begun (the loops are draining or gone) nothing is installed: a
+    /// signal then gets its default action, as a second signal would end the process anyway.
     /// - Precondition: the server has been started.
     public func installSignalHandlers(_ signals: [Int32] = [SIGINT, SIGTERM]) {
-        guard let loop = firstLoop() else {
-            preconditionFailure("HTTPServer.installSignalHandlers() before start()")
-        }
+        guard let loop = loopForSetUp("installSignalHandlers()") else { return }
         let received = Atomic<Int>(0)
         let installed = loop.installSignals(signals) { [weak self] number in
             if received.add(1, ordering: .relaxed).newValue > 1 {
@@ -24,6 +24,6 @@ extension HTTPServer {
             }
             self?.beginShutdown()
         }
-        precondition(installed, "cannot install signal handlers")
+        precondition(installed != .failed, "cannot install signal handlers")
     }
 }

@@ -19,6 +19,11 @@ public protocol SessionStorage: Sendable {
     /// idle time to live.
     func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int?
 
+    /// The newest acknowledged version when this process can vouch for it without asking the
+    /// store (Redis's read leases), else nil. Never older than a change acknowledged before
+    /// the call.
+    func leasedVersion(of id: String) -> Int?
+
     /// What a process needs to bring its copy from `knownVersion` (nil: no copy) to the newest
     /// version: the snapshot when the log no longer reaches back to `knownVersion`, and the
     /// log entries after it. Nil when the session is unknown.
@@ -48,6 +53,10 @@ public protocol SessionStorage: Sendable {
 
     /// Whether the store answers (GET /readyz).
     func ping() throws(StorageError)
+}
+
+extension SessionStorage {
+    public func leasedVersion(of id: String) -> Int? { nil }
 }
 
 /// The limits that hold across the whole store, whichever process writes.

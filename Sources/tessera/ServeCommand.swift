@@ -154,19 +154,23 @@ struct ServeCommand: ParsableCommand {
             logger.critical("tessera cannot serve", error: error, metadata: options.logMetadata)
             return 1
         }
-        server.installSignalHandlers()
-        Output.emit("tessera listening on http://\(options.http.host):\(server.boundPort)\n", to: Output.standardOutput)
-        var started = options.logMetadata
-        started["port"] = .stringConvertible(server.boundPort)
-        started["version"] = .string(TesseraCommand.configuration.version)
-        logger.info("tessera started", metadata: started)
-        let startTime = ContinuousClock.now
         // Expired sessions are dropped when touched or when the store is full; the sweep also
         // frees the memory of ones nobody touches again. (On a loop timer and a worker, not
         // libdispatch: its lazy set-up needs descriptors, and aborted the process when a
         // flood of connections had taken them all.)
         let sweptStore = service.store
         server.runPeriodically(everySeconds: 30) { sweptStore.sweep() }
+        // Everything is set up before the line that tells scripts and tests the server is
+        // ready: a SIGTERM sent right after it must find nothing left to set up (one used to
+        // land between the line and the sweep's set-up, which then trapped: exit 132).
+        server.installSignalHandlers()
+        let startTime = ContinuousClock.now
+        // The line first: with the log on the same pipe, readers expect it before any log line.
+        Output.emit("tessera listening on http://\(options.http.host):\(server.boundPort)\n", to: Output.standardOutput)
+        var started = options.logMetadata
+        started["port"] = .stringConvertible(server.boundPort)
+        started["version"] = .string(TesseraCommand.configuration.version)
+        logger.info("tessera started", metadata: started)
         server.runUntilShutdown()
         // Exit 0 also when the grace period cut requests off: the shutdown was asked for
         // and done (the loops warned about what they closed unanswered).

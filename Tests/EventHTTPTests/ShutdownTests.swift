@@ -137,4 +137,20 @@ import Testing
         server.runUntilShutdown()
         #expect(server.boundPort == 0)
     }
+
+    /// A shutdown can begin (a SIGTERM right after the server says it listens) before its
+    /// owner has set up its periodic jobs and signal handlers. Setting them up then does
+    /// nothing instead of trapping as a call before `start()` (this was a rare exit 132 of
+    /// `tessera serve` stopped right after start), both while draining and once stopped.
+    @Test func settingUpAfterTheShutdownBeganIsHarmless() throws {
+        let server = try startServer(TestRoutes.standard())
+        let ran = Gate()
+        server.beginShutdown()
+        server.runPeriodically(everySeconds: 1) { ran.open() }
+        server.installSignalHandlers([SIGUSR2])
+        #expect(runDetached { server.runUntilShutdown() }.wait(seconds: 20))
+        server.runPeriodically(everySeconds: 1) { ran.open() }
+        server.installSignalHandlers([SIGUSR2])
+        #expect(!ran.wait(seconds: 2), "a periodic job ran on a server that was shutting down")
+    }
 }

@@ -25,7 +25,7 @@ struct LayoutRequest: Sendable {
         let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections,
                                                holder: allowRect ? "a request" : "a session")
             .decode(dataSourceValue)
-        let view = try ViewDecoder.decode(body["view"])
+        let view = try ViewDecoder.decode(body["view"], maxSections: maxSections)
         if kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {
             throw .invalidRequest("view.bounds", "is required by the \(kind.type) layout")
         }

@@ -38,7 +38,7 @@ public enum RequestValidator {
         } else {
             errors.append(.invalidRequest("layout", "is required"))
         }
-        let view = check { () throws(APIError) in try ViewDecoder.decode(body["view"]) }
+        let view = check { () throws(APIError) in try ViewDecoder.decode(body["view"], maxSections: maxSections) }
         if let kind, kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {
             errors.append(.invalidRequest("view.bounds", "is required by the \(kind.type) layout"))
         }

@@ -5,7 +5,9 @@ import LayoutEngine
 enum ViewDecoder {
     static let keys: Set<String> = ["bounds", "contentOffset", "contentInset", "scale", "orthogonalOffsets"]
 
-    static func decode(_ v: JSONValue?, path: String = "view", over base: ViewContext = ViewContext()) throws(APIError) -> ViewContext {
+    /// - Parameter maxSections: the sections a session may hold, which bounds `orthogonalOffsets`.
+    static func decode(_ v: JSONValue?, path: String = "view", over base: ViewContext = ViewContext(),
+                       maxSections: Int) throws(APIError) -> ViewContext {
         guard let v, !v.isNull else { return base }
         let o = try ObjectReader(v, path: path)
         try o.rejectUnknownKeys(keys)
@@ -19,15 +21,11 @@ enum ViewDecoder {
             }
             view.scale = scale
         }
-        if let offsets = try o.object("orthogonalOffsets") {
+        if let offsets = o["orthogonalOffsets"], !offsets.isNull {
             // docs/compositional.md C13: `{"3": 120}` sets section 3's own scroll offset; the
             // sections not named keep theirs.
-            for key in offsets.keys {
-                guard let s = Int(key), s >= 0, String(s) == key else {
-                    throw .invalidRequest(offsets.fieldPath(key), "keys must be section indexes (\"0\", \"1\", …)")
-                }
-                view.orthogonalOffsets[s] = try offsets.number(key) ?? 0
-            }
+            let named = try SectionIndexMap.numbers(offsets, path: o.fieldPath("orthogonalOffsets"), maxSections: maxSections)
+            view.orthogonalOffsets.merge(named) { _, new in new }
         }
         return view
     }

@@ -63,7 +63,7 @@ info:
       `internal_error` (500) is never expected; one is a bug (a reply that would have held a
       number that is not finite is answered 500 rather than sent with `null`).
     * Limits on what one request may ask (each a 400 naming the field, or as said): an
-      object has at most 64 keys; a reply lists at most 250,000 elements or animation
+      object has at most 64 keys (`view.orthogonalOffsets`, a map, one per section); a reply lists at most 250,000 elements or animation
       plan entries, with or without a rect (400 naming `rect`; the query stops there); a
       session holds at most 2,000 sections (400 naming `dataSource.sections`, or 422 for
       an update that would leave more); only the tree layout takes an item's
@@ -2851,6 +2851,8 @@ components:
             Compositional layout (docs/compositional.md C13): the own scroll offsets of
             orthogonally scrolling sections, keyed by section index ("3": 120), across the
             scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
+            A map, so not held to the 64-key limit of other objects: it takes up to one key
+            per section a session may hold (2,000 by default), each below that bound.
           additionalProperties:
             type: number
           example: {"1": 120}

@@ -32,7 +32,7 @@ extension TesseraService {
 
     /// The state after a view change, and what it invalidated (also the log's replay).
     func viewStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, InvalidationContext) {
-        let view = try ViewDecoder.decode(root, path: "", over: state.view)
+        let view = try ViewDecoder.decode(root, path: "", over: state.view, maxSections: store.configuration.maxSectionsPerSession)
         let context = state.prepared.invalidation(from: state.view, to: view)
         var next = state
         next.view = view

@@ -23,6 +23,20 @@ struct ByteWriter {
 
     mutating func string(_ v: String) { data(Array(v.utf8)) }
 
+    mutating func append(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
+
+    /// Drops what was written after `count` bytes.
+    mutating func cut(to count: Int) { bytes.removeSubrange(count...) }
+
+    /// `count` bytes more, written by `fill` (which must write them all).
+    mutating func append(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) {
+        let more = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            fill(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+        bytes.append(contentsOf: more)
+    }
+
     /// A column of plain values (Double, Size: trivial structs of doubles), raw.
     mutating func column<T>(_ values: [T]) {
         precondition(_isPOD(T.self))
@@ -34,7 +48,7 @@ struct ByteWriter {
 /// Reads what ByteWriter wrote; any short or inconsistent input is a `SnapshotError`, never a
 /// trap.
 struct ByteReader {
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private var offset: Int
 
     init(_ bytes: [UInt8], offset: Int = 0) {
@@ -44,7 +58,7 @@ struct ByteReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
-    private mutating func take(_ n: Int, _ what: String) throws(SnapshotError) -> Range<Int> {
+    mutating func take(_ n: Int, _ what: String) throws(SnapshotError) -> Range<Int> {
         guard n >= 0, n <= bytes.count - offset else {
             throw SnapshotError("truncated: \(what) needs \(n) bytes at offset \(offset), \(bytes.count - offset) left")
         }

@@ -11,7 +11,9 @@ struct SessionSnapshot: Sendable {
     var transitionLayoutJSON: [UInt8]?
     var movement: (origin: IndexPath, target: IndexPath, position: Point)?
 
-    static let magic: [UInt8] = Array("TSN1".utf8)
+    /// `TSN2`: columns packed (`packedColumn`). `TSN1`, raw columns, is still read.
+    static let magic: [UInt8] = Array("TSN2".utf8)
+    static let rawColumnsMagic: [UInt8] = Array("TSN1".utf8)
     /// The JSON of a section's own decoded section (compositional), kept beside it in the
     /// overrides so a snapshot can store it as text and decode it again.
     static let sectionJSONKey = "tessera.sectionJSON"
@@ -85,9 +87,9 @@ struct SessionSnapshot: Sendable {
         let flags: UInt8 = (section.sizes != nil ? 1 : 0) | (section.heights != nil ? 2 : 0)
             | (section.aspectRatios != nil ? 4 : 0) | (section.children != nil ? 8 : 0)
         w.u8(flags)
-        if let sizes = section.sizes { w.column(sizes) }
-        if let heights = section.heights { w.column(heights) }
-        if let ratios = section.aspectRatios { w.column(ratios) }
+        if let sizes = section.sizes { w.packedColumn(sizes) }
+        if let heights = section.heights { w.packedColumn(heights) }
+        if let ratios = section.aspectRatios { w.packedColumn(ratios) }
         if let children = section.children {
             for list in children {
                 w.int(list.count)
@@ -98,9 +100,10 @@ struct SessionSnapshot: Sendable {
 
     init(decoding bytes: [UInt8]) throws(SnapshotError) {
         var r = ByteReader(bytes)
-        for b in Self.magic {
-            guard try r.u8("magic") == b else { throw SnapshotError("not a Tessera session snapshot (bad magic)") }
-        }
+        var magic: [UInt8] = []
+        for _ in Self.magic { magic.append(try r.u8("magic")) }
+        guard magic == Self.magic || magic == Self.rawColumnsMagic else { throw SnapshotError("not a Tessera session snapshot (bad magic)") }
+        let packed = magic == Self.magic
         version = try r.count("version", max: Int.max)
         layoutJSON = try r.data("layout")
         var v: [Double] = []
@@ -113,7 +116,7 @@ struct SessionSnapshot: Sendable {
         let sectionCount = try r.count("section count", max: bytes.count)
         var sections: [SectionData] = []
         sections.reserveCapacity(sectionCount)
-        for s in 0..<sectionCount { sections.append(try Self.readSection(&r, index: s, limit: bytes.count)) }
+        for s in 0..<sectionCount { sections.append(try Self.readSection(&r, index: s, limit: bytes.count, packed: packed)) }
         dataSource = DataSource(sections: sections)
         transitionLayoutJSON = try r.u8("transition flag") == 1 ? try r.data("transition layout") : nil
         if try r.u8("movement flag") == 1 {
@@ -139,7 +142,7 @@ struct SessionSnapshot: Sendable {
         }
     }
 
-    private static func readSection(_ r: inout ByteReader, index s: Int, limit: Int) throws(SnapshotError) -> SectionData {
+    private static func readSection(_ r: inout ByteReader, index s: Int, limit: Int, packed: Bool) throws(SnapshotError) -> SectionData {
         let where_ = "sections[\(s)]"
         let itemCount = try r.count("\(where_).itemCount", max: Int(Int32.max))
         var values: [String: ParameterValue] = [:]
@@ -159,9 +162,13 @@ struct SessionSnapshot: Sendable {
         // The JSON may come after the section's key: decode once every key is read.
         for key in decodedLater { values[key] = try decodedSection(json: values[sectionJSONKey], path: values[sectionPathKey], where_) }
         let flags = try r.u8("\(where_) columns")
-        let sizes = flags & 1 != 0 ? try r.column(Size.self, count: itemCount, "\(where_).sizes") : nil
-        let heights = flags & 2 != 0 ? try r.column(Double.self, count: itemCount, "\(where_).heights") : nil
-        let ratios = flags & 4 != 0 ? try r.column(Double.self, count: itemCount, "\(where_).aspectRatios") : nil
+        func column<T>(_ flag: UInt8, _ type: T.Type, _ name: String) throws(SnapshotError) -> [T]? {
+            guard flags & flag != 0 else { return nil }
+            return packed ? try r.packedColumn(type, count: itemCount, "\(where_).\(name)") : try r.column(type, count: itemCount, "\(where_).\(name)")
+        }
+        let sizes = try column(1, Size.self, "sizes")
+        let heights = try column(2, Double.self, "heights")
+        let ratios = try column(4, Double.self, "aspectRatios")
         var children: [[Int]]?
         if flags & 8 != 0 {
             var lists: [[Int]] = []

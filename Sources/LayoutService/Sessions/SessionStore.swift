@@ -113,9 +113,11 @@ public final class SessionStore: Sendable {
     }
 
     /// The newest acknowledged version of a session (nil: unknown or expired), refreshing its
-    /// idle time.
+    /// idle time. A replica holding a read lease on the session knows it without asking
+    /// (not a store call: neither counted nor timed).
     func storedVersion(_ id: String) throws(APIError) -> Int? {
-        try storing("version") { () throws(StorageError) in try storage.currentVersion(of: id, limits: limits) }
+        if let leased = storage.leasedVersion(of: id) { return leased }
+        return try storing("version") { () throws(StorageError) in try storage.currentVersion(of: id, limits: limits) }
     }
 
     /// Starts storing a new session under a fresh unguessable id. With a durable store the

@@ -3,7 +3,8 @@
 ///
 /// A session is one hash, `tessera:{ID}`: `v` the newest version, `sv` the snapshot's
 /// version, `s` the snapshot, `sb`/`lb` snapshot and log bytes, `l:N` the entry that made
-/// version N. Its time to live is the session's idle expiry.
+/// version N. Its time to live is the session's idle expiry. Its read leases are the hash
+/// `tessera:{ID}:leases` (replica → `expiry:nonce`), same hash tag.
 enum RedisScripts {
     /// ARGV: ttl ms. The newest version (nil when gone), refreshing the time to live.
     static let touch = """
@@ -12,8 +13,37 @@ enum RedisScripts {
         return v
         """
 
-    /// ARGV: base version, entry, ttl ms. {0, logBytes, snapshotBytes} | {-1} gone | {-2, current}.
-    static let append = """
+    /// Revokes the read leases other replicas hold on the session (README, "Running more
+    /// than one replica"): each unexpired holder but the writer itself gets `r ID TOKEN LEASE`
+    /// on its channel; expired entries are dropped. Returns {now ms on Redis's clock, holder,
+    /// expiry, holder, expiry, ...}: the writer acknowledges once each holder confirmed or
+    /// its expiry passed. Entries stay until their holder confirms, so a later writer waits
+    /// for a holder still dropping its lease too.
+    private static let revokeLeases = """
+        local function revoke(leases, id, self, token)
+            local t = redis.call('TIME')
+            local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+            local out = {now}
+            local all = redis.call('HGETALL', leases)
+            for i = 1, #all, 2 do
+                local holder, lease = all[i], all[i + 1]
+                local expiry = tonumber(string.match(lease, '^(%d+)')) or 0
+                if expiry <= now then
+                    redis.call('HDEL', leases, holder)
+                elseif holder ~= self then
+                    redis.call('PUBLISH', 'tessera:leases:' .. holder, 'r ' .. id .. ' ' .. token .. ' ' .. lease)
+                    out[#out + 1] = holder
+                    out[#out + 1] = expiry
+                end
+            end
+            return out
+        end
+
+        """
+
+    /// KEYS: the session, its leases. ARGV: base version, entry, ttl ms, replica, token, id.
+    /// {0, logBytes, snapshotBytes, now, holder, expiry, ...} | {-1} gone | {-2, current}.
+    static let append = revokeLeases + """
         local v = redis.call('HGET', KEYS[1], 'v')
         if not v then return {-1} end
         v = tonumber(v)
@@ -21,7 +51,37 @@ enum RedisScripts {
         redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2])
         local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
         redis.call('PEXPIRE', KEYS[1], ARGV[3])
-        return {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
+        local out = {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
+        for _, x in ipairs(revoke(KEYS[2], ARGV[6], ARGV[4], ARGV[5])) do out[#out + 1] = x end
+        return out
+        """
+
+    /// KEYS: the session, its leases. ARGV: replica, lease ms, ttl ms, nonce. The newest
+    /// version (nil when gone), after recording this replica's lease as `expiry:nonce`
+    /// (expiry on Redis's clock; the nonce tells this grant from a later one) and renewing
+    /// the session's time to live. A write, so Redis persists it like any change.
+    static let grantLease = """
+        local v = redis.call('HGET', KEYS[1], 'v')
+        if not v then return false end
+        local t = redis.call('TIME')
+        local length = tonumber(ARGV[2])
+        local expiry = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + length
+        redis.call('HSET', KEYS[2], ARGV[1], string.format('%.0f', expiry) .. ':' .. ARGV[4])
+        redis.call('PEXPIRE', KEYS[2], 2 * length)
+        redis.call('PEXPIRE', KEYS[1], ARGV[3])
+        return v
+        """
+
+    /// KEYS: the leases. ARGV: holder, the lease revoked, the writer's channel, its token.
+    /// A holder that has dropped its lease removes the entry (only if it is still that grant,
+    /// not a newer one) and tells the writer. Nothing here is worth persisting (a lease
+    /// entry back after a Redis restart costs one more revocation, no more), so it is kept
+    /// out of the append-only file: no fsync per confirmation.
+    static let confirmRevocation = """
+        redis.set_repl(redis.REPL_NONE)
+        if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
+        redis.call('PUBLISH', ARGV[3], 'a ' .. ARGV[4] .. ' ' .. ARGV[1])
+        return 1
         """
 
     /// ARGV: the version entries are wanted after, the snapshot version the caller holds
@@ -55,14 +115,17 @@ enum RedisScripts {
         return 1
         """
 
-    /// ARGV: required version (-1: any). 1 removed | 0 gone | {-2, current}.
-    static let remove = """
+    /// KEYS: the session, its leases. ARGV: required version (-1: any), replica, token, id.
+    /// {1, now, holder, expiry, ...} removed | 0 gone | {-2, current}.
+    static let remove = revokeLeases + """
         local v = redis.call('HGET', KEYS[1], 'v')
         if not v then return 0 end
         local wanted = tonumber(ARGV[1])
         if wanted >= 0 and tonumber(v) ~= wanted then return {-2, tonumber(v)} end
         redis.call('DEL', KEYS[1])
-        return 1
+        local out = {1}
+        for _, x in ipairs(revoke(KEYS[2], ARGV[4], ARGV[2], ARGV[3])) do out[#out + 1] = x end
+        return out
         """
 
     /// KEYS: the session, its quarantine key (same hash tag). ARGV: reason.

@@ -13,20 +13,44 @@ public final class RedisSessionStorage: SessionStorage {
     static let accountsKey = "tessera:{accounts}"
     /// When this process last renewed each session's time to live (wall-clock ms).
     private let renewed = Mutex<[String: Int64]>([:])
+    /// This process's name among the replicas (its lease entries, its channel): 64 random bits.
+    let replica: String
+    let leases: RedisReadLeases
+    let waits = RedisRevocationWaits()
+    let channel: RedisLeaseChannel
+    /// Numbers the grants (their nonce) and the changes (their token).
+    let serial = Atomic<UInt64>(0)
 
-    public init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000) {
+    /// - Parameter leaseMilliseconds: how long a read lease lasts (0: none; every request then
+    ///   reads the version from Redis). Also the longest a change waits for a holder that does
+    ///   not confirm its revocation. Kept under half the idle expiry.
+    public init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
+                leaseMilliseconds: Int = 1000) {
         self.endpoint = endpoint
-        self.pool = RedisConnectionPool(endpoint, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                                        commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+        let pool = RedisConnectionPool(endpoint, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                                       commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+        self.pool = pool
+        var rng = SystemRandomNumberGenerator()
+        replica = String(rng.next() as UInt64, radix: 16)
+        leases = RedisReadLeases(lengthMilliseconds: leaseMilliseconds)
+        let (leasesRef, waitsRef, replicaName) = (leases, waits, replica)
+        channel = RedisLeaseChannel(name: RedisLeaseChannel.name(of: replica), endpoint: endpoint, leases: leasesRef, waits: waitsRef) {
+            id, token, lease in
+            Self.confirmRevocation(pool, id: id, token: token, lease: lease, holder: replicaName)
+        }
+        if leaseMilliseconds > 0 { channel.start() }
     }
+
+    deinit { channel.stop() }
 
     public var keepsSessionData: Bool { true }
 
     static func key(_ id: String) -> String { "tessera:{\(id)}" }
+    static func leasesKey(_ id: String) -> String { "tessera:{\(id)}:leases" }
 
     /// EVAL with the script's text: Redis caches compiled scripts by their digest, so resending
     /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading.
-    private func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false) throws(StorageError) -> RedisReply {
+    func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false) throws(StorageError) -> RedisReply {
         let command: [[UInt8]] = [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
             + keys.map { Array($0.utf8) } + arguments
         let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(command) }
@@ -36,15 +60,15 @@ public final class RedisSessionStorage: SessionStorage {
 
     /// One plain command; an error reply (`LOADING` while Redis restarts, `READONLY` on a
     /// replica, …) is the store being unavailable, never an answer.
-    private func run(_ arguments: [String], idempotent: Bool = false) throws(StorageError) -> RedisReply {
+    func run(_ arguments: [String], idempotent: Bool = false) throws(StorageError) -> RedisReply {
         let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(arguments) }
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
     }
 
-    private static func arg(_ n: Int) -> [UInt8] { Array(String(n).utf8) }
-    private static func arg(_ n: Int64) -> [UInt8] { Array(String(n).utf8) }
-    private static func arg(_ s: String) -> [UInt8] { Array(s.utf8) }
+    static func arg(_ n: Int) -> [UInt8] { Array(String(n).utf8) }
+    static func arg(_ n: Int64) -> [UInt8] { Array(String(n).utf8) }
+    static func arg(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     /// Reserves (or with a negative delta releases) what a session holds.
     private func account(_ id: String, delta: Int, isNew: Bool, limits: StorageLimits) throws(StorageError) -> StorageFull? {
@@ -103,9 +127,14 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     /// A plain HGET (a read: with `appendfsync always` a write would cost an fsync per query);
-    /// the time to live is renewed by a write at most once per tenth of it per session.
+    /// the time to live is renewed by a write at most once per tenth of it per session. When
+    /// a read lease can be had, the version comes with one (see `leasedVersion`).
     public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
         let now = WallClock.milliseconds()
+        if leases.lengthMilliseconds > 0, Int64(leases.lengthMilliseconds) * 2 <= limits.idleExpiryMilliseconds,
+           let ticket = leases.ticket(for: id, now: MonotonicTime.nanoseconds()) {
+            return try grantLease(ticket, limits: limits)
+        }
         let due = renewed.withLock { map -> Bool in
             if let last = map[id], now - last < limits.touchSlackMilliseconds { return false }
             if map.count > 100_000 { map.removeAll() }
@@ -151,18 +180,25 @@ public final class RedisSessionStorage: SessionStorage {
     public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
                        limits: StorageLimits) throws(StorageError) -> AppendOutcome {
         let delta = new.units - old.units
+        let token = nextToken()
+        waits.register(token)
+        defer { waits.unregister(token) }
         if delta > 0, let full = try account(id, delta: delta, isNew: false, limits: limits) { return .full(full) }
         let reply: RedisReply
         do {
-            reply = try eval(RedisScripts.append, keys: [Self.key(id)], [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds)])
+            reply = try eval(RedisScripts.append, keys: [Self.key(id), Self.leasesKey(id)],
+                             [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id)])
         } catch {
             // Unknown whether it landed: keep the reservation (over-counting is the safe side;
-            // reconciling or the next change corrects it).
+            // reconciling or the next change corrects it), and this replica's lease.
+            leases.revoke(id, now: MonotonicTime.nanoseconds())
             throw error
         }
         let parts = reply.elements ?? []
         switch parts.first?.int ?? -3 {
         case 0:
+            // Not acknowledged before every other replica's lease on the version before it is over.
+            try awaitRevocations(id, token: token, parts.dropFirst(3))
             if delta < 0 { _ = try? account(id, delta: delta, isNew: false, limits: limits) }
             return .appended(logBytes: parts.count > 1 ? parts[1].int ?? 0 : 0, snapshotBytes: parts.count > 2 ? parts[2].int ?? 0 : 0)
         case -1:
@@ -179,14 +215,29 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func remove(id: String, ifVersion: Int?) throws(StorageError) -> RemoveOutcome {
-        let reply = try eval(RedisScripts.remove, keys: [Self.key(id)], [Self.arg(ifVersion ?? -1)])
-        if let parts = reply.elements { return .stale(current: parts.count > 1 ? parts[1].int ?? 0 : 0) }
-        guard reply.int == 1 else { return .gone }
+        let token = nextToken()
+        waits.register(token)
+        defer { waits.unregister(token) }
+        let reply: RedisReply
+        do {
+            reply = try eval(RedisScripts.remove, keys: [Self.key(id), Self.leasesKey(id)],
+                             [Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id)])
+        } catch {
+            leases.revoke(id, now: MonotonicTime.nanoseconds())
+            throw error
+        }
+        guard let parts = reply.elements else { return .gone }
+        guard parts.first?.int == 1 else { return .stale(current: parts.count > 1 ? parts[1].int ?? 0 : 0) }
+        leases.revoke(id, now: MonotonicTime.nanoseconds())
+        try awaitRevocations(id, token: token, parts.dropFirst())
         try? release(id)
         return .removed
     }
 
+    /// Other replicas' leases on a quarantined session run out by themselves (within a lease
+    /// length); only this replica's is dropped at once.
     public func quarantine(id: String, reason: String) throws(StorageError) {
+        leases.revoke(id, now: MonotonicTime.nanoseconds())
         _ = try eval(RedisScripts.quarantine, keys: [Self.key(id), Self.key(id) + ":quarantined"], [Self.arg(reason)])
         try release(id)
     }

@@ -58,7 +58,7 @@ import HTTPTypes
 ///   `internal_error` (500) is never expected; one is a bug (a reply that would have held a
 ///   number that is not finite is answered 500 rather than sent with `null`).
 /// * Limits on what one request may ask (each a 400 naming the field, or as said): an
-///   object has at most 64 keys; a reply lists at most 250,000 elements or animation
+///   object has at most 64 keys (`view.orthogonalOffsets`, a map, one per section); a reply lists at most 250,000 elements or animation
 ///   plan entries, with or without a rect (400 naming `rect`; the query stops there); a
 ///   session holds at most 2,000 sections (400 naming `dataSource.sections`, or 422 for
 ///   an update that would leave more); only the tree layout takes an item's

@@ -1214,6 +1214,8 @@ extension Components {
             /// Compositional layout (docs/compositional.md C13): the own scroll offsets of
             /// orthogonally scrolling sections, keyed by section index ("3": 120), across the
             /// scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
+            /// A map, so not held to the 64-key limit of other objects: it takes up to one key
+            /// per section a session may hold (2,000 by default), each below that bound.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/orthogonalOffsets`.
@@ -1237,6 +1239,8 @@ extension Components {
             /// Compositional layout (docs/compositional.md C13): the own scroll offsets of
             /// orthogonally scrolling sections, keyed by section index ("3": 120), across the
             /// scroll axis. Sections not named keep theirs (0 at first). Other layouts ignore them.
+            /// A map, so not held to the 64-key limit of other objects: it takes up to one key
+            /// per section a session may hold (2,000 by default), each below that bound.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/orthogonalOffsets`.

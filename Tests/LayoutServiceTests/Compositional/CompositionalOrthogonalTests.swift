@@ -98,4 +98,32 @@ struct CompositionalOrthogonalTests {
         #expect(badKey.status == 400)
         #expect(try errorOf(badKey).field == "orthogonalOffsets.x")
     }
+
+    /// `orthogonalOffsets` is a map with a key per section, so it is bounded by the sections
+    /// a session may hold (2,000 by default), not by the 64 keys of fixed-field objects: 100
+    /// offsets are taken, merged over the ones already set; an index at or past 2,000, a map
+    /// of 2,001 keys and a repeated key are 400s naming where.
+    @Test func offsetsForManySectionsAreTakenAndBounded() throws {
+        let (service, id) = try Self.session("continuous")
+        let hundred = (0..<100).map { #""\#($0)":\#($0)"# }.joined(separator: ",")
+        let many = service.patchView(id: id, body: body(#"{"orthogonalOffsets":{\#(hundred)}}"#))
+        #expect(many.status == 200, "\(String(decoding: many.body, as: UTF8.self))")
+        #expect(service.patchView(id: id, body: body(#"{"orthogonalOffsets":{"7":70.5}}"#)).status == 200)
+        let view = try #require(try object(service.getSession(id: id))["view"] as? [String: Any])
+        let offsets = try #require(view["orthogonalOffsets"] as? [String: Any])
+        #expect(offsets.count == 100)
+        #expect(offsets["99"] as? Double == 99)
+        #expect(offsets["7"] as? Double == 70.5)
+
+        let past = service.patchView(id: id, body: body(#"{"orthogonalOffsets":{"2000":1}}"#))
+        #expect(past.status == 400)
+        #expect(try errorOf(past).field == "orthogonalOffsets.2000")
+        let tooMany = (0...2000).map { #""\#($0)":0"# }.joined(separator: ",")
+        let over = service.patchView(id: id, body: body(#"{"orthogonalOffsets":{\#(tooMany)}}"#))
+        #expect(over.status == 400)
+        #expect(try errorOf(over).field == "orthogonalOffsets")
+        let twice = service.patchView(id: id, body: body(#"{"orthogonalOffsets":{"1":1,"1":2}}"#))
+        #expect(twice.status == 400)
+        #expect(try errorOf(twice).field == "orthogonalOffsets.1")
+    }
 }

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// Read leases: how a warm replica answers queries without a round trip to Redis while
+/// keeping read-your-writes through any replica (`RedisReadLeases` has the argument).
+extension RedisSessionStorage {
+    /// The version this replica's unexpired lease vouches for: no change to the session can
+    /// have been acknowledged since without this replica dropping the lease first. Nil when
+    /// there is no lease, or when something waits unread on the lease channel (a revocation
+    /// arriving, or Redis gone): the caller then asks Redis.
+    public func leasedVersion(of id: String) -> Int? {
+        guard let version = leases.version(of: id, now: MonotonicTime.nanoseconds()), !channel.hasUnreadInput else { return nil }
+        return version
+    }
+
+    /// Reads the newest version and records a lease on it in one script; the lease counts
+    /// locally from `ticket.requestedAt`, taken before the request left.
+    func grantLease(_ ticket: RedisReadLeases.Ticket, limits: StorageLimits) throws(StorageError) -> Int? {
+        let nonce = String(serial.add(1, ordering: .relaxed).newValue, radix: 16)
+        let reply = try eval(RedisScripts.grantLease, keys: [Self.key(ticket.id), Self.leasesKey(ticket.id)],
+                             [Self.arg(replica), Self.arg(leases.lengthMilliseconds), Self.arg(limits.idleExpiryMilliseconds), Self.arg(nonce)],
+                             idempotent: true)
+        guard let version = reply.int else { return nil }
+        leases.grant(ticket, version: version)
+        return version
+    }
+
+    /// Names one change of this replica; holders send their confirmations to `replica`'s channel.
+    func nextToken() -> String {
+        "\(replica).\(String(serial.add(1, ordering: .relaxed).newValue, radix: 16))"
+    }
+
+    /// Waits until each holder a change script named (`now, holder, expiry, …`) confirmed
+    /// it dropped its lease, or until Redis's clock is past the lease's expiry: a holder that
+    /// crashed or lost Redis costs a change at most one lease length, never correctness.
+    func awaitRevocations(_ id: String, token: String, _ revoked: ArraySlice<RedisReply>) throws(StorageError) {
+        guard let redisNow = revoked.first?.int.map(Int64.init) else { return }
+        var holders: Set<String> = []
+        var latestExpiry = redisNow
+        var rest = revoked.dropFirst()
+        while rest.count >= 2 {
+            let (holder, expiry) = (rest[rest.startIndex], rest[rest.startIndex + 1])
+            rest = rest.dropFirst(2)
+            guard let name = holder.bytes, let at = expiry.int else { continue }
+            holders.insert(String(decoding: name, as: UTF8.self))
+            latestExpiry = max(latestExpiry, Int64(at))
+        }
+        guard !holders.isEmpty else { return }
+        // Redis's clock read `redisNow` no later than this moment, so once this much has
+        // passed here, it has passed there too; Redis's own TIME then settles it.
+        var remaining = latestExpiry - redisNow
+        while true {
+            let deadline = MonotonicTime.nanoseconds() + UInt64(max(0, remaining)) * 1_000_000 + 1_000_000
+            if waits.wait(token, for: holders, until: deadline) { return }
+            let time = try run(["TIME"], idempotent: true).elements ?? []
+            guard time.count == 2, let seconds = time[0].int, let micros = time[1].int else {
+                throw .unavailable("Redis answered TIME with \(time)")
+            }
+            remaining = latestExpiry - (Int64(seconds) * 1000 + Int64(micros) / 1000)
+            if remaining < 0 { return }
+        }
+    }
+
+    /// A holder's confirmation, sent from the lease channel's thread after the lease was
+    /// dropped. If it cannot be sent, the writer waits for the lease's expiry instead.
+    static func confirmRevocation(_ pool: RedisConnectionPool, id: String, token: String, lease: String, holder: String) {
+        guard let writer = token.split(separator: ".").first else { return }
+        let command: [[UInt8]] = [Array("EVAL".utf8), Array(RedisScripts.confirmRevocation.utf8), Array("1".utf8),
+                                  Array(leasesKey(id).utf8), Array(holder.utf8), Array(lease.utf8),
+                                  Array(RedisLeaseChannel.name(of: String(writer)).utf8), Array(token.utf8)]
+        _ = try? pool.withConnection(idempotent: true) { c throws(StorageError) in try c.command(command) }
+    }
+}
