@@ -130,31 +130,15 @@ struct JSONParser {
             // Unreachable by the bound on the tape (see `nodes`); an error, not a crash.
             guard n < capacity else { throw failure("more values than the document's size allows", at: p) }
             let c = base[p]
-            if c &- UInt8(ascii: "1") < 9 {
-                // A positive integer (lengths, sizes, the compact columns): read here; with a
-                // fraction, an exponent or more than 15 digits it goes to `shortNumber` or
-                // the full grammar.
-                var q = p &+ 1
-                var mantissa = UInt64(c &- UInt8(ascii: "0"))
-                while q < end, base[q] &- UInt8(ascii: "0") < 10 {
-                    mantissa = mantissa &* 10 &+ UInt64(base[q] &- UInt8(ascii: "0"))
-                    q &+= 1
-                }
-                if q &- p <= 15, q == end || (base[q] != UInt8(ascii: ".") && base[q] | 0x20 != UInt8(ascii: "e")) {
-                    tape[n] = Self.numberNode(Double(Int64(bitPattern: mantissa)))  // < 10^15: the signed conversion is one instruction
-                    n &+= 1
-                    p = q
-                } else if let (number, after) = Self.shortNumber(base, p, end) {
-                    tape[n] = Self.numberNode(number)
-                    n &+= 1
-                    p = after
-                } else {
-                    position = p
-                    nodeCount = n
-                    try parseNumberFully()
-                    n = nodeCount
-                    p = position
-                }
+            // A positive integer (lengths, sizes, the compact columns) is read here; with a
+            // fraction, an exponent or more than 15 digits it goes to `shortNumber` or the
+            // full grammar below.
+            var integer: UInt64 = 0
+            let integerEnd = c &- UInt8(ascii: "1") < 9 ? Self.positiveInteger(base, p, end, &integer) : -1
+            if integerEnd >= 0 {
+                tape[n] = Self.numberNode(Double(Int64(bitPattern: integer)))  // < 10^15: the signed conversion is one instruction
+                n &+= 1
+                p = integerEnd
             } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
                 guard depth < maxDepth else { throw failure("nesting deeper than \(maxDepth) levels", at: p) }
                 let isObject = c == UInt8(ascii: "{")
@@ -224,6 +208,21 @@ struct JSONParser {
                 inObject = depth > 0 && tape[openNode[depth &- 1]].kind == .object
             }
         }
+    }
+
+    /// The end of the positive integer of at most 15 digits at `p` (its first digit is
+    /// 1…9), with its value in `value`; -1 when a fraction, an exponent or more digits follow.
+    @inline(__always)
+    static func positiveInteger(_ base: UnsafePointer<UInt8>, _ p: Int, _ end: Int, _ value: inout UInt64) -> Int {
+        var q = p &+ 1
+        var mantissa = UInt64(base[p] &- UInt8(ascii: "0"))
+        while q < end, base[q] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(base[q] &- UInt8(ascii: "0"))
+            q &+= 1
+        }
+        guard q &- p <= 15, q == end || (base[q] != UInt8(ascii: ".") && base[q] | 0x20 != UInt8(ascii: "e")) else { return -1 }
+        value = mantissa
+        return q
     }
 
     @inline(__always)
