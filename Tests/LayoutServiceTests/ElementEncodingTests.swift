@@ -43,11 +43,8 @@ struct ElementEncodingTests {
     }
 
     private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-            return state &* 2_685_821_657_736_338_717
-        }
+        var draws: XorShiftStar
+        mutating func next() -> UInt64 { draws.next() }
         mutating func number() -> Double {
             switch next() % 5 {
             case 0: Double(next() % 2000)
@@ -92,35 +89,36 @@ struct ElementEncodingTests {
             isHidden: g.next() % 5 == 0, extras: extras)
     }
 
+    /// `list` written by the fast path and by parts.
+    private func bothWays(_ list: [LayoutAttributes]) -> (fast: JSONWriter, slow: JSONWriter) {
+        var fast = JSONWriter()
+        fast.elements(list)
+        var slow = JSONWriter()
+        slow.beginArray()
+        for e in list { byParts(e, into: &slow) }
+        slow.endArray()
+        return (fast, slow)
+    }
+
     @Test func randomElementsAreWrittenAsByParts() {
-        var g = Generator(state: 0x2545_F491_4F6C_DD1D)
+        var g = Generator(draws: XorShiftStar(state: 0x2545_F491_4F6C_DD1D))
         for _ in 0..<20_000 {
             let list = (0..<Int(g.next() % 4)).map { _ in randomElement(&g) }
-            var fast = JSONWriter()
-            fast.elements(list)
-            var slow = JSONWriter()
-            slow.beginArray()
-            for e in list { byParts(e, into: &slow) }
-            slow.endArray()
+            let (fast, slow) = bothWays(list)
             #expect(fast.bytes == slow.bytes, "\(String(decoding: fast.bytes, as: UTF8.self))")
             #expect(fast.wroteNonFiniteNumber == slow.wroteNonFiniteNumber)
             if fast.bytes != slow.bytes { return }
         }
     }
 
-    /// The justified layout's elements (the benchmark's big reply) and a flow layout's,
-    /// with supplementary views: byte for byte, and every element's bound holds.
+    /// The justified layout's elements (the benchmark's big reply, with `extras`): byte for
+    /// byte, and every element stays within the bound its scratch memory is sized by.
     @Test func realLayoutsAreWrittenAsByParts() throws {
         let ratios = (0..<2000).map { 0.5 + Double(($0 * 7919) % 1000) / 400 }
         let justified = try JustifiedLayout().prepareJustified(
             DataSource(sections: [SectionData(itemCount: ratios.count, aspectRatios: ratios)]), view: ViewContext())
         let elements = justified.elements(in: nil, view: ViewContext())
-        var fast = JSONWriter()
-        fast.elements(elements)
-        var slow = JSONWriter()
-        slow.beginArray()
-        for e in elements { byParts(e, into: &slow) }
-        slow.endArray()
+        let (fast, slow) = bothWays(elements)
         #expect(fast.bytes == slow.bytes)
         for e in elements {
             var one = JSONWriter()

@@ -7,17 +7,6 @@ import Testing
 /// and the structural loop against what the document says, at every alignment.
 @Suite("JSON parser fast paths")
 struct JSONParserFastPathTests {
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-            return state &* 2_685_821_657_736_338_717
-        }
-        mutating func digits(_ count: Int) -> String {
-            (0..<count).map { _ in String(next() % 10) }.joined()
-        }
-    }
-
     /// Parses each text as an array element (the inline path) and alone (the dispatch),
     /// and compares the bits with `Double(String)`.
     private func expectParsedAsStandardLibrary(_ texts: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -35,7 +24,7 @@ struct JSONParserFastPathTests {
     /// Sizes and positions as bodies carry them: `18`, `-3`, `18.5`, `390.25`, `0.05`, up
     /// to and past the 15 digits of the short path.
     @Test func shortDecimalsAreCorrectlyRounded() throws {
-        var g = Generator(state: 0x2545_F491_4F6C_DD1D)
+        var g = XorShiftStar(state: 0x2545_F491_4F6C_DD1D)
         var texts = ["0", "-0", "0.5", "-0.5", "18", "18.5", "390.25", "0.05", "-12.125", "999999999999999",
                      "99999999999999.9", "0.000000000000001", "1.000000000000001", "123456789012345.6",
                      "0.1", "0.2", "0.3", "2.675", "1e2", "1.5E-3", "-0.0", "7.0"]
@@ -55,7 +44,7 @@ struct JSONParserFastPathTests {
     /// Swift's and JavaScript's shortest forms of random doubles (16–17 digits), decimals
     /// of 16 to 19 digits, and exact halfway cases between two doubles (ties to even).
     @Test func longDecimalsAreCorrectlyRounded() throws {
-        var g = Generator(state: 0x9E37_79B9_7F4A_7C15)
+        var g = XorShiftStar(state: 0x9E37_79B9_7F4A_7C15)
         var texts: [String] = []
         for _ in 0..<20_000 {
             let exponent = UInt64(1023 - 12) + g.next() % 66

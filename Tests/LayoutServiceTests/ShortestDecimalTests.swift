@@ -7,14 +7,6 @@ import Testing
 /// double written must be `description`'s bytes, whichever path wrote it.
 @Suite("Shortest decimal fast path")
 struct ShortestDecimalTests {
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-            return state &* 2_685_821_657_736_338_717
-        }
-    }
-
     /// The fast path's own answer, or nil where it declines.
     private func fast(_ value: Double) -> String? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDecimal.maxBytes) { buffer in
@@ -32,7 +24,7 @@ struct ShortestDecimalTests {
 
     /// Random significands in every binade of the fast path's range (2^-7 … 2^50), both signs.
     @Test func randomDoublesInRangeAreDescription() {
-        var g = Generator(state: 0x2545_F491_4F6C_DD1D)
+        var g = XorShiftStar(state: 0x2545_F491_4F6C_DD1D)
         var taken = 0
         for _ in 0..<400_000 {
             let r = g.next()
@@ -96,7 +88,7 @@ struct ShortestDecimalTests {
 
     /// Numbers as elements carry them: integers without a fraction, the rest shortest.
     @Test func cursorNumbersMatchTheWritersRules() {
-        var g = Generator(state: 0x9E37_79B9_7F4A_7C15)
+        var g = XorShiftStar(state: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<50_000 {
             let r = g.next()
             let value: Double = switch r % 4 {
