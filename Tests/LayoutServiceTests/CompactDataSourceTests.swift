@@ -9,11 +9,9 @@ struct CompactDataSourceTests {
 
     /// xorshift64*: the same numbers on every run.
     struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-            return state &* 2_685_821_657_736_338_717
-        }
+        var draws: XorShiftStar
+        init(state: UInt64) { draws = XorShiftStar(state: state) }
+        mutating func next() -> UInt64 { draws.next() }
         /// A number as a client would write it: integers, short decimals and full doubles.
         mutating func text(below limit: Double) -> String {
             let unit = Double(next() >> 11) / Double(1 << 53)

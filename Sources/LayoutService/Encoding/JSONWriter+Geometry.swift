@@ -59,48 +59,6 @@ extension JSONWriter {
         endObject()
     }
 
-    /// `{category, kind?, indexPath, frame, zIndex, alpha, transform3D?, hidden?, extras?}`:
-    /// the transform only when not the identity, `hidden` only when true.
-    mutating func attributes(_ a: LayoutAttributes) {
-        beginObject()
-        key("category"); string(a.category.rawValue)
-        if a.category != .cell { key("kind"); string(a.kind) }
-        key("indexPath"); indexPath(a.indexPath)
-        key("frame"); rect(a.frame)
-        key("zIndex"); int(a.zIndex)
-        key("alpha"); number(a.alpha)
-        if !a.transform.isIdentity {
-            key("transform3D")
-            beginArray()
-            for e in a.transform.entries { number(e) }
-            endArray()
-        }
-        if a.isHidden { key("hidden"); bool(true) }
-        if !a.extras.isEmpty {
-            key("extras")
-            beginObject()
-            for (name, value) in a.extras {
-                key(name)
-                switch value {
-                case .number(let n): number(n)
-                case .indexPaths(let paths):
-                    beginArray()
-                    for p in paths { indexPath(p) }
-                    endArray()
-                }
-            }
-            endObject()
-        }
-        endObject()
-    }
-
-    /// Public for the benchmark, which times encoding alone.
-    public mutating func elements(_ list: [LayoutAttributes]) {
-        beginArray()
-        for e in list { attributes(e) }
-        endArray()
-    }
-
     mutating func elementKey(_ k: ElementKey) {
         beginObject()
         key("category"); string(k.category.rawValue)

@@ -83,7 +83,7 @@ public struct JSONWriter {
 
     public mutating func int(_ value: Int) {
         separator()
-        appendInteger(value)
+        appendWritten(maxCount: JSONCursor.maxIntegerBytes) { $0.integer(value) }
     }
 
     /// Integers print without a fraction; other values in Swift's shortest round-trip form.
@@ -96,14 +96,7 @@ public struct JSONWriter {
     /// `wroteNonFiniteNumber`, so that the document is not sent (500 `internal_error`).
     public mutating func number(_ value: Double) {
         separator()
-        if value.isFinite, value == value.rounded(.towardZero), value.magnitude < 9.0e15 {
-            appendInteger(Int(value))
-        } else if value.isFinite {
-            appendShortest(value)
-        } else {
-            wroteNonFiniteNumber = true
-            bytes.append(UInt8(ascii: "0"))
-        }
+        appendWritten(maxCount: JSONCursor.maxNumberBytes) { $0.number(value) }
     }
 
     /// Bytes that are already valid JSON (a client's own layout object, echoed back).
@@ -112,87 +105,35 @@ public struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
-    @inline(__always)
-    private mutating func appendInteger(_ value: Int) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        var v = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            while v > 0 {
-                d[n] = UInt8(v % 10) + UInt8(ascii: "0")
-                v /= 10
-                n += 1
-            }
-            var i = n - 1
-            while i >= 0 {
-                bytes.append(d[i])
-                i -= 1
-            }
-        }
-    }
-
     /// Swift's shortest round-trip form of a finite double, the very bytes of
-    /// `value.description`, written without a String: the standard library's formatter
-    /// (`swift_float64ToString`, the runtime entry `description` itself calls) fills a
-    /// stack buffer that is appended as it stands. `JSONWriterTests` holds it to
-    /// `description` over millions of bit patterns.
-    @inline(__always)
+    /// `value.description`, written without a String (`JSONCursor.shortest`).
     mutating func appendShortest(_ value: Double) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            // The formatter expects a buffer of ASCII zeros: it writes only the digits that
-            // differ from them (padding zeros of large integers, 1e+20's included).
-            buffer.initialize(repeating: UInt8(ascii: "0"))
-            let length = Int(truncatingIfNeeded: swiftFloat64ToString(buffer.baseAddress!, 32, value, false))
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
+        appendWritten(maxCount: JSONCursor.maxNumberBytes) { $0.shortest(value) }
+    }
+
+    /// Appends what `write` writes through a cursor into at most `maxCount` bytes of scratch
+    /// memory (on the stack up to 1 KiB): one `Array.append` instead of one per piece.
+    @inline(__always)
+    mutating func appendWritten(maxCount: Int, _ write: (inout JSONCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { scratch in
+            let start = scratch.baseAddress!
+            var cursor = JSONCursor(position: start)
+            write(&cursor)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor.position - start))
+            if cursor.wroteNonFiniteNumber { wroteNonFiniteNumber = true }
         }
     }
 
-    /// Fast path: a string with nothing to escape (every key and category) is copied in
-    /// one piece; only strings with quotes, backslashes or control characters are walked
-    /// (`JSONWriterTests` holds the two to the same output).
+    /// Whether a value about to be written through `appendWritten` needs a comma first (the
+    /// caller writes it); the next one will.
+    @inline(__always)
+    mutating func takeComma() -> Bool {
+        defer { needsComma = true }
+        return needsComma
+    }
+
+    /// A quoted, escaped string (`JSONCursor.quoted`: copied whole when nothing needs escaping).
     private mutating func appendQuoted(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escape: scanned as one contiguous buffer and copied in bulk,
-        // instead of a per-byte append (callgrind: ~5× fewer instructions per string).
-        var text = s
-        let plain = text.withUTF8 { utf8 -> Bool in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if plain {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        appendWritten(maxCount: JSONCursor.maxQuotedBytes(s)) { $0.quoted(s) }
     }
 }
-
-/// The standard library's double formatter (Swift's runtime ABI; `Double.description` and
-/// `debugDescription` are built on it): writes the shortest digits that round-trip into
-/// `buffer` and returns their count. 32 bytes always suffice.
-@_silgen_name("swift_float64ToString")
-private func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ bufferLength: UInt,
-                                  _ value: Double, _ debug: Bool) -> UInt64

@@ -1,0 +1,124 @@
+import LayoutEngine
+
+/// Elements, the bulk of every big reply (docs/api.md: "An element"), each written through
+/// one cursor into memory sized for it beforehand: constant fragments pre-rendered with their
+/// keys and punctuation, numbers by `JSONCursor.number`, one `Array.append` per element.
+///
+/// Hand-written because measured faster on a hot path: encoding the 100,000 elements of the
+/// justified benchmark layout went from 43.1 to the figure in BENCHMARKS.md "Big replies"
+/// (instructions per byte, Benchmarks/callgrind-create.sh `encode-justified`).
+/// `ElementEncodingTests` holds it to the same bytes as writing each part through the
+/// writer's general methods (`beginObject`, `key`, `number`, …), the way it was written before.
+extension JSONWriter {
+    /// Public for the benchmark, which times encoding alone.
+    public mutating func elements(_ list: [LayoutAttributes]) {
+        beginArray()
+        for e in list { attributes(e) }
+        endArray()
+    }
+
+    /// `{category, kind?, indexPath, frame, zIndex, alpha, transform3D?, hidden?, extras?}`:
+    /// the transform only when not the identity, `hidden` only when true.
+    mutating func attributes(_ a: LayoutAttributes) {
+        let comma = takeComma()
+        appendWritten(maxCount: Self.maxElementBytes(a)) { c in
+            if comma { c.byte(UInt8(ascii: ",")) }
+            switch a.category {
+            case .cell:
+                c.fragment(#"{"category":"cell""#)
+            case .supplementary:
+                c.fragment(#"{"category":"supplementary","kind":"#)
+                c.quoted(a.kind)
+            case .decoration:
+                c.fragment(#"{"category":"decoration","kind":"#)
+                c.quoted(a.kind)
+            }
+            c.fragment(#","indexPath":["#)
+            c.integer(a.indexPath.section)
+            c.byte(UInt8(ascii: ","))
+            c.integer(a.indexPath.item)
+            c.fragment(#"],"frame":{"x":"#)
+            c.number(a.frame.minX)
+            c.fragment(#","y":"#)
+            c.number(a.frame.minY)
+            c.fragment(#","width":"#)
+            c.number(a.frame.width)
+            c.fragment(#","height":"#)
+            c.number(a.frame.height)
+            c.fragment(#"},"zIndex":"#)
+            c.integer(a.zIndex)
+            c.fragment(#","alpha":"#)
+            c.number(a.alpha)
+            if !Self.isIdentity(a.transform) { Self.transform(a.transform, &c) }
+            if a.isHidden { c.fragment(#","hidden":true"#) }
+            if !a.extras.isEmpty { Self.extras(a.extras, &c) }
+            c.byte(UInt8(ascii: "}"))
+        }
+    }
+
+    /// What `attributes` can write for `a`: the punctuation and keys of every part (156
+    /// bytes, rounded up), the longest integers and numbers, six bytes per byte of a string.
+    static func maxElementBytes(_ a: LayoutAttributes) -> Int {
+        var n = 200 + 3 * JSONCursor.maxIntegerBytes + 5 * JSONCursor.maxNumberBytes
+        if a.category != .cell { n += JSONCursor.maxQuotedBytes(a.kind) }
+        if !isIdentity(a.transform) { n += 16 * (JSONCursor.maxNumberBytes + 1) }
+        for (name, value) in a.extras {
+            n += JSONCursor.maxQuotedBytes(name) + 2
+            switch value {
+            case .number: n += JSONCursor.maxNumberBytes
+            case .indexPaths(let paths): n += 2 + paths.count * (2 * JSONCursor.maxIntegerBytes + 4)
+            }
+        }
+        return n
+    }
+
+    /// `t.isIdentity`, answered from the bit patterns when they are the identity's (every
+    /// element of most layouts: 16 XORs instead of 16 floating-point comparisons); anything
+    /// else (−0 entries included) asks `isIdentity`.
+    @inline(__always)
+    static func isIdentity(_ t: Transform3D) -> Bool {
+        let one = Double(1).bitPattern
+        var diagonal = (t.m11.bitPattern ^ one) | (t.m22.bitPattern ^ one)
+        diagonal |= (t.m33.bitPattern ^ one) | (t.m44.bitPattern ^ one)
+        var rest = t.m12.bitPattern | t.m13.bitPattern | t.m14.bitPattern | t.m21.bitPattern
+        rest |= t.m23.bitPattern | t.m24.bitPattern | t.m31.bitPattern | t.m32.bitPattern
+        rest |= t.m34.bitPattern | t.m41.bitPattern | t.m42.bitPattern | t.m43.bitPattern
+        return diagonal | rest == 0 || t.isIdentity
+    }
+
+    private static func transform(_ t: Transform3D, _ c: inout JSONCursor) {
+        c.fragment(#","transform3D":["#)
+        for (i, e) in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                       t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].enumerated() {
+            if i > 0 { c.byte(UInt8(ascii: ",")) }
+            c.number(e)
+        }
+        c.byte(UInt8(ascii: "]"))
+    }
+
+    private static func extras(_ extras: [(key: String, value: AttributeExtra)], _ c: inout JSONCursor) {
+        c.fragment(#","extras":{"#)
+        var first = true
+        for (name, value) in extras {
+            if !first { c.byte(UInt8(ascii: ",")) }
+            first = false
+            c.quoted(name)
+            c.byte(UInt8(ascii: ":"))
+            switch value {
+            case .number(let n):
+                c.number(n)
+            case .indexPaths(let paths):
+                c.byte(UInt8(ascii: "["))
+                for (j, p) in paths.enumerated() {
+                    c.fragment(j > 0 ? ",[" : "[")
+                    c.integer(p.section)
+                    c.byte(UInt8(ascii: ","))
+                    c.integer(p.item)
+                    c.byte(UInt8(ascii: "]"))
+                }
+                c.byte(UInt8(ascii: "]"))
+            }
+        }
+        c.byte(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,147 @@
+/// A write position in memory that was sized beforehand (`JSONWriter.appendWritten`): the
+/// writer's hot paths write through a pointer with no capacity or uniqueness check per byte,
+/// then append the result to the reply in one copy.
+///
+/// Hand-written because measured faster on a hot path: `Array.append` per piece (its
+/// uniqueness and capacity checks) was more than half of encoding a big element list
+/// (~45 appends and ~5,000 instructions per element; BENCHMARKS.md "Big replies").
+/// Every method writes exactly what the `JSONWriter` method of the same name wrote before
+/// (`JSONWriterTests`, `ElementEncodingTests`).
+struct JSONCursor {
+    var position: UnsafeMutablePointer<UInt8>
+    /// See `JSONWriter.wroteNonFiniteNumber`.
+    var wroteNonFiniteNumber = false
+
+    /// The most bytes `number` writes (the standard formatter's longest output fits 32).
+    static let maxNumberBytes = 32
+    /// The most bytes `integer` writes: `-9223372036854775808`.
+    static let maxIntegerBytes = 20
+
+    /// The most bytes `quoted` writes for `s`: quotes and a six-byte escape per byte.
+    static func maxQuotedBytes(_ s: String) -> Int { 2 + 6 * s.utf8.count }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        position.initialize(to: b)
+        position += 1
+    }
+
+    /// Constant JSON text (keys with their punctuation, pre-rendered).
+    @inline(__always)
+    mutating func fragment(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        position.initialize(from: text.utf8Start, count: count)
+        position += count
+    }
+
+    @inline(__always)
+    mutating func integer(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var v = value.magnitude
+        // At most 19 digits (|Int.min| = 9223372036854775808); 0 is written as one digit.
+        let count = max(1, ShortestDecimal.decimalDigits(UInt64(v)))
+        var i = count
+        while i >= 2 {
+            i &-= 2
+            ShortestDecimal.twoDigits(Int(truncatingIfNeeded: v % 100), to: position + i)
+            v /= 100
+        }
+        if i == 1 { position.initialize(to: UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")) }
+        position += count
+    }
+
+    /// `JSONWriter.number`'s rules: integers without a fraction, other finite values in
+    /// Swift's shortest round-trip form (`ShortestDecimal` where it applies, else the
+    /// standard library's formatter), a non-finite value as 0 and flagged.
+    @inline(__always)
+    mutating func number(_ value: Double) {
+        // An integer below 9·10^15 (NaN fails the comparison): converted there and back,
+        // which is cheaper than `rounded(.towardZero)` (a call to `trunc`).
+        if value.magnitude < 9.0e15, Double(Int(value)) == value {
+            integer(Int(value))
+        } else if value.isFinite {
+            shortest(value)
+        } else {
+            wroteNonFiniteNumber = true
+            byte(UInt8(ascii: "0"))
+        }
+    }
+
+    /// Swift's shortest round-trip form of a finite double, the bytes of `description`.
+    @inline(__always)
+    mutating func shortest(_ value: Double) {
+        if let count = ShortestDecimal.write(value, to: position) {
+            position += count
+            return
+        }
+        // The standard library's formatter (`description` calls it) expects a buffer of
+        // ASCII zeros: it writes only the digits that differ from them.
+        position.initialize(repeating: UInt8(ascii: "0"), count: Self.maxNumberBytes)
+        position += Int(truncatingIfNeeded: swiftFloat64ToString(position, UInt(Self.maxNumberBytes), value, false))
+    }
+
+    /// A JSON string: copied whole when nothing needs escaping (keys, categories, kinds),
+    /// else walked byte by byte.
+    mutating func quoted(_ s: String) {
+        byte(UInt8(ascii: "\""))
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard let base = utf8.baseAddress else { return true }
+            if Self.needsEscaping(base, utf8.count) { return false }
+            position.initialize(from: base, count: utf8.count)
+            position += utf8.count
+            return true
+        }
+        if copied != true {
+            for b in s.utf8 {
+                switch b {
+                case UInt8(ascii: "\""): byte(0x5C); byte(0x22)
+                case UInt8(ascii: "\\"): byte(0x5C); byte(0x5C)
+                case 0x0A: byte(0x5C); byte(UInt8(ascii: "n"))
+                case 0x0D: byte(0x5C); byte(UInt8(ascii: "r"))
+                case 0x09: byte(0x5C); byte(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    fragment("\\u00")
+                    byte(Self.hexDigit(b >> 4))
+                    byte(Self.hexDigit(b & 15))
+                default: byte(b)
+                }
+            }
+        }
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte is a quote, a backslash or a control character: eight bytes at a
+    /// time (a zero byte of `word ^ c` marks a `c`; `word − 0x20` borrows out of a byte below
+    /// 0x20 that has its high bit clear), the tail byte by byte.
+    @inline(__always)
+    static func needsEscaping(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = 0
+        while i &+ 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word)
+            if special & 0x8080_8080_8080_8080 != 0 { return true }
+            i &+= 8
+        }
+        while i < count {
+            let byte = base[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            i &+= 1
+        }
+        return false
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
+
+/// The standard library's double formatter (Swift's runtime ABI; `Double.description` and
+/// `debugDescription` are built on it): writes the shortest digits that round-trip into
+/// `buffer` and returns their count. 32 bytes always suffice.
+@_silgen_name("swift_float64ToString")
+func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ bufferLength: UInt,
+                          _ value: Double, _ debug: Bool) -> UInt64

@@ -1,0 +1,197 @@
+/// Swift's shortest round-trip form of a double (`description`'s bytes), computed with
+/// exact 128-bit integer arithmetic for the values frames are made of: not integers, and
+/// 0.01 ≤ |v| < 2^50. Everything else returns nil and the caller uses the standard
+/// library's formatter.
+///
+/// Hand-written because measured faster on a hot path: encoding the 100,000 elements of the
+/// justified benchmark layout spent ~480 instructions per double in `swift_float64ToString`
+/// (a third of the encoder); this takes ~150 (Benchmarks/callgrind-create.sh,
+/// `encode-justified`; BENCHMARKS.md "Big replies"). `ShortestDecimalTests` holds it to
+/// `description` over millions of random doubles, layout-like values and edge cases.
+///
+/// The method. With v = m·2^e (m the 53-bit significand), every decimal strictly between the
+/// midpoints to v's neighbours, (4m ∓ 2)·2^(e−2) (∓1 below a power of two), reads back as v.
+/// Scaled by 10^k, where k leaves 17 significant digits (always enough), the midpoints and v
+/// are 128-bit integers over 2^(2−e): the candidates are the integers between the scaled
+/// midpoints. In this range no candidate can sit exactly on a midpoint (that needs more
+/// than 17 digits), so open and closed intervals agree. Trailing digits are dropped while a
+/// multiple of the next power of ten stays inside; of the shortest candidates the one
+/// closest to v is taken, as `description` does (a tie returns nil).
+enum ShortestDecimal {
+    /// Bytes `write` may touch: its longest output is 24 (a sign, "0." and 18 digits, or 16
+    /// digits, a point and one more), and its eight-byte stores run up to 7 past the end.
+    static let maxBytes = 32
+
+    /// Writes `value` at `out` and returns the byte count, or nil when `value` is outside
+    /// this fast path (nothing meaningful written then).
+    @inline(__always)
+    static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.01, magnitude < 0x1p50 else { return nil }
+        let whole = UInt64(magnitude)  // exact: truncation of a double below 2^50
+        guard Double(whole) != magnitude else { return nil }
+        let bits = magnitude.bitPattern
+        let fraction = bits & 0x000F_FFFF_FFFF_FFFF
+        let m = fraction | 0x0010_0000_0000_0000
+        let shift = 1077 - Int(bits >> 52)  // 2 − e, in 5...61 for this range
+
+        let wholeDigits = decimalDigits(whole)
+        // Fractional digits to compute: 17 significant digits in all.
+        let k = wholeDigits > 0 ? 17 - wholeDigits : (magnitude >= 0.1 ? 17 : 18)
+        let scale = powerOf10(k)
+
+        // v·10^k, its upper midpoint and its lower midpoint, over 2^shift.
+        let (vHigh, vLow) = (m << 2).multipliedFullWidth(by: scale)
+        let step = scale << 1
+        let upLow = vLow &+ step
+        let upHigh = vHigh &+ (upLow < vLow ? 1 : 0)
+        let below = fraction == 0 ? scale : step
+        let downLow = vLow &- below
+        let downHigh = vHigh &- (vLow < below ? 1 : 0)
+        let right = UInt64(64 &- shift)
+        let s = UInt64(shift)
+        let vFloor = (vHigh &<< right) | (vLow &>> s)
+        let vRemainder = vLow & ((1 &<< s) &- 1)
+        let half: UInt64 = 1 &<< (s &- 1)
+        var low = ((downHigh &<< right) | (downLow &>> s)) &+ 1
+        var high = (upHigh &<< right) | (upLow &>> s)
+
+        // Drop digits while a shorter candidate stays inside.
+        var dropped = 0
+        while true {
+            let nextHigh = high / 10
+            let nextLow = (low &+ 9) / 10
+            if nextLow > nextHigh { break }
+            high = nextHigh
+            low = nextLow
+            dropped &+= 1
+        }
+        // The candidate nearest v at this length.
+        var digits: UInt64
+        if dropped == 0 {
+            if vRemainder == half { return nil }
+            digits = vRemainder > half ? vFloor &+ 1 : vFloor
+        } else {
+            let unit = powerOf10(dropped)
+            let quotient = vFloor / unit
+            let rest = vFloor &- quotient &* unit
+            let middle = unit >> 1
+            if rest == middle && vRemainder == 0 { return nil }
+            digits = rest > middle || (rest == middle && vRemainder > 0) ? quotient &+ 1 : quotient
+        }
+        digits = min(max(digits, low), high)
+
+        // "−", the whole part (or 0), ".", the fraction padded to its digit count, eight
+        // digits per store (the stores may run up to 7 bytes past the end: `maxBytes`).
+        var n = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            n = 1
+        }
+        let fractionDigits = k &- dropped
+        guard fractionDigits > 0 else { return nil }  // unreachable: v is not an integer
+        if wholeDigits == 0 {
+            out[n] = UInt8(ascii: "0")
+            n &+= 1
+        } else if wholeDigits <= 8 {
+            store(eightDigits(UInt32(truncatingIfNeeded: whole)) &>> UInt64(64 &- 8 &* wholeDigits), at: out + n)
+            n &+= wholeDigits
+        } else {
+            let upper = whole / 100_000_000
+            store(eightDigits(UInt32(truncatingIfNeeded: upper)) &>> UInt64(128 &- 8 &* wholeDigits), at: out + n)
+            n &+= wholeDigits &- 8
+            store(eightDigits(UInt32(truncatingIfNeeded: whole &- upper &* 100_000_000)), at: out + n)
+            n &+= 8
+        }
+        out[n] = UInt8(ascii: ".")
+        n &+= 1
+        let rest = digits &- whole &* powerOf10(fractionDigits)
+        if fractionDigits <= 8 {
+            store(eightDigits(UInt32(truncatingIfNeeded: rest &* powerOf10(8 &- fractionDigits))), at: out + n)
+        } else if fractionDigits <= 16 {
+            // The leading partial chunk first, left-aligned; the full chunk overwrites its tail.
+            let upper = rest / 100_000_000
+            store(eightDigits(UInt32(truncatingIfNeeded: upper &* powerOf10(16 &- fractionDigits))), at: out + n)
+            store(eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: out + (n &+ fractionDigits &- 8))
+        } else {
+            let upper = rest / 10_000_000_000_000_000
+            let lower = rest &- upper &* 10_000_000_000_000_000
+            let middle = lower / 100_000_000
+            if fractionDigits == 18 {
+                twoDigits(Int(truncatingIfNeeded: upper), to: out + n)
+            } else {
+                out[n] = UInt8(truncatingIfNeeded: upper) &+ UInt8(ascii: "0")
+            }
+            let tail = out + (n &+ fractionDigits &- 16)
+            store(eightDigits(UInt32(truncatingIfNeeded: middle)), at: tail)
+            store(eightDigits(UInt32(truncatingIfNeeded: lower &- middle &* 100_000_000)), at: tail + 8)
+        }
+        return n &+ fractionDigits
+    }
+
+    /// The eight decimal digits of `n` < 10^8 (leading zeros included) as ASCII, first digit
+    /// in the lowest byte: split into halves of four, pairs and digits in parallel lanes
+    /// (x/100 as x·10486 >> 20 for x < 10^4, x/10 as x·103 >> 10 for x < 100, both exact).
+    @inline(__always)
+    static func eightDigits(_ n: UInt32) -> UInt64 {
+        let upper = n / 10_000
+        var x = UInt64(upper) | (UInt64(n &- upper &* 10_000) &<< 32)
+        let hundreds = ((x &* 10486) &>> 20) & 0x0000_007F_0000_007F
+        x = hundreds | ((x &- hundreds &* 100) &<< 16)
+        let tens = ((x &* 103) &>> 10) & 0x000F_000F_000F_000F
+        x = tens | ((x &- tens &* 10) &<< 8)
+        return x | 0x3030_3030_3030_3030
+    }
+
+    /// Eight bytes at `out`, unaligned, in memory order (the first digit first on the
+    /// little-endian machines Swift runs on here: x86-64 and arm64).
+    @inline(__always)
+    static func store(_ eight: UInt64, at out: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(out).storeBytes(of: eight.littleEndian, as: UInt64.self)
+    }
+
+    /// The number of decimal digits of `x` (0 for 0): from its bit length, log10(2) ≈
+    /// 1233/4096 gives the count or one less, and one comparison decides.
+    @inline(__always)
+    static func decimalDigits(_ x: UInt64) -> Int {
+        let estimate = ((64 &- x.leadingZeroBitCount) &* 1233) &>> 12
+        return x >= powerOf10(estimate) ? estimate &+ 1 : estimate
+    }
+
+    /// "00" … "99": two digits per division.
+    @inline(__always)
+    static func twoDigits(_ pair: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let table: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let source = table.utf8Start + pair &* 2
+        out[0] = source[0]
+        out[1] = source[1]
+    }
+
+    /// 10^e for 0 ≤ e ≤ 19, exact in 64 bits. A switch, not an array: a global array costs a
+    /// lazy-initialisation check per call.
+    @inline(__always)
+    static func powerOf10(_ e: Int) -> UInt64 {
+        switch e {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
+    }
+}
