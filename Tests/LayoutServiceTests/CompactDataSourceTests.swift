@@ -64,10 +64,14 @@ struct CompactDataSourceTests {
         let objects = #"{"items":[\#(sizes.map { #"{"size":{"width":\#($0.0),"height":\#($0.1)}}"# }.joined(separator: ","))]}"#
         // Fast and general items interleaved in one section, too.
         let mixed = #"{"items":[\#(sizes.enumerated().map { i, s in i % 3 == 0 ? "[\(s.0),\(s.1)]" : #"{"size":[\#(s.0),\#(s.1)]}"# }.joined(separator: ","))]}"#
+        // Longer runs of fast items (the fast path takes a run at a time), ended by a
+        // general item, the last item among them.
+        let runs = #"{"items":[\#(sizes.enumerated().map { i, s in i % 7 == 6 || i == sizes.count - 1 ? "[\(s.0),\(s.1)]" : #"{"size":[\#(s.0),\#(s.1)]}"# }.joined(separator: ","))]}"#
         let layout = #"{"type":"flow","itemSize":[10,10]}"#
         try expectSameLayout(layout, items: [fast], compact: [bare])
         try expectSameLayout(layout, items: [fast], compact: [objects])
         try expectSameLayout(layout, items: [fast], compact: [mixed])
+        try expectSameLayout(layout, items: [fast], compact: [runs])
     }
 
     /// Sizes the fast path declines (negative, out of range, an escaped key) still get the
