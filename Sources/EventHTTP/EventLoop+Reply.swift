@@ -35,11 +35,12 @@ extension EventLoop {
                          isHead: isHead, close: close, exchange: exchange, counted: false)
         }
         let headers = evhttp_request_get_output_headers(request)
-        var hasContentType = false
+        var hasContentType = false, hasDate = false
         for (name, value) in response.headers {
             switch FramingHeader(name) {
             case .framing: continue
             case .contentType: hasContentType = true
+            case .date: hasDate = true
             case .other: break
             }
             // The server sets the request id itself (below), once.
@@ -62,6 +63,8 @@ extension EventLoop {
             // arrays on every reply (~1,500 instructions of a cached query).
             name.withCString { name in exchange.requestID.withCString { id in _ = evhttp_add_header(headers, name, id) } }
         }
+        // evhttp would format a Date of its own for every reply (see `HTTPDate`).
+        if !hasDate { httpDate.withCurrent { _ = evhttp_add_header(headers, "Date", $0) } }
         evhttp_send_reply(request, Int32(response.status), ReasonPhrase.forStatus(response.status), nil)
         finishExchange(exchange, response, isHead: isHead)
     }
@@ -87,6 +90,8 @@ enum FramingHeader {
     /// Content-Length, Transfer-Encoding, Connection: the server's own, never the handler's.
     case framing
     case contentType
+    /// Date: a handler's own replaces the server's.
+    case date
     case other
 
     init(_ name: String) {
@@ -95,6 +100,7 @@ enum FramingHeader {
         case 17 where asciiCaseInsensitiveEquals(name, "Transfer-Encoding"): self = .framing
         case 10 where asciiCaseInsensitiveEquals(name, "Connection"): self = .framing
         case 12 where asciiCaseInsensitiveEquals(name, "Content-Type"): self = .contentType
+        case 4 where asciiCaseInsensitiveEquals(name, "Date"): self = .date
         default: self = .other
         }
     }

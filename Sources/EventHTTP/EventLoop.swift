@@ -58,6 +58,8 @@ final class EventLoop: @unchecked Sendable {
     var requestIDs = RequestIDGenerator()
     /// The routing of recent paths (the dispatch fast path; see `TargetMemo`).
     var targetMemo = TargetMemo()
+    /// The replies' Date field, formatted once a second (see `HTTPDate`).
+    var httpDate = HTTPDate()
     /// The lag probe (only with an observer): a timer and when it is next due.
     var lagEvent: OpaquePointer?
     var lagDue: UInt64 = 0

@@ -35,7 +35,7 @@ public final class SessionStore: Sendable {
     /// ~2,900 instructions, on every query when done per call (callgrind, BENCHMARKS.md).
     private let metricsName: String?
     let clock: any SessionClock
-    private let copies = Mutex<[String: Session]>([:])
+    private let copies = Mutex<[SessionKey: Session]>([:])
     /// Serialises first loads, so two requests for an unseen session build it once.
     let coldLoads = BlockingLock()
     /// Recent rect-query replies of every session, within `replyCacheBytes`.
@@ -71,18 +71,21 @@ public final class SessionStore: Sendable {
     // MARK: This process's copies
 
     func copy(_ id: String) -> Session? {
-        let s = copies.withLock { $0[id] }
+        let key = SessionKey(id)
+        let s = copies.withLock { $0[key] }
         s?.touch(now)
         return s
     }
 
     func keep(_ session: Session) {
         session.touch(now)
-        copies.withLock { $0[session.id] = session }
+        let key = SessionKey(session.id)
+        copies.withLock { $0[key] = session }
     }
 
     func forget(_ id: String) {
-        _ = copies.withLock { $0.removeValue(forKey: id) }
+        let key = SessionKey(id)
+        _ = copies.withLock { $0.removeValue(forKey: key) }
     }
 
     // MARK: The store, its failures as API errors
@@ -125,7 +128,7 @@ public final class SessionStore: Sendable {
     /// prepares the layout; `finishAdd` waits for it.
     func beginAdd(_ snapshot: SessionSnapshot, counts: StoredCounts) -> PendingCreate {
         var id = SessionID.make()
-        while copies.withLock({ $0[id] != nil }) { id = SessionID.make() }
+        while copies.withLock({ $0[SessionKey(id)] != nil }) { id = SessionID.make() }
         let pending = PendingCreate(id: id, counts: counts)
         guard storage.keepsSessionData else { return pending }
         let (storage, limits) = (self.storage, self.limits)
@@ -175,8 +178,8 @@ public final class SessionStore: Sendable {
         let ttl = configuration.idleExpirySeconds * 1_000_000_000
         let memory = storage as? MemorySessionStorage
         copies.withLock { map in
-            map = map.filter { id, s in
-                if let memory { return memory.contains(id) }
+            map = map.filter { key, s in
+                if let memory { return memory.contains(key.id) }
                 let last = s.lastUsedTime
                 return !(now > last && now - last > ttl)
             }

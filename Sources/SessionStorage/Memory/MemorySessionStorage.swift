@@ -9,7 +9,7 @@ public final class MemorySessionStorage: SessionStorage {
         var lastUsed: UInt64
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Mutex<[SessionKey: Entry]>([:])
     /// Monotonic nanoseconds (injectable so expiry is tested without sleeping).
     private let now: @Sendable () -> UInt64
 
@@ -26,7 +26,7 @@ public final class MemorySessionStorage: SessionStorage {
         now > e.lastUsed && now - e.lastUsed > limits.idleExpirySeconds &* 1_000_000_000
     }
 
-    private static func units(_ map: [String: Entry]) -> Int {
+    private static func units(_ map: [SessionKey: Entry]) -> Int {
         map.values.reduce(0) { $0 + $1.counts.units }
     }
 
@@ -39,22 +39,23 @@ public final class MemorySessionStorage: SessionStorage {
             }
             guard map.count < limits.maxSessions else { return .full(.sessions(limit: limits.maxSessions)) }
             guard Self.units(map) + counts.units <= limits.maxTotalItems else { return .full(.items(limit: limits.maxTotalItems)) }
-            map[id] = Entry(version: version, counts: counts, lastUsed: now)
+            map[SessionKey(id)] = Entry(version: version, counts: counts, lastUsed: now)
             return .created
         }
     }
 
     public func currentVersion(of id: String, limits: StorageLimits) -> Int? {
         let now = self.now()
+        let key = SessionKey(id)
+        // One hash lookup: the entry is found by index and its idle time updated in place.
         return entries.withLock { map -> Int? in
-            guard var e = map[id] else { return nil }
-            if Self.isExpired(e, at: now, limits) {
-                map[id] = nil
+            guard let index = map.index(forKey: key) else { return nil }
+            if Self.isExpired(map.values[index], at: now, limits) {
+                map.remove(at: index)
                 return nil
             }
-            e.lastUsed = max(e.lastUsed, now)
-            map[id] = e
-            return e.version
+            map.values[index].lastUsed = max(map.values[index].lastUsed, now)
+            return map.values[index].version
         }
     }
 
@@ -64,14 +65,15 @@ public final class MemorySessionStorage: SessionStorage {
     public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
                        limits: StorageLimits) -> AppendOutcome {
         let now = self.now()
+        let key = SessionKey(id)
         return entries.withLock { map -> AppendOutcome in
-            guard var e = map[id] else { return .gone }
+            guard var e = map[key] else { return .gone }
             guard e.version == baseVersion else { return .stale(current: e.version) }
             let delta = new.units - e.counts.units
             if delta > 0 {
                 var total = Self.units(map)
                 if total + delta > limits.maxTotalItems {
-                    map = map.filter { $0.key == id || !Self.isExpired($0.value, at: now, limits) }
+                    map = map.filter { $0.key == key || !Self.isExpired($0.value, at: now, limits) }
                     total = Self.units(map)
                 }
                 guard total + delta <= limits.maxTotalItems else { return .full(.items(limit: limits.maxTotalItems)) }
@@ -79,7 +81,7 @@ public final class MemorySessionStorage: SessionStorage {
             e.version = baseVersion + 1
             e.counts = new
             e.lastUsed = max(e.lastUsed, now)
-            map[id] = e
+            map[key] = e
             return .appended(logBytes: 0, snapshotBytes: 0)
         }
     }
@@ -87,16 +89,17 @@ public final class MemorySessionStorage: SessionStorage {
     public func compact(id: String, version: Int, snapshot: [UInt8]) {}
 
     public func remove(id: String, ifVersion: Int?) -> RemoveOutcome {
-        entries.withLock { map -> RemoveOutcome in
-            guard let e = map[id] else { return .gone }
+        let key = SessionKey(id)
+        return entries.withLock { map -> RemoveOutcome in
+            guard let e = map[key] else { return .gone }
             if let ifVersion, ifVersion != e.version { return .stale(current: e.version) }
-            map[id] = nil
+            map[key] = nil
             return .removed
         }
     }
 
     public func quarantine(id: String, reason: String) {
-        _ = entries.withLock { $0.removeValue(forKey: id) }
+        _ = entries.withLock { $0.removeValue(forKey: SessionKey(id)) }
     }
 
     public func sweep(limits: StorageLimits) {
@@ -108,12 +111,12 @@ public final class MemorySessionStorage: SessionStorage {
 
     public func ping() {}
 
-    public func contains(_ id: String) -> Bool { entries.withLock { $0[id] != nil } }
+    public func contains(_ id: String) -> Bool { entries.withLock { $0[SessionKey(id)] != nil } }
 
     /// Marks a session used at `time` (tests: a touch from another thread newer than "now").
     public func touch(_ id: String, at time: UInt64) {
         entries.withLock { map in
-            if var e = map[id] { e.lastUsed = max(e.lastUsed, time); map[id] = e }
+            if var e = map[SessionKey(id)] { e.lastUsed = max(e.lastUsed, time); map[SessionKey(id)] = e }
         }
     }
 }
