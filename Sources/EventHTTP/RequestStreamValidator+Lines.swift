@@ -111,54 +111,79 @@ extension RequestStreamValidator {
 
     /// "name: value" with a token name and a value of visible characters, spaces and tabs
     /// (obs-fold continuation lines are refused: evhttp fails on a leading one).
-    private func splitField(_ line: UnsafeRawBufferPointer) -> (name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>)? {
+    ///
+    /// Walked through the pointer, the name against a bitmap of token bytes: over `Slice`s
+    /// (bounds-checked indexing, `allSatisfy`, `dropFirst`) this cost ~330 instructions a
+    /// header line (callgrind, cached rect query; BENCHMARKS.md "Per-request costs after the
+    /// telemetry pass"). `RequestStreamValidatorTests` holds every rule.
+    private func splitField(_ line: UnsafeRawBufferPointer) -> (name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
         guard let base = line.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ":")), line.count) else { return nil }
         let colon = base.distance(to: UnsafeRawPointer(found))
         guard colon > 0 else { return nil }
-        let name = line[..<colon]
-        for byte in name where !isTokenByte(byte) { return nil }
-        var value = line[(colon + 1)...]
-        guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return nil }
-        while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
-        while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
-        return (name, value)
+        for i in 0..<colon where !isTokenByte(base.load(fromByteOffset: i, as: UInt8.self)) { return nil }
+        var start = colon + 1, end = line.count
+        for i in start..<end {
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            if byte < 0x20 ? byte != 0x09 : byte == 0x7F { return nil }
+        }
+        while start < end, isBlank(base.load(fromByteOffset: start, as: UInt8.self)) { start += 1 }
+        while end > start, isBlank(base.load(fromByteOffset: end - 1, as: UInt8.self)) { end -= 1 }
+        return (UnsafeRawBufferPointer(start: base, count: colon), UnsafeRawBufferPointer(start: base + start, count: end - start))
     }
+}
+
+@inline(__always)
+private func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09
 }
 
 private func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
 }
 
-/// RFC 9110 tchar: letters, digits and !#$%&'*+-.^_`|~ (a switch of literals, not a
-/// search of a String: header names are checked byte by byte on every request).
+/// RFC 9110 tchar: letters, digits and !#$%&'*+-.^_`|~, as a bitmap of the 128 ASCII
+/// bytes (header names are checked byte by byte on every request).
+@inline(__always)
 private func isTokenByte(_ byte: UInt8) -> Bool {
+    // Bits 0x21…0x3F: ! # $ % & ' * + - . and the digits; 0x40…0x7F: letters ^ _ ` | ~.
+    let low: UInt64 = 0x03FF_6CFA_0000_0000, high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"),
-         UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-         UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-         UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-        return true
-    default:
-        return false
+    case 0..<64: return low >> UInt64(byte) & 1 != 0
+    case 64..<128: return high >> UInt64(byte - 64) & 1 != 0
+    default: return false
     }
 }
 
-/// Visible ASCII only (0x21…0x7E): what evhttp accepts in a request target.
+/// Visible ASCII only (0x21…0x7E): what evhttp accepts in a request target. Eight bytes at
+/// a time (a target is most of a request line): "has a byte below 0x21" is the exact
+/// borrow identity, and a byte of 0x7F or more has its top bit set before or after adding
+/// one (a carry out of 0xFF only reaches bytes already found).
 private func allPrintable(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    for byte in bytes where byte <= 0x20 || byte >= 0x7F { return false }
+    guard let base = bytes.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    var i = 0
+    while i + 8 <= bytes.count {
+        let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let below = (word &- ones &* 0x21) & ~word
+        let above = word | (word &+ ones)
+        if (below | above) & highs != 0 { return false }
+        i += 8
+    }
+    while i < bytes.count {
+        let byte = base.load(fromByteOffset: i, as: UInt8.self)
+        if byte <= 0x20 || byte >= 0x7F { return false }
+        i += 1
+    }
     return true
 }
 
 /// `text` is lowercase ASCII (the names this file compares with); lengths first, since most
 /// header names differ in length from all of them.
-private func equalsIgnoringCase(_ bytes: Slice<UnsafeRawBufferPointer>, _ text: StaticString) -> Bool {
-    guard bytes.count == text.utf8CodeUnitCount else { return false }
+private func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+    guard bytes.count == text.utf8CodeUnitCount, let base = bytes.baseAddress else { return bytes.isEmpty && text.utf8CodeUnitCount == 0 }
     let expected = text.utf8Start
-    var i = 0
-    for byte in bytes {
-        if asciiLowercased(byte) != expected[i] { return false }
-        i += 1
+    for i in 0..<bytes.count where asciiLowercased(base.load(fromByteOffset: i, as: UInt8.self)) != expected[i] {
+        return false
     }
     return true
 }

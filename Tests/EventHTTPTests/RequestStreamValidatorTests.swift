@@ -119,6 +119,37 @@ import Testing
         expectAccepted(head + "Expect: 100-Continue\r\nX-Empty:\r\nX-Tab:\tv \t\r\nContent-Length: 0\r\n\r\n")
     }
 
+    /// The verdict on a stream given as bytes (any byte, not only UTF-8), whole.
+    private func verdict(_ bytes: [UInt8]) -> StreamRejection? {
+        var validator = RequestStreamValidator(limits: Self.limits)
+        return bytes.withUnsafeBytes { validator.consume($0) }
+    }
+
+    /// Every byte value in a target long enough for the word-at-a-time check (at positions in
+    /// its words and its tail), in a header name and in a header value: the verdicts follow
+    /// the byte rules (visible ASCII in targets, tchar in names, VCHAR, space and tab in
+    /// values). LF, CR and the colon end or split lines and are covered above.
+    @Test func everyByteIsJudgedByItsRule() {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for byte in UInt8.min...UInt8.max where byte != 0x0A && byte != 0x0D {
+            for position in [1, 6, 7, 8, 15, 16, 21] {
+                var target = Array("/abcdefghijklmnopqrstu".utf8)
+                target[position] = byte
+                // ("//…" is refused too: it would parse as an authority.)
+                let printable = byte > 0x20 && byte < 0x7F && !(position == 1 && byte == UInt8(ascii: "/"))
+                let rejection = verdict(Array("GET ".utf8) + target + Array(" HTTP/1.1\r\n\r\n".utf8))
+                #expect(rejection?.reason == (printable ? nil : .invalidTarget), "byte \(byte) at \(position)")
+            }
+            if byte != UInt8(ascii: ":") {
+                let rejection = verdict(Array("GET / HTTP/1.1\r\nX-N".utf8) + [byte] + Array("me: v\r\n\r\n".utf8))
+                #expect(rejection?.reason == (tchar.contains(byte) ? nil : .malformedHeader), "name byte \(byte)")
+            }
+            let allowed = byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
+            let rejection = verdict(Array("GET / HTTP/1.1\r\nX-Name: a".utf8) + [byte] + Array("b\r\n\r\n".utf8))
+            #expect(rejection?.reason == (allowed ? nil : .malformedHeader), "value byte \(byte)")
+        }
+    }
+
     @Test func trailersAreCheckedLikeHeaders() {
         let body = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
         expectRejected(body + "X-EventHTTP-Reject: x y\r\n", .reservedHeader, method: .POST)
