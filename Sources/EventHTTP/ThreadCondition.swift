@@ -9,6 +9,10 @@ public final class ThreadCondition<State>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var state: State
+    /// Threads blocked in `wait`, counted under the mutex: with none, `withLock` skips the
+    /// broadcast (the log sink's lock is taken for every access line, with its writer
+    /// usually asleep in `usleep`, not waiting here).
+    private var waiters = 0
 
     public init(_ state: State) {
         self.state = state
@@ -28,7 +32,7 @@ public final class ThreadCondition<State>: @unchecked Sendable {
     public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer {
-            pthread_cond_broadcast(condition)
+            if waiters > 0 { pthread_cond_broadcast(condition) }
             pthread_mutex_unlock(mutex)
         }
         return try body(&state)
@@ -40,7 +44,9 @@ public final class ThreadCondition<State>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         while true {
             if let result = body(&state) { return result }
+            waiters += 1
             pthread_cond_wait(condition, mutex)
+            waiters -= 1
         }
     }
 }

@@ -77,17 +77,22 @@ enum AccessLine {
         }
 
         /// A quoted JSON string; false (nothing written) when it would need an escape.
+        /// Reads the string's bytes in place (`withContiguousStorageIfAvailable` does not
+        /// copy the String as `withUTF8` on a `var` copy did: ~100 instructions a string).
         mutating func putString(_ value: String) -> Bool {
-            var value = value
-            return value.withUTF8 { utf8 in
-                if Self.needsEscape(utf8) { return false }
-                base[count] = UInt8(ascii: "\"")
-                count += 1
-                put(utf8)
-                base[count] = UInt8(ascii: "\"")
-                count += 1
-                return true
-            }
+            if let written = value.utf8.withContiguousStorageIfAvailable({ putQuoted($0) }) { return written }
+            var copy = value
+            return copy.withUTF8 { putQuoted($0) }
+        }
+
+        private mutating func putQuoted(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+            if Self.needsEscape(utf8) { return false }
+            base[count] = UInt8(ascii: "\"")
+            count += 1
+            put(utf8)
+            base[count] = UInt8(ascii: "\"")
+            count += 1
+            return true
         }
 
         /// Whether any byte is a control byte, `"` or a backslash, eight bytes at a time: a byte

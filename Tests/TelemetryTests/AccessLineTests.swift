@@ -118,6 +118,26 @@ import Testing
         #expect(Timestamp.format(seconds: -1, milliseconds: 0) == "1969-12-31T23:59:59.000Z")
         #expect(Timestamp.format(seconds: 951_782_400, milliseconds: 1) == "2000-02-29T00:00:00.001Z")
     }
+
+    /// Whole timestamps (written two digits at a time) read as strftime's, over years 0001…9999.
+    @Test func timestampsAgreeWithStrftime() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            var seconds = Int.random(in: -62_135_596_800...253_402_300_799, using: &generator)
+            let milliseconds = Int.random(in: 0...999, using: &generator)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            var buffer = [CChar](repeating: 0, count: 64)
+            let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S", &parts)
+            var expected = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // glibc writes years below 1000 without leading zeros; RFC 3339 has four digits.
+            if parts.tm_year + 1900 < 1000 {
+                expected = String(repeating: "0", count: 4 - String(parts.tm_year + 1900).count) + expected
+            }
+            expected += "." + String(String(1000 + milliseconds).dropFirst()) + "Z"
+            #expect(Timestamp.format(seconds: seconds, milliseconds: milliseconds) == expected, "\(seconds)")
+        }
+    }
 }
 
 private extension String {
