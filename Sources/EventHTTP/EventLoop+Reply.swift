@@ -43,8 +43,10 @@ extension EventLoop {
             case .date: hasDate = true
             case .other: break
             }
-            // The server sets the request id itself (below), once.
-            if let idHeader = context.configuration.requestIDHeader, asciiCaseInsensitiveEquals(name, idHeader) { continue }
+            // The server sets the request id itself (below), once. (Lengths first: the
+            // comparison ran for every header of every reply.)
+            if let idHeader = context.configuration.requestIDHeader, name.utf8.count == idHeader.utf8.count,
+               asciiCaseInsensitiveEquals(name, idHeader) { continue }
             // withCString hands over a native string's own NUL-terminated storage; the
             // implicit String-to-pointer conversion copied each one into a new array.
             name.withCString { name in value.withCString { value in _ = evhttp_add_header(headers, name, value) } }
@@ -65,7 +67,8 @@ extension EventLoop {
         }
         // evhttp would format a Date of its own for every reply (see `HTTPDate`).
         if !hasDate { httpDate.withCurrent { _ = evhttp_add_header(headers, "Date", $0) } }
-        evhttp_send_reply(request, Int32(response.status), ReasonPhrase.forStatus(response.status), nil)
+        // withCString: the implicit conversion made a ContiguousArray copy of the phrase.
+        ReasonPhrase.forStatus(response.status).withCString { evhttp_send_reply(request, Int32(response.status), $0, nil) }
         finishExchange(exchange, response, isHead: isHead)
     }
 
@@ -95,7 +98,15 @@ enum FramingHeader {
     case other
 
     init(_ name: String) {
-        switch name.utf8.count {
+        let utf8 = name.utf8
+        // The first letter tells most names apart before the comparison (an ETag is not a
+        // Date).
+        guard let first = utf8.first.map(asciiLowercased), first == UInt8(ascii: "c") || first == UInt8(ascii: "t")
+                || first == UInt8(ascii: "d") else {
+            self = .other
+            return
+        }
+        switch utf8.count {
         case 14 where asciiCaseInsensitiveEquals(name, "Content-Length"): self = .framing
         case 17 where asciiCaseInsensitiveEquals(name, "Transfer-Encoding"): self = .framing
         case 10 where asciiCaseInsensitiveEquals(name, "Connection"): self = .framing

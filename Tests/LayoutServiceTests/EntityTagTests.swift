@@ -1,0 +1,16 @@
+import Testing
+@testable import LayoutService
+
+/// The version's entity tag is written digit by digit (a hot path); it must read as the
+/// quoted decimal every HTTP client compares with `If-Match` / `If-None-Match`.
+@Suite struct EntityTagTests {
+    @Test func entityTagsAreTheQuotedDecimal() {
+        var draws = XorShiftStar(state: 0xE7A6)
+        let versions = [0, 1, 9, 10, 99, 100, 12_345, Int.max, Int.min, -1]
+            + (0..<2_000).map { _ in Int(bitPattern: UInt(draws.next() >> (draws.next() % 64))) }
+        for version in versions {
+            #expect(TesseraService.entityTag(version) == "\"\(version)\"")
+            #expect(TesseraService.versionHeader(version).first?.1 == "\"\(version)\"")
+        }
+    }
+}
