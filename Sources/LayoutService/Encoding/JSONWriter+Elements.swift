@@ -33,19 +33,8 @@ extension JSONWriter {
                 c.fragment(#"{"category":"decoration","kind":"#)
                 c.quoted(a.kind)
             }
-            c.fragment(#","indexPath":["#)
-            c.integer(a.indexPath.section)
-            c.byte(UInt8(ascii: ","))
-            c.integer(a.indexPath.item)
-            c.fragment(#"],"frame":{"x":"#)
-            c.number(a.frame.minX)
-            c.fragment(#","y":"#)
-            c.number(a.frame.minY)
-            c.fragment(#","width":"#)
-            c.number(a.frame.width)
-            c.fragment(#","height":"#)
-            c.number(a.frame.height)
-            c.fragment(#"},"zIndex":"#)
+            Self.indexPathAndFrame(a.indexPath, a.frame, &c)
+            c.fragment(#","zIndex":"#)
             c.integer(a.zIndex)
             c.fragment(#","alpha":"#)
             c.number(a.alpha)
@@ -54,6 +43,25 @@ extension JSONWriter {
             if !a.extras.isEmpty { Self.extras(a.extras, &c) }
             c.byte(UInt8(ascii: "}"))
         }
+    }
+
+    /// `,"indexPath":[s,i],"frame":{"x":…,"y":…,"width":…,"height":…}`: shared with the
+    /// justified cells' writer (`justifiedCell`), so both write the same bytes.
+    @inline(__always)
+    static func indexPathAndFrame(_ indexPath: IndexPath, _ frame: Rect, _ c: inout JSONCursor) {
+        c.fragment(#","indexPath":["#)
+        c.integer(indexPath.section)
+        c.byte(UInt8(ascii: ","))
+        c.integer(indexPath.item)
+        c.fragment(#"],"frame":{"x":"#)
+        c.number(frame.minX)
+        c.fragment(#","y":"#)
+        c.number(frame.minY)
+        c.fragment(#","width":"#)
+        c.number(frame.width)
+        c.fragment(#","height":"#)
+        c.number(frame.height)
+        c.byte(UInt8(ascii: "}"))
     }
 
     /// What `attributes` can write for `a`: the punctuation and keys of every part (156

@@ -1,0 +1,55 @@
+import LayoutEngine
+
+/// A justified layout's cells written straight from the prepared layout
+/// (`PreparedJustifiedLayout.forEachCell`): the bytes `attributes` writes for the same
+/// elements, without a `LayoutAttributes` and an `extras` array per cell first.
+/// `JustifiedCellsReplyTests` holds the two to the same bytes.
+extension JSONWriter {
+    /// The most bytes `justifiedCell` writes: 182 bytes of punctuation, keys and the two
+    /// constant fields, two integers of at most 20 bytes and five numbers of at most
+    /// `JSONCursor.maxNumberBytes` (which also covers the up to 7 bytes a number's
+    /// eight-byte stores reach past its end), rounded up.
+    static let maxJustifiedCellBytes = 400
+
+    /// The whole one-shot reply, `{"contentSize":…,"info":…,"elements":[…]}`, with every cell
+    /// of `layout`, in one buffer sized beforehand (untouched capacity costs no memory: the
+    /// pages past the end are never written). Public for the benchmark, which times it alone.
+    public static func allCellsReply(_ layout: PreparedJustifiedLayout) -> (bytes: [UInt8], wroteNonFiniteNumber: Bool) {
+        var head = JSONWriter(capacity: 256)
+        head.oneShotHead(layout)
+        head.beginArray()
+        var nonFinite = head.wroteNonFiniteNumber
+        let capacity = head.bytes.count + layout.cellCount * maxJustifiedCellBytes + 2
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let start = buffer.baseAddress!
+            var c = JSONCursor(position: start)
+            head.bytes.withUnsafeBufferPointer { c.position.initialize(from: $0.baseAddress!, count: $0.count) }
+            c.position += head.bytes.count
+            var first = true
+            layout.forEachCell { indexPath, frame, extras in
+                justifiedCell(indexPath, frame, extras, comma: !first, &c)
+                first = false
+            }
+            c.byte(UInt8(ascii: "]"))
+            c.byte(UInt8(ascii: "}"))
+            initialized = c.position - start
+            if c.wroteNonFiniteNumber { nonFinite = true }
+        }
+        return (bytes, nonFinite)
+    }
+
+    /// One cell, as `attributes` writes a cell with the identity transform, alpha 1,
+    /// zIndex 0, not hidden, and the justified layout's extras; a comma first unless it is
+    /// the first element.
+    @inline(__always)
+    static func justifiedCell(_ indexPath: IndexPath, _ frame: Rect, _ extras: PreparedJustifiedLayout.CellExtras,
+                              comma: Bool, _ c: inout JSONCursor) {
+        if comma { c.byte(UInt8(ascii: ",")) }
+        c.fragment(#"{"category":"cell""#)
+        indexPathAndFrame(indexPath, frame, &c)
+        c.fragment(#","zIndex":0,"alpha":1,"extras":{"aspectRatio":"#)
+        c.number(extras.aspectRatio)
+        if extras.isForced { c.fragment(#","forcedAspectRatio":1"#) }
+        c.fragment("}}")
+    }
+}
