@@ -105,8 +105,7 @@ struct JustifiedCellsReplyTests {
     }
 
     /// The bound the reply's buffer is sized by holds for the longest cell: the longest index
-    /// path, five numbers of the standard formatter's longest form, the forced extra (each
-    /// number may touch up to `maxNumberBytes`).
+    /// paths, five numbers of the longest shortest form, the forced extra.
     @Test func theLongestCellFitsItsBound() {
         let longest = -1.2345678901234567e-300
         let frame = Rect(x: longest, y: longest, width: longest, height: longest)
@@ -117,6 +116,8 @@ struct JustifiedCellsReplyTests {
             JSONWriter.justifiedCell(IndexPath(Int.min, Int.min), frame, extras, comma: true, &c)
             return c.position - buffer.baseAddress!
         }
-        #expect(written + JSONCursor.maxNumberBytes <= JSONWriter.maxJustifiedCellBytes)
+        #expect(written == JSONWriter.maxJustifiedCellBytes)
+        #expect(IndexPath(Int.min, Int.min).section.description.utf8.count == 20)
+        #expect(longest.description.utf8.count == 24)
     }
 }

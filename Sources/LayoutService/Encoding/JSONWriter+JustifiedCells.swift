@@ -5,11 +5,18 @@ import LayoutEngine
 /// elements, without a `LayoutAttributes` and an `extras` array per cell first.
 /// `JustifiedCellsReplyTests` holds the two to the same bytes.
 extension JSONWriter {
-    /// The most bytes `justifiedCell` writes: 182 bytes of punctuation, keys and the two
-    /// constant fields, two integers of at most 20 bytes and five numbers of at most
-    /// `JSONCursor.maxNumberBytes` (which also covers the up to 7 bytes a number's
-    /// eight-byte stores reach past its end), rounded up.
-    static let maxJustifiedCellBytes = 400
+    /// The most bytes `justifiedCell` writes: 144 bytes of punctuation, keys and constant
+    /// fields, two integers of at most 20 bytes, five numbers of at most 24 (the longest
+    /// shortest form, `-1.2345678901234567e-300`). A number's writer may touch up to
+    /// `JSONCursor.maxNumberBytes` past where it starts (eight-byte stores, the standard
+    /// formatter's zeroed scratch), so the reply's buffer has that much slack once at its end.
+    ///
+    /// Kept tight on purpose: glibc serves a block of up to 32 MiB from its heap once a
+    /// freed block that size has raised its mmap threshold, so the next reply reuses pages
+    /// already mapped; a 100,000-cell reply sized at 400 B per cell (40 MB) was a fresh
+    /// mmap, ~10,000 page faults and an munmap every time (BENCHMARKS.md, issue 12 "Big
+    /// replies", third pass).
+    static let maxJustifiedCellBytes = 144 + 2 * 20 + 5 * 24
 
     /// The whole one-shot reply, `{"contentSize":…,"info":…,"elements":[…]}`, with every cell
     /// of `layout`, in one buffer sized beforehand (untouched capacity costs no memory: the
@@ -19,7 +26,7 @@ extension JSONWriter {
         head.oneShotHead(layout)
         head.beginArray()
         var nonFinite = head.wroteNonFiniteNumber
-        let capacity = head.bytes.count + layout.cellCount * maxJustifiedCellBytes + 2
+        let capacity = head.bytes.count + layout.cellCount * maxJustifiedCellBytes + 2 + JSONCursor.maxNumberBytes
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             let start = buffer.baseAddress!
             var c = JSONCursor(position: start)
