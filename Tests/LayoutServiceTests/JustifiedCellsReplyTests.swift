@@ -113,7 +113,8 @@ struct JustifiedCellsReplyTests {
         var scratch = [UInt8](repeating: 0, count: 2 * JSONWriter.maxJustifiedCellBytes)
         let written = scratch.withUnsafeMutableBufferPointer { buffer -> Int in
             var c = JSONCursor(position: buffer.baseAddress!)
-            JSONWriter.justifiedCell(IndexPath(Int.min, Int.min), frame, extras, comma: true, &c)
+            var row = JSONWriter.RowEcho()
+            JSONWriter.justifiedCell(IndexPath(Int.min, Int.min), frame, extras, comma: true, &c, row: &row)
             return c.position - buffer.baseAddress!
         }
         #expect(written == JSONWriter.maxJustifiedCellBytes)

@@ -13,13 +13,20 @@ extension JSONWriter {
     /// Public for the benchmark, which times encoding alone.
     public mutating func elements(_ list: [LayoutAttributes]) {
         beginArray()
-        for e in list { attributes(e) }
+        var row = RowEcho()
+        for e in list { attributes(e, row: &row) }
         endArray()
     }
 
     /// `{category, kind?, indexPath, frame, zIndex, alpha, transform3D?, hidden?, extras?}`:
     /// the transform only when not the identity, `hidden` only when true.
     mutating func attributes(_ a: LayoutAttributes) {
+        var row = RowEcho()
+        attributes(a, row: &row)
+    }
+
+    /// `attributes(a)`, the y and height copied from `row` when they repeat the last element's.
+    mutating func attributes(_ a: LayoutAttributes, row: inout RowEcho) {
         let comma = takeComma()
         appendWritten(maxCount: Self.maxElementBytes(a)) { c in
             if comma { c.byte(UInt8(ascii: ",")) }
@@ -33,7 +40,7 @@ extension JSONWriter {
                 c.fragment(#"{"category":"decoration","kind":"#)
                 c.quoted(a.kind)
             }
-            Self.indexPathAndFrame(a.indexPath, a.frame, &c)
+            Self.indexPathAndFrame(a.indexPath, a.frame, &c, row: &row)
             c.fragment(#","zIndex":"#)
             c.integer(a.zIndex)
             c.fragment(#","alpha":"#)
@@ -45,10 +52,16 @@ extension JSONWriter {
         }
     }
 
+    /// The y and height of the last element written: the elements of a row share them.
+    struct RowEcho {
+        var y = NumberEcho()
+        var height = NumberEcho()
+    }
+
     /// `,"indexPath":[s,i],"frame":{"x":…,"y":…,"width":…,"height":…}`: shared with the
     /// justified cells' writer (`justifiedCell`), so both write the same bytes.
     @inline(__always)
-    static func indexPathAndFrame(_ indexPath: IndexPath, _ frame: Rect, _ c: inout JSONCursor) {
+    static func indexPathAndFrame(_ indexPath: IndexPath, _ frame: Rect, _ c: inout JSONCursor, row: inout RowEcho) {
         c.fragment(#","indexPath":["#)
         c.integer(indexPath.section)
         c.byte(UInt8(ascii: ","))
@@ -56,11 +69,11 @@ extension JSONWriter {
         c.fragment(#"],"frame":{"x":"#)
         c.number(frame.minX)
         c.fragment(#","y":"#)
-        c.number(frame.minY)
+        c.number(frame.minY, echo: &row.y)
         c.fragment(#","width":"#)
         c.number(frame.width)
         c.fragment(#","height":"#)
-        c.number(frame.height)
+        c.number(frame.height, echo: &row.height)
         c.byte(UInt8(ascii: "}"))
     }
 

@@ -33,8 +33,9 @@ extension JSONWriter {
             head.bytes.withUnsafeBufferPointer { c.position.initialize(from: $0.baseAddress!, count: $0.count) }
             c.position += head.bytes.count
             var first = true
+            var row = RowEcho()
             layout.forEachCell { indexPath, frame, extras in
-                justifiedCell(indexPath, frame, extras, comma: !first, &c)
+                justifiedCell(indexPath, frame, extras, comma: !first, &c, row: &row)
                 first = false
             }
             c.byte(UInt8(ascii: "]"))
@@ -50,10 +51,10 @@ extension JSONWriter {
     /// the first element.
     @inline(__always)
     static func justifiedCell(_ indexPath: IndexPath, _ frame: Rect, _ extras: PreparedJustifiedLayout.CellExtras,
-                              comma: Bool, _ c: inout JSONCursor) {
+                              comma: Bool, _ c: inout JSONCursor, row: inout RowEcho) {
         if comma { c.byte(UInt8(ascii: ",")) }
         c.fragment(#"{"category":"cell""#)
-        indexPathAndFrame(indexPath, frame, &c)
+        indexPathAndFrame(indexPath, frame, &c, row: &row)
         c.fragment(#","zIndex":0,"alpha":1,"extras":{"aspectRatio":"#)
         c.number(extras.aspectRatio)
         if extras.isForced { c.fragment(#","forcedAspectRatio":1"#) }

@@ -21,9 +21,8 @@
 /// multiple of the next power of ten stays inside; of the shortest candidates the one
 /// closest to v is taken, as `description` does (a tie returns nil).
 enum ShortestDecimal {
-    /// Bytes `write` may touch: a sign, then "0." and 18 digits (21 in all), or 17 digits
-    /// with the point moved in by eight-byte loads and stores (26 at most: 8 whole digits,
-    /// then the 17 bytes after them moved one to the right).
+    /// Bytes `write` may touch: a sign, then "0." and 18 digits (21 in all), or 17 digits and
+    /// the point, whose last eight-byte store may end 8 bytes past it (26); rounded up.
     static let maxBytes = 32
 
     /// Writes `value` at `out` and returns the byte count, or nil when `value` is outside
@@ -109,15 +108,17 @@ enum ShortestDecimal {
         let total = wholeDigits &+ fractionDigits
         let start = out + n
         seventeenDigits(digits &* powerOf10(17 &- total), to: start)
-        // Move the fraction one byte right (the loads before the stores), the point in between.
+        // Move the fraction, bytes wholeDigits..<17, one byte right, the point in between,
+        // reading only the 17 bytes written above. Below 9 whole digits: the eight bytes from
+        // the fraction's start and the last eight (overlapping; both loads before the
+        // stores). Otherwise the fraction is within the last eight, shifted down to its start.
         let fractionStart = start + wholeDigits
+        let last = load(start + 9)
         if wholeDigits <= 8 {
-            let first = load(fractionStart)
-            let second = load(fractionStart + 8)
-            store(first, at: fractionStart + 1)
-            store(second, at: fractionStart + 9)
-        } else {
             store(load(fractionStart), at: fractionStart + 1)
+            store(last, at: start + 10)
+        } else {
+            store(last &>> UInt64(8 &* (wholeDigits &- 9)), at: fractionStart + 1)
         }
         fractionStart.pointee = UInt8(ascii: ".")
         return n &+ total &+ 1
