@@ -14,8 +14,28 @@ extension JSONWriter {
     public mutating func elements(_ list: [LayoutAttributes]) {
         beginArray()
         var row = RowEcho()
-        for e in list { attributes(e, row: &row) }
+        let start = bytes.count
+        for (i, e) in list.enumerated() {
+            attributes(e, row: &row)
+            if i == Self.sampledElements - 1 && list.count >= 2 * Self.sampledElements {
+                reserveForTheRest(list.count - Self.sampledElements, perElement: (bytes.count - start) / Self.sampledElements)
+            }
+        }
         endArray()
+    }
+
+    /// Elements written before a big list's reply is sized for the rest at their rate.
+    private static let sampledElements = 64
+
+    /// Room for `count` more elements of about `perElement` bytes (an eighth more, for
+    /// longer ones further on), reserved once: callers size the reply by a guess per element
+    /// (110 bytes), and a list of longer ones grew it by doubling, copying it each time.
+    /// Measured: 100,000 justified elements (208 bytes each) 23.4 -> 21.4 ms of CPU per
+    /// encoding (`perf stat -e task-clock` on `tessera-bench --work encode-justified
+    /// --repeat 11` minus `--repeat 1`, over 10, three runs each); callgrind's count hardly
+    /// moves (the copy is a few long `rep movsb`).
+    private mutating func reserveForTheRest(_ count: Int, perElement: Int) {
+        reserveCapacity(bytes.count + count * (perElement + perElement / 8) + 64)
     }
 
     /// `{category, kind?, indexPath, frame, zIndex, alpha, transform3D?, hidden?, extras?}`:
