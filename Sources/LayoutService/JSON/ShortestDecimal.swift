@@ -9,7 +9,8 @@
 /// (or 18) digits in a fixed width with the point moved in afterwards, instead of whole
 /// and fraction parts through length-dependent cases (callgrind on `tessera-bench --work
 /// encode-cells --items 100000`, `JSONCursor.shortest` over its 455,611 calls; BENCHMARKS.md
-/// "Big replies"). `ShortestDecimalTests` holds it to `description` over millions of random
+/// "Big replies"); taking the interval's only candidate without looking for the nearest
+/// saved 4.4 M more there (a division by a power of ten, most of the time). `ShortestDecimalTests` holds it to `description` over millions of random
 /// doubles, layout-like values and edge cases.
 ///
 /// The method. With v = m·2^e (m the 53-bit significand), every decimal strictly between the
@@ -72,9 +73,12 @@ enum ShortestDecimal {
             low = nextLow
             dropped &+= 1
         }
-        // The candidate nearest v at this length.
+        // The candidate nearest v at this length: the only one, usually (at 16 digits the
+        // interval is a tenth or two of a unit wide), else the nearest of two or more.
         var digits: UInt64
-        if dropped == 0 {
+        if low == high {
+            digits = low
+        } else if dropped == 0 {
             if vRemainder == half { return nil }
             digits = vRemainder > half ? vFloor &+ 1 : vFloor
         } else {
