@@ -79,6 +79,26 @@ struct ShortestDecimalTests {
         }
     }
 
+    /// Exact ties: from about 2^47 up a value has few fraction bits and can lie exactly
+    /// between two shortest candidates (-104479768253290.875 between …290.87 and …290.88);
+    /// `description` takes the even one, and so does the fast path (it used to decline).
+    @Test func tiesTakeTheEvenCandidate() {
+        var g = XorShiftStar(state: 0x7135_0000_0000_0001)
+        for _ in 0..<100_000 {
+            let value = 0x1p47 + Double(g.next() % (1 << 49)) + Double(g.next() % 7 + 1) / 8
+            for signed in [value, -value] {
+                guard let text = fast(signed) else {
+                    Issue.record("declined \(signed.bitPattern)")
+                    return
+                }
+                #expect(text == signed.description, "\(signed.bitPattern)")
+            }
+        }
+        for value in [-104_479_768_253_290.875, 265_001_138_375_468.875, 1_054_206_913_500_615.25, 728_995_085_736_528.75] {
+            #expect(fast(value) == value.description)
+        }
+    }
+
     @Test func declinesOutsideItsRange() {
         for value in [0.0, -0.0, 3.0, -12.0, 0.009, 1e-5, 0x1p50 + 0.5, 1e16, .leastNonzeroMagnitude,
                       .greatestFiniteMagnitude, .infinity, .nan] {

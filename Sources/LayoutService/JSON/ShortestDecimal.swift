@@ -20,7 +20,8 @@
 /// midpoints. In this range no candidate can sit exactly on a midpoint (that needs more
 /// than 17 digits), so open and closed intervals agree. Trailing digits are dropped while a
 /// multiple of the next power of ten stays inside; of the shortest candidates the one
-/// closest to v is taken, as `description` does (a tie returns nil).
+/// closest to v is taken, the even one when v is exactly between two, as `description`
+/// does (such ties occur from about 2^47 up, where v has few fraction bits).
 enum ShortestDecimal {
     /// Bytes `write` may touch: a sign, then "0." and 18 digits (21 in all), or 17 digits and
     /// the point, whose last eight-byte store may end 8 bytes past it (26); rounded up.
@@ -79,15 +80,15 @@ enum ShortestDecimal {
         if low == high {
             digits = low
         } else if dropped == 0 {
-            if vRemainder == half { return nil }
-            digits = vRemainder > half ? vFloor &+ 1 : vFloor
+            // v exactly between two candidates: the even one, as `description` does.
+            digits = vRemainder > half || (vRemainder == half && vFloor & 1 == 1) ? vFloor &+ 1 : vFloor
         } else {
             let unit = powerOf10(dropped)
             let quotient = vFloor / unit
             let rest = vFloor &- quotient &* unit
             let middle = unit >> 1
-            if rest == middle && vRemainder == 0 { return nil }
-            digits = rest > middle || (rest == middle && vRemainder > 0) ? quotient &+ 1 : quotient
+            let above = rest > middle || (rest == middle && (vRemainder > 0 || quotient & 1 == 1))
+            digits = above ? quotient &+ 1 : quotient
         }
         digits = min(max(digits, low), high)
 
