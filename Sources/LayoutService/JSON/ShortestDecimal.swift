@@ -80,14 +80,15 @@ enum ShortestDecimal {
         if low == high {
             digits = low
         } else if dropped == 0 {
-            // v exactly between two candidates: the even one, as `description` does.
-            digits = vRemainder > half || (vRemainder == half && vFloor & 1 == 1) ? vFloor &+ 1 : vFloor
+            // Above the middle, or on it (v exactly between two candidates) when vFloor is
+            // odd: the even one, as `description` does.
+            digits = vRemainder &+ (vFloor & 1) > half ? vFloor &+ 1 : vFloor
         } else {
             let unit = powerOf10(dropped)
             let quotient = vFloor / unit
             let rest = vFloor &- quotient &* unit
             let middle = unit >> 1
-            let above = rest > middle || (rest == middle && (vRemainder > 0 || quotient & 1 == 1))
+            let above = rest > middle || (rest == middle && (vRemainder | (quotient & 1)) != 0)
             digits = above ? quotient &+ 1 : quotient
         }
         digits = min(max(digits, low), high)
