@@ -26,7 +26,7 @@ struct ShortestDecimalTests {
     @Test func randomDoublesInRangeAreDescription() {
         var g = XorShiftStar(state: 0x2545_F491_4F6C_DD1D)
         var taken = 0
-        for _ in 0..<400_000 {
+        for _ in 0..<2_000_000 {
             let r = g.next()
             let exponent = UInt64(1023 - 7) + r % 57
             let value = Double(bitPattern: exponent << 52 | (g.next() & 0x000F_FFFF_FFFF_FFFF))
@@ -39,7 +39,25 @@ struct ShortestDecimalTests {
             }
         }
         // Only integers and values outside 0.01 … 2^50 decline: nearly every draw is taken.
-        #expect(taken > 390_000)
+        #expect(taken > 1_950_000)
+    }
+
+    /// Any 64 bits at all (every exponent, subnormals, NaNs, infinities): what the fast path
+    /// takes is `description`, and it takes every non-integer in its range.
+    @Test func randomBitPatternsAreDescriptionOrDeclined() {
+        var g = XorShiftStar(state: 0x0BAD_5EED_1234_5679)
+        for _ in 0..<2_000_000 {
+            let value = Double(bitPattern: g.next())
+            guard let text = fast(value) else {
+                let m = value.magnitude
+                #expect(!(m >= 0.01 && m < 0x1p50) || m == m.rounded(.towardZero), "\(value.bitPattern)")
+                continue
+            }
+            if text != value.description {
+                Issue.record("\(value.bitPattern): \(text) != \(value.description)")
+                return
+            }
+        }
     }
 
     /// Values as layouts make them: quotients and sums of small numbers, short decimals.
