@@ -13,7 +13,7 @@
 set -euo pipefail
 
 ITEMS=${ITEMS:-200000}
-WORKS=${WORKS:-"parse-items parse-compact create-items create-compact prepare-sizes encode-justified oneshot-justified"}
+WORKS=${WORKS:-"parse-items parse-compact create-items create-compact prepare-sizes encode-justified encode-cells oneshot-justified"}
 # shellcheck source=Benchmarks/callgrind-setup.sh
 . "$(dirname "$0")/callgrind-setup.sh" tessera-bench
 WORK=$(mktemp -d)

@@ -9,7 +9,7 @@ enum Work {
     /// create − parse is what follows the parse: decoding, the engine's prepare, the
     /// session and the reply (the decoders are internal to LayoutService).
     static let names = ["parse-items", "parse-compact", "create-items", "create-compact",
-                        "prepare-sizes", "encode-justified", "oneshot-justified"]
+                        "prepare-sizes", "encode-justified", "encode-cells", "oneshot-justified"]
 
     /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
     static func run(name: String, repeats: Int, items: Int) throws {
@@ -51,6 +51,15 @@ enum Work {
                 w.elements(elements)
                 size = w.bytes.count
             }
+            Output.write("output-bytes \(size)\n", to: 1)
+        case "encode-cells":
+            // What the one-shot writes for all the justified elements: the whole reply, straight
+            // from the prepared layout (no `LayoutAttributes`).
+            let ratios = Bodies.photoRatios(items)
+            let layout = try JustifiedLayout().prepareJustified(
+                DataSource(sections: [SectionData(itemCount: items, aspectRatios: ratios)]), view: ViewContext())
+            var size = 0
+            for _ in 0..<repeats { size = JSONWriter.allCellsReply(layout).bytes.count }
             Output.write("output-bytes \(size)\n", to: 1)
         case "oneshot-justified":
             let body = Bodies.justifiedRatios(Bodies.photoRatios(items))

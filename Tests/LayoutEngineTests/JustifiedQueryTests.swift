@@ -20,6 +20,23 @@ struct JustifiedQueryTests {
         return try Justified.layout(DataSource(sections: sections), P(containerWidth: 900, targetRowHeight: 200))
     }
 
+    /// `forEachCell` lists what `elements(in: nil)` lists, as values: same index paths,
+    /// frames and extras, in the same order (the one-shot reply's fast path relies on it).
+    @Test func cellsMatchElements() throws {
+        let l = try Self.sampleLayout()
+        let all = l.elements(in: nil, view: ViewContext())
+        var i = 0
+        l.forEachCell { indexPath, frame, extras in
+            defer { i += 1 }
+            guard i < all.count else { return }
+            let e = all[i]
+            #expect(e.category == .cell && e.indexPath == indexPath && e.frame == frame)
+            #expect(e.extras.elementsEqual(extras.list) { $0.key == $1.key && $0.value == $1.value })
+        }
+        #expect(i == all.count && l.cellCount == all.count)
+        #expect(all.contains { $0.extras.count == 2 } && all.contains { $0.extras.count == 1 })
+    }
+
     @Test func rectQueriesEqualBruteForce() throws {
         let l = try Self.sampleLayout()
         let all = l.elements(in: nil, view: ViewContext())

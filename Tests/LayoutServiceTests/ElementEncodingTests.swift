@@ -111,6 +111,30 @@ struct ElementEncodingTests {
         }
     }
 
+    /// Rows: runs of elements sharing y and height (the writer copies a repeated number's
+    /// bytes from the element before), with values that share bytes but not bits (0 and −0),
+    /// and non-finite ones (flagged in every element that has them, never copied).
+    @Test func rowsOfSharedNumbersAreWrittenAsByParts() {
+        var g = Generator(draws: XorShiftStar(state: 0x0DD5_EED5_0000_0007))
+        let special: [Double] = [0, -0.0, .nan, .infinity, -.infinity, 1e300, 5e-324, -1234.5678901234567, 0.1]
+        for _ in 0..<2_000 {
+            var list: [LayoutAttributes] = []
+            for _ in 0..<Int(g.next() % 6) {
+                let y = g.next() % 3 == 0 ? special[Int(g.next() % UInt64(special.count))] : g.number()
+                let height = g.next() % 3 == 0 ? special[Int(g.next() % UInt64(special.count))] : g.number()
+                for _ in 0..<Int(g.next() % 5) {
+                    var e = randomElement(&g)
+                    e.frame = Rect(x: e.frame.minX, y: y, width: e.frame.width, height: height)
+                    list.append(e)
+                }
+            }
+            let (fast, slow) = bothWays(list)
+            #expect(fast.bytes == slow.bytes, "\(String(decoding: fast.bytes, as: UTF8.self))")
+            #expect(fast.wroteNonFiniteNumber == slow.wroteNonFiniteNumber)
+            if fast.bytes != slow.bytes { return }
+        }
+    }
+
     /// The justified layout's elements (the benchmark's big reply, with `extras`): byte for
     /// byte, and every element stays within the bound its scratch memory is sized by.
     @Test func realLayoutsAreWrittenAsByParts() throws {

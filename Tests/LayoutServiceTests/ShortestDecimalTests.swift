@@ -26,7 +26,7 @@ struct ShortestDecimalTests {
     @Test func randomDoublesInRangeAreDescription() {
         var g = XorShiftStar(state: 0x2545_F491_4F6C_DD1D)
         var taken = 0
-        for _ in 0..<400_000 {
+        for _ in 0..<2_000_000 {
             let r = g.next()
             let exponent = UInt64(1023 - 7) + r % 57
             let value = Double(bitPattern: exponent << 52 | (g.next() & 0x000F_FFFF_FFFF_FFFF))
@@ -39,7 +39,25 @@ struct ShortestDecimalTests {
             }
         }
         // Only integers and values outside 0.01 … 2^50 decline: nearly every draw is taken.
-        #expect(taken > 390_000)
+        #expect(taken > 1_950_000)
+    }
+
+    /// Any 64 bits at all (every exponent, subnormals, NaNs, infinities): what the fast path
+    /// takes is `description`, and it takes every non-integer in its range.
+    @Test func randomBitPatternsAreDescriptionOrDeclined() {
+        var g = XorShiftStar(state: 0x0BAD_5EED_1234_5679)
+        for _ in 0..<2_000_000 {
+            let value = Double(bitPattern: g.next())
+            guard let text = fast(value) else {
+                let m = value.magnitude
+                #expect(!(m >= 0.01 && m < 0x1p50) || m == m.rounded(.towardZero), "\(value.bitPattern)")
+                continue
+            }
+            if text != value.description {
+                Issue.record("\(value.bitPattern): \(text) != \(value.description)")
+                return
+            }
+        }
     }
 
     /// Values as layouts make them: quotients and sums of small numbers, short decimals.
@@ -76,6 +94,26 @@ struct ShortestDecimalTests {
             if value.isFinite, value != value.rounded(.towardZero) {
                 #expect(written(value) == value.description, "\(value.bitPattern)")
             }
+        }
+    }
+
+    /// Exact ties: from about 2^47 up a value has few fraction bits and can lie exactly
+    /// between two shortest candidates (-104479768253290.875 between …290.87 and …290.88);
+    /// `description` takes the even one, and so does the fast path (it used to decline).
+    @Test func tiesTakeTheEvenCandidate() {
+        var g = XorShiftStar(state: 0x7135_0000_0000_0001)
+        for _ in 0..<100_000 {
+            let value = 0x1p47 + Double(g.next() % (1 << 49)) + Double(g.next() % 7 + 1) / 8
+            for signed in [value, -value] {
+                guard let text = fast(signed) else {
+                    Issue.record("declined \(signed.bitPattern)")
+                    return
+                }
+                #expect(text == signed.description, "\(signed.bitPattern)")
+            }
+        }
+        for value in [-104_479_768_253_290.875, 265_001_138_375_468.875, 1_054_206_913_500_615.25, 728_995_085_736_528.75] {
+            #expect(fast(value) == value.description)
         }
     }
 

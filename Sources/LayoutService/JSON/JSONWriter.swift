@@ -124,6 +124,11 @@ public struct JSONWriter {
         }
     }
 
+    /// Room for `count` bytes in all, reserved now when there is less.
+    mutating func reserveCapacity(_ count: Int) {
+        if count > bytes.capacity { bytes.reserveCapacity(count) }
+    }
+
     /// Whether a value about to be written through `appendWritten` needs a comma first (the
     /// caller writes it); the next one will.
     @inline(__always)

@@ -5,9 +5,12 @@
 ///
 /// Hand-written because measured faster on a hot path: encoding the 100,000 elements of the
 /// justified benchmark layout spent ~480 instructions per double in `swift_float64ToString`
-/// (a third of the encoder); this takes ~150 (Benchmarks/callgrind-create.sh,
-/// `encode-justified`; BENCHMARKS.md "Big replies"). `ShortestDecimalTests` holds it to
-/// `description` over millions of random doubles, layout-like values and edge cases.
+/// (a third of the encoder); this took ~290, and takes ~250 since the digits are written in
+/// a fixed width with the point moved in afterwards (instead of whole and fraction parts
+/// through length-dependent cases) and the interval's only candidate is taken without a
+/// division (callgrind on `tessera-bench --work encode-cells --items 100000`, over the 455,611
+/// numbers of the reply; BENCHMARKS.md "Big replies"). `ShortestDecimalTests` holds it to
+/// `description` over millions of random doubles, layout-like values, ties and edge cases.
 ///
 /// The method. With v = m·2^e (m the 53-bit significand), every decimal strictly between the
 /// midpoints to v's neighbours, (4m ∓ 2)·2^(e−2) (∓1 below a power of two), reads back as v.
@@ -16,10 +19,11 @@
 /// midpoints. In this range no candidate can sit exactly on a midpoint (that needs more
 /// than 17 digits), so open and closed intervals agree. Trailing digits are dropped while a
 /// multiple of the next power of ten stays inside; of the shortest candidates the one
-/// closest to v is taken, as `description` does (a tie returns nil).
+/// closest to v is taken, the even one when v is exactly between two, as `description`
+/// does (such ties occur from about 2^47 up, where v has few fraction bits).
 enum ShortestDecimal {
-    /// Bytes `write` may touch: its longest output is 24 (a sign, "0." and 18 digits, or 16
-    /// digits, a point and one more), and its eight-byte stores run up to 7 past the end.
+    /// Bytes `write` may touch: a sign, then "0." and 18 digits (21 in all), or 17 digits and
+    /// the point, whose last eight-byte store may end 8 bytes past it (26); rounded up.
     static let maxBytes = 32
 
     /// Writes `value` at `out` and returns the byte count, or nil when `value` is outside
@@ -28,8 +32,11 @@ enum ShortestDecimal {
     static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         let magnitude = value.magnitude
         guard magnitude >= 0.01, magnitude < 0x1p50 else { return nil }
-        let whole = UInt64(magnitude)  // exact: truncation of a double below 2^50
-        guard Double(whole) != magnitude else { return nil }
+        // Exact: truncation of a double below 2^50. Through Int, one instruction each way
+        // (UInt64's conversions take a dozen).
+        let truncated = Int(magnitude)
+        guard Double(truncated) != magnitude else { return nil }
+        let whole = UInt64(truncatingIfNeeded: truncated)
         let bits = magnitude.bitPattern
         let fraction = bits & 0x000F_FFFF_FFFF_FFFF
         let m = fraction | 0x0010_0000_0000_0000
@@ -66,67 +73,90 @@ enum ShortestDecimal {
             low = nextLow
             dropped &+= 1
         }
-        // The candidate nearest v at this length.
+        // The candidate nearest v at this length: the only one, usually (at 16 digits the
+        // interval is a tenth or two of a unit wide), else the nearest of two or more.
         var digits: UInt64
-        if dropped == 0 {
-            if vRemainder == half { return nil }
-            digits = vRemainder > half ? vFloor &+ 1 : vFloor
+        if low == high {
+            digits = low
+        } else if dropped == 0 {
+            // Above the middle, or on it (v exactly between two candidates) when vFloor is
+            // odd: the even one, as `description` does.
+            digits = vRemainder &+ (vFloor & 1) > half ? vFloor &+ 1 : vFloor
         } else {
             let unit = powerOf10(dropped)
             let quotient = vFloor / unit
             let rest = vFloor &- quotient &* unit
             let middle = unit >> 1
-            if rest == middle && vRemainder == 0 { return nil }
-            digits = rest > middle || (rest == middle && vRemainder > 0) ? quotient &+ 1 : quotient
+            let above = rest > middle || (rest == middle && (vRemainder | (quotient & 1)) != 0)
+            digits = above ? quotient &+ 1 : quotient
         }
         digits = min(max(digits, low), high)
 
-        // "−", the whole part (or 0), ".", the fraction padded to its digit count, eight
-        // digits per store (the stores may run up to 7 bytes past the end: `maxBytes`).
+        // The digits are v's whole part, then `fractionDigits` more: the whole part cannot
+        // round up, since the interval around a non-integer never reaches an integer (every
+        // integer below 2^53 is a double). Written left-aligned in a fixed width, then opened
+        // at the point (`maxBytes` covers the fixed width and the stores' overhang).
         var n = 0
         if value < 0 {
             out[0] = UInt8(ascii: "-")
             n = 1
         }
         let fractionDigits = k &- dropped
-        guard fractionDigits > 0 else { return nil }  // unreachable: v is not an integer
         if wholeDigits == 0 {
+            // "0." and the fraction, zero-padded to its digit count (at most 18).
             out[n] = UInt8(ascii: "0")
-            n &+= 1
-        } else if wholeDigits <= 8 {
-            store(eightDigits(UInt32(truncatingIfNeeded: whole)) &>> UInt64(64 &- 8 &* wholeDigits), at: out + n)
-            n &+= wholeDigits
-        } else {
-            let upper = whole / 100_000_000
-            store(eightDigits(UInt32(truncatingIfNeeded: upper)) &>> UInt64(128 &- 8 &* wholeDigits), at: out + n)
-            n &+= wholeDigits &- 8
-            store(eightDigits(UInt32(truncatingIfNeeded: whole &- upper &* 100_000_000)), at: out + n)
-            n &+= 8
+            out[n &+ 1] = UInt8(ascii: ".")
+            eighteenDigits(digits &* powerOf10(18 &- fractionDigits), to: out + (n &+ 2))
+            return n &+ 2 &+ fractionDigits
         }
-        out[n] = UInt8(ascii: ".")
-        n &+= 1
-        let rest = digits &- whole &* powerOf10(fractionDigits)
-        if fractionDigits <= 8 {
-            store(eightDigits(UInt32(truncatingIfNeeded: rest &* powerOf10(8 &- fractionDigits))), at: out + n)
-        } else if fractionDigits <= 16 {
-            // The leading partial chunk first, left-aligned; the full chunk overwrites its tail.
-            let upper = rest / 100_000_000
-            store(eightDigits(UInt32(truncatingIfNeeded: upper &* powerOf10(16 &- fractionDigits))), at: out + n)
-            store(eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: out + (n &+ fractionDigits &- 8))
+        // At most 17 digits in all (17 significant digits were computed).
+        let total = wholeDigits &+ fractionDigits
+        let start = out + n
+        seventeenDigits(digits &* powerOf10(17 &- total), to: start)
+        // Move the fraction, bytes wholeDigits..<17, one byte right, the point in between,
+        // reading only the 17 bytes written above. Below 9 whole digits: the eight bytes from
+        // the fraction's start and the last eight (overlapping; both loads before the
+        // stores). Otherwise the fraction is within the last eight, shifted down to its start.
+        let fractionStart = start + wholeDigits
+        let last = load(start + 9)
+        if wholeDigits <= 8 {
+            store(load(fractionStart), at: fractionStart + 1)
+            store(last, at: start + 10)
         } else {
-            let upper = rest / 10_000_000_000_000_000
-            let lower = rest &- upper &* 10_000_000_000_000_000
-            let middle = lower / 100_000_000
-            if fractionDigits == 18 {
-                twoDigits(Int(truncatingIfNeeded: upper), to: out + n)
-            } else {
-                out[n] = UInt8(truncatingIfNeeded: upper) &+ UInt8(ascii: "0")
-            }
-            let tail = out + (n &+ fractionDigits &- 16)
-            store(eightDigits(UInt32(truncatingIfNeeded: middle)), at: tail)
-            store(eightDigits(UInt32(truncatingIfNeeded: lower &- middle &* 100_000_000)), at: tail + 8)
+            store(last &>> UInt64(8 &* (wholeDigits &- 9)), at: fractionStart + 1)
         }
-        return n &+ fractionDigits
+        fractionStart.pointee = UInt8(ascii: ".")
+        return n &+ total &+ 1
+    }
+
+    /// The 17 digits of `x` < 10^17 (leading zeros included): one, then two groups of eight.
+    /// Writes 17 bytes.
+    @inline(__always)
+    static func seventeenDigits(_ x: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+        let first = x / 10_000_000_000_000_000
+        let rest = x &- first &* 10_000_000_000_000_000
+        let upper = rest / 100_000_000
+        out.pointee = UInt8(truncatingIfNeeded: first) &+ UInt8(ascii: "0")
+        store(eightDigits(UInt32(truncatingIfNeeded: upper)), at: out + 1)
+        store(eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: out + 9)
+    }
+
+    /// The 18 digits of `x` < 10^18 (leading zeros included): two, then two groups of eight.
+    /// Writes 18 bytes.
+    @inline(__always)
+    static func eighteenDigits(_ x: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+        let first = x / 10_000_000_000_000_000
+        let rest = x &- first &* 10_000_000_000_000_000
+        let upper = rest / 100_000_000
+        twoDigits(Int(truncatingIfNeeded: first), to: out)
+        store(eightDigits(UInt32(truncatingIfNeeded: upper)), at: out + 2)
+        store(eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: out + 10)
+    }
+
+    /// Eight bytes at `p`, unaligned, as `store` wrote them.
+    @inline(__always)
+    static func load(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
     }
 
     /// The eight decimal digits of `n` < 10^8 (leading zeros included) as ASCII, first digit

@@ -117,11 +117,7 @@ public struct PreparedJustifiedLayout: PreparedLayout {
     /// The box, with the original's box fields that are not geometry as extras:
     /// `aspectRatio`, and `forcedAspectRatio` (1 for the original's `true`) when forced.
     private func attributes(section s: Int, item: Int, frame: Rect) -> LayoutAttributes {
-        let ratios = sections[s].ratios
-        var extras: [(key: String, value: AttributeExtra)] = [
-            ("aspectRatio", .number(ratios.ratio(at: item) ?? .nan)),
-        ]
-        if ratios.forced != nil { extras.append(("forcedAspectRatio", .number(1))) }
-        return LayoutAttributes(category: .cell, indexPath: IndexPath(s, item), frame: frame, extras: extras)
+        LayoutAttributes(category: .cell, indexPath: IndexPath(s, item), frame: frame,
+                         extras: Self.cellExtras(sections[s].ratios, item: item).list)
     }
 }
