@@ -122,5 +122,5 @@ fi
 
 printf '| run | instructions per cached rect query | wrk requests/s (rounds) |\n|---|---|---|\n'
 for label in "${LABELS[@]}"; do
-    printf '| %s | %s | %s |\n' "$label" "${INSTRUCTIONS[$label]}" "${RATES[$label]:-not run}"
+    printf '| %s | %s | %s |\n' "$label" "${INSTRUCTIONS[$label]:-not run}" "${RATES[$label]:-not run}"
 done
