@@ -15,7 +15,9 @@
 #     total over REQUESTS is the figure. Instruction counts do not depend on the machine's
 #     load, so they compare across runs.
 #  2. wrk -t2 -c64 -dDURATION requests/s (default options: 2 loops), ROUNDS rounds with the
-#     binaries alternating, log lines going to a file as a container's log driver would.
+#     binaries alternating, log lines going to a file as a container's log driver would, and
+#     the server's CPU time per request over the run (user and system, all its threads, from
+#     /proc/PID/stat).
 # Environment: REQUESTS (2000), WARMUP (200), DURATION (10s), ROUNDS (2), SKIP_WRK=1,
 # SKIP_CALLGRIND=1.
 set -euo pipefail
@@ -76,7 +78,13 @@ queries() {
     curl -fsS --config "$WORK/curl.cfg"
 }
 
-declare -A INSTRUCTIONS RATES
+declare -A INSTRUCTIONS RATES CPU
+TICKS=$(getconf CLK_TCK)
+
+# cpu_ticks PID: the process's user and system time so far (all threads), in clock ticks.
+cpu_ticks() {
+    sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12, $13 }'
+}
 LABELS=()
 for spec in "$@"; do
     label=${spec%%=*}; rest=${spec#*=}; binary=${rest%%:*}; options=""
@@ -112,15 +120,22 @@ if [ "${SKIP_WRK:-0}" != 1 ]; then
             start "$WORK/wrk-$label.log" "$binary" $options
             url=$(query_url)
             queries "$url" 10
-            rate=$(wrk -t2 -c64 -d"$DURATION" "$url" | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p')
+            read -r user0 system0 < <(cpu_ticks "$PID")
+            report=$(wrk -t2 -c64 -d"$DURATION" "$url")
+            read -r user1 system1 < <(cpu_ticks "$PID")
             stop
+            rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$report")
+            count=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' <<<"$report")
+            cpu=$(awk -v u=$((user1 - user0)) -v s=$((system1 - system0)) -v n="$count" -v hz="$TICKS" \
+                'BEGIN { printf "%.1f + %.1f", u / hz / n * 1e6, s / hz / n * 1e6 }')
             RATES[$label]="${RATES[$label]:-}${RATES[$label]:+ / }$rate"
-            echo "round $round, $label: $rate requests/s, $(wc -l <"$WORK/wrk-$label.log") log lines" >&2
+            CPU[$label]="${CPU[$label]:-}${CPU[$label]:+ / }$cpu"
+            echo "round $round, $label: $rate requests/s, server CPU $cpu µs (user + system) per request, $(wc -l <"$WORK/wrk-$label.log") log lines" >&2
         done
     done
 fi
 
-printf '| run | instructions per cached rect query | wrk requests/s (rounds) |\n|---|---|---|\n'
+printf '| run | instructions per cached rect query | wrk requests/s (rounds) | server CPU µs per request, user + system (rounds) |\n|---|---|---|---|\n'
 for label in "${LABELS[@]}"; do
-    printf '| %s | %s | %s |\n' "$label" "${INSTRUCTIONS[$label]:-not run}" "${RATES[$label]:-not run}"
+    printf '| %s | %s | %s | %s |\n' "$label" "${INSTRUCTIONS[$label]:-not run}" "${RATES[$label]:-not run}" "${CPU[$label]:-not run}"
 done
