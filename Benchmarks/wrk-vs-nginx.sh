@@ -4,7 +4,10 @@
 # and that reply saved to a file that nginx serves and the bare server
 # (Benchmarks/bare-evhttp, two processes on one SO_REUSEPORT socket) holds in memory. wrk
 # runs against each in turn (-t2 -c64 -d10s, 2 rounds, alternating) and the script prints
-# requests/s, tessera / bare (target ≥ 0.95, issue 12) and tessera / nginx (≥ 0.8).
+# requests/s, tessera / bare (target ≥ 0.95, issue 12) and tessera / nginx (≥ 0.8), and each
+# server's own CPU time per request (user + system, all its processes and threads, read from
+# /proc around each run): requests/s swing with whatever else shares the cores, CPU time per
+# request much less.
 #
 #   Benchmarks/wrk-vs-nginx.sh            (from anywhere; builds release first)
 #
@@ -139,27 +142,44 @@ cmp -s "$WORK/www/reply.json" "$WORK/bare-copy.json" || { echo "the bare server 
 TESSERA_URL="http://127.0.0.1:$TESSERA_PORT$QUERY"
 NGINX_URL="http://127.0.0.1:$NGINX_PORT/reply.json"
 
-# "requests/s non-2xx-count" of one wrk run
+TICKS=$(getconf CLK_TCK)
+
+# "user system" CPU ticks so far of a server: the process and its children (the bare server's
+# second process, nginx's workers), all threads.
+cpu_ticks() {
+    local pids
+    pids="$1 $(pgrep -P "$1" | tr '\n' ' ' || true)"  # pgrep fails when there are no children
+    for pid in $pids; do sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null; done | awk '{ u += $12; s += $13 } END { print u + 0, s + 0 }'
+}
+
+# "requests/s non-2xx-count cpu-µs-per-request" of one wrk run against DURATION URL SERVER_PID:
+# the CPU is the server's own (user + system, read from /proc around the run), which the
+# machine's other load and wrk's share of the cores do not change.
 run_wrk() {
-    local out
+    local out u0 s0 u1 s1
+    read -r u0 s0 < <(cpu_ticks "$3")
     out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1" "$2")
+    read -r u1 s1 < <(cpu_ticks "$3")
     if grep -q "Socket errors" <<<"$out"; then echo "wrk: $(grep 'Socket errors' <<<"$out") ($2)" >&2; fi
-    awk '/Requests\/sec:/ { rps = $2 } /Non-2xx/ { bad = $NF } END { print rps, bad + 0 }' <<<"$out"
+    awk -v ticks=$((u1 - u0 + s1 - s0)) -v hz="$TICKS" '/Requests\/sec:/ { rps = $2 } /Non-2xx/ { bad = $NF }
+        / requests in / { count = $1 } END { print rps, bad + 0, (count > 0 ? ticks / hz / count * 1e6 : 0) }' <<<"$out"
 }
 
 echo "reply: $SIZE bytes, $ELEMENTS elements; wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, alternating"
 echo "tessera ${TESSERA_ARGS:-(default options)}, bare evhttp 2 processes, nginx sendfile ${NGINX_SENDFILE:-on}; wrk shares the machine's cores with them"
-run_wrk 2s "$TESSERA_URL" >/dev/null   # warm-up
-run_wrk 2s "$BARE_URL" >/dev/null
-run_wrk 2s "$NGINX_URL" >/dev/null
-printf '%-6s %14s %14s %14s %8s %8s %s\n' round "tessera req/s" "bare req/s" "nginx req/s" "t/bare" "t/nginx" "non-2xx (t/b/n)"
+run_wrk 2s "$TESSERA_URL" "$TESSERA_PID" >/dev/null   # warm-up
+run_wrk 2s "$BARE_URL" "$BARE_PID" >/dev/null
+run_wrk 2s "$NGINX_URL" "$NGINX_PID" >/dev/null
+printf '%-6s %14s %14s %14s %8s %8s %-16s %s\n' round "tessera req/s" "bare req/s" "nginx req/s" "t/bare" "t/nginx" "non-2xx (t/b/n)" \
+    "server CPU µs/request (t/b/n)"
 results=""
 for round in $(seq "$ROUNDS"); do
-    read -r t tbad < <(run_wrk "$DURATION" "$TESSERA_URL")
-    read -r b bbad < <(run_wrk "$DURATION" "$BARE_URL")
-    read -r n nbad < <(run_wrk "$DURATION" "$NGINX_URL")
+    read -r t tbad tcpu < <(run_wrk "$DURATION" "$TESSERA_URL" "$TESSERA_PID")
+    read -r b bbad bcpu < <(run_wrk "$DURATION" "$BARE_URL" "$BARE_PID")
+    read -r n nbad ncpu < <(run_wrk "$DURATION" "$NGINX_URL" "$NGINX_PID")
     awk -v r="$round" -v t="$t" -v b="$b" -v n="$n" -v tb="$tbad" -v bb="$bbad" -v nb="$nbad" \
-        'BEGIN { printf "%-6s %14.0f %14.0f %14.0f %8.2f %8.2f %s/%s/%s\n", r, t, b, n, t / b, t / n, tb, bb, nb }'
+        -v tc="$tcpu" -v bc="$bcpu" -v nc="$ncpu" \
+        'BEGIN { printf "%-6s %14.0f %14.0f %14.0f %8.2f %8.2f %-16s %.1f/%.1f/%.1f\n", r, t, b, n, t / b, t / n, tb "/" bb "/" nb, tc, bc, nc }'
     results="$results $t $b $n $tbad $bbad $nbad"
 done
 awk -v rounds="$ROUNDS" -v list="$results" 'BEGIN {
