@@ -3,7 +3,7 @@ import Glibc
 
 /// UTC wall-clock time in RFC 3339 with milliseconds: `2026-11-23T19:45:01.123Z`.
 ///
-/// The calendar date is computed here from the day number, not by gmtime_r: glibc's
+/// The calendar date comes from the day number (`CivilDate`), not from gmtime_r: glibc's
 /// gmtime_r takes the process-wide time-zone lock on every call, which every loop thread
 /// writing access lines would contend for (and it costs more instructions than this).
 enum Timestamp {
@@ -32,7 +32,7 @@ enum Timestamp {
     /// Writes the `length` bytes of the time into `out`; returns how many it wrote.
     private static func write(seconds: Int, milliseconds: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilDate.of(daysSinceEpoch: days)  // shared with the replies' Date field
         var i = 0
         // Two digits at a time from a table: a divide-and-modulo loop per digit cost ~250
         // instructions per access line (callgrind, cached rect query).
@@ -57,12 +57,6 @@ enum Timestamp {
         i += 1
         putPair(milliseconds % 100); put("Z")
         return i
-    }
-
-    /// The calendar date of a day counted from 1970-01-01 (EventHTTP's `CivilDate`, shared
-    /// with the replies' Date field).
-    static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        CivilDate.of(daysSinceEpoch: days)
     }
 
     private static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {

@@ -111,7 +111,7 @@ import Testing
             var seconds = day * 86_400
             var parts = tm()
             gmtime_r(&seconds, &parts)
-            let civil = Timestamp.civilDate(daysSinceEpoch: day)
+            let civil = CivilDate.of(daysSinceEpoch: day)
             #expect(civil.year == Int(parts.tm_year) + 1900 && civil.month == Int(parts.tm_mon) + 1
                         && civil.day == Int(parts.tm_mday), "day \(day)")
         }

@@ -115,8 +115,9 @@ public final class MemorySessionStorage: SessionStorage {
 
     /// Marks a session used at `time` (tests: a touch from another thread newer than "now").
     public func touch(_ id: String, at time: UInt64) {
+        let key = SessionKey(id)
         entries.withLock { map in
-            if var e = map[SessionKey(id)] { e.lastUsed = max(e.lastUsed, time); map[SessionKey(id)] = e }
+            if let index = map.index(forKey: key) { map.values[index].lastUsed = max(map.values[index].lastUsed, time) }
         }
     }
 }
