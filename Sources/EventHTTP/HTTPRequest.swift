@@ -5,8 +5,13 @@ public struct HTTPRequest: Sendable {
     public var path: String
     /// The raw query (after `?`, before any `#`), still percent-encoded; see `queryItems`.
     public var query: String?
-    /// Header fields in arrival order, names as the client spelled them.
-    public var headers: [(name: String, value: String)]
+    /// Header fields in arrival order, names as the client spelled them. Made on demand
+    /// from `headerBlock`: prefer `header(_:)`, which makes one String.
+    public var headers: [(name: String, value: String)] {
+        get { headerBlock.fields }
+        set { headerBlock = HeaderBlock(newValue) }
+    }
+    var headerBlock: HeaderBlock
     public var body: [UInt8]
     /// Values of the route pattern's `{name}` segments, percent-decoded.
     public var pathParameters: [String: String]
@@ -18,10 +23,16 @@ public struct HTTPRequest: Sendable {
     public init(method: HTTPMethod, path: String, query: String? = nil,
                 headers: [(name: String, value: String)] = [], body: [UInt8] = [],
                 pathParameters: [String: String] = [:]) {
+        self.init(method: method, path: path, query: query, headerBlock: HeaderBlock(headers), body: body,
+                  pathParameters: pathParameters)
+    }
+
+    init(method: HTTPMethod, path: String, query: String?, headerBlock: HeaderBlock, body: [UInt8],
+         pathParameters: [String: String]) {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers
+        self.headerBlock = headerBlock
         self.body = body
         self.pathParameters = pathParameters
     }
@@ -29,7 +40,7 @@ public struct HTTPRequest: Sendable {
     /// The first header field with this name, compared ASCII case-insensitively.
     /// - Complexity: O(number of headers).
     public func header(_ name: String) -> String? {
-        headers.first(where: { asciiCaseInsensitiveEquals($0.name, name) })?.value
+        headerBlock.first(named: name)
     }
 
     /// The query decoded as `application/x-www-form-urlencoded` pairs.

@@ -24,21 +24,30 @@ enum RequestReader {
         var parameters: [String: String] = [:]
         if case .route(_, let values) = routed.resolution { parameters = values }
         let handlerRequest = HTTPRequest(method: method, path: routed.path, query: routed.query,
-                                         headers: headers(request), body: body(request), pathParameters: parameters)
+                                         headerBlock: headers(request), body: body(request), pathParameters: parameters)
         return ParsedRequest(request: handlerRequest, resolution: routed.resolution)
     }
 
-    /// evhttp keeps headers in a TAILQ of evkeyval; walked through the struct fields
-    /// because the TAILQ macros do not import into Swift.
-    private static func headers(_ request: UnsafeMutablePointer<evhttp_request>) -> [(name: String, value: String)] {
-        var result: [(name: String, value: String)] = []
-        result.reserveCapacity(8)  // one allocation for a typical request's fields
-        var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
+    /// evhttp keeps headers in a TAILQ of evkeyval, walked through the struct fields
+    /// because the TAILQ macros do not import into Swift: once to size the block, once to
+    /// fill it (see `HeaderBlock` for why no Strings are made here).
+    private static func headers(_ request: UnsafeMutablePointer<evhttp_request>) -> HeaderBlock {
+        let first = evhttp_request_get_input_headers(request)?.pointee.tqh_first
+        var byteCount = 0
+        var entry = first
         while let current = entry {
-            result.append((String(cString: current.pointee.key), String(cString: current.pointee.value)))
+            byteCount += HeaderBlock.Writer.size(nameLength: strlen(current.pointee.key), valueLength: strlen(current.pointee.value))
             entry = current.pointee.next.tqe_next
         }
-        return result
+        guard byteCount > 0 else { return HeaderBlock() }
+        return HeaderBlock(byteCount: byteCount) { writer in
+            var entry = first
+            while let current = entry {
+                let name = current.pointee.key!, value = current.pointee.value!
+                writer.append(name: name, nameLength: strlen(name), value: value, valueLength: strlen(value))
+                entry = current.pointee.next.tqe_next
+            }
+        }
     }
 
     /// One copy, straight from the evbuffer chains into the array's storage.
