@@ -22,7 +22,7 @@ RUN swift build -c release --product tessera --static-swift-stdlib \
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libevent-2.1-7=2.1.* libevent-core-2.1-7=2.1.* \
-    libevent-extra-2.1-7=2.1.* libevent-pthreads-2.1-7=2.1.* zlib1g=1:1.2.* curl=7.* \
+    libevent-extra-2.1-7=2.1.* zlib1g=1:1.2.* curl=7.* \
     libsqlite3-0=3.40.* libhiredis0.14=0.14.* \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home tessera \

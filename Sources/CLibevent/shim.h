@@ -1,5 +1,6 @@
-// libevent's core, HTTP and pthreads headers. The module links event_core, event_extra and
-// event_pthreads, never plain `event`, which would load libevent's core a second time.
+// libevent's core and HTTP headers. The module links event_core and event_extra, never
+// plain `event`, which would load libevent's core a second time. No event_pthreads: each
+// event_base belongs to one thread and has no lock (see EventLoop).
 //
 // libevent's headers include glibc headers (<sys/socket.h>, ...) textually, so this module
 // can end up owning declarations such as SOCK_STREAM: a Swift file that imports Glibc but
@@ -14,7 +15,6 @@
 // <features.h> is evaluated once; later _GNU_SOURCE definitions no longer change it.
 #include <features.h>
 #include <event2/event.h>
-#include <event2/thread.h>
 #include <event2/http.h>
 #include <event2/http_struct.h>
 #include <event2/buffer.h>
@@ -22,6 +22,8 @@
 #include <event2/keyvalq_struct.h>
 #include <event2/listener.h>
 #include <event2/util.h>
+// The loops' wake-up descriptors (see EventLoop.post).
+#include <sys/eventfd.h>
 
 // Thread names show in `top -H` and debuggers. pthread_setname_np is a GNU extension that
 // Swift's Glibc module hides (it is declared only under _GNU_SOURCE).

@@ -41,12 +41,12 @@ extension EventLoop {
             case .framing: continue
             case .contentType: hasContentType = true
             case .date: hasDate = true
-            case .other: break
+            case .other:
+                // The server sets the request id itself (below), once. (Lengths first: the
+                // comparison ran for every header of every reply.)
+                if let idHeader = context.configuration.requestIDHeader, name.utf8.count == idHeader.utf8.count,
+                   asciiCaseInsensitiveEquals(name, idHeader) { continue }
             }
-            // The server sets the request id itself (below), once. (Lengths first: the
-            // comparison ran for every header of every reply.)
-            if let idHeader = context.configuration.requestIDHeader, name.utf8.count == idHeader.utf8.count,
-               asciiCaseInsensitiveEquals(name, idHeader) { continue }
             // withCString hands over a native string's own NUL-terminated storage; the
             // implicit String-to-pointer conversion copied each one into a new array.
             name.withCString { name in value.withCString { value in _ = evhttp_add_header(headers, name, value) } }

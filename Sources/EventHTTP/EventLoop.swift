@@ -5,12 +5,21 @@ import Synchronization
 /// One event loop: a thread that owns an event_base, an evhttp and its own SO_REUSEPORT
 /// listening socket. Only the mailbox is touched from other threads; everything else is
 /// confined to the loop thread (a replying evhttp request belongs to its loop).
+///
+/// The event_base has no lock (EVENT_BASE_FLAG_NOLOCK): no other thread calls libevent on
+/// it. They hand the loop jobs through the mailbox and wake it with an eventfd the loop
+/// watches. A locked base took and released its mutex ~11 times per request (every
+/// event_add and event_del), ~800 instructions of a cached rect query (callgrind,
+/// BENCHMARKS.md "Fifth pass").
 final class EventLoop: @unchecked Sendable {
     /// Cross-thread inbox: jobs to run on the loop thread (offloaded replies, shutdown).
     /// Unchecked because of the signal events' pointers: they are only created and freed
     /// under the mutex that guards this value.
     struct Mailbox: @unchecked Sendable {
         var jobs: [@Sendable () -> Void] = []
+        /// The eventfd has been written since the loop last emptied the mailbox: later
+        /// posts need not write it again.
+        var wakeWritten = false
         var closed = false
         var signalEvents: [OpaquePointer] = []
         var onSignal: (@Sendable (Int32) -> Void)?
@@ -22,6 +31,8 @@ final class EventLoop: @unchecked Sendable {
     let http: OpaquePointer
     let mailbox = Mutex(Mailbox())
     private var wakeEvent: OpaquePointer?
+    /// Written by `post`, read by the loop (an eventfd: a counter, never full).
+    private let wakeDescriptor: Int32
     /// The listening socket while the loop accepts (nil once draining).
     private(set) var boundSocket: OpaquePointer?
     /// Runs `adoptPending` right after an accept (see `makeBufferevent`).
@@ -69,15 +80,27 @@ final class EventLoop: @unchecked Sendable {
     /// Creates the loop's libevent objects on the caller's thread; nothing runs until `run()`.
     /// On failure everything is released, including `listeningSocket`.
     init(index: Int, context: ServerContext, listeningSocket: Int32) throws(HTTPServerError) {
-        guard let base = event_base_new() else {
+        let wakeDescriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard wakeDescriptor >= 0 else {
             close(listeningSocket)
-            throw .libevent("event_base_new")
+            throw .libevent("eventfd")
+        }
+        let options = event_config_new()
+        if let options { event_config_set_flag(options, Int32(EVENT_BASE_FLAG_NOLOCK.rawValue)) }
+        let made = options.flatMap(event_base_new_with_config)
+        if let options { event_config_free(options) }
+        guard let base = made else {
+            close(wakeDescriptor)
+            close(listeningSocket)
+            throw .libevent("event_base_new_with_config")
         }
         guard let http = evhttp_new(base) else {
             event_base_free(base)
+            close(wakeDescriptor)
             close(listeningSocket)
             throw .libevent("evhttp_new")
         }
+        self.wakeDescriptor = wakeDescriptor
         self.index = index
         self.context = context
         self.base = base
@@ -91,7 +114,8 @@ final class EventLoop: @unchecked Sendable {
         evhttp_set_max_headers_size(http, context.evhttpHeaderLimit)
         evhttp_set_max_body_size(http, configuration.maxBodySize)
         evhttp_set_timeout(http, Int32(clamping: configuration.idleTimeoutSeconds))
-        wakeEvent = event_new(base, -1, 0, Callbacks.wake, me)
+        wakeEvent = event_new(base, wakeDescriptor, Int16(EV_READ | EV_PERSIST), Callbacks.wake, me)
+        if let wakeEvent { event_add(wakeEvent, nil) }
         adoptEvent = event_new(base, -1, 0, Callbacks.adopt, me)
         acceptRetryTimer = event_new(base, -1, 0, Callbacks.acceptRetry, me)
         graceTimer = event_new(base, -1, 0, Callbacks.graceExpired, me)
@@ -116,21 +140,31 @@ final class EventLoop: @unchecked Sendable {
         EventLoop.current = nil
     }
 
-    /// Queues `job` for the loop thread. Returns false once the loop has shut down.
+    /// Queues `job` for the loop thread, from any thread. Returns false once the loop has
+    /// shut down.
     @discardableResult
     func post(_ job: @escaping @Sendable () -> Void) -> Bool {
         mailbox.withLock { mailbox in
             guard !mailbox.closed else { return false }
             mailbox.jobs.append(job)
-            // Inside the lock, so teardown cannot free the event between the check and here.
-            event_active(wakeEvent, EV_READ, 0)
+            if !mailbox.wakeWritten {
+                // Inside the lock, so teardown cannot close the descriptor before this write.
+                mailbox.wakeWritten = true
+                _ = eventfd_write(wakeDescriptor, 1)
+            }
             return true
         }
     }
 
+    /// The wake-up descriptor is readable: runs the jobs posted so far. The counter is
+    /// reset before the jobs are taken, so a post after that writes it again and is not
+    /// missed.
     func runMailbox() {
+        var count: eventfd_t = 0
+        _ = eventfd_read(wakeDescriptor, &count)
         let jobs = mailbox.withLock { mailbox in
             defer { mailbox.jobs.removeAll(keepingCapacity: true) }
+            mailbox.wakeWritten = false
             return mailbox.jobs
         }
         for job in jobs { job() }
@@ -179,10 +213,22 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// SIGINT/SIGTERM through libevent's own signal handling on this base (only one base
-    /// may handle signals). event_add is thread-safe once evthread_use_pthreads has run.
-    enum SignalInstallation { case installed, loopClosed, failed }
+    /// may handle signals). Installed by the loop thread, as every change to the base is
+    /// (it has no lock): from another thread this posts the installation and waits for it.
+    enum SignalInstallation: Sendable { case installed, loopClosed, failed }
 
     func installSignals(_ signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) -> SignalInstallation {
+        if EventLoop.current === self { return installSignalsHere(signals, onSignal: onSignal) }
+        let outcome = ThreadCondition<SignalInstallation?>(nil)
+        let posted = post { [self] in
+            let installed = installSignalsHere(signals, onSignal: onSignal)
+            outcome.withLock { $0 = installed }
+        }
+        guard posted else { return .loopClosed }
+        return outcome.wait { $0 }
+    }
+
+    private func installSignalsHere(_ signals: [Int32], onSignal: @escaping @Sendable (Int32) -> Void) -> SignalInstallation {
         let me = Unmanaged.passUnretained(self).toOpaque()
         return mailbox.withLock { mailbox in
             guard !mailbox.closed else { return .loopClosed }
@@ -225,6 +271,7 @@ final class EventLoop: @unchecked Sendable {
         periodicJobs.removeAll()
         for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer, lagEvent] { if let event { event_free(event) } }
         event_base_free(base)
+        close(wakeDescriptor)  // `closed` is set: no post writes it any more
     }
 }
 

@@ -1,14 +1,11 @@
 import CLibevent
 import Glibc
 
-/// Process-wide setup libevent needs before the first event_base exists.
+/// Process-wide setup before the first event_base exists. No evthread_use_pthreads: only
+/// a base's own loop thread calls libevent on it (other threads post to its mailbox), so
+/// the bases need no locks (see `EventLoop`).
 enum LibeventRuntime {
-    /// Must run before the first event_base_new(): bases created earlier get no locks, and
-    /// then event_active from a worker thread would race with the loop.
-    private static let threadingEnabled: Bool = evthread_use_pthreads() == 0
-
     static func prepare() throws(HTTPServerError) {
-        guard threadingEnabled else { throw .libevent("evthread_use_pthreads") }
         // A write to a connection the client closed must fail with EPIPE, not kill the process.
         signal(SIGPIPE, SIG_IGN)
     }

@@ -255,8 +255,10 @@ struct RequestStreamValidator: Sendable {
         let lineLength = whole.count + 1
         let line = whole.last == 0x0D ? UnsafeRawBufferPointer(rebasing: whole.dropLast()) : whole
         // evhttp ends lines at LF with an optional CR; any other CR stays inside the line
-        // and makes evhttp fail (header values) or misread it (request line).
-        let hasStrayCR = line.baseAddress.map { memchr($0, 0x0D, line.count) != nil } ?? false
+        // and makes evhttp fail (header values) or misread it (request line). Header and
+        // trailer lines need no search: a CR is neither a name byte nor a value byte, so
+        // `splitField` refuses it with the same reason.
+        var hasStrayCR: Bool { line.baseAddress.map { memchr($0, 0x0D, line.count) != nil } ?? false }
         switch phase {
         case .requestLine:
             if hasStrayCR { return .malformedRequestLine }
@@ -264,7 +266,6 @@ struct RequestStreamValidator: Sendable {
         case .headerLines, .trailerLines:
             headerBytes += lineLength
             if headerBytes > limits.maxHeaderBytes { return .headersTooLarge }
-            if hasStrayCR { return .malformedHeader }
             return phase == .headerLines ? checkHeaderLine(line) : checkTrailerLine(line)
         case .chunkSizeLine:
             return hasStrayCR ? .malformedChunk : checkChunkSizeLine(line)

@@ -144,10 +144,25 @@ import Testing
                 let rejection = verdict(Array("GET / HTTP/1.1\r\nX-N".utf8) + [byte] + Array("me: v\r\n\r\n".utf8))
                 #expect(rejection?.reason == (tchar.contains(byte) ? nil : .malformedHeader), "name byte \(byte)")
             }
+            // Values are checked eight bytes at a time: the byte sits in the first word, on
+            // either side of a word's edge, and in the tail.
             let allowed = byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
-            let rejection = verdict(Array("GET / HTTP/1.1\r\nX-Name: a".utf8) + [byte] + Array("b\r\n\r\n".utf8))
-            #expect(rejection?.reason == (allowed ? nil : .malformedHeader), "value byte \(byte)")
+            for position in [0, 1, 6, 7, 8, 15, 16, 21] {
+                var value = Array("abcdefghijklmnopqrstuv".utf8)
+                value[position] = byte
+                let rejection = verdict(Array("GET / HTTP/1.1\r\nX-Name: ".utf8) + value + Array("\r\n\r\n".utf8))
+                #expect(rejection?.reason == (allowed ? nil : .malformedHeader), "value byte \(byte) at \(position)")
+            }
         }
+    }
+
+    /// evhttp ends a line at LF; a CR anywhere else in a header line is refused.
+    @Test func aStrayCarriageReturnInAHeaderLineIsRefused() {
+        expectRejected("GET / HTTP/1.1\r\nX-Name: abc\rdefghijklmnop\r\n\r\n", .malformedHeader, method: .GET)
+        expectRejected("GET / HTTP/1.1\r\nX-Na\rme: v\r\n\r\n", .malformedHeader, method: .GET)
+        expectRejected("GET / HTTP/1.1\r\nX-Name: v\r\r\n\r\n", .malformedHeader, method: .GET)
+        expectRejected("GET / HTTP/1.1\r\n\r\r\n", .malformedHeader, method: .GET)
+        expectRejected("GET /a\rb HTTP/1.1\r\n\r\n", .malformedRequestLine, method: .GET)
     }
 
     @Test func trailersAreCheckedLikeHeaders() {

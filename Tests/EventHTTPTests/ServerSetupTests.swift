@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func libeventCoreIsLoadedOnlyOnce() throws {
-        // ARCHITECTURE.md: link event_core/event_extra/event_pthreads, never plain `event`,
+        // ARCHITECTURE.md: link event_core/event_extra, never plain `event`,
         // which would load libevent's core a second time (Package.swift's pkgConfig must
         // name libevent_core, not libevent).
         let maps = try #require(readFile("/proc/self/maps"))
