@@ -8,10 +8,10 @@ public struct APIError: Error, Sendable {
     public var code: String
     public var message: String
     public var field: String?
-    public var headers: [(String, String)] = []
+    public var headers: [(name: String, value: String)] = []
 
     public init(status: Int, code: String, message: String, field: String? = nil,
-                headers: [(String, String)] = []) {
+                headers: [(name: String, value: String)] = []) {
         self.status = status
         self.code = code
         self.message = message

@@ -76,22 +76,13 @@ enum Routes {
         ], body: asset.body)
     }
 
+    /// The service's answer as it is: its header array is shared, not copied. A reply
+    /// without a Content-Type gets the JSON one from the server (`EventLoop.reply`), as every
+    /// service body is JSON; copying the headers to add it here cost ~400 instructions of a
+    /// cached rect query (callgrind, BENCHMARKS.md "Fifth pass").
     static func reply(_ r: ServiceResponse) -> HTTPResponse {
         if r.asksForWorker { return .moveToWorker }
-        // One array sized for the JSON Content-Type too, and the Content-Type looked for while
-        // copying (a map, then a search, then an append that grew the array cost ~950
-        // instructions of a cached rect query).
-        var headers: [(name: String, value: String)] = []
-        headers.reserveCapacity(r.headers.count + 1)
-        var hasContentType = false
-        for (name, value) in r.headers {
-            if name.utf8.count == contentTypeLength, name.lowercased() == "content-type" { hasContentType = true }
-            headers.append((name, value))
-        }
-        if !r.body.isEmpty, !hasContentType {
-            headers.append((HTTPResponse.contentTypeHeader, HTTPResponse.jsonContentType))
-        }
-        return HTTPResponse(status: r.status, headers: headers, body: r.body)
+        return HTTPResponse(status: r.status, headers: r.headers, body: r.body)
     }
 }
 
@@ -107,4 +98,3 @@ extension HTTPResponse {
     static let contentTypeHeader = "Content-Type"
 }
 
-private let contentTypeLength = HTTPResponse.contentTypeHeader.utf8.count

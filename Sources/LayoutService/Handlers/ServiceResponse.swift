@@ -1,10 +1,10 @@
 /// A handler's answer, independent of any transport.
 public struct ServiceResponse: Sendable {
     public var status: Int
-    public var headers: [(String, String)]
+    public var headers: [(name: String, value: String)]
     public var body: [UInt8]
 
-    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -12,7 +12,7 @@ public struct ServiceResponse: Sendable {
 
     /// The writer's document, unless it holds a number that is not finite (see
     /// `JSONWriter.number`): then 500 `internal_error`, never a body with a made-up number.
-    static func json(_ status: Int, _ writer: JSONWriter, headers: [(String, String)] = []) -> ServiceResponse {
+    static func json(_ status: Int, _ writer: JSONWriter, headers: [(name: String, value: String)] = []) -> ServiceResponse {
         guard !writer.wroteNonFiniteNumber else { return ServiceResponse(.nonFiniteResult) }
         return ServiceResponse(status: status, headers: headers, body: writer.bytes)
     }
