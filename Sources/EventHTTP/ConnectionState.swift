@@ -30,6 +30,11 @@ final class ConnectionState {
     @exclusivity(unchecked) private var released = 0
     @exclusivity(unchecked) var hasActiveRequest = false
     private(set) var injectedRejection = false
+    /// Its request is with a worker (the idle sweep must not free it meanwhile).
+    var isWithWorker = false
+    /// What the idle sweep saw last, and since when nothing has moved (`EventLoop+IdleSweep`).
+    var lastProgress = SweepProgress(received: 0, unsent: 0)
+    var quietSince = MonotonicClock.now()
     /// Our own edits of the buffer call the buffer callback again; they are not client bytes.
     @exclusivity(unchecked) private var isRewriting = false
 
@@ -40,6 +45,9 @@ final class ConnectionState {
         headDeadlineSeconds = loop.context.configuration.headDeadlineSeconds
         held = evbuffer_new()
     }
+
+    /// Bytes of the stream received and checked so far.
+    var receivedBytes: Int { validator.position }
 
     deinit {
         if let headTimer { event_free(headTimer) }

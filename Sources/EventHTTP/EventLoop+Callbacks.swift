@@ -88,6 +88,10 @@ enum Callbacks {
         EventLoop.current?.lingerEvent(closer, events: events)
     }
 
+    static let idleSweep: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
+        loop(argument).sweepIdleConnections()
+    }
+
     static let lagProbe: @convention(c) (Int32, Int16, UnsafeMutableRawPointer?) -> Void = { _, _, argument in
         loop(argument).lagProbeFired()
     }

@@ -35,19 +35,19 @@ extension EventLoop {
             exchange.route = route.pattern
             exchange.pathParameters = parameters
             if route.offload || parsed.request.body.count >= context.configuration.offloadBodyThreshold {
-                offload(route, parsed.request, request, isHead: isHead, exchange: exchange)
+                offload(route, parsed.request, request, state: state, isHead: isHead, exchange: exchange)
                 return
             }
             // A compressed body may inflate to the body limit: that work is a worker's.
             if !parsed.request.body.isEmpty, parsed.request.header("Content-Encoding") != nil {
-                offload(route, parsed.request, request, isHead: isHead, exchange: exchange)
+                offload(route, parsed.request, request, state: state, isHead: isHead, exchange: exchange)
                 return
             }
             parsed.request.isOnEventLoop = true
             let response = context.respond(route, parsed.request)
             if response.isMoveToWorker {
                 parsed.request.isOnEventLoop = false
-                offload(route, parsed.request, request, isHead: isHead, exchange: exchange)
+                offload(route, parsed.request, request, state: state, isHead: isHead, exchange: exchange)
             } else {
                 reply(request, response, isHead: isHead, close: false, exchange: exchange)
             }
@@ -74,8 +74,10 @@ extension EventLoop {
     /// answers 503 instead of running, and one whose client has gone is dropped unrun (its
     /// connection is closed): neither holds a worker for nobody.
     private func offload(_ route: RouteTable.Route, _ handlerRequest: HTTPRequest,
-                         _ request: UnsafeMutablePointer<evhttp_request>, isHead: Bool, exchange: PendingExchange) {
+                         _ request: UnsafeMutablePointer<evhttp_request>, state: ConnectionState, isHead: Bool,
+                         exchange: PendingExchange) {
         let pending = PendingRequest(request)
+        let connection = LoopConfined(state)
         let client = ClientSocket(request)
         let maxWait = UInt64(max(0, context.configuration.maxQueueWaitSeconds) * 1e9)
         let accepted = context.workers.submit { [self] waited in
@@ -83,7 +85,10 @@ extension EventLoop {
             if waited > maxWait {
                 response = context.busyResponse("the request waited too long for a worker; retry later")
             } else if client.hasGone() {
-                post { [self] in abandon(pending.request, isHead: isHead, exchange: exchange) }
+                post { [self] in
+                    connection.value.isWithWorker = false
+                    abandon(pending.request, isHead: isHead, exchange: exchange)
+                }
                 return
             } else {
                 let handled = context.respond(route, handlerRequest)
@@ -92,9 +97,11 @@ extension EventLoop {
                     : handled
             }
             post { [self] in
+                connection.value.isWithWorker = false
                 reply(pending.request, response, isHead: isHead, close: false, exchange: exchange)
             }
         }
+        state.isWithWorker = accepted
         if !accepted {
             reply(request, context.busyResponse("every worker is busy and the queue is full; retry later"),
                   isHead: isHead, close: false, exchange: exchange)
@@ -113,6 +120,13 @@ extension EventLoop {
         }
         return StreamRejection.parseMarker(String(cString: value), token: context.rejectionToken)
     }
+}
+
+/// A loop thread's object carried by a worker's job and back to its loop, where alone it
+/// is touched (the posted reply).
+struct LoopConfined<Object: AnyObject>: @unchecked Sendable {
+    let value: Object
+    init(_ value: Object) { self.value = value }
 }
 
 /// An evhttp request pointer crossing to a worker and back. Only the loop thread that

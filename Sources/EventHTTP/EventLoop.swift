@@ -75,6 +75,8 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) var httpDate = HTTPDate()
     /// The lag probe (only with an observer): a timer and when it is next due.
     var lagEvent: OpaquePointer?
+    /// Closes idle connections once a second (see `EventLoop+IdleSweep`).
+    var idleSweepEvent: OpaquePointer?
     var lagDue: UInt64 = 0
 
     /// Creates the loop's libevent objects on the caller's thread; nothing runs until `run()`.
@@ -113,15 +115,16 @@ final class EventLoop: @unchecked Sendable {
         evhttp_set_default_content_type(http, HTTPResponse.jsonContentType)
         evhttp_set_max_headers_size(http, context.evhttpHeaderLimit)
         evhttp_set_max_body_size(http, configuration.maxBodySize)
-        evhttp_set_timeout(http, Int32(clamping: configuration.idleTimeoutSeconds))
+        // No evhttp_set_timeout: the idle sweep keeps the idle timeout (EventLoop+IdleSweep).
         wakeEvent = event_new(base, wakeDescriptor, Int16(EV_READ | EV_PERSIST), Callbacks.wake, me)
         if let wakeEvent { event_add(wakeEvent, nil) }
         adoptEvent = event_new(base, -1, 0, Callbacks.adopt, me)
         acceptRetryTimer = event_new(base, -1, 0, Callbacks.acceptRetry, me)
         graceTimer = event_new(base, -1, 0, Callbacks.graceExpired, me)
         if context.observer != nil { lagEvent = event_new(base, -1, 0, Callbacks.lagProbe, me) }
+        idleSweepEvent = event_new(base, -1, Int16(EV_PERSIST), Callbacks.idleSweep, me)
         boundSocket = evhttp_accept_socket_with_handle(http, listeningSocket)
-        guard wakeEvent != nil, adoptEvent != nil, acceptRetryTimer != nil, graceTimer != nil,
+        guard wakeEvent != nil, adoptEvent != nil, acceptRetryTimer != nil, graceTimer != nil, idleSweepEvent != nil,
               let boundSocket, let listener = evhttp_bound_socket_get_listener(boundSocket) else {
             if boundSocket == nil { close(listeningSocket) }
             teardown()
@@ -135,6 +138,7 @@ final class EventLoop: @unchecked Sendable {
     func run() {
         EventLoop.current = self
         armLagProbe()
+        armIdleSweep()
         event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
         teardown()
         EventLoop.current = nil
@@ -269,7 +273,9 @@ final class EventLoop: @unchecked Sendable {
         for event in signalEvents { event_free(event) }
         for periodic in periodicJobs { if let event = periodic.event { event_free(event) } }
         periodicJobs.removeAll()
-        for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer, lagEvent] { if let event { event_free(event) } }
+        for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer, lagEvent, idleSweepEvent] {
+            if let event { event_free(event) }
+        }
         event_base_free(base)
         close(wakeDescriptor)  // `closed` is set: no post writes it any more
     }

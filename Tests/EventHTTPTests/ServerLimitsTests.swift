@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import EventHTTP
 
@@ -144,6 +145,42 @@ import Testing
             #expect(try client.request("GET /text HTTP/1.1\r\n\r\n").status == 200)
             // No timing threshold: only that the server closes it at all (the read timeout is 20 s).
             #expect(try client.isClosedByServer())
+        }
+    }
+
+    /// A client that stops reading its reply stalls the write: once nothing of the reply has
+    /// moved for the idle timeout, the connection is closed (evhttp's write timeout did this
+    /// before the idle sweep). 32 MiB is more than loopback's socket buffers hold.
+    @Test func aClientThatStopsReadingIsClosed() throws {
+        let big = [UInt8](repeating: 0x61, count: 32 << 20)
+        var router = Router()
+        router.add(.GET, "/big") { _ in HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: big) }
+        try withServer(router: router, configure: { $0.idleTimeoutSeconds = 1 }) { server, port in
+            let client = try RawHTTPClient(port: port, timeoutSeconds: 20)
+            try client.send("GET /big HTTP/1.1\r\n\r\n")
+            #expect(waitUntil(seconds: 30) { liveConnectionStates(server) == 0 })
+            let received = try client.readToEnd()
+            #expect(received.count < big.count)
+        }
+    }
+
+    /// A request with a worker is never closed as idle, however long the handler takes.
+    @Test func aRequestWithAWorkerOutlivesTheIdleTimeout() throws {
+        let release = Gate()
+        var router = Router()
+        router.add(.GET, "/slow", offload: true) { _ in
+            _ = release.wait(seconds: 30)
+            return .text(200, "done")
+        }
+        try withServer(router: router, configure: { $0.idleTimeoutSeconds = 1 }) { _, port in
+            let client = try RawHTTPClient(port: port, timeoutSeconds: 30)
+            try client.send("GET /slow HTTP/1.1\r\n\r\n")
+            // Three sweeps past the idle timeout (a wait the test needs, not a threshold).
+            usleep(3_000_000)
+            release.open()
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "done")
         }
     }
 }
