@@ -9,6 +9,11 @@ import Glibc
 /// the memo is keyed by the raw path bytes (the target before `?` and `#`), and the query
 /// is taken from each request's own target.
 ///
+/// Each entry also keeps the last query it was asked with: a repeated target (a client
+/// polling the same rect, which is when the reply cache answers) reuses that String
+/// instead of decoding a new one (~500 instructions with its allocation and release;
+/// callgrind, BENCHMARKS.md "Fifth pass").
+///
 /// Slow path: `RequestTarget.parse` then `RouteTable.resolve`, for a path not in the memo;
 /// its answer is what the memo keeps, so a hit answers exactly what the slow path would
 /// (`TargetMemoTests` holds the two to the same answers, over the routes' paths, encoded
@@ -27,6 +32,7 @@ struct TargetMemo {
         let pathBytes: [UInt8]
         let path: String
         let resolution: RouteTable.Resolution
+        var lastQuery: String?
     }
 
     static let capacity = 16
@@ -46,24 +52,46 @@ struct TargetMemo {
     mutating func route(_ method: HTTPMethod, target: UnsafeRawBufferPointer,
                         routes: RouteTable) throws(RequestTarget.Invalid) -> Routed {
         let bounds = RequestTarget.bounds(target)
-        let query: String? = bounds.pathEnd < bounds.end
-            ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(bounds.pathEnd + 1)..<bounds.end]), as: UTF8.self)
-            : nil
+        let queryBytes: UnsafeRawBufferPointer? = bounds.pathEnd < bounds.end
+            ? UnsafeRawBufferPointer(rebasing: target[(bounds.pathEnd + 1)..<bounds.end]) : nil
         let pathBytes = UnsafeRawBufferPointer(rebasing: target[..<bounds.pathEnd])
-        for entry in entries where entry.method == method && entry.pathBytes.count == pathBytes.count {
-            let same = entry.pathBytes.withUnsafeBytes { stored in
+        for index in entries.indices where entries[index].method == method && entries[index].pathBytes.count == pathBytes.count {
+            let same = entries[index].pathBytes.withUnsafeBytes { stored in
                 stored.count == 0 || memcmp(stored.baseAddress!, pathBytes.baseAddress!, stored.count) == 0
             }
             if same {
                 hits += 1
-                return Routed(path: entry.path, query: query, resolution: entry.resolution)
+                let query: String?
+                if let queryBytes {
+                    if let last = entries[index].lastQuery, Self.equals(last, queryBytes) {
+                        query = last
+                    } else {
+                        query = String(decoding: queryBytes, as: UTF8.self)
+                        entries[index].lastQuery = query
+                    }
+                } else {
+                    query = nil
+                }
+                return Routed(path: entries[index].path, query: query, resolution: entries[index].resolution)
             }
         }
         misses += 1
         let parsed = try RequestTarget.parse(target).get()
         let resolution = routes.resolve(method, segments: parsed.segments)
-        remember(Entry(method: method, pathBytes: Array(pathBytes), path: parsed.path, resolution: resolution))
+        remember(Entry(method: method, pathBytes: Array(pathBytes), path: parsed.path, resolution: resolution,
+                       lastQuery: parsed.query))
         return Routed(path: parsed.path, query: parsed.query, resolution: resolution)
+    }
+
+    /// Whether `string` is exactly these bytes. A String decoded from bytes that are not
+    /// UTF-8 holds replacement characters instead, so it never equals them, and such a
+    /// query is decoded again each time (as the slow path would).
+    private static func equals(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let utf8 = string.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { stored in
+            stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
+        } ?? utf8.elementsEqual(bytes)
     }
 
     private mutating func remember(_ entry: Entry) {

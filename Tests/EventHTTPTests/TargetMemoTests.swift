@@ -94,6 +94,30 @@ import Testing
         #expect(memo.hits == 1 && memo.misses == 2)  // HEAD is its own key
     }
 
+    /// A hit reuses the entry's last query only when the bytes are the same: queries of the
+    /// same length that differ, no query, an empty one, and back again.
+    @Test func aRepeatedQueryIsReusedAndAnotherIsNot() {
+        var memo = TargetMemo()
+        let path = "/v1/sessions/0123456789abcdef0123456789abcdef/elements"
+        for suffix in ["?rect=0,0,1,1", "?rect=0,0,1,1", "?rect=0,0,1,2", "?rect=0,0,1,2", "?rect=0,0,1,1", "",
+                       "?rect=0,0,1,1", "?", "?", "?rect=0,0,1,1", "#?rect=0,0,1,2", "?rect=0,0,1,2#x"] {
+            #expect(Self.fast(&memo, .GET, path + suffix) == Self.slow(.GET, path + suffix), "\(suffix)")
+        }
+    }
+
+    /// Bytes that are not UTF-8 decode with replacement characters, which never equal the
+    /// bytes: each asking decodes again, with the slow path's answer.
+    @Test func aQueryThatIsNotUTF8IsDecodedEachTime() {
+        var memo = TargetMemo()
+        let target = Array("/v1/sessions/x/elements?q=".utf8) + [0xFF, 0xC3]
+        let expected = RequestTarget.parse(target).map { $0.query }
+        for _ in 0..<3 {
+            let query = target.withUnsafeBytes { raw in try? memo.route(.GET, target: raw, routes: Self.table).query }
+            #expect(query == (try? expected.get()))
+            #expect(query == "q=\u{FFFD}\u{FFFD}")
+        }
+    }
+
     /// Property: over a random stream of targets from a small pool (more distinct paths than
     /// the memo holds, so entries are replaced), every answer equals the slow path's.
     @Test(arguments: [1, 2, 3]) func answersStayEqualAcrossEvictions(seed: UInt64) {
