@@ -52,7 +52,7 @@ extension EventLoop {
             name.withCString { name in value.withCString { value in _ = evhttp_add_header(headers, name, value) } }
         }
         if response.allowsBody {
-            if !hasContentType { evhttp_add_header(headers, "Content-Type", HTTPResponse.jsonContentType) }
+            if !hasContentType { evhttp_add_header(headers, "Content-Type", jsonContentTypeCString) }
             if isHead {
                 evhttp_add_header(headers, "Content-Length", String(response.body.count))
             } else if !response.body.isEmpty {
@@ -85,6 +85,14 @@ extension EventLoop {
             _ = bytes.withUnsafeBytes { evbuffer_add(buffer, $0.baseAddress, $0.count) }
         }
     }
+}
+
+/// `HTTPResponse.jsonContentType` as the C string in the binary: a String literal this
+/// long is not stored NUL-terminated, so passing it to C copied it into a new array on
+/// every reply (~215 instructions).
+let jsonContentTypeLiteral: StaticString = "application/json; charset=utf-8"
+var jsonContentTypeCString: UnsafePointer<CChar> {
+    UnsafeRawPointer(jsonContentTypeLiteral.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 /// How the server treats a handler's header name; most names are told apart by length

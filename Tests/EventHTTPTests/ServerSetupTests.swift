@@ -133,6 +133,10 @@ import Testing
         }
     }
 
+    @Test func theReplysContentTypeCStringIsTheJSONContentType() {
+        #expect(String(cString: jsonContentTypeCString) == HTTPResponse.jsonContentType)
+    }
+
     @Test func libeventCoreIsLoadedOnlyOnce() throws {
         // ARCHITECTURE.md: link event_core/event_extra, never plain `event`,
         // which would load libevent's core a second time (Package.swift's pkgConfig must
