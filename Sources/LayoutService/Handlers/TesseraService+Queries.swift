@@ -12,7 +12,7 @@ extension TesseraService {
             // (a retain and release per field) cost ~750 instructions a query (callgrind).
             let version = s.version
             if let cached = s.cachedReply(version: version, query: query ?? "") {
-                return ServiceResponse(status: 200, headers: TesseraService.versionHeader(version), body: cached)
+                return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
             }
             let state = s.current
             let headers = TesseraService.versionHeader(state.version)
@@ -29,7 +29,7 @@ extension TesseraService {
             w.key("contentSize"); w.size(layout.contentSize)
             w.key("elements"); w.elements(elements)
             w.endObject()
-            if !w.wroteNonFiniteNumber { s.cacheReply(version: state.version, query: query ?? "", w.bytes) }
+            if !w.wroteNonFiniteNumber { s.cacheReply(version: state.version, query: query ?? "", w.bytes, headers: headers) }
             return .json(200, w, headers: headers)
         }
     }

@@ -14,17 +14,17 @@ extension TesseraService {
             let state = s.current
             // Prefixed so a picture never answers an `elements` query with the same string.
             let cacheKey = "svg?\(query ?? "")"
-            let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
             if let cached = s.cachedReply(version: state.version, query: cacheKey) {
-                return ServiceResponse(status: 200, headers: headers, body: cached)
+                return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
             }
+            let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
             let q = try QueryString(query)
             try q.rejectUnknown(Self.renderOptionKeys.union(["rect", "progress"]))
             let options = try q.renderOptions()
             let rect = try q.rect()
             let layout = try queryLayout(state, progress: q["progress"])
             let svg = try picture(of: layout, rect: rect, view: state.view, options: options)
-            s.cacheReply(version: state.version, query: cacheKey, svg)
+            s.cacheReply(version: state.version, query: cacheKey, svg, headers: headers)
             return ServiceResponse(status: 200, headers: headers, body: svg)
         }
     }

@@ -62,12 +62,12 @@ final class Session: Sendable {
     }
 
     /// A reply cached for this rect query (its raw query) at `version`.
-    func cachedReply(version: Int, query: String) -> [UInt8]? {
+    func cachedReply(version: Int, query: String) -> ReplyCache.Reply? {
         replies.lookup(replySlot, version: version, query: query)
     }
 
-    func cacheReply(version: Int, query: String, _ body: [UInt8]) {
-        replies.store(replySlot, version: version, query: query, body)
+    func cacheReply(version: Int, query: String, _ body: [UInt8], headers: [(name: String, value: String)]) {
+        replies.store(replySlot, version: version, query: query, body, headers: headers)
     }
 
     func touch(_ now: UInt64) { lastUsed.store(now, ordering: .relaxed) }

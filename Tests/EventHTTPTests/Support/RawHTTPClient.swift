@@ -32,9 +32,15 @@ final class RawHTTPClient {
     let fd: Int32
     private var pending: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 10) throws {
+    /// - Parameter receiveBufferBytes: a fixed receive buffer (SO_RCVBUF, set before
+    ///   connecting, which turns off the kernel's autotuning): how much a client that does
+    ///   not read can take in.
+    init(port: Int, timeoutSeconds: Int = 10, receiveBufferBytes: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket: \(errno)") }
+        if var bytes = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
