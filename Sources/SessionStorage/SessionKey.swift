@@ -1,3 +1,5 @@
+import Glibc
+
 /// A session id as a dictionary key that hashes 16 of its bytes (its first and last eight)
 /// instead of all of them.
 ///
@@ -29,11 +31,29 @@ public struct SessionKey: Hashable, Sendable {
         }
     }
 
+    /// The whole ids' bytes compared with memcmp: `String ==` on two ids in different
+    /// storage went through the standard library's general comparison (~150 instructions
+    /// a lookup).
     public static func == (a: SessionKey, b: SessionKey) -> Bool {
-        a.digest == b.digest && a.id == b.id
+        guard a.digest == b.digest else { return false }
+        let left = a.id.utf8, right = b.id.utf8
+        guard left.count == right.count else { return false }
+        return left.withContiguousStorageIfAvailable { l in
+            right.withContiguousStorageIfAvailable { r in l.isEmpty || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0 }
+        }.flatMap { $0 } ?? (a.id == b.id)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(digest)
+    }
+
+    /// Dictionary's hook for a key's hash under its per-table seed. The digest is already
+    /// 64 random bits (see above), so one multiply-and-xor mixes in the seed; through
+    /// `Hasher` (SipHash-1-3 over one word) it cost ~200 instructions a lookup, two lookups
+    /// per cached rect query (callgrind, BENCHMARKS.md "Fifth pass"). Equal keys have equal
+    /// digests, so they hash alike, as `Hashable` requires.
+    public func _rawHashValue(seed: Int) -> Int {
+        let mixed = (digest ^ UInt64(truncatingIfNeeded: seed)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))
     }
 }
