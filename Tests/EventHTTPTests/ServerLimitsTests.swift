@@ -160,6 +160,9 @@ import Testing
         try withServer(router: router, configure: { $0.idleTimeoutSeconds = 1 }) { server, port in
             let client = try RawHTTPClient(port: port, timeoutSeconds: 20, receiveBufferBytes: 64 << 10)
             try client.send("GET /big HTTP/1.1\r\n\r\n")
+            // First the connection is there (on a busy machine the loop may not have accepted
+            // it yet, and "no connection" would pass at once), then it is closed.
+            #expect(waitUntil(seconds: 30) { liveConnectionStates(server) == 1 })
             #expect(waitUntil(seconds: 30) { liveConnectionStates(server) == 0 })
             let received = try client.readToEnd()
             #expect(received.count < big.count)
