@@ -87,12 +87,9 @@ extension EventLoop {
     }
 }
 
-/// `HTTPResponse.jsonContentType` as the C string in the binary: a String literal this
-/// long is not stored NUL-terminated, so passing it to C copied it into a new array on
-/// every reply (~215 instructions).
-let jsonContentTypeLiteral: StaticString = "application/json; charset=utf-8"
+/// `HTTPResponse.jsonContentType` as the C string in the binary (see `jsonContentTypeLiteral`).
 var jsonContentTypeCString: UnsafePointer<CChar> {
-    UnsafeRawPointer(jsonContentTypeLiteral.utf8Start).assumingMemoryBound(to: CChar.self)
+    UnsafeRawPointer(HTTPResponse.jsonContentTypeLiteral.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 /// How the server treats a handler's header name; most names are told apart by length

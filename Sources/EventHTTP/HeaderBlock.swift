@@ -5,7 +5,7 @@
 /// Why not `[(name: String, value: String)]`: copying evhttp's fields into Strings cost
 /// ~190 instructions a string, ~1,000 a request for a client sending Host and Accept, and
 /// a cached rect query reads no request header at all (callgrind, BENCHMARKS.md "Fifth
-/// pass"). `HTTPRequestTests` holds `HTTPRequest.headers` and `header(_:)` to the array's
+/// pass"). `HeaderBlockTests` holds `HTTPRequest.headers` and `header(_:)` to the array's
 /// answers.
 struct HeaderBlock: Sendable, Equatable {
     private(set) var bytes: [UInt8] = []
@@ -13,7 +13,18 @@ struct HeaderBlock: Sendable, Equatable {
     init() {}
 
     init(_ fields: [(name: String, value: String)]) {
-        for (name, value) in fields { append(name: Array(name.utf8), value: Array(value.utf8)) }
+        let byteCount = fields.reduce(0) { $0 + Writer.size(nameLength: $1.name.utf8.count, valueLength: $1.value.utf8.count) }
+        self.init(byteCount: byteCount) { writer in
+            for (name, value) in fields {
+                // withCString lends the whole UTF-8, NULs inside included, then a terminator.
+                name.withCString { namePointer in
+                    value.withCString { valuePointer in
+                        writer.append(name: namePointer, nameLength: name.utf8.count,
+                                      value: valuePointer, valueLength: value.utf8.count)
+                    }
+                }
+            }
+        }
     }
 
     /// Fields copied straight from C strings (evhttp's list): `fill` writes them through a
@@ -82,13 +93,6 @@ struct HeaderBlock: Sendable, Equatable {
             }
         }
         return found
-    }
-
-    private mutating func append(name: [UInt8], value: [UInt8]) {
-        withUnsafeBytes(of: UInt32(name.count).littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: name)
-        bytes.append(contentsOf: value)
     }
 
     /// Calls `body` with each field's name and value bytes until it returns false.
