@@ -34,39 +34,12 @@ extension EventLoop {
             return reply(request, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
                          isHead: isHead, close: close, exchange: exchange, counted: false)
         }
-        let headers = evhttp_request_get_output_headers(request)
-        var hasContentType = false, hasDate = false
-        for (name, value) in response.headers {
-            switch FramingHeader(name) {
-            case .framing: continue
-            case .contentType: hasContentType = true
-            case .date: hasDate = true
-            case .other:
-                // The server sets the request id itself (below), once. (Lengths first: the
-                // comparison ran for every header of every reply.)
-                if let idHeader = context.configuration.requestIDHeader, name.utf8.count == idHeader.utf8.count,
-                   asciiCaseInsensitiveEquals(name, idHeader) { continue }
-            }
-            // withCString hands over a native string's own NUL-terminated storage; the
-            // implicit String-to-pointer conversion copied each one into a new array.
-            name.withCString { name in value.withCString { value in _ = evhttp_add_header(headers, name, value) } }
+        if response.allowsBody && !isHead && !response.body.isEmpty {
+            addBody(response.body, counted: counted, to: evhttp_request_get_output_buffer(request))
         }
-        if response.allowsBody {
-            if !hasContentType { evhttp_add_header(headers, "Content-Type", jsonContentTypeCString) }
-            if isHead {
-                evhttp_add_header(headers, "Content-Length", String(response.body.count))
-            } else if !response.body.isEmpty {
-                addBody(response.body, counted: counted, to: evhttp_request_get_output_buffer(request))
-            }
-        }
-        if close || isDraining { evhttp_add_header(headers, "Connection", "close") }
-        if let name = context.configuration.requestIDHeader, !exchange.requestID.isEmpty {
-            // withCString, not the implicit conversion: that copied both strings into new
-            // arrays on every reply (~1,500 instructions of a cached query).
-            name.withCString { name in exchange.requestID.withCString { id in _ = evhttp_add_header(headers, name, id) } }
-        }
-        // evhttp would format a Date of its own for every reply (see `HTTPDate`).
-        if !hasDate { httpDate.withCurrent { _ = evhttp_add_header(headers, "Date", $0) } }
+        writeHeaderLines(of: response, exchange: exchange, close: close || isDraining)
+        replyHeaderLines.install(into: evhttp_request_get_output_headers(request),
+                                 as: context.configuration.replyHeaderFormatting)
         // withCString: the implicit conversion made a ContiguousArray copy of the phrase.
         ReasonPhrase.forStatus(response.status).withCString { evhttp_send_reply(request, Int32(response.status), $0, nil) }
         finishExchange(exchange, response, isHead: isHead)
@@ -85,11 +58,6 @@ extension EventLoop {
             _ = bytes.withUnsafeBytes { evbuffer_add(buffer, $0.baseAddress, $0.count) }
         }
     }
-}
-
-/// `HTTPResponse.jsonContentType` as the C string in the binary (see `jsonContentTypeLiteral`).
-var jsonContentTypeCString: UnsafePointer<CChar> {
-    UnsafeRawPointer(HTTPResponse.jsonContentTypeLiteral.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 /// How the server treats a handler's header name; most names are told apart by length

@@ -73,6 +73,8 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) var targetMemo = TargetMemo()
     /// The replies' Date field, formatted once a second (see `HTTPDate`).
     @exclusivity(unchecked) var httpDate = HTTPDate()
+    /// The reply being sent's header lines (see `ReplyHeaderLines`), its buffer reused.
+    @exclusivity(unchecked) var replyHeaderLines = ReplyHeaderLines()
     /// The lag probe (only with an observer): a timer and when it is next due.
     var lagEvent: OpaquePointer?
     /// Closes idle connections once a second (see `EventLoop+IdleSweep`).
@@ -112,7 +114,11 @@ final class EventLoop: @unchecked Sendable {
         evhttp_set_gencb(http, Callbacks.request, me)
         evhttp_set_bevcb(http, Callbacks.makeBufferevent, me)
         evhttp_set_allowed_methods(http, HTTPMethod.allEvhttpMethods)
-        evhttp_set_default_content_type(http, HTTPResponse.jsonContentType)
+        // No default type: every reply the server writes names its own (EventLoop+ReplyHeaders),
+        // and with a default set evhttp would look for Content-Type in the list on every
+        // reply, so it would have to key an entry of its own (see `ReplyHeaderLines`).
+        // evhttp's own error pages (evhttp_send_error) set text/html themselves.
+        evhttp_set_default_content_type(http, nil)
         evhttp_set_max_headers_size(http, context.evhttpHeaderLimit)
         evhttp_set_max_body_size(http, configuration.maxBodySize)
         // No evhttp_set_timeout: the idle sweep keeps the idle timeout (EventLoop+IdleSweep).

@@ -26,6 +26,11 @@ struct HTTPDate {
         return withUnsafeBytes(of: &text) { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
     }
 
+    /// The current second's date as bytes (no NUL), valid during `body`.
+    mutating func withCurrentBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        withCurrent { body(UnsafeRawBufferPointer(start: $0, count: Self.length)) }
+    }
+
     /// Writes the IMF-fixdate of `seconds` since the epoch and a NUL into `out` (≥ 30 bytes).
     static func format(seconds: Int, into out: UnsafeMutableRawBufferPointer) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

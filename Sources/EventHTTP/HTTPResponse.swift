@@ -17,6 +17,15 @@ public struct HTTPResponse: Sendable {
     /// (~215 instructions; `EventLoop.reply` hands evhttp this one).
     static let jsonContentTypeLiteral: StaticString = "application/json; charset=utf-8"
 
+    /// The binary's own bytes of the default Content-Type and of `Connection: close`'s
+    /// value, for the reply's header lines (no String in between).
+    static var jsonContentTypeBytes: UnsafeRawBufferPointer { bytes(of: jsonContentTypeLiteral) }
+    static var closeBytes: UnsafeRawBufferPointer { bytes(of: "close") }
+
+    private static func bytes(of literal: StaticString) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    }
+
     /// A JSON reply from bytes a hand-written encoder produced (no copy beyond the array).
     public static func json(_ status: Int, _ bytes: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)], body: bytes)

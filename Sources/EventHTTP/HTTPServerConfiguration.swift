@@ -72,6 +72,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// The header carrying request ids: a client's (sanitised, see `RequestID`) is echoed in
     /// the reply, and a request without one gets a new one. nil turns request ids off.
     public var requestIDHeader: String? = "X-Request-ID"
+    /// How reply header fields are handed to evhttp; `.perField` only to compare against
+    /// (see `ReplyHeaderFormatting`).
+    public var replyHeaderFormatting: ReplyHeaderFormatting = .block
     /// How often each loop checks its own lag when the server has an observer.
     public var loopLagIntervalMilliseconds: Int = 500
 

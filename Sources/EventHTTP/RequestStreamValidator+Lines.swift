@@ -132,7 +132,7 @@ extension RequestStreamValidator {
 /// Field-value bytes: anything but control bytes, tab excepted, and DEL. Eight bytes at a
 /// time while none is below 0x20 or DEL (the same borrow identities as `allPrintable`);
 /// a word with one (a tab, or a refusal) is judged byte by byte.
-private func isFieldValue(_ bytes: UnsafeRawBufferPointer) -> Bool {
+func isFieldValue(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
     var i = 0
@@ -163,7 +163,7 @@ private func isDigit(_ byte: UInt8) -> Bool {
 /// RFC 9110 tchar: letters, digits and !#$%&'*+-.^_`|~, as a bitmap of the 128 ASCII
 /// bytes (header names are checked byte by byte on every request).
 @inline(__always)
-private func isTokenByte(_ byte: UInt8) -> Bool {
+func isTokenByte(_ byte: UInt8) -> Bool {
     // Bits 0x21…0x3F: ! # $ % & ' * + - . and the digits; 0x40…0x7F: letters ^ _ ` | ~.
     let low: UInt64 = 0x03FF_6CFA_0000_0000, high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
     switch byte {

@@ -133,8 +133,9 @@ import Testing
         }
     }
 
-    @Test func theReplysContentTypeCStringIsTheJSONContentType() {
-        #expect(String(cString: jsonContentTypeCString) == HTTPResponse.jsonContentType)
+    @Test func theReplysContentTypeBytesAreTheJSONContentType() {
+        #expect(String(decoding: HTTPResponse.jsonContentTypeBytes, as: UTF8.self) == HTTPResponse.jsonContentType)
+        #expect(String(decoding: HTTPResponse.closeBytes, as: UTF8.self) == "close")
     }
 
     @Test func libeventCoreIsLoadedOnlyOnce() throws {
