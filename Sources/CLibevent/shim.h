@@ -24,6 +24,8 @@
 #include <event2/util.h>
 // The loops' wake-up descriptors (see EventLoop.post).
 #include <sys/eventfd.h>
+// Taking a socket out of a loop's epoll instance directly (see EpollRegistration).
+#include <sys/epoll.h>
 
 // Thread names show in `top -H` and debuggers. pthread_setname_np is a GNU extension that
 // Swift's Glibc module hides (it is declared only under _GNU_SOURCE).

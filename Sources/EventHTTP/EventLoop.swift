@@ -73,6 +73,8 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) var targetMemo = TargetMemo()
     /// The replies' Date field, formatted once a second (see `HTTPDate`).
     @exclusivity(unchecked) var httpDate = HTTPDate()
+    /// The epoll instance behind `base`, looked up the first time a close lingers.
+    lazy var epollInstance: Int32? = EpollRegistration.instance(watching: wakeDescriptor)
     /// The reply being sent's header lines (see `ReplyHeaderLines`), its buffer reused.
     @exclusivity(unchecked) var replyHeaderLines = ReplyHeaderLines()
     /// The lag probe (only with an observer): a timer and when it is next due.
@@ -90,7 +92,15 @@ final class EventLoop: @unchecked Sendable {
             throw .libevent("eventfd")
         }
         let options = event_config_new()
-        if let options { event_config_set_flag(options, Int32(EVENT_BASE_FLAG_NOLOCK.rawValue)) }
+        if let options {
+            event_config_set_flag(options, Int32(EVENT_BASE_FLAG_NOLOCK.rawValue))
+            // Epoll changes batched per loop pass: a request's "stop reading, start writing"
+            // and "stop writing, read again" become one EPOLL_CTL_MOD each instead of a
+            // DEL and an ADD, two system calls a request fewer (strace: 4 → 2 epoll_ctl per
+            // cached query). Safe only without duplicated descriptors; the one the server
+            // makes (lingering close) is handled in `EpollRegistration`.
+            event_config_set_flag(options, Int32(EVENT_BASE_FLAG_EPOLL_USE_CHANGELIST.rawValue))
+        }
         let made = options.flatMap(event_base_new_with_config)
         if let options { event_config_free(options) }
         guard let base = made else {

@@ -46,7 +46,10 @@ extension EventLoop {
         guard state.injectedRejection, !isTearingDown, context.configuration.lingerSeconds > 0,
               let bufferevent = evhttp_connection_get_bufferevent(state.connection) else { return }
         let original = bufferevent_getfd(bufferevent)
-        guard original >= 0 else { return }
+        // The duplicate must not keep the socket's epoll registration alive past evhttp's
+        // close (see `EpollRegistration`): it goes now, or no lingering (a plain close).
+        guard original >= 0, let epoll = epollInstance else { return }
+        EpollRegistration.remove(original, from: epoll)
         let descriptor = fcntl(original, F_DUPFD_CLOEXEC, 0)
         guard descriptor >= 0 else { return }
         let closer = LingeringClose(descriptor: descriptor, maxBytes: context.configuration.lingerMaxBytes)

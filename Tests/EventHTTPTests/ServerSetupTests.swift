@@ -158,7 +158,7 @@ func lingeringSockets(_ server: HTTPServer) -> Int {
     onEveryLoop(server) { $0.lingering.count }
 }
 
-private func onEveryLoop(_ server: HTTPServer, _ count: @escaping @Sendable (EventLoop) -> Int) -> Int {
+func onEveryLoop(_ server: HTTPServer, _ count: @escaping @Sendable (EventLoop) -> Int) -> Int {
     final class Result: @unchecked Sendable { var value = 0 }
     return server.loops.reduce(0) { total, loop in
         let result = Result()
