@@ -14,7 +14,9 @@
 # Environment: DURATION (default 10s), ROUNDS (2), CONNECTIONS (64), THREADS (2),
 # SCRATCH (the SwiftPM scratch path, default .build-bench), SKIP_BUILD=1 to use a build as is,
 # TESSERA_ARGS (extra `tessera serve` options, e.g. "--loops 1"), NGINX_SENDFILE (on, as in
-# Debian's stock nginx.conf; "off" makes nginx copy the file through user space as tessera does).
+# Debian's stock nginx.conf; "off" makes nginx copy the file through user space as tessera does),
+# BARE_CHANGELIST=1 (the bare server batches its epoll changes as tessera's loops do, through
+# libevent's EVENT_EPOLL_USE_CHANGELIST variable: the reference with that tuning too).
 set -euo pipefail
 
 DURATION=${DURATION:-10s}
@@ -130,7 +132,11 @@ curl -sf -o "$WORK/nginx-copy.json" "http://127.0.0.1:$NGINX_PORT/reply.json" \
     || { echo "nginx did not start:" >&2; cat "$WORK/nginx.stderr" "$WORK/nginx-error.log" >&2; exit 1; }
 cmp -s "$WORK/www/reply.json" "$WORK/nginx-copy.json" || { echo "nginx serves different bytes" >&2; exit 1; }
 
-"$BARE" 0 "$WORK/www/reply.json" 2 >"$WORK/bare.out" 2>&1 &
+if [ "${BARE_CHANGELIST:-0}" = 1 ]; then
+    EVENT_EPOLL_USE_CHANGELIST=1 "$BARE" 0 "$WORK/www/reply.json" 2 >"$WORK/bare.out" 2>&1 &
+else
+    "$BARE" 0 "$WORK/www/reply.json" 2 >"$WORK/bare.out" 2>&1 &
+fi
 BARE_PID=$!
 wait_for_listening "$WORK/bare.out"
 BARE_PORT=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$WORK/bare.out")
@@ -166,7 +172,7 @@ run_wrk() {
 }
 
 echo "reply: $SIZE bytes, $ELEMENTS elements; wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, alternating"
-echo "tessera ${TESSERA_ARGS:-(default options)}, bare evhttp 2 processes, nginx sendfile ${NGINX_SENDFILE:-on}; wrk shares the machine's cores with them"
+echo "tessera ${TESSERA_ARGS:-(default options)}, bare evhttp 2 processes$([ "${BARE_CHANGELIST:-0}" = 1 ] && echo " with epoll changelist"), nginx sendfile ${NGINX_SENDFILE:-on}; wrk shares the machine's cores with them"
 run_wrk 2s "$TESSERA_URL" "$TESSERA_PID" >/dev/null   # warm-up
 run_wrk 2s "$BARE_URL" "$BARE_PID" >/dev/null
 run_wrk 2s "$NGINX_URL" "$NGINX_PID" >/dev/null

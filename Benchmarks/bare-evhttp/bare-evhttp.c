@@ -120,12 +120,17 @@ int main(int argc, char **argv) {
     printf("listening on %d\n", ntohs(address.sin_port));
     fflush(stdout);
     signal(SIGPIPE, SIG_IGN);
-    for (int i = 1; i < processes; i++) {
-        if (fork() == 0) return serve(fd);
+    pid_t children[64];
+    int forked = 0;
+    for (int i = 1; i < processes && forked < 64; i++) {
+        pid_t child = fork();
+        if (child == 0) return serve(fd);
+        if (child > 0) children[forked++] = child;
     }
     int status = serve(fd);
-    signal(SIGTERM, SIG_IGN);
-    if (processes > 1) kill(0, SIGTERM);  /* the children share our process group */
+    /* The children by pid, not the process group: the group is the caller's (a benchmark
+     * script, its shell), which a kill(0, …) took down with them. */
+    for (int i = 0; i < forked; i++) kill(children[i], SIGTERM);
     while (wait(NULL) > 0) {}
     return status;
 }
