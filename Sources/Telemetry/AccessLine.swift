@@ -23,7 +23,10 @@ enum AccessLine {
     /// Lends the line (without its newline) to `body`, from memory on the stack: no array is
     /// allocated and freed per request (~400 instructions). False, and `body` not called,
     /// when a value would need an escape (see `json`).
-    static func withJSON(_ exchange: HTTPExchange, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    /// - Parameter cache: the answering loop's (see `AccessLineCache`); the same bytes with
+    ///   or without it.
+    static func withJSON(_ exchange: HTTPExchange, cache: AccessLineCache? = nil,
+                         _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         let session = AccessLog.sessionID(exchange)
         // Everything but the four strings fits in 256 bytes (keys, time, 4 numbers ≤ 20 digits).
         let capacity = 256 + exchange.method.utf8.count + exchange.route.utf8.count
@@ -31,22 +34,22 @@ enum AccessLine {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var out = Cursor(buffer.baseAddress!)
             out.put(#"{"time":""#)
-            Timestamp.withNow { out.put($0) }
-            out.put(#"","level":"info","message":"request","method":"#)
-            var plain = out.putString(exchange.method)
-            out.put(#","route":"#)
-            plain = plain && out.putString(exchange.route)
-            out.put(#","status":"#)
-            out.putInteger(UInt64(clamping: exchange.status))
-            out.put(#","bytes_in":"#)
+            if let cache {
+                cache.putTime(into: &out)
+                guard cache.putLabels(exchange, into: &out) else { return false }
+            } else {
+                Timestamp.withNow { out.put($0) }
+                guard putLabels(exchange, into: &out) else { return false }
+            }
             out.putInteger(UInt64(clamping: exchange.requestBodyBytes))
             out.put(#","bytes_out":"#)
             out.putInteger(UInt64(clamping: exchange.responseBodyBytes))
             out.put(#","duration_ms":"#)
             out.putMilliseconds(exchange.durationNanoseconds)
+            var plain = true
             if let session {
                 out.put(#","session_id":"#)
-                plain = plain && out.putString(session)
+                plain = out.putString(session)
             }
             out.put(#","request_id":"#)
             plain = plain && out.putString(exchange.requestID)
@@ -56,6 +59,23 @@ enum AccessLine {
             return true
         }
     }
+
+    /// From the time's closing quote to the value of `bytes_in`: the part of the line that
+    /// depends only on the method, route template and status. False when a value would need
+    /// an escape (nothing useful written then).
+    static func putLabels(_ exchange: HTTPExchange, into out: inout Cursor) -> Bool {
+        out.put(#"","level":"info","message":"request","method":"#)
+        guard out.putString(exchange.method) else { return false }
+        out.put(#","route":"#)
+        guard out.putString(exchange.route) else { return false }
+        out.put(#","status":"#)
+        out.putInteger(UInt64(clamping: exchange.status))
+        out.put(#","bytes_in":"#)
+        return true
+    }
+
+    /// The longest `putLabels` writes beyond the method and route themselves.
+    static let labelsOverhead = 96
 
     /// Writes forward from a pointer into memory sized beforehand.
     struct Cursor {
@@ -117,6 +137,16 @@ enum AccessLine {
                 i += 1
             }
             return false
+        }
+
+        /// `value` (0 ≤ value < 10^count) in exactly `count` digits, zeros in front.
+        mutating func putDigits(_ value: Int, count digits: Int) {
+            var rest = value
+            for position in stride(from: count + digits - 1, through: count, by: -1) {
+                base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            count += digits
         }
 
         mutating func putInteger(_ value: UInt64) {

@@ -17,16 +17,23 @@ public struct AccessLog: Sendable {
     ///   carries no metadata of its own (the server's). In JSON format the access lines are
     ///   then written to it directly, byte for byte what the handler would write; `logger`
     ///   still decides whether they are written (its level).
-    public init(logger: Logger, sink: LogSink? = nil) {
+    /// - Parameter eventLoops: the server's loops: each gets an `AccessLineCache` for the
+    ///   exchanges it reports (0: none, every line is written afresh).
+    public init(logger: Logger, sink: LogSink? = nil, eventLoops: Int = 0) {
         self.logger = logger
         directJSON = sink?.format == .json ? sink : nil
         logsRequests = logger.logLevel <= .info
+        loopCaches = (0..<max(0, eventLoops)).map { _ in AccessLineCache() }
     }
+
+    /// One per event loop, each used by its loop's thread only.
+    private let loopCaches: [AccessLineCache]
 
     /// `session_id` is left out when the request concerned no session.
     public func record(_ exchange: HTTPExchange) {
         guard logsRequests else { return }
-        if let directJSON, AccessLine.withJSON(exchange, { directJSON.write(line: $0) }) { return }
+        let cache = loopCaches.indices.contains(exchange.loop) ? loopCaches[exchange.loop] : nil
+        if let directJSON, AccessLine.withJSON(exchange, cache: cache, { directJSON.write(line: $0) }) { return }
         logger.info("request", metadata: Self.fields(exchange))
     }
 

@@ -30,7 +30,7 @@ enum Timestamp {
     static let length = 24
 
     /// Writes the `length` bytes of the time into `out`; returns how many it wrote.
-    private static func write(seconds: Int, milliseconds: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    static func write(seconds: Int, milliseconds: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let (year, month, day) = CivilDate.of(daysSinceEpoch: days)  // shared with the replies' Date field
         var i = 0

@@ -141,7 +141,7 @@ struct ServeCommand: ParsableCommand {
         let service = TesseraService(store: store, limits: options.service)
         var router = Routes.make(service)
         Routes.addMetrics(to: &router, exposition: exposition, store: service.store)
-        let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger, sink: logSink),
+        let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger, sink: logSink, eventLoops: options.http.eventLoops),
                                         metrics: HTTPMetrics(eventLoops: options.http.eventLoops))
         var http = options.http
         // The server's own warnings (accept failures, the shutdown grace period) go to the log.

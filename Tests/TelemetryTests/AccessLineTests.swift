@@ -140,6 +140,73 @@ import Testing
     }
 }
 
+/// `AccessLineCache`: a loop's lines written from its cache are the lines written afresh.
+@Suite struct AccessLineCacheTests {
+    private func line(_ exchange: HTTPExchange, cache: AccessLineCache?) -> String? {
+        var text: String?
+        _ = AccessLine.withJSON(exchange, cache: cache) { text = String(decoding: $0, as: UTF8.self) }
+        return text
+    }
+
+    @Test func cachedLinesEqualFreshLines() throws {
+        let cache = AccessLineCache()
+        // Twice over: the first pass fills the cache, the second reads from it.
+        for _ in 0..<2 {
+            for exchange in AccessLineTests.exchanges {
+                let fresh = try #require(line(exchange, cache: nil))
+                let cached = try #require(line(exchange, cache: cache))
+                #expect(cached.withoutTime == fresh.withoutTime)
+                #expect(cached.utf8.count == fresh.utf8.count)
+            }
+        }
+    }
+
+    /// The cached time prefix is the second's, and the milliseconds are the line's own: the
+    /// time written from the cache is never earlier than a clock read before it, nor later
+    /// than one after it. Runs across a change of second (at most about one second).
+    @Test func theCachedTimeIsTheCurrentTime() throws {
+        let cache = AccessLineCache()
+        let exchange = AccessLineTests.exchanges[0]
+        let firstSecond = Timestamp.now().prefix(19)
+        var afterTheChange = 0
+        while afterTheChange < 200 {
+            let before = Timestamp.now()
+            if before.prefix(19) != firstSecond { afterTheChange += 1 }
+            let text = try #require(line(exchange, cache: cache))
+            let after = Timestamp.now()
+            let time = String(text.dropFirst(#"{"time":""#.count).prefix(Timestamp.length))
+            #expect(time.utf8.count == Timestamp.length && time.hasSuffix("Z"))
+            // RFC 3339 with fixed widths sorts as text.
+            #expect(before <= time && time <= after, "\(before) \(time) \(after)")
+        }
+    }
+
+    /// Label sets differ by status as well as by route; more label sets than the cache keeps
+    /// are still written right.
+    @Test func labelSetsAreToldApartAndEvicted() throws {
+        let cache = AccessLineCache()
+        var exchanges: [HTTPExchange] = []
+        for index in 0..<(AccessLineCache.maxLabelSets + 8) {
+            for status in [200, 404] {
+                exchanges.append(HTTPExchange(method: index % 2 == 0 ? "GET" : "POST", route: "/v1/route\(index)",
+                                              status: status, requestID: "r\(index)"))
+            }
+        }
+        for exchange in exchanges + exchanges.reversed() + exchanges {
+            let fresh = try #require(line(exchange, cache: nil))
+            #expect(try #require(line(exchange, cache: cache)).withoutTime == fresh.withoutTime)
+        }
+    }
+
+    /// A method or route that needs an escape is not cached: the line goes the swift-log way.
+    @Test func labelsNeedingAnEscapeAreNotCached() {
+        let cache = AccessLineCache()
+        let exchange = HTTPExchange(method: "GET", route: "/odd\"route", status: 200, requestID: "r")
+        #expect(line(exchange, cache: cache) == nil)
+        #expect(line(exchange, cache: cache) == nil)
+    }
+}
+
 private extension String {
     /// The line with its `"time":"…"` value blanked.
     var withoutTime: String {
