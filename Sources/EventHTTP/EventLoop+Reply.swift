@@ -34,9 +34,7 @@ extension EventLoop {
             return reply(request, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
                          isHead: isHead, close: close, exchange: exchange, counted: false)
         }
-        if response.allowsBody && !isHead && !response.body.isEmpty {
-            addBody(response.body, counted: counted, to: evhttp_request_get_output_buffer(request))
-        }
+        if sendsBody { addBody(response.body, counted: counted, to: evhttp_request_get_output_buffer(request)) }
         writeHeaderLines(of: response, exchange: exchange, close: close || isDraining)
         replyHeaderLines.install(into: evhttp_request_get_output_headers(request),
                                  as: context.configuration.replyHeaderFormatting)

@@ -9,9 +9,9 @@ extension EventLoop {
         replyHeaderLines.removeAll()
         var handlerDate: String?
         var hasContentType = false
-        for (name, _) in response.headers {
+        for (name, value) in response.headers {
             switch FramingHeader(name) {
-            case .date: handlerDate = response.header("Date")
+            case .date: if handlerDate == nil { handlerDate = value }
             case .contentType: hasContentType = true
             case .framing, .other: continue
             }
