@@ -74,8 +74,9 @@ enum AccessLine {
         return true
     }
 
-    /// The longest `putLabels` writes beyond the method and route themselves.
-    static let labelsOverhead = 96
+    /// The most `putLabels` writes beyond the method and route themselves: the keys and
+    /// punctuation (46 + 2 + 9 + 2 + 10 + 12 bytes) and a status of up to 20 digits.
+    static let labelsOverhead = 101
 
     /// Writes forward from a pointer into memory sized beforehand.
     struct Cursor {

@@ -198,6 +198,15 @@ import Testing
         }
     }
 
+    /// The labels' scratch space holds the longest status there is (20 digits).
+    @Test func theLongestStatusFitsTheLabelsScratch() throws {
+        let cache = AccessLineCache()
+        let exchange = HTTPExchange(method: "GET", route: "/", status: Int.max, requestID: "r")
+        let fresh = try #require(line(exchange, cache: nil))
+        #expect(try #require(line(exchange, cache: cache)).withoutTime == fresh.withoutTime)
+        #expect(fresh.contains(#""status":9223372036854775807,"#))
+    }
+
     /// A method or route that needs an escape is not cached: the line goes the swift-log way.
     @Test func labelsNeedingAnEscapeAreNotCached() {
         let cache = AccessLineCache()
