@@ -81,20 +81,22 @@ struct GroupPlacement {
         case .group:
             let nested = plan.nested[c.nested]
             guard c.groupEstimated, !nested.flat.isCustom else { return c.slot }
-            let (base, size) = linearLayout(nested, slot: c.slot, leafBase: leafBase)
+            let (base, originBase, size) = linearLayout(nested, slot: c.slot, leafBase: leafBase)
             sizes.removeSubrange(base...)
-            origins.removeSubrange(base...)
+            origins.removeSubrange(originBase...)
             return size
         }
     }
 
     /// Child sizes and origins (relative to the group's origin), pushed on the scratch
-    /// stacks from `base`, and the group's final size.
-    private mutating func linearLayout(_ plan: GroupPlan, slot: Size, leafBase: Int) -> (base: Int, size: Size) {
+    /// stacks from `base` and `originBase`, and the group's final size. The two stacks have
+    /// bases of their own: a nested estimated group is measured (and its own children pushed
+    /// and popped) while this group's sizes are being pushed, before any of its origins.
+    private mutating func linearLayout(_ plan: GroupPlan, slot: Size, leafBase: Int) -> (base: Int, originBase: Int, size: Size) {
         let g = plan.flat, ins = g.insets, horizontal = g.horizontal
         let info = plan.info
         let n = info.count
-        let base = sizes.count
+        let base = sizes.count, originBase = origins.count
         var leaf = leafBase
         for c in info {
             sizes.append(measure(plan, c, leafBase: leaf))
@@ -107,13 +109,24 @@ struct GroupPlacement {
         let alongEstimated = horizontal ? g.widthEstimated : g.heightEstimated
         let crossEstimated = horizontal ? g.heightEstimated : g.widthEstimated
 
+        // The tail's children (`GroupPlan.Tail`) come after the planned ones: counted in the
+        // same sums in the same order, never placed.
+        let tail = plan.tail
+        let all = n + tail.count
+
         // C6, D3: at least the minimum spacing; the leftover shared evenly by every flexible
         // gap and flexible edge spacing along the axis.
-        var used = Double(max(0, n - 1)) * g.spacing
-        var flexibleCount = g.spacingFlexible ? max(0, n - 1) : 0
+        var used = Double(max(0, all - 1)) * g.spacing
+        var flexibleCount = g.spacingFlexible ? max(0, all - 1) : 0
         for k in 0..<n {
             let c = info[k]
             used += c.lead + along(sizes[base + k]) + c.trail
+            if c.leadFlexible { flexibleCount += 1 }
+            if c.trailFlexible { flexibleCount += 1 }
+        }
+        for t in 0..<tail.count {
+            let (c, size) = tail.child(t)
+            used += c.lead + along(size) + c.trail
             if c.leadFlexible { flexibleCount += 1 }
             if c.trailFlexible { flexibleCount += 1 }
         }
@@ -127,6 +140,10 @@ struct GroupPlacement {
                 let c = info[k]
                 largest = max(largest, c.crossLead + cross(sizes[base + k]) + c.crossTrail)
             }
+            for t in 0..<tail.count {
+                let (c, size) = tail.child(t)
+                largest = max(largest, c.crossLead + cross(size) + c.crossTrail)
+            }
             innerCross = largest
         }
 
@@ -136,7 +153,7 @@ struct GroupPlacement {
             cursor += c.lead + (c.leadFlexible ? share : 0)
             let a = cursor
             cursor += along(sizes[base + k]) + c.trail + (c.trailFlexible ? share : 0)
-            if k + 1 < n { cursor += g.spacing + (g.spacingFlexible ? share : 0) }
+            if k + 1 < all { cursor += g.spacing + (g.spacingFlexible ? share : 0) }
             // C5: top/leading of the slot across the axis; flexible edge spacing centres.
             let crossLeft = innerCross - c.crossLead - cross(sizes[base + k]) - c.crossTrail
             let crossFlexible = (c.crossLeadFlexible ? 1 : 0) + (c.crossTrailFlexible ? 1 : 0)
@@ -144,19 +161,34 @@ struct GroupPlacement {
             let b = c.crossLead + (c.crossLeadFlexible ? crossShare : 0)
             origins.append(horizontal ? Point(x: ins.leading + a, y: ins.top + b) : Point(x: ins.leading + b, y: ins.top + a))
         }
+        // The tail only lengthens the run (C15 reads it below).
+        if alongEstimated {
+            for t in 0..<tail.count {
+                let (c, size) = tail.child(t)
+                cursor += c.lead + (c.leadFlexible ? share : 0)
+                cursor += along(size) + c.trail + (c.trailFlexible ? share : 0)
+                if n + t + 1 < all { cursor += g.spacing + (g.spacingFlexible ? share : 0) }
+            }
+        }
         // C15: a group estimated along its axis takes its children's run.
         let finalAlong = alongEstimated ? cursor + (horizontal ? ins.horizontal : ins.vertical) : (horizontal ? slot.width : slot.height)
         let finalCross = crossEstimated ? innerCross + (horizontal ? ins.vertical : ins.horizontal) : (horizontal ? slot.height : slot.width)
         let size = horizontal ? Size(width: finalAlong, height: finalCross) : Size(width: finalCross, height: finalAlong)
-        return (base, size)
+        return (base, originBase, size)
+    }
+
+    /// The size `plan` takes in `slot` with none of its items measured (a tail child's, C15).
+    static func unmeasuredSize(of plan: GroupPlan, slot: Size, grid: PixelGrid) -> Size {
+        var placement = GroupPlacement(grid: grid)
+        return placement.linearLayout(plan, slot: slot, leafBase: 0).size
     }
 
     private mutating func placeLinear(_ plan: GroupPlan, origin: Point, slot: Size) -> Size {
-        let (base, size) = linearLayout(plan, slot: slot, leafBase: leaves.count)
+        let (base, originBase, size) = linearLayout(plan, slot: slot, leafBase: leaves.count)
         let info = plan.info
         for k in 0..<info.count {
             let c = info[k]
-            let o = Point(x: origin.x + origins[base + k].x, y: origin.y + origins[base + k].y)
+            let o = Point(x: origin.x + origins[originBase + k].x, y: origin.y + origins[originBase + k].y)
             switch c.kind {
             case .item:
                 // C2: the frame is the slot inset by the item's insets, except on estimated axes.
@@ -170,7 +202,7 @@ struct GroupPlacement {
             }
         }
         sizes.removeSubrange(base...)
-        origins.removeSubrange(base...)
+        origins.removeSubrange(originBase...)
         return size
     }
 }

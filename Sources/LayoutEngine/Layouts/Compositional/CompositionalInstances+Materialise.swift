@@ -19,7 +19,7 @@ extension GroupInstances {
         let b = instanceAxisIsX ? base.x : base.y
         var running = 0.0
         var otherLo = self.otherLo, otherHi = self.otherHi
-        var placement = GroupPlacement(grid: grid, capacity: capacity)
+        var placement = GroupPlacement(grid: grid, capacity: leaves.count)
         let otherBase = instanceAxisIsX ? base.y : base.x
         @inline(__always) func axisLength(_ s: Size) -> Double { instanceAxisIsX ? s.width : s.height }
         for j in 0..<count {

@@ -1,7 +1,8 @@
 /// UICollectionViewCompositionalLayout, headless: the geometry of docs/compositional.md C1–C15
 /// (iOS 17 behaviour).
 ///
-/// `prepare` plans each section's group once (the template) and places instances of it by
+/// `prepare` plans each distinct group once (the template, shared by the sections defined
+/// alike, and planned only as far as their items need) and places instances of it by
 /// arithmetic (C8), so sections without estimated dimensions cost O(1) whatever their item
 /// count; sections with estimated dimensions (C15) are materialised instance by instance.
 /// Boundary supplementaries, which pinning moves with the view, and orthogonal sections,
@@ -69,8 +70,10 @@ public struct CompositionalLayout: CollectionLayout {
                                                  path: "layout.boundarySupplementaryItems")
         var sections: [CompositionalSection] = []
         sections.reserveCapacity(dataSource.sections.count)
+        var templates = GroupTemplates()
         for (s, data) in dataSource.sections.enumerated() {
-            sections.append(try CompositionalSection.make(sectionSpec(for: data), data: data, sectionIndex: s, frame: frame))
+            sections.append(try CompositionalSection.make(sectionSpec(for: data), data: data, sectionIndex: s,
+                                                          frame: frame, templates: &templates))
         }
         return PreparedCompositionalLayout(layout: self, frame: frame, sections: sections, layoutExtents: extents)
     }

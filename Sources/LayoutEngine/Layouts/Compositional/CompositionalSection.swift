@@ -9,6 +9,8 @@ struct CompositionalSection: Sendable {
     let startExtent: Double
     let endExtent: Double
     let instances: GroupInstances
+    /// The solved group its instances repeat, shared with the sections defined alike.
+    let template: GroupTemplate
     let boundaries: [PlacedBoundary]
     /// C12: section-local decoration frames, in declared order (none when length is 0, D6).
     let decorations: [Rect]
@@ -35,10 +37,12 @@ struct CompositionalFrame: Hashable, Sendable {
 }
 
 extension CompositionalSection {
-    /// Lays out section `data` with `spec` in `frame`.
-    /// - Complexity: O(k) for the group plus O(1) without estimated dimensions; O(n) with them.
+    /// Lays out section `data` with `spec` in `frame`, its group's template taken from (or
+    /// added to) `templates`.
+    /// - Complexity: O(min(k, n)) for a group not planned yet plus O(1) without estimated
+    ///   dimensions; O(n) with them.
     static func make(_ spec: CompositionalLayout.Section, data: SectionData, sectionIndex: Int,
-                     frame: CompositionalFrame) throws(LayoutError) -> CompositionalSection {
+                     frame: CompositionalFrame, templates: inout GroupTemplates) throws(LayoutError) -> CompositionalSection {
         let axes = frame.axes, grid = frame.grid, W = frame.bounds.width, H = frame.bounds.height
         let insets = spec.contentInsets
         let orthogonal = spec.orthogonalScrollingBehavior != .none
@@ -54,10 +58,8 @@ extension CompositionalSection {
         try GroupPlan.checkSize(resolved.width, path: group.path + ".size.width")
         try GroupPlan.checkSize(resolved.height, path: group.path + ".size.height")
         let slot = grid.snap(resolved)  // D1: the top-level group is snapped like a slot
-        let plan = try GroupPlan.make(group, slot: slot, grid: grid)
-        var placement = GroupPlacement(grid: grid, capacity: plan.leafCount)
-        let groupSize = placement.place(plan, origin: .zero, slot: slot)
-        let structure = GroupStructure(plan)
+        let template = try templates.template(group, slot: slot, grid: grid, items: n)
+        let plan = template.plan, groupSize = template.groupSize, structure = template.structure
 
         // C10: boundary items around the section; they follow the insets across unless told not.
         let follow = spec.supplementariesFollowContentInsets
@@ -100,10 +102,10 @@ extension CompositionalSection {
         let count = n == 0 ? 0 : (n + k - 1) / k  // C8: ⌈N / k⌉
         let alongScroll = !orthogonal
         let instanceAxisIsX = alongScroll != axes.vertical
-        let box = elementBox(leaves: placement.leaves, sites: placement.sites, structure: structure, groupSize: groupSize)
+        let box = template.box
         let otherBase = instanceAxisIsX ? base.y : base.x
         var instances = GroupInstances(
-            leaves: placement.leaves, sites: placement.sites, structure: structure, groupSize: groupSize,
+            leaves: template.leaves, sites: template.sites, structure: structure, groupSize: groupSize,
             capacity: k, itemCount: n, count: count, base: base, stride: stride, alongScroll: alongScroll,
             axes: axes, relLo: instanceAxisIsX ? box.minX : box.minY, relHi: instanceAxisIsX ? box.maxX : box.maxY,
             otherLo: otherBase + (instanceAxisIsX ? box.minY : box.minX),
@@ -163,7 +165,7 @@ extension CompositionalSection {
         }
         return CompositionalSection(
             spec: spec, itemCount: n, length: length, startExtent: startExtent, endExtent: endExtent,
-            instances: instances, boundaries: boundaries, decorations: decorations,
+            instances: instances, template: template, boundaries: boundaries, decorations: decorations,
             cellZIndex: spec.decorationItems.isEmpty ? 0 : 1, bandLo: lo, bandHi: hi,
             orthogonalLength: orthogonalLength, orthogonalStart: orthogonalStart)
     }

@@ -17,13 +17,14 @@ extension PreparedCompositionalLayout: IncrementallyUpdatable {
                                                  path: "layout.boundarySupplementaryItems")
         var out: [CompositionalSection] = []
         out.reserveCapacity(dataSource.sections.count)
+        var templates = GroupTemplates(sections)
         for (s, data) in dataSource.sections.enumerated() {
             let spec = layout.sectionSpec(for: data)
             if let j = hint.unchangedSourceSection[s], sections.indices.contains(j),
                sections[j].itemCount == data.itemCount, sections[j].spec == spec {
                 out.append(sections[j])
             } else {
-                out.append(try CompositionalSection.make(spec, data: data, sectionIndex: s, frame: frame))
+                out.append(try CompositionalSection.make(spec, data: data, sectionIndex: s, frame: frame, templates: &templates))
             }
         }
         return PreparedCompositionalLayout(layout: layout, frame: frame, sections: out, layoutExtents: extents)
