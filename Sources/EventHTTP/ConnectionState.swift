@@ -29,7 +29,7 @@ final class ConnectionState {
     private let held: OpaquePointer
     @exclusivity(unchecked) private var released = 0
     @exclusivity(unchecked) var hasActiveRequest = false
-    private(set) var injectedRejection = false
+    var injectedRejection = false
     /// Its request is with a worker (the idle sweep must not free it meanwhile).
     var isWithWorker = false
     /// What the idle sweep saw last, and since when nothing has moved (`EventLoop+IdleSweep`).
@@ -38,16 +38,29 @@ final class ConnectionState {
     /// Our own edits of the buffer call the buffer callback again; they are not client bytes.
     @exclusivity(unchecked) private var isRewriting = false
 
-    init(loop: EventLoop, connection: OpaquePointer, limits: RequestStreamValidator.Limits, bodyBudget: ByteBudget) {
+    /// The body the idle sweep watches for its minimum rate (`EventLoop+BodyRate`).
+    var bodyWatch: BodyWatch?
+
+    init(loop: EventLoop, connection: OpaquePointer, limits: RequestStreamValidator.Limits, bodyAccount: BodyAccount) {
         self.loop = loop
         self.connection = connection
-        validator = RequestStreamValidator(limits: limits, bodyBudget: bodyBudget)
+        validator = RequestStreamValidator(limits: limits, bodyAccount: bodyAccount)
         headDeadlineSeconds = loop.context.configuration.headDeadlineSeconds
         held = evbuffer_new()
     }
 
     /// Bytes of the stream received and checked so far.
     var receivedBytes: Int { validator.position }
+
+    /// Where the request being read starts in the stream, and whether its body is arriving.
+    var bodyProgress: (request: Int, isReadingBody: Bool) { (validator.requestStart, validator.isReadingBody) }
+
+    /// Refuses the request whose body is arriving too slowly; false when no body is under way.
+    func expireBody() -> Bool {
+        guard validator.expireBody() != nil else { return false }
+        injectedRejection = true  // the connection closes with a lingering read
+        return true
+    }
 
     deinit {
         if let headTimer { event_free(headTimer) }

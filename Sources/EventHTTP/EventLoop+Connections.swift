@@ -46,8 +46,10 @@ extension EventLoop {
     @discardableResult
     func adopt(_ connection: OpaquePointer, bufferevent: OpaquePointer) -> ConnectionState {
         if let state = connections[connection] { return state }
+        let account = BodyAccount(budget: context.bodyBudget, shares: context.clientShares,
+                                  client: ClientAddress(peerOf: bufferevent_getfd(bufferevent)))
         let state = ConnectionState(loop: self, connection: connection, limits: context.streamLimits,
-                                    bodyBudget: context.bodyBudget)
+                                    bodyAccount: account)
         connections[connection] = state
         peakConnections = max(peakConnections, connections.count)
         let statePointer = Unmanaged.passUnretained(state).toOpaque()

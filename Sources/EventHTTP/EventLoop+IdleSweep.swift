@@ -22,12 +22,20 @@ extension EventLoop {
     func sweepIdleConnections() {
         let now = MonotonicClock.now()
         let limit = UInt64(max(1, context.configuration.idleTimeoutSeconds)) * 1_000_000_000
+        let configuration = context.configuration
+        let rate = configuration.minBodyBytesPerSecond, grace = configuration.bodyRateGraceSeconds
         // Closing runs the close callback, which edits `connections`: collect first.
         var idle: [OpaquePointer] = []
-        for (connection, state) in connections where state.hasBeenQuiet(for: limit, now: now) {
-            idle.append(connection)
+        var slow: [ConnectionState] = []
+        for (connection, state) in connections {
+            if state.hasBeenQuiet(for: limit, now: now) {
+                idle.append(connection)
+            } else if rate > 0, state.bodyIsTooSlow(now: now, bytesPerSecond: rate, graceSeconds: grace) {
+                slow.append(state)
+            }
         }
         for connection in idle { evhttp_connection_free(connection) }
+        for state in slow { refuseSlowBody(state) }
     }
 }
 

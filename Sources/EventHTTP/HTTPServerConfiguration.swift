@@ -44,6 +44,18 @@ public struct HTTPServerConfiguration: Sendable {
     /// declares its body until the reply is written. A request whose body does not fit is
     /// answered 503 with Retry-After before its body is read. Never less than `maxBodySize`.
     public var maxBodyBytesInFlight: Int = 256 << 20
+    /// Request body bytes one client (one peer address) may hold at once, across its
+    /// connections, out of `maxBodyBytesInFlight`: one client cannot take every client's
+    /// room. A body past the share is answered 503 before it is read. nil: a quarter of
+    /// `maxBodyBytesInFlight`, never less than `maxBodySize`. Behind a proxy every client has
+    /// the proxy's address: raise it there (the proxy buffers bodies and sends them fast).
+    public var maxBodyBytesPerClient: Int?
+    /// A request body must keep arriving: from `bodyRateGraceSeconds` after its head, at
+    /// least this many bytes a second on average, or it is answered 408 and its connection
+    /// closed, and what it reserved leaves the budget. A client trickling a byte every few
+    /// seconds cannot hold its reservation. Checked once a second; 0 turns it off.
+    public var minBodyBytesPerSecond: Int = 16 << 10
+    public var bodyRateGraceSeconds: Int = 10
     /// Reply bodies handed to libevent and not yet written, across all loops: clients that
     /// do not read keep their replies in memory. A reply that does not fit is replaced by a
     /// 503 with Retry-After. Never less than 64 MiB (one reply of the most elements).
@@ -97,6 +109,9 @@ public struct HTTPServerConfiguration: Sendable {
     var bodyBudgetBytes: Int { max(maxBodyBytesInFlight, maxBodySize) }
 
     var replyBudgetBytes: Int { max(maxReplyBytesInFlight, 64 << 20) }
+
+    /// `maxBodyBytesPerClient`, or its default.
+    public var bodyShareBytes: Int { max(maxBodySize, maxBodyBytesPerClient ?? bodyBudgetBytes / 4) }
 
     @Sendable static func writeToStandardError(_ line: String) {
         var bytes = Array("\(line)\n".utf8)[...]

@@ -74,7 +74,7 @@ extension RequestStreamValidator {
             bodyBytes = 0
             phase = .chunkSizeLine
         } else if let contentLength, contentLength > 0 {
-            guard reserveBody(contentLength) else { return .serverBusy }
+            if let refusal = reserveBody(contentLength) { return refusal }
             phase = .body(remaining: contentLength)
         } else {
             phase = .requestLine
@@ -92,7 +92,7 @@ extension RequestStreamValidator {
             return nil
         }
         guard bodyBytes + size <= limits.maxBodyBytes else { return .payloadTooLarge }
-        guard reserveBody(size) else { return .serverBusy }
+        if let refusal = reserveBody(size) { return refusal }
         bodyBytes += size
         phase = .chunkData(remaining: size)
         return nil

@@ -50,8 +50,9 @@ struct RequestStreamValidator: Sendable {
     var isChunked = false
     var bodyBytes = 0
 
-    /// Where bodies are reserved as heads declare them (see `ByteBudget`); nil for none.
-    let bodyBudget: ByteBudget?
+    /// Where bodies are reserved as heads declare them (see `ByteBudget`, `BodyAccount`);
+    /// nil for none.
+    let bodyBudget: BodyAccount?
     /// What the request being read has reserved so far.
     private(set) var currentReservation = 0
     /// Requests read whole so far, each one evhttp will parse and answer in turn (a refused
@@ -64,16 +65,36 @@ struct RequestStreamValidator: Sendable {
     private var heldHead = 0
 
     init(limits: Limits, bodyBudget: ByteBudget? = nil) {
-        self.limits = limits
-        self.bodyBudget = bodyBudget
+        self.init(limits: limits, bodyAccount: bodyBudget.map { BodyAccount(budget: $0) })
     }
 
-    /// Reserves `bytes` more of the current request's body; false when they do not fit.
-    mutating func reserveBody(_ bytes: Int) -> Bool {
-        guard let bodyBudget else { return true }
-        guard bodyBudget.tryReserve(bytes) else { return false }
+    init(limits: Limits, bodyAccount: BodyAccount?) {
+        self.limits = limits
+        self.bodyBudget = bodyAccount
+    }
+
+    /// Reserves `bytes` more of the current request's body; nil when they fit, otherwise
+    /// the refusal (the server's budget or the client's share is spent).
+    mutating func reserveBody(_ bytes: Int) -> RejectionReason? {
+        guard let bodyBudget else { return nil }
+        if let refusal = bodyBudget.tryReserve(bytes) { return refusal }
         currentReservation += bytes
-        return true
+        return nil
+    }
+
+    /// True while the current request's body (or its chunks and trailers) is arriving.
+    var isReadingBody: Bool {
+        switch phase {
+        case .body, .chunkSizeLine, .chunkData, .chunkDataEnd, .trailerLines: true
+        default: false
+        }
+    }
+
+    /// Refuses the request whose body is arriving too slowly (from outside, like
+    /// `expireHead`); nil unless a body is under way.
+    mutating func expireBody() -> StreamRejection? {
+        guard isReadingBody else { return nil }
+        return reject(.bodyTimeout)
     }
 
     /// Gives back what the request being read holds (its connection closed, or it was refused).

@@ -6,6 +6,8 @@ final class ServerContext: Sendable {
     let workers: WorkerPool
     /// Request bodies held at once, across the loops.
     let bodyBudget: ByteBudget
+    /// Each client's part of `bodyBudget`.
+    let clientShares: ClientBodyShares
     /// Reply bodies not yet written, across the loops.
     let replyBudget: ByteBudget
     /// Connections one loop holds at most (worked out once: the default reads a limit).
@@ -23,6 +25,7 @@ final class ServerContext: Sendable {
         self.errorBody = errorBody
         self.workers = workers
         bodyBudget = ByteBudget(capacity: configuration.bodyBudgetBytes)
+        clientShares = ClientBodyShares(capacity: configuration.bodyShareBytes)
         replyBudget = ByteBudget(capacity: configuration.replyBudgetBytes)
         connectionCap = configuration.connectionCapPerLoop
         self.observer = observer

@@ -18,13 +18,17 @@ enum RejectionReason: String, CaseIterable, Sendable {
     case malformedChunk = "malformed-chunk"
     /// The head did not arrive whole within the head deadline.
     case headTimeout = "head-timeout"
+    /// The body arrived slower than the minimum rate (`minBodyBytesPerSecond`).
+    case bodyTimeout = "body-timeout"
     /// The body does not fit in the bytes the server holds for bodies in flight.
     case serverBusy = "server-busy"
+    /// The body does not fit in its client's share of those bytes.
+    case clientShareSpent = "client-share-spent"
 
     var status: Int {
         switch self {
-        case .headTimeout: 408
-        case .serverBusy: 503
+        case .headTimeout, .bodyTimeout: 408
+        case .serverBusy, .clientShareSpent: 503
         case .uriTooLong: 414
         case .headersTooLarge: 431
         case .payloadTooLarge: 413
@@ -67,7 +71,9 @@ enum RejectionReason: String, CaseIterable, Sendable {
         case .expectationFailed: "only 'Expect: 100-continue' is supported"
         case .malformedChunk: "malformed chunked body"
         case .headTimeout: "the request head did not arrive in time"
+        case .bodyTimeout: "the request body arrived too slowly; send it at a steady pace"
         case .serverBusy: "the server holds as many request bodies as it can; retry later"
+        case .clientShareSpent: "this client already holds its share of the request bodies the server keeps; retry when its other uploads are answered"
         }
     }
 }

@@ -68,6 +68,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Request body bytes held at once, all connections together; a body that does not fit is answered 503 before it is read (TESSERA_MAX_BODY_BYTES_IN_FLIGHT; default 268435456 = 256 MiB).", valueName: "bytes"))
     var maxBodyBytesInFlight: Int?
 
+    @Option(help: ArgumentHelp("Request body bytes one client (peer address) may hold at once, out of --max-body-bytes-in-flight; more is answered 503 before it is read (TESSERA_MAX_BODY_BYTES_PER_CLIENT; default a quarter of --max-body-bytes-in-flight, at least --max-body-bytes).", valueName: "bytes"))
+    var maxBodyBytesPerClient: Int?
+
+    @Option(help: ArgumentHelp("Bytes a second a request body must average once its grace has passed, or it is answered 408 and closed; 0 for no minimum (TESSERA_MIN_BODY_BYTES_PER_SECOND; default 16384).", valueName: "bytes"))
+    var minBodyBytesPerSecond: Int?
+
+    @Option(help: ArgumentHelp("Seconds after its head before a request body's minimum rate counts (TESSERA_BODY_RATE_GRACE_SECONDS; default 10).", valueName: "seconds"))
+    var bodyRateGraceSeconds: Int?
+
     @Option(help: ArgumentHelp("Reply bytes handed out and not yet read by their clients, all connections together; a reply that does not fit is answered 503 (TESSERA_MAX_REPLY_BYTES_IN_FLIGHT; default 536870912 = 512 MiB, at least 64 MiB).", valueName: "bytes"))
     var maxReplyBytesInFlight: Int?
 
@@ -105,6 +114,7 @@ struct ServeCommand: ParsableCommand {
         case maxSectionsPerSession, replyCacheBytes, maxElementsPerReply, workers, maxQueuedRequests
         case maxQueueWaitSeconds, maxBodyBytesInFlight, maxReplyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
         case lingerSeconds, lingerMaxBytes, shutdownGraceSeconds
+        case maxBodyBytesPerClient, minBodyBytesPerSecond, bodyRateGraceSeconds
     }
 
     mutating func validate() throws {

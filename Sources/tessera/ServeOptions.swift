@@ -65,6 +65,13 @@ struct ServeOptions {
                                                       command.maxQueueWaitSeconds, Int(http.maxQueueWaitSeconds)))
         http.maxBodyBytesInFlight = try integer("--max-body-bytes-in-flight", "TESSERA_MAX_BODY_BYTES_IN_FLIGHT", 1...(1 << 40),
                                                 command.maxBodyBytesInFlight, http.maxBodyBytesInFlight)
+        http.maxBodyBytesPerClient = try EnvironmentSetting.integer("--max-body-bytes-per-client", "TESSERA_MAX_BODY_BYTES_PER_CLIENT",
+                                                                    in: 1...(1 << 40))
+            .resolve(command.maxBodyBytesPerClient, environment: environment)
+        http.minBodyBytesPerSecond = try integer("--min-body-bytes-per-second", "TESSERA_MIN_BODY_BYTES_PER_SECOND", 0...(1 << 30),
+                                                 command.minBodyBytesPerSecond, http.minBodyBytesPerSecond)
+        http.bodyRateGraceSeconds = try integer("--body-rate-grace-seconds", "TESSERA_BODY_RATE_GRACE_SECONDS", 0...86_400,
+                                                command.bodyRateGraceSeconds, http.bodyRateGraceSeconds)
         http.maxReplyBytesInFlight = try integer("--max-reply-bytes-in-flight", "TESSERA_MAX_REPLY_BYTES_IN_FLIGHT", 1...(1 << 40),
                                                  command.maxReplyBytesInFlight, http.maxReplyBytesInFlight)
         http.headDeadlineSeconds = try integer("--head-deadline-seconds", "TESSERA_HEAD_DEADLINE_SECONDS", 0...86_400,

@@ -35,9 +35,23 @@ final class RawHTTPClient {
     /// - Parameter receiveBufferBytes: a fixed receive buffer (SO_RCVBUF, set before
     ///   connecting, which turns off the kernel's autotuning): how much a client that does
     ///   not read can take in.
-    init(port: Int, timeoutSeconds: Int = 10, receiveBufferBytes: Int32? = nil) throws {
+    /// - Parameter sourceHost: the last byte of the loopback address to connect from
+    ///   (127.0.0.`sourceHost`): another client, as the server tells clients apart.
+    init(port: Int, timeoutSeconds: Int = 10, receiveBufferBytes: Int32? = nil, sourceHost: UInt8? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket: \(errno)") }
+        if let sourceHost {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = (UInt32(0x7F00_0000) | UInt32(sourceHost)).bigEndian
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw ClientError(description: "bind 127.0.0.\(sourceHost): \(errno)")
+            }
+        }
         if var bytes = receiveBufferBytes {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
         }
