@@ -45,14 +45,12 @@ extension TesseraService {
     }
 
     /// The picture of `rect` (everything when nil). A picture is refused, like an `elements`
-    /// reply without a rect, when it would hold more elements than one reply carries.
+    /// reply, when it would hold more elements than one reply carries; the query stops at
+    /// the limit, so a refusal costs at most that many elements (listing five million cells
+    /// first raised the peak memory by over 1 GB per refused request).
     func picture(of layout: any PreparedLayout, rect: Rect?, view: ViewContext,
                  options: SVGRenderOptions) throws(APIError) -> [UInt8] {
-        let elements = layout.elements(in: rect, view: view)
-        if elements.count > limits.maxElementsPerReply {
-            let ask = rect == nil ? "ask for a rect" : "ask for a smaller rect"
-            throw .invalidRequest("rect", "the picture has \(elements.count) elements, more than one reply carries (\(limits.maxElementsPerReply)); \(ask)")
-        }
+        let elements = try self.elements(of: layout, in: rect, view: view, listing: "the picture")
         let visible = view.bounds == .zero ? nil : view.boundsRect
         let scene = RenderScene(contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible)
         return SVGRenderer.render(scene, options: options)
