@@ -66,19 +66,19 @@ extension QueryString {
             switch text {
             case "true", "1": options.labels = true
             case "false", "0": options.labels = false
-            default: throw .invalidRequest("labels", "must be true or false (got '\(text)')")
+            default: throw .invalidRequest("labels", "must be true or false (got \(ClientText.quoted(text)))")
             }
         }
         if let text = self["scale"] {
             let range = SVGRenderOptions.scaleRange
             guard let v = Double(text.trimmingSpaces), v.isFinite, range.contains(v) else {
-                throw .invalidRequest("scale", "must be a number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
+                throw .invalidRequest("scale", "must be a number from \(range.lowerBound) to \(range.upperBound) (got \(ClientText.quoted(text)))")
             }
             options.scale = v
         }
         if let text = self["theme"] {
             guard let theme = SVGRenderOptions.Theme(rawValue: text) else {
-                throw .invalidRequest("theme", "must be light or dark (got '\(text)')")
+                throw .invalidRequest("theme", "must be light or dark (got \(ClientText.quoted(text)))")
             }
             options.theme = theme
         }
