@@ -141,7 +141,7 @@ extension ServerContext {
         if name.isEmpty { return nil }
         guard name == ["gzip"] || name == ["x-gzip"] else {
             var refusal = errorResponse(415, code: "unsupported_media_type",
-                                        message: "Content-Encoding '\(coding)' is not supported; send gzip or no encoding")
+                                        message: "Content-Encoding \(ErrorBody.quoted(coding)) is not supported; send gzip or no encoding")
             refusal.headers.append(("Accept-Encoding", "gzip"))
             return refusal
         }

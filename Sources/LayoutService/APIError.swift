@@ -83,7 +83,7 @@ public struct APIError: Error, Sendable {
     /// A stored session that no longer decodes: set aside for an operator, not served.
     static func quarantined(_ id: String, _ reason: String) -> APIError {
         APIError(status: 500, code: "session_quarantined",
-                 message: "session '\(id)' could not be restored from the store (\(reason)); it was quarantined and its stored data kept",
+                 message: "session \(ClientText.quoted(id)) could not be restored from the store (\(reason)); it was quarantined and its stored data kept",
                  field: "id")
     }
 
@@ -92,15 +92,17 @@ public struct APIError: Error, Sendable {
         invalidRequest(error.field, error.message)
     }
 
-    /// `{"error": {"code", "message", "field"?}}`.
+    /// `{"error": {"code", "message", "field"?}}`. Message and field are capped at 4 KiB
+    /// each: sites quote client text through `ClientText`, and one that forgets still cannot
+    /// echo a body back.
     public var body: [UInt8] {
         var w = JSONWriter()
         w.beginObject()
         w.key("error")
         w.beginObject()
         w.key("code"); w.string(code)
-        w.key("message"); w.string(message)
-        if let field { w.key("field"); w.string(field) }
+        w.key("message"); w.string(ClientText.capped(message))
+        if let field { w.key("field"); w.string(ClientText.capped(field)) }
         w.endObject()
         w.endObject()
         return w.bytes

@@ -113,20 +113,61 @@ public struct LineLogHandler: LogHandler {
     }
 
     private func textLine(_ event: LogEvent, _ fields: Logger.Metadata) -> [UInt8] {
-        var text = "\(Timestamp.now()) \(event.level.rawValue) \(event.message)"
+        var text = "\(Timestamp.now()) \(event.level.rawValue) \(Self.escapingControls(event.message.description))"
         if let error = event.error { text += " error=\(Self.quotedIfNeeded("\(error)"))" }
         for index in Self.ordered(fields) {
-            text += " \(fields.keys[index])=\(Self.quotedIfNeeded(fields.values[index].description))"
+            text += " \(Self.escapingControls(fields.keys[index]))=\(Self.quotedIfNeeded(fields.values[index].description))"
         }
-        // One line per event whatever the values hold.
-        return Array(text.utf8).map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 }
+        // Every part is escaped: one line per event, and no byte a terminal acts on.
+        return Array(text.utf8)
     }
 
-    /// Values with spaces, quotes or nothing at all are quoted, so `key=value` pairs split
-    /// unambiguously.
+    /// Values with spaces, quotes, backslashes, control characters or nothing at all are
+    /// quoted (control characters escaped inside), so `key=value` pairs split unambiguously
+    /// and a client's text (a session id from the path) cannot move a terminal's cursor or
+    /// forge a line.
     static func quotedIfNeeded(_ value: String) -> String {
-        let plain = !value.isEmpty && !value.utf8.contains { $0 <= 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
+        let plain = !value.isEmpty && !value.unicodeScalars.contains {
+            $0.value <= 0x20 || $0 == "\"" || $0 == "=" || $0 == "\\" || isControl($0)
+        }
         if plain { return value }
-        return "\"" + value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default: appendEscaped(scalar, to: &out)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The message and keys are not quoted, but their control characters are escaped alike.
+    static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out) }
+        return out
+    }
+
+    /// C0 (U+0000–U+001F), DEL and C1 (U+0080–U+009F: in UTF-8 terminals U+009B is a CSI
+    /// like ESC [): what the JSON format escapes, and DEL and C1 besides.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `\n`, `\r`, `\t`, other controls as `\u00XX`, everything else as it is.
+    private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where isControl(scalar):
+            let hex = Array("0123456789abcdef")
+            out += "\\u00"
+            out.append(hex[Int(scalar.value >> 4)])
+            out.append(hex[Int(scalar.value & 0x0F)])
+        default: out.unicodeScalars.append(scalar)
+        }
     }
 }

@@ -6,20 +6,28 @@ import LayoutService
 
 /// The body a one-shot subcommand reads: a file, or standard input for `-` (the default).
 enum InputFile {
-    static func read(_ path: String) throws -> [UInt8] {
+    /// At most `limit` bytes: one more and the input is refused (exit 1), as the server
+    /// refuses a body over `--max-body-bytes`, so an endless input (`/dev/zero`, a pipe that
+    /// never closes with data) ends instead of growing until the process is killed.
+    static func read(_ path: String, limit: Int) throws -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw failure("cannot open '\(path)': \(String(cString: strerror(errno)))") }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = Glibc.read(fd, &buffer, buffer.count)
+            // Never ask for more than one byte past the limit: that byte is the proof.
+            let n = Glibc.read(fd, &buffer, min(buffer.count, limit + 1 - bytes.count))
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot read '\(path)': \(String(cString: strerror(errno)))")
             }
             bytes += buffer[0..<n]
+            if bytes.count > limit {
+                let name = path == "-" ? "standard input" : "'\(path)'"
+                throw failure("\(name) is larger than \(limit) bytes (--max-body-bytes)")
+            }
         }
         return bytes
     }

@@ -16,8 +16,10 @@ struct LayoutCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The request body, or - for standard input.", valueName: "file"))
     var file = "-"
 
+    @OptionGroup var bodyLimit: BodyLimitOption
+
     func run() throws {
-        try InputFile.finish(CommandLineTool.layout(try InputFile.read(file)))
+        try InputFile.finish(CommandLineTool.layout(try InputFile.read(file, limit: bodyLimit.limit())))
     }
 }
 
@@ -30,6 +32,8 @@ struct RenderCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The request body, or - for standard input.", valueName: "file"))
     var file = "-"
+
+    @OptionGroup var bodyLimit: BodyLimitOption
 
     @Option(help: ArgumentHelp("Draw only the elements in this rect, and frame the picture to it (replaces the body's rect).",
                                valueName: "x,y,width,height"))
@@ -54,7 +58,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let options = SVGRenderOptions(labels: labels, scale: scale, theme: SVGRenderOptions.Theme(rawValue: theme) ?? .light)
-        try InputFile.finish(CommandLineTool.render(try InputFile.read(file), rect: rect, options: options))
+        try InputFile.finish(CommandLineTool.render(try InputFile.read(file, limit: bodyLimit.limit()), rect: rect, options: options))
     }
 }
 
@@ -74,8 +78,10 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The request body, or - for standard input.", valueName: "file"))
     var file: String
 
+    @OptionGroup var bodyLimit: BodyLimitOption
+
     func run() throws {
         let name = file == "-" ? "stdin" : file
-        try InputFile.finish(CommandLineTool.validate(try InputFile.read(file), name: name))
+        try InputFile.finish(CommandLineTool.validate(try InputFile.read(file, limit: bodyLimit.limit()), name: name))
     }
 }

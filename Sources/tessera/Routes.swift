@@ -66,7 +66,7 @@ enum Routes {
     /// A file of the playground page, or a JSON 404 naming it.
     static func playground(_ name: String) -> HTTPResponse {
         guard let asset = PlaygroundAssets.asset(named: name) else {
-            let error = APIError.notFound("no playground file '\(name)'", field: "file")
+            let error = APIError.notFound("no playground file \(ClientText.quoted(name))", field: "file")
             return reply(ServiceResponse(status: error.status, body: error.body))
         }
         return HTTPResponse(status: 200, headers: [

@@ -24,8 +24,8 @@ struct ServeOptions {
             .resolve(command.port, default: 8080, environment: environment)
         http.eventLoops = try EnvironmentSetting.integer("--loops", "TESSERA_LOOPS", in: 1...256)
             .resolve(command.loops, default: AvailableCPUs.count, environment: environment)
-        http.maxBodySize = try EnvironmentSetting.integer("--max-body-bytes", "TESSERA_MAX_BODY_BYTES", in: 1...(1 << 32))
-            .resolve(command.maxBodyBytes, default: 64 << 20, environment: environment)
+        http.maxBodySize = try BodyLimitOption.setting
+            .resolve(command.maxBodyBytes, default: BodyLimitOption.defaultBytes, environment: environment)
         http.gzipReplyThreshold = try EnvironmentSetting.integer("--gzip-min-bytes", "TESSERA_GZIP_MIN_BYTES", in: 0...(1 << 32))
             .resolve(command.gzipMinBytes, default: 16 << 10, environment: environment)
         http.idleTimeoutSeconds = try EnvironmentSetting.integer("--idle-timeout", "TESSERA_IDLE_TIMEOUT", in: 1...86_400)

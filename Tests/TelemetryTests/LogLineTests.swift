@@ -50,6 +50,31 @@ import Testing
         #expect(String(parts[3]) == #"route=/healthz status=200 session_id="" note="two words""#)
     }
 
+    /// A client's text (a session id from the path) in a text line cannot carry a control
+    /// byte to the terminal: C0, DEL and C1 (U+009B is CSI, as ESC [ is) are escaped in the
+    /// message, keys and values, and a value with any of them is quoted.
+    @Test func aTextLineEscapesEveryControlCharacter() throws {
+        let nasty = "a\u{1B}[2Jb\rc\nd\u{7F}e\u{9B}31mf\tg"
+        let line = try logOneLine(format: .text) { logger in
+            logger.info("\(nasty)", metadata: ["session_id": "\(nasty)", "k\u{1B}y": "plain"])
+        }
+        let bytes = Array(line.utf8)
+        #expect(!bytes.contains { $0 < 0x20 || $0 == 0x7F })
+        // C1 U+0080–U+009F is 0xC2 followed by 0x80–0x9F in UTF-8.
+        #expect(!zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) })
+        let escaped = #"a\u001b[2Jb\rc\nd\u007fe\u009b31mf\tg"#
+        #expect(line.contains(" info \(escaped) "))
+        #expect(line.contains(#"session_id="\#(escaped)""#))
+        #expect(line.contains(#"k\u001by=plain"#))
+    }
+
+    /// Quoting keeps a value's backslashes and quotes readable back.
+    @Test func aQuotedTextValueEscapesBackslashesAndQuotes() {
+        #expect(LineLogHandler.quotedIfNeeded(#"a\u001b"#) == #""a\\u001b""#)
+        #expect(LineLogHandler.quotedIfNeeded(#"say "hi""#) == #""say \"hi\"""#)
+        #expect(LineLogHandler.quotedIfNeeded("plain") == "plain")
+    }
+
     @Test func levelsBelowTheThresholdWriteNothing() throws {
         let line = try logOneLine(format: .text, level: .warning) { logger in
             logger.info("hidden")

@@ -69,6 +69,41 @@ struct OneShotCommandTests {
         #expect(String(decoding: output, as: UTF8.self) == "tessera: cannot open '/nonexistent/body.json': No such file or directory\n")
     }
 
+    /// An endless input ends: each subcommand reads at most --max-body-bytes (the server's
+    /// body limit) and one byte more, then refuses with exit 1. Reading to the end grew
+    /// ~0.5 GB/s until the process aborted.
+    @Test(arguments: ["layout", "render", "validate"])
+    func anEndlessInputIsRefusedAtTheBodyLimit(_ command: String) throws {
+        let (status, output) = try TesseraServer.run([command, "/dev/zero", "--max-body-bytes", "1000"], readStandardError: true)
+        #expect(status == 1)
+        #expect(String(decoding: output, as: UTF8.self) == "tessera: '/dev/zero' is larger than 1000 bytes (--max-body-bytes)\n")
+        let variable = try TesseraServer.run([command, "/dev/zero"], readStandardError: true,
+                                             environment: ["TESSERA_MAX_BODY_BYTES": "2000"])
+        #expect(variable.status == 1)
+        #expect(String(decoding: variable.output, as: UTF8.self).contains("is larger than 2000 bytes (--max-body-bytes)"))
+    }
+
+    /// With no option the limit is the server's default body limit, 64 MiB.
+    @Test func theDefaultLimitIsTheServersBodyLimit() throws {
+        let (status, output) = try TesseraServer.run(["validate", "/dev/zero"], readStandardError: true)
+        #expect(status == 1)
+        #expect(String(decoding: output, as: UTF8.self) == "tessera: '/dev/zero' is larger than 67108864 bytes (--max-body-bytes)\n")
+    }
+
+    /// A body of exactly the limit is read; one byte less refuses it. A bad limit is a usage error.
+    @Test func aFileWithinTheLimitStillWorks() throws {
+        let path = try file(Self.grid)
+        defer { unlink(path) }
+        let size = String(Self.grid.utf8.count)
+        let exact = try run(["validate", path, "--max-body-bytes", size])
+        #expect(exact.status == 0)
+        #expect(String(decoding: exact.output, as: UTF8.self) == "\(path): valid\n")
+        let short = try run(["layout", path, "--max-body-bytes", String(Self.grid.utf8.count - 1)], standardError: true)
+        #expect(short.status == 1)
+        #expect(String(decoding: short.output, as: UTF8.self) == "tessera: '\(path)' is larger than \(Self.grid.utf8.count - 1) bytes (--max-body-bytes)\n")
+        #expect(try run(["validate", path, "--max-body-bytes", "0"], standardError: true).status == 64)
+    }
+
     @Test(arguments: ["layout", "render", "validate"])
     func everySubcommandHasHelp(_ command: String) throws {
         let (status, output) = try run([command, "--help"])

@@ -73,6 +73,21 @@ import Glibc
         #expect(line.contains(" info request method=GET route=/healthz status=200 bytes_in=0 bytes_out="))
     }
 
+    /// A session id from the path is percent-decoded: ESC [ 2 J, CR, LF and U+009B (C1 CSI)
+    /// reach the access line, escaped there, never as bytes a terminal acts on.
+    @Test func textFormatEscapesControlBytesFromThePath() throws {
+        let server = try TesseraServer(arguments: ["--log-format", "text"], withLog: true)
+        defer { _ = server.stop() }
+        let log = LogReader(server.outputFD)
+        let reply = try server.client().request("GET", "/v1/sessions/%1B%5B2Jx%0D%0Ay%C2%9Bz", headers: [("X-Request-ID", "ctl-1")])
+        #expect(reply.status == 404)
+        let line = try log.nextLine { $0.contains("request_id=ctl-1") }
+        #expect(line.contains(#"session_id="\u001b[2Jx\r\ny\u009bz""#))
+        let bytes = Array(log.seen.utf8)
+        #expect(!bytes.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F })
+        #expect(!zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) })
+    }
+
     @Test func aHigherLevelHidesAccessLinesAndShutdownIsLogged() throws {
         let quiet = try TesseraServer(arguments: [], environment: ["TESSERA_LOG_LEVEL": "warning"], withLog: true)
         _ = try quiet.client().request("GET", "/healthz")

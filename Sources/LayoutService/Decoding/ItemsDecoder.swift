@@ -20,7 +20,7 @@ struct ItemsDecoder {
     }
 
     private func itemPath(_ i: Int, _ key: String? = nil) -> String {
-        key.map { "\(path)[\(i)].\($0)" } ?? "\(path)[\(i)]"
+        key.map { "\(path)[\(i)].\(ClientText.fieldName($0))" } ?? "\(path)[\(i)]"
     }
 
     static func decode(_ array: JSONValue, path: String, kind: LayoutKind, overrides: SectionOverrides) throws(APIError) -> SectionData {
@@ -120,7 +120,7 @@ struct ItemsDecoder {
         // One bit per known field: a key given twice is ambiguous, so it is refused.
         var seen: UInt8 = 0
         func once(_ bit: UInt8, _ name: String) throws(APIError) {
-            guard seen & bit == 0 else { throw .invalidRequest(itemPath(i, name), "duplicate key '\(name)'") }
+            guard seen & bit == 0 else { throw .invalidRequest(itemPath(i, name), "duplicate key \(ClientText.quoted(name))") }
             seen |= bit
         }
         while let key = it.next(), let value = it.next() {
@@ -150,7 +150,7 @@ struct ItemsDecoder {
                 throw .invalidRequest(itemPath(i, "width"), "give an item's size as \"size\": [width, height]")
             } else {
                 let name = key.string ?? ""
-                throw .invalidRequest(itemPath(i, name), "unknown item field '\(name)'; expected size, height, aspectRatio or children")
+                throw .invalidRequest(itemPath(i, name), "unknown item field \(ClientText.quoted(name)); expected size, height, aspectRatio or children")
             }
         }
     }

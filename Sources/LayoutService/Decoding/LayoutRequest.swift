@@ -39,7 +39,7 @@ struct LayoutRequest: Sendable {
         guard let type = try o.string("type") else { throw .invalidRequest(o.fieldPath("type"), "is required") }
         guard let kind = LayoutRegistry.kind(named: type) else {
             throw .invalidRequest(o.fieldPath("type"),
-                                  "unknown layout type '\(type)'; expected one of: \(LayoutRegistry.typeNames.joined(separator: ", "))")
+                                  "unknown layout type \(ClientText.quoted(type)); expected one of: \(LayoutRegistry.typeNames.joined(separator: ", "))")
         }
         let layout = try kind.decodeLayout(o)
         var w = JSONWriter()

@@ -31,7 +31,7 @@ struct ObjectReader {
         for (k, v) in children.keyValuePairs {
             let name = k.string ?? ""
             guard seen.insert(name).inserted else {
-                throw .invalidRequest(ObjectReader.join(path, name), "duplicate key '\(name)'")
+                throw .invalidRequest(ObjectReader.join(path, name), "duplicate key \(ClientText.quoted(name))")
             }
             members.append((name, v))
         }
@@ -39,7 +39,8 @@ struct ObjectReader {
     }
 
     static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : path + "." + key
+        let name = ClientText.fieldName(key)
+        return path.isEmpty ? name : path + "." + name
     }
 
     static func label(_ path: String) -> String { path.isEmpty ? "the body" : path }
@@ -56,7 +57,7 @@ struct ObjectReader {
     func rejectUnknownKeys(_ allowed: Set<String>) throws(APIError) {
         for (key, _) in members where !allowed.contains(key) {
             let known = allowed.sorted().joined(separator: ", ")
-            throw .invalidRequest(fieldPath(key), "unknown field '\(key)'; expected one of: \(known)")
+            throw .invalidRequest(fieldPath(key), "unknown field \(ClientText.quoted(key)); expected one of: \(known)")
         }
     }
 

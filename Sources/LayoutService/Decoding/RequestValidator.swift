@@ -27,7 +27,7 @@ public enum RequestValidator {
         }
         let allowed = LayoutRequest.bodyKeys.union(["rect"])
         for key in body.keys where !allowed.contains(key) {
-            errors.append(.invalidRequest(key, "unknown field '\(key)'; expected one of: \(allowed.sorted().joined(separator: ", "))"))
+            errors.append(.invalidRequest(ClientText.fieldName(key), "unknown field \(ClientText.quoted(key)); expected one of: \(allowed.sorted().joined(separator: ", "))"))
         }
         var kind: LayoutKind?
         var layout: (any CollectionLayout)?

@@ -23,7 +23,7 @@ enum SectionIndexMap {
             guard section < maxSections else {
                 throw .invalidRequest(field, "section \(section) is past the \(maxSections) sections a session holds")
             }
-            guard numbers[section] == nil else { throw .invalidRequest(field, "duplicate key '\(key)'") }
+            guard numbers[section] == nil else { throw .invalidRequest(field, "duplicate key \(ClientText.quoted(key))") }
             numbers[section] = v.isNull ? 0 : try ValueReader.number(v, path: field)
         }
         return numbers

@@ -30,7 +30,7 @@ struct UpdatesDecoder {
         let o = try ObjectReader(v, path: path)
         guard let op = try o.string("op") else { throw .invalidRequest(o.fieldPath("op"), "is required") }
         guard let keys = UpdatesDecoder.keysByOp[op] else {
-            throw .invalidRequest(o.fieldPath("op"), "unknown operation '\(op)'; expected one of: \(UpdatesDecoder.keysByOp.keys.sorted().joined(separator: ", "))")
+            throw .invalidRequest(o.fieldPath("op"), "unknown operation \(ClientText.quoted(op)); expected one of: \(UpdatesDecoder.keysByOp.keys.sorted().joined(separator: ", "))")
         }
         try o.rejectUnknownKeys(keys.union(["op"]))
         switch op {

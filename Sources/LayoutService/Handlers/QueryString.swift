@@ -8,9 +8,9 @@ struct QueryString {
         guard let raw, !raw.isEmpty else { return }
         for part in raw.split(separator: "&", omittingEmptySubsequences: true) {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = QueryString.decode(pair[0]) else { throw .invalidRequest(String(pair[0]), "is not valid percent-encoded UTF-8") }
+            guard let key = QueryString.decode(pair[0]) else { throw .invalidRequest(ClientText.fieldName(String(pair[0])), "is not valid percent-encoded UTF-8") }
             let value = pair.count > 1 ? QueryString.decode(pair[1]) : ""
-            guard let value else { throw .invalidRequest(key, "is not valid percent-encoded UTF-8") }
+            guard let value else { throw .invalidRequest(ClientText.fieldName(key), "is not valid percent-encoded UTF-8") }
             values.append((key, value))
         }
     }
@@ -19,7 +19,7 @@ struct QueryString {
 
     func rejectUnknown(_ allowed: Set<String>) throws(APIError) {
         for (key, _) in values where !allowed.contains(key) {
-            throw .invalidRequest(key, "unknown query parameter '\(key)'")
+            throw .invalidRequest(ClientText.fieldName(key), "unknown query parameter \(ClientText.quoted(key))")
         }
     }
 
@@ -49,11 +49,11 @@ struct QueryString {
     /// `x,y,w,h` as a query's `rect` (or `tessera render --rect`) gives it.
     static func rect(_ text: String) throws(APIError) -> Rect {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { throw .invalidRequest("rect", "must be x,y,width,height (got '\(text)')") }
+        guard parts.count == 4 else { throw .invalidRequest("rect", "must be x,y,width,height (got \(ClientText.quoted(text)))") }
         var n: [Double] = []
         for part in parts {
             guard let v = Double(part.trimmingCharacters), v.isFinite else {
-                throw .invalidRequest("rect", "'\(part)' is not a finite number")
+                throw .invalidRequest("rect", "\(ClientText.quoted(String(part))) is not a finite number")
             }
             n.append(v)
         }
@@ -69,7 +69,7 @@ extension Substring {
 /// Path parameters that must be non-negative integers (`/items/{section}/{item}`).
 func pathIndex(_ text: String, name: String) throws(APIError) -> Int {
     guard let v = Int(text), v >= 0, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-        throw .invalidRequest(name, "must be a non-negative integer (got '\(text)')")
+        throw .invalidRequest(name, "must be a non-negative integer (got \(ClientText.quoted(text)))")
     }
     return v
 }

@@ -34,7 +34,7 @@ extension TesseraService {
             try o.rejectUnknownKeys(["phase", "indexPath", "position", "rect"])
             guard let phaseName = try o.string("phase") else { throw .invalidRequest("phase", "is required") }
             guard let phase = Phase(rawValue: phaseName) else {
-                throw .invalidRequest("phase", "must be begin, update, end or cancel (got '\(phaseName)')")
+                throw .invalidRequest("phase", "must be begin, update, end or cancel (got \(ClientText.quoted(phaseName)))")
             }
             self.phase = phase
             rect = try o.rect("rect")

@@ -56,7 +56,7 @@ extension TesseraService {
             return true
         case .gone?:
             store.forget(s.id)
-            throw .notFound("no session '\(s.id)'", field: "id")
+            throw .notFound("no session \(ClientText.quoted(s.id))", field: "id")
         case .full(let limit)?:
             throw .storeFull(limit)
         }

@@ -42,13 +42,13 @@ extension TesseraService {
     /// GET /v1/sessions/{id}/supplementary/{kind}/{section}/{item}.
     public func supplementary(id: String, kind: String, section: String, item: String) -> ServiceResponse {
         single(id: id, section: section, item: item, category: .supplementary, kind: kind,
-               describe: "supplementary view of kind '\(kind)'")
+               describe: "supplementary view of kind \(ClientText.quoted(kind))")
     }
 
     /// GET /v1/sessions/{id}/decorations/{kind}/{section}/{item}.
     public func decoration(id: String, kind: String, section: String, item: String) -> ServiceResponse {
         single(id: id, section: section, item: item, category: .decoration, kind: kind,
-               describe: "decoration view of kind '\(kind)'")
+               describe: "decoration view of kind \(ClientText.quoted(kind))")
     }
 
     /// One element by category, kind and index path; 404 naming it when absent.

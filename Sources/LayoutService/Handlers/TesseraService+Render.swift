@@ -45,14 +45,12 @@ extension TesseraService {
     }
 
     /// The picture of `rect` (everything when nil). A picture is refused, like an `elements`
-    /// reply without a rect, when it would hold more elements than one reply carries.
+    /// reply, when it would hold more elements than one reply carries; the query stops at
+    /// the limit, so a refusal costs at most that many elements (listing five million cells
+    /// first raised the peak memory by over 1 GB per refused request).
     func picture(of layout: any PreparedLayout, rect: Rect?, view: ViewContext,
                  options: SVGRenderOptions) throws(APIError) -> [UInt8] {
-        let elements = layout.elements(in: rect, view: view)
-        if elements.count > limits.maxElementsPerReply {
-            let ask = rect == nil ? "ask for a rect" : "ask for a smaller rect"
-            throw .invalidRequest("rect", "the picture has \(elements.count) elements, more than one reply carries (\(limits.maxElementsPerReply)); \(ask)")
-        }
+        let elements = try self.elements(of: layout, in: rect, view: view, listing: "the picture")
         let visible = view.bounds == .zero ? nil : view.boundsRect
         let scene = RenderScene(contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible)
         return SVGRenderer.render(scene, options: options)
@@ -68,19 +66,19 @@ extension QueryString {
             switch text {
             case "true", "1": options.labels = true
             case "false", "0": options.labels = false
-            default: throw .invalidRequest("labels", "must be true or false (got '\(text)')")
+            default: throw .invalidRequest("labels", "must be true or false (got \(ClientText.quoted(text)))")
             }
         }
         if let text = self["scale"] {
             let range = SVGRenderOptions.scaleRange
             guard let v = Double(text.trimmingSpaces), v.isFinite, range.contains(v) else {
-                throw .invalidRequest("scale", "must be a number from \(range.lowerBound) to \(range.upperBound) (got '\(text)')")
+                throw .invalidRequest("scale", "must be a number from \(range.lowerBound) to \(range.upperBound) (got \(ClientText.quoted(text)))")
             }
             options.scale = v
         }
         if let text = self["theme"] {
             guard let theme = SVGRenderOptions.Theme(rawValue: text) else {
-                throw .invalidRequest("theme", "must be light or dark (got '\(text)')")
+                throw .invalidRequest("theme", "must be light or dark (got \(ClientText.quoted(text)))")
             }
             options.theme = theme
         }

@@ -74,7 +74,7 @@ extension TesseraService {
             _ = try session(id)
             switch try store.remove(id, ifVersion: try ifMatchVersion(ifMatch)) {
             case .removed: return ServiceResponse(status: 204)
-            case .gone: throw .notFound("no session '\(id)'", field: "id")
+            case .gone: throw .notFound("no session \(ClientText.quoted(id))", field: "id")
             case .stale(let current): throw .preconditionFailed(current: current)
             }
         }

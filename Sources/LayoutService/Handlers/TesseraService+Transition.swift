@@ -72,7 +72,7 @@ extension TesseraService {
             throw .invalidRequest("progress", "is only meaningful during an interactive transition")
         }
         guard let p = Double(progress), p.isFinite, p >= 0, p <= 1 else {
-            throw .invalidRequest("progress", "must be a number from 0 to 1 (got '\(progress)')")
+            throw .invalidRequest("progress", "must be a number from 0 to 1 (got \(ClientText.quoted(progress)))")
         }
         return TransitionLayout(from: state.prepared, view: state.view, to: t.prepared, view: state.view, progress: p)
     }

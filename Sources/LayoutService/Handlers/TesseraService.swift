@@ -40,12 +40,14 @@ public final class TesseraService: Sendable {
     }
 
     /// The elements of `rect` (all of them when nil), refused as soon as there are more than
-    /// one reply carries: the query stops there, it does not list them all first.
-    func elements(of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext) throws(APIError) -> [LayoutAttributes] {
+    /// one reply carries: the query stops there, it does not list them all first. `what`
+    /// names the answer in the refusal ("the picture" for render).
+    func elements(of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext,
+                  listing what: String = "the reply") throws(APIError) -> [LayoutAttributes] {
         do throws(ElementLimitExceeded) {
             return try prepared.elements(in: rect, view: view, limit: limits.maxElementsPerReply)
         } catch {
-            throw .tooManyElements(rect: rect, limit: error.limit)
+            throw .tooManyElements(rect: rect, limit: error.limit, listing: what)
         }
     }
 

@@ -11,12 +11,12 @@ extension TesseraService {
     func session(_ id: String) throws(APIError) -> Session {
         guard let version = try store.storedVersion(id) else {
             store.forget(id)
-            throw .notFound("no session '\(id)'", field: "id")
+            throw .notFound("no session \(ClientText.quoted(id))", field: "id")
         }
         let copy = store.copy(id)
         guard store.storage.keepsSessionData else {
             // The memory store: this process's copy is the session.
-            guard let copy else { throw .notFound("no session '\(id)'", field: "id") }
+            guard let copy else { throw .notFound("no session \(ClientText.quoted(id))", field: "id") }
             return copy
         }
         if let copy, copy.version >= version { return copy }
@@ -29,7 +29,7 @@ extension TesseraService {
             return try store.coldLoads.locked { () throws(APIError) -> Session in
                 if let built = store.copy(id) { return try catchUp(id, copy: built) }
                 guard let stored = try store.storing("load", { () throws(StorageError) in try store.storage.load(id: id, after: nil) }) else {
-                    throw .notFound("no session '\(id)'", field: "id")
+                    throw .notFound("no session \(ClientText.quoted(id))", field: "id")
                 }
                 let session = Session(id: id, state: try rebuild(id, stored, from: nil), now: store.now, replies: store.replies)
                 store.keep(session)
@@ -40,7 +40,7 @@ extension TesseraService {
             let known = copy.current
             guard let stored = try store.storing("load", { () throws(StorageError) in try store.storage.load(id: id, after: known.version) }) else {
                 store.forget(id)
-                throw .notFound("no session '\(id)'", field: "id")
+                throw .notFound("no session \(ClientText.quoted(id))", field: "id")
             }
             if stored.version > known.version { copy.install(try rebuild(id, stored, from: known)) }
         }

@@ -32,7 +32,7 @@ extension CompositionalDecoder {
             }
             axis = .custom(frames: try frames(o))
         default:
-            throw .invalidRequest(o.fieldPath("axis"), "must be 'horizontal', 'vertical' or 'custom' (got '\(axisName)')")
+            throw .invalidRequest(o.fieldPath("axis"), "must be 'horizontal', 'vertical' or 'custom' (got \(ClientText.quoted(axisName)))")
         }
         return CompositionalLayout.Group(
             axis: axis, size: size, subitems: subitems, count: count,

@@ -14,7 +14,7 @@ extension CompositionalDecoder {
         if let v = try o.string("orthogonalScrollingBehavior") {
             guard let b = CompositionalLayout.OrthogonalScrolling(rawValue: v) else {
                 let names = CompositionalLayout.OrthogonalScrolling.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidRequest(o.fieldPath("orthogonalScrollingBehavior"), "must be one of \(names) (got '\(v)')")
+                throw .invalidRequest(o.fieldPath("orthogonalScrollingBehavior"), "must be one of \(names) (got \(ClientText.quoted(v)))")
             }
             behavior = b
         }
@@ -36,7 +36,7 @@ extension CompositionalDecoder {
         let alignmentName = try required(try o.string("alignment"), o, "alignment")
         guard let alignment = CompositionalLayout.BoundaryAlignment(rawValue: alignmentName) else {
             let names = CompositionalLayout.BoundaryAlignment.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .invalidRequest(o.fieldPath("alignment"), "must be one of \(names) (got '\(alignmentName)')")
+            throw .invalidRequest(o.fieldPath("alignment"), "must be one of \(names) (got \(ClientText.quoted(alignmentName)))")
         }
         return CompositionalLayout.BoundaryItem(
             kind: try kind(o),

@@ -22,7 +22,7 @@ enum CompositionalDecoder {
         var direction = ScrollDirection.vertical
         if let v = try o.string("scrollDirection") {
             guard let d = ScrollDirection(rawValue: v) else {
-                throw .invalidRequest(o.fieldPath("scrollDirection"), "must be 'vertical' or 'horizontal' (got '\(v)')")
+                throw .invalidRequest(o.fieldPath("scrollDirection"), "must be 'vertical' or 'horizontal' (got \(ClientText.quoted(v)))")
             }
             direction = d
         }

@@ -28,7 +28,7 @@ extension LayoutRegistry {
         var p = defaults
         if let v = try o.string("scrollDirection") {
             guard let direction = ScrollDirection(rawValue: v) else {
-                throw .invalidRequest(o.fieldPath("scrollDirection"), "must be 'vertical' or 'horizontal' (got '\(v)')")
+                throw .invalidRequest(o.fieldPath("scrollDirection"), "must be 'vertical' or 'horizontal' (got \(ClientText.quoted(v)))")
             }
             p.scrollDirection = direction
         }

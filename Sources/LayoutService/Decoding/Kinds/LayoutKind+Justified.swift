@@ -80,7 +80,7 @@ extension LayoutRegistry {
     static func readWidowStyle(_ o: ObjectReader, _ key: String) throws(APIError) -> JustifiedLayout.WidowLayoutStyle? {
         guard let text = try o.string(key) else { return nil }
         guard let style = JustifiedLayout.WidowLayoutStyle(rawValue: text) else {
-            throw .invalidRequest(o.fieldPath(key), "must be left, justify or center (got '\(text)')")
+            throw .invalidRequest(o.fieldPath(key), "must be left, justify or center (got \(ClientText.quoted(text)))")
         }
         return style
     }

@@ -29,7 +29,7 @@ extension LayoutRegistry {
         if let v = try o.string("itemRenderDirection") {
             guard let direction = WaterfallLayout.ItemRenderDirection(rawValue: v) else {
                 throw .invalidRequest(o.fieldPath("itemRenderDirection"),
-                                      "must be shortestFirst, leftToRight or rightToLeft (got '\(v)')")
+                                      "must be shortestFirst, leftToRight or rightToLeft (got \(ClientText.quoted(v)))")
             }
             p.itemRenderDirection = direction
         }
