@@ -16,11 +16,9 @@ struct RenderRefusalTests {
     /// session itself costs next to nothing.
     static let layout = #""layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1000,800]}"#
 
-    /// The most resident memory the process has had, from /proc/<pid>/status (VmHWM, kB).
+    /// The most resident memory the process has had, in kB (`ProcessMemory`).
     static func peakResidentKB(_ pid: pid_t) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
-        return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+        try #require(ProcessMemory.peakResident(pid)) / 1024
     }
 
     /// The refusal names `rect` and the picture; a client's other connection is answered.
