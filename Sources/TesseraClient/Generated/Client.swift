@@ -50,10 +50,10 @@ import HTTPTypes
 ///   `invalid_update` (422, a batch update UIKit would refuse), `headers_too_large`
 ///   (431), `not_implemented` (501, an unknown request method or transfer coding),
 ///   `http_version_not_supported` (505), `request_timeout` (408, a request head that took
-///   longer than the head deadline), `too_many_sessions` (503, with `Retry-After`) and
+///   longer than the head deadline, or a body that arrived slower than the minimum rate), `too_many_sessions` (503, with `Retry-After`) and
 ///   `server_busy` (503, with `Retry-After`: the worker queue is full, a request waited
-///   in it past its budget, its body does not fit in the bytes held for bodies in flight,
-///   or unread replies fill theirs). The HTTP layer's own refusals (408, 413, 414, 417,
+///   in it past its budget, its body does not fit in the bytes held for bodies in flight
+///   or in its client's share of them, or unread replies fill theirs). The HTTP layer's own refusals (408, 413, 414, 417,
 ///   431, 501, 505, and 503 for a body that does not fit) close the connection.
 ///   `internal_error` (500) is never expected; one is a bug (a reply that would have held a
 ///   number that is not finite is answered 500 rather than sent with `null`).
@@ -86,7 +86,9 @@ import HTTPTypes
 /// * 2,000 sections per session or one-shot request.
 /// * 64 MiB per request body (413 beyond), 256 MiB of bodies held at once, 64 requests
 ///   waiting for a worker, 10 s of waiting (503 `server_busy` beyond each).
-/// * A request head within 20 s of its first byte (408 beyond).
+/// * A request head within 20 s of its first byte (408 beyond), and a body at 16 KiB/s on
+///   average from 10 s after its head (408 beyond); a quarter of the bodies in flight per
+///   client address (503 `server_busy` beyond).
 ///
 /// ## Quick start
 ///
