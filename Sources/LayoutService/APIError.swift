@@ -64,9 +64,15 @@ public struct APIError: Error, Sendable {
         status: 500, code: "internal_error",
         message: "the layout produced a number that is not finite; the input should have been refused (please report it)")
     /// The session store did not answer (in time): nothing was changed or answered from it.
+    /// A change the store may have applied without confirming it is `store_outcome_unknown`
+    /// instead: retrying blindly could apply it twice, so the client reads the session first.
     public static func storeUnavailable(_ error: StorageError) -> APIError {
-        APIError(status: 503, code: "store_unavailable", message: "the session store is unavailable (\(error)); retry shortly",
-                 headers: [("Retry-After", "1")])
+        if case .outcomeUnknown = error {
+            return APIError(status: 503, code: "store_outcome_unknown",
+                            message: "the session store did not confirm the change (\(error)); it may or may not have been applied: read the session (its version tells) before retrying with If-Match")
+        }
+        return APIError(status: 503, code: "store_unavailable", message: "the session store is unavailable (\(error)); retry shortly",
+                        headers: [("Retry-After", "1")])
     }
 
     /// The store's limits, across every process that shares it.

@@ -134,11 +134,21 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unavailable(String)
     /// The stored bytes are not what this version of the store writes.
     case corrupt(String)
+    /// A change was sent but no answer came (the connection dropped, or the store stalled
+    /// past the timeout): it may or may not have been applied.
+    case outcomeUnknown(String)
+
+    /// A read's failure: nothing was changed whatever happened to the call.
+    public var asUnavailable: StorageError {
+        if case .outcomeUnknown(let m) = self { return .unavailable(m) }
+        return self
+    }
 
     public var description: String {
         switch self {
         case .unavailable(let m): "store unavailable: \(m)"
         case .corrupt(let m): "store corrupt: \(m)"
+        case .outcomeUnknown(let m): "store did not confirm the change: \(m)"
         }
     }
 }

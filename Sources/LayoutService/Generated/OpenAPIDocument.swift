@@ -2415,7 +2415,10 @@ components:
         service recovers by itself when the store returns. A change that would grow a
         session past the store's limits (`--max-total-items`, counted across every replica)
         answers `too_many_sessions` with this status instead, and a server with no room for
-        the request just now answers `server_busy` (see the `ServerBusy` response).
+        the request just now answers `server_busy` (see the `ServerBusy` response). A change
+        that reached the store but was not confirmed (the store stalled past its timeout)
+        answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+        applied, so read the session (its version tells) before retrying with `If-Match`.
       headers:
         Retry-After:
           $ref: "#/components/headers/RetryAfter"
@@ -2428,7 +2431,7 @@ components:
                   error:
                     properties:
                       code:
-                        enum: [store_unavailable, too_many_sessions, server_busy]
+                        enum: [store_unavailable, store_outcome_unknown, too_many_sessions, server_busy]
           examples:
             unreachable:
               value:
@@ -2437,7 +2440,9 @@ components:
       description: |
         `request_timeout`: the request head (request line and header fields) did not
         arrive whole within the head deadline (20 s from its first byte by default; from
-        the connection's opening for its first request). The server closes the connection.
+        the connection's opening for its first request), or the body arrived slower than
+        the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+        server closes the connection.
       content:
         application/json:
           schema:
@@ -2522,7 +2527,9 @@ components:
                 `payload_too_large`, `uri_too_long`, `expectation_failed`,
                 `invalid_update`, `headers_too_large`, `not_implemented`,
                 `http_version_not_supported`, `too_many_sessions`,
-                `store_unavailable` (503: the session store did not answer),
+                `store_unavailable` (503: the session store did not answer; nothing
+                changed), `store_outcome_unknown` (503: a change was sent to the store
+                but not confirmed; read the session before retrying),
                 `session_quarantined` (500: a stored session no longer decodes; it
                 was set aside, its data kept for an operator), `request_timeout` (408),
                 `server_busy` (503), `internal_error` (500, never expected: a bug).

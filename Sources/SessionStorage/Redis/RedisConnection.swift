@@ -31,12 +31,36 @@ enum RedisReply {
     }
 }
 
+/// How a call failed at the connection level, which decides whether it may be tried again
+/// (`RedisConnectionPool.withConnection`).
+enum RedisFailure: Equatable, Sendable {
+    /// The commands could not be written: Redis received none of them, so none ran.
+    case notSent
+    /// Redis closed the connection (or reset it) before every reply came: the commands may
+    /// or may not have run.
+    case dropped
+    /// No reply within the command timeout (a stalled or partitioned Redis): they may or
+    /// may not have run, and asking again would wait as long.
+    case timedOut
+}
+
 /// One blocking hiredis connection with connect and command timeouts, so no call waits on a
 /// missing Redis for longer than the timeout. Used by one thread at a time (the pool's job).
 final class RedisConnection: @unchecked Sendable {
     private let context: UnsafeMutablePointer<redisContext>
     /// False once a call failed at the connection level: the pool then drops it.
     private(set) var isHealthy = true
+    /// How the last call failed, when it did.
+    private(set) var failure: RedisFailure?
+
+    /// Whether Redis has closed this idle connection (a restart, its `timeout`, `CLIENT
+    /// KILL`, a proxy): an idle connection owes no reply, so anything readable on it (the
+    /// end of the stream, or a reset) means it is dead. Checked before each use, so a dead
+    /// connection is replaced before a command is lost on it.
+    var isClosedByPeer: Bool {
+        var probe = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
+        return poll(&probe, 1, 0) != 0
+    }
 
     init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws(StorageError) {
         guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), Self.timeval(connectTimeoutMilliseconds)) else {
@@ -77,7 +101,10 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// Sends commands in one write and reads their replies in order: one round trip.
-    /// Arguments are passed in place (a snapshot of megabytes is not copied here).
+    /// Arguments are passed in place (a snapshot of megabytes is not copied here). The write
+    /// is finished before any reply is read, so a failure says whether Redis got the
+    /// commands (`failure`): a failed write is `.notSent`, a failed read may follow commands
+    /// that ran.
     func pipeline(_ commands: [[[UInt8]]]) throws(StorageError) -> [RedisReply] {
         for arguments in commands {
             let lengths = arguments.map(\.count)
@@ -89,22 +116,31 @@ final class RedisConnection: @unchecked Sendable {
                     }
                 }
             }
-            guard rc == 0 else {
-                isHealthy = false
-                throw .unavailable("Redis: \(Self.errorText(context))")
-            }
+            guard rc == 0 else { throw fail(.notSent) }
+        }
+        var done: Int32 = 0
+        while done == 0 {
+            guard redisBufferWrite(context, &done) == 0 else { throw fail(.notSent) }
         }
         var replies: [RedisReply] = []
         for _ in commands {
             var raw: UnsafeMutableRawPointer?
             guard redisGetReply(context, &raw) == 0, let raw else {
-                isHealthy = false
-                throw .unavailable("Redis: \(Self.errorText(context))")
+                // hiredis reports a read timeout as an I/O error with EAGAIN.
+                let timedOut = context.pointee.err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK)
+                throw fail(timedOut ? .timedOut : .dropped)
             }
             replies.append(Self.copy(raw.assumingMemoryBound(to: redisReply.self).pointee))
             freeReplyObject(raw)
         }
         return replies
+    }
+
+    private func fail(_ how: RedisFailure) -> StorageError {
+        isHealthy = false
+        failure = how
+        let text = "Redis: \(Self.errorText(context))"
+        return how == .notSent ? .unavailable(text) : .outcomeUnknown(text)
     }
 
     /// Pointers to each argument's own bytes, valid inside `body`.
@@ -150,17 +186,37 @@ final class RedisConnectionPool: @unchecked Sendable {
         self.commandTimeoutMilliseconds = commandTimeoutMilliseconds
     }
 
-    /// Runs `body` on an idle connection (or a new one). A connection-level failure drops
-    /// every idle connection too (after a Redis restart they are all dead); an `idempotent`
-    /// call is then tried once more on a fresh connection, so one restart costs no request.
-    func withConnection<T>(idempotent: Bool = false, _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
-        let taken = lock.locked { idle.popLast() }
+    /// Runs `body` on an idle connection (or a new one). Idle connections Redis has closed are
+    /// dropped before one is used. A connection-level failure drops every idle connection
+    /// too (after a Redis restart they are all dead), and the call is tried once more on a
+    /// fresh connection where that is safe: when Redis received nothing, or when the call is
+    /// `idempotent` (a read, or a write whose repetition changes nothing) and the connection
+    /// dropped. A timeout is not tried again: a stalled Redis would only double the wait.
+    /// A write whose outcome is unknown stays unknown (`StorageError.outcomeUnknown`).
+    ///
+    /// - Parameter replayable: a write that carries its own write id, so that running it
+    ///   twice answers the first run's outcome: tried again when the connection dropped, but
+    ///   its failure stays "outcome unknown".
+    func withConnection<T>(idempotent: Bool = false, replayable: Bool = false,
+                           _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+        let taken = takeIdle()
         do {
             return try run(taken, body)
         } catch {
-            guard idempotent, taken != nil else { throw error }
-            return try run(nil, body)
+            let again = taken?.failure == .notSent || ((idempotent || replayable) && taken?.failure == .dropped)
+            guard again else { throw idempotent ? error.asUnavailable : error }
+            do { return try run(nil, body) } catch { throw idempotent ? error.asUnavailable : error }
         }
+    }
+
+    /// The most recently used idle connection Redis has not closed, or nil.
+    private func takeIdle() -> RedisConnection? {
+        while let connection = lock.locked({ idle.popLast() }) {
+            if !connection.isClosedByPeer { return connection }
+            // One closed means Redis restarted or dropped clients: the others are likely dead too.
+            lock.locked { idle.removeAll { $0.isClosedByPeer } }
+        }
+        return nil
     }
 
     private func run<T>(_ taken: RedisConnection?, _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {

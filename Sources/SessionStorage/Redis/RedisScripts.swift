@@ -3,7 +3,7 @@
 ///
 /// A session is one hash, `tessera:{ID}`: `v` the newest version, `sv` the snapshot's
 /// version, `s` the snapshot, `sb`/`lb` snapshot and log bytes, `l:N` the entry that made
-/// version N. Its time to live is the session's idle expiry. Its read leases are the hash
+/// version N and `w:N` its write id (the writer's token, kept as long as the entry). Its time to live is the session's idle expiry. Its read leases are the hash
 /// `tessera:{ID}:leases` (replica → `expiry:nonce`), same hash tag.
 enum RedisScripts {
     /// ARGV: ttl ms. The newest version (nil when gone), refreshing the time to live.
@@ -42,13 +42,19 @@ enum RedisScripts {
         """
 
     /// KEYS: the session, its leases. ARGV: base version, entry, ttl ms, replica, token, id.
-    /// {0, logBytes, snapshotBytes, now, holder, expiry, ...} | {-1} gone | {-2, current}.
+    /// {0, logBytes, snapshotBytes, now, holder, expiry, ...} | {-1} gone | {-2, current} |
+    /// {1, logBytes, snapshotBytes} when this very change (its token, `w:N`) already made
+    /// version base + 1: a repeat after a lost reply answers the first run's outcome.
     static let append = revokeLeases + """
         local v = redis.call('HGET', KEYS[1], 'v')
         if not v then return {-1} end
         v = tonumber(v)
-        if v ~= tonumber(ARGV[1]) then return {-2, v} end
-        redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2])
+        local base = tonumber(ARGV[1])
+        if v > base and redis.call('HGET', KEYS[1], 'w:' .. (base + 1)) == ARGV[5] then
+            return {1, tonumber(redis.call('HGET', KEYS[1], 'lb')), tonumber(redis.call('HGET', KEYS[1], 'sb'))}
+        end
+        if v ~= base then return {-2, v} end
+        redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2], 'w:' .. (v + 1), ARGV[5])
         local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
         redis.call('PEXPIRE', KEYS[1], ARGV[3])
         local out = {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
@@ -107,7 +113,7 @@ enum RedisScripts {
         local target = tonumber(ARGV[1])
         if sv >= target then return 0 end
         redis.call('HSET', KEYS[1], 's', ARGV[2], 'sv', target, 'sb', #ARGV[2])
-        for n = sv + 1, target do redis.call('HDEL', KEYS[1], 'l:' .. n) end
+        for n = sv + 1, target do redis.call('HDEL', KEYS[1], 'l:' .. n, 'w:' .. n) end
         local v = tonumber(redis.call('HGET', KEYS[1], 'v'))
         local lb = 0
         for n = target + 1, v do lb = lb + redis.call('HSTRLEN', KEYS[1], 'l:' .. n) end

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// The store replicas share: Redis reached through hiredis, one key per session (with its own
@@ -50,10 +53,13 @@ public final class RedisSessionStorage: SessionStorage {
 
     /// EVAL with the script's text: Redis caches compiled scripts by their digest, so resending
     /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading.
-    func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false) throws(StorageError) -> RedisReply {
+    func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false,
+              replayable: Bool = false) throws(StorageError) -> RedisReply {
         let command: [[UInt8]] = [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
             + keys.map { Array($0.utf8) } + arguments
-        let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(command) }
+        let reply = try pool.withConnection(idempotent: idempotent, replayable: replayable) { c throws(StorageError) in
+            try c.command(command)
+        }
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
     }
@@ -73,12 +79,15 @@ public final class RedisSessionStorage: SessionStorage {
     /// Reserves (or with a negative delta releases) what a session holds.
     private func account(_ id: String, delta: Int, isNew: Bool, limits: StorageLimits) throws(StorageError) -> StorageFull? {
         let arguments = [Self.arg(id), Self.arg(delta), Self.arg(limits.maxSessions), Self.arg(limits.maxTotalItems), Self.arg(isNew ? "1" : "0")]
-        var code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments).int
+        // Sent again after a dropped connection: a reservation counted twice over-counts,
+        // the safe side (the session's next change or its removal corrects it), and an
+        // unanswered reservation changes no session.
+        var code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments, idempotent: true).int
         if code != 0 {
             // Sessions that expired by their time to live still hold their reservation until
             // reconciled: reconcile, then try once more.
             try reconcile()
-            code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments).int
+            code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments, idempotent: true).int
         }
         switch code {
         case 0: return nil
@@ -109,11 +118,19 @@ public final class RedisSessionStorage: SessionStorage {
         // Plain commands in one MULTI/EXEC, pipelined: a script would copy the snapshot's
         // megabytes into Lua and back.
         let key = Array(Self.key(id).utf8)
-        let replies = try pool.withConnection { c throws(StorageError) in
-            try c.pipeline([[Self.arg("MULTI")], [Self.arg("DEL"), key],
-                            [Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
-                             Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")],
-                            [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]])
+        let replies: [RedisReply]
+        do {
+            replies = try pool.withConnection { c throws(StorageError) in
+                try c.pipeline([[Self.arg("MULTI")], [Self.arg("DEL"), key],
+                                [Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
+                                 Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")],
+                                [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]])
+            }
+        } catch {
+            // Nobody knows the new id yet, so a create that may have landed is simply not
+            // answered: its key goes (or expires), and the client may retry at once.
+            _ = try? run(["DEL", Self.key(id)])
+            throw error.asUnavailable
         }
         for reply in replies {
             if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
@@ -186,8 +203,11 @@ public final class RedisSessionStorage: SessionStorage {
         if delta > 0, let full = try account(id, delta: delta, isNew: false, limits: limits) { return .full(full) }
         let reply: RedisReply
         do {
+            // The token is the change's write id: sent again after a dropped connection, the
+            // script answers a change that already landed as landed (`replayed` below).
             reply = try eval(RedisScripts.append, keys: [Self.key(id), Self.leasesKey(id)],
-                             [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id)])
+                             [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id)],
+                             replayable: true)
         } catch {
             // Unknown whether it landed: keep the reservation (over-counting is the safe side;
             // reconciling or the next change corrects it), and this replica's lease.
@@ -196,9 +216,16 @@ public final class RedisSessionStorage: SessionStorage {
         }
         let parts = reply.elements ?? []
         switch parts.first?.int ?? -3 {
-        case 0:
-            // Not acknowledged before every other replica's lease on the version before it is over.
-            try awaitRevocations(id, token: token, parts.dropFirst(3))
+        case 0, 1:
+            // Not acknowledged before every other replica's lease on the version before it is
+            // over. A replayed change's first run named the holders in a reply that was lost:
+            // wait out a whole lease instead (each lease it revoked ends by then).
+            if parts.first?.int == 1 {
+                leases.revoke(id, now: MonotonicTime.nanoseconds())
+                usleep(UInt32(min(leases.lengthMilliseconds, 60_000)) * 1000)
+            } else {
+                try awaitRevocations(id, token: token, parts.dropFirst(3))
+            }
             if delta < 0 { _ = try? account(id, delta: delta, isNew: false, limits: limits) }
             return .appended(logBytes: parts.count > 1 ? parts[1].int ?? 0 : 0, snapshotBytes: parts.count > 2 ? parts[2].int ?? 0 : 0)
         case -1:

@@ -14,7 +14,9 @@ extension Components {
                 /// `payload_too_large`, `uri_too_long`, `expectation_failed`,
                 /// `invalid_update`, `headers_too_large`, `not_implemented`,
                 /// `http_version_not_supported`, `too_many_sessions`,
-                /// `store_unavailable` (503: the session store did not answer),
+                /// `store_unavailable` (503: the session store did not answer; nothing
+                /// changed), `store_outcome_unknown` (503: a change was sent to the store
+                /// but not confirmed; read the session before retrying),
                 /// `session_quarantined` (500: a stored session no longer decodes; it
                 /// was set aside, its data kept for an operator), `request_timeout` (408),
                 /// `server_busy` (503), `internal_error` (500, never expected: a bug).

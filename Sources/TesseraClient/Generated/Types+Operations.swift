@@ -141,7 +141,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)/responses/408`.
@@ -799,7 +801,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/post(createSession)/responses/408`.
@@ -1129,7 +1133,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/get(getSession)/responses/408`.
@@ -1227,7 +1233,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/get(getSession)/responses/503`.
@@ -1437,7 +1446,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/delete(deleteSession)/responses/408`.
@@ -1560,7 +1571,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/delete(deleteSession)/responses/503`.
@@ -1848,7 +1862,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/408`.
@@ -1946,7 +1962,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/503`.
@@ -2562,7 +2581,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/items/{section}/{item}/get(getItem)/responses/408`.
@@ -2660,7 +2681,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/items/{section}/{item}/get(getItem)/responses/503`.
@@ -2918,7 +2942,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/supplementary/{kind}/{section}/{item}/get(getSupplementaryView)/responses/408`.
@@ -3016,7 +3042,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/supplementary/{kind}/{section}/{item}/get(getSupplementaryView)/responses/503`.
@@ -3274,7 +3303,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/decorations/{kind}/{section}/{item}/get(getDecorationView)/responses/408`.
@@ -3372,7 +3403,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/decorations/{kind}/{section}/{item}/get(getDecorationView)/responses/503`.
@@ -3662,7 +3696,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/view/patch(updateView)/responses/408`.
@@ -3831,7 +3867,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/view/patch(updateView)/responses/503`.
@@ -4116,7 +4155,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)/responses/408`.
@@ -4342,7 +4383,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)/responses/503`.
@@ -4615,7 +4659,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/layout/put(switchLayout)/responses/408`.
@@ -4787,7 +4833,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/layout/put(switchLayout)/responses/503`.
@@ -5060,7 +5109,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/post(beginTransition)/responses/408`.
@@ -5232,7 +5283,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/post(beginTransition)/responses/503`.
@@ -5478,7 +5532,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/finish/post(finishTransition)/responses/408`.
@@ -5624,7 +5680,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/finish/post(finishTransition)/responses/503`.
@@ -5871,7 +5930,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/cancel/post(cancelTransition)/responses/408`.
@@ -6017,7 +6078,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/cancel/post(cancelTransition)/responses/503`.
@@ -6270,7 +6334,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/target-content-offset/post(targetContentOffset)/responses/408`.
@@ -6391,7 +6457,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/target-content-offset/post(targetContentOffset)/responses/503`.
@@ -6708,7 +6777,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/interactive-movement/post(interactiveMovement)/responses/408`.
@@ -6959,7 +7030,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/interactive-movement/post(interactiveMovement)/responses/503`.
@@ -7226,7 +7300,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/preferred-sizes/post(preferredSizes)/responses/408`.
@@ -7427,7 +7503,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/preferred-sizes/post(preferredSizes)/responses/503`.
@@ -7571,7 +7650,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//healthz/get(getHealth)/responses/408`.
@@ -7787,7 +7868,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/408`.
@@ -7885,7 +7968,10 @@ public enum Operations {
             /// service recovers by itself when the store returns. A change that would grow a
             /// session past the store's limits (`--max-total-items`, counted across every replica)
             /// answers `too_many_sessions` with this status instead, and a server with no room for
-            /// the request just now answers `server_busy` (see the `ServerBusy` response).
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
             ///
             ///
             /// - Remark: Generated from `#/paths//readyz/get(getReadiness)/responses/503`.
@@ -8028,7 +8114,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//openapi.yaml/get(getOpenAPIDocument)/responses/408`.
@@ -8250,7 +8338,9 @@ public enum Operations {
             }
             /// `request_timeout`: the request head (request line and header fields) did not
             /// arrive whole within the head deadline (20 s from its first byte by default; from
-            /// the connection's opening for its first request). The server closes the connection.
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
             ///
             ///
             /// - Remark: Generated from `#/paths//metrics/get(getMetrics)/responses/408`.

@@ -21,6 +21,12 @@ public enum LoopbackPort {
 
     /// Whether a Redis answers `PING` on the port within a second.
     public static func redisAnswers(_ port: Int) -> Bool {
+        redisCommand(port, "PING")?.hasPrefix("+PONG") == true
+    }
+
+    /// Sends one inline command to the Redis on `port` and returns the first bytes of its
+    /// reply (`+OK`, `:3`, `-ERR …`), or nil when nothing answered within a second.
+    public static func redisCommand(_ port: Int, _ command: String) -> String? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
@@ -32,11 +38,11 @@ public enum LoopbackPort {
         let connected = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-        guard connected else { return false }
-        let ping = Array("PING\r\n".utf8)
-        guard ping.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == ping.count else { return false }
-        var reply = [UInt8](repeating: 0, count: 16)
+        guard connected else { return nil }
+        let line = Array("\(command)\r\n".utf8)
+        guard line.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == line.count else { return nil }
+        var reply = [UInt8](repeating: 0, count: 256)
         let n = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        return n >= 5 && String(decoding: reply[0..<5], as: UTF8.self) == "+PONG"
+        return n > 0 ? String(decoding: reply[0..<n], as: UTF8.self) : nil
     }
 }

@@ -1,0 +1,162 @@
+import Foundation
+import LoopbackHTTP
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A Redis that restarts, drops connections or stalls (issue 19): each costs no client a
+/// failed request unless Redis stays unreachable, and no answer misstates what happened.
+@Suite("Redis faults over HTTP", .serialized)
+struct RedisFaultHTTPTests {
+    typealias P = PersistenceHTTPTests
+
+    /// Statuses of `count` rounds of a read, a rect query and an update on each of
+    /// `clients` connections (so several pooled store connections are in use).
+    static func traffic(_ server: TesseraServer, _ id: String, clients: Int, rounds: Int,
+                        firstUpdate: Int) throws -> [Int: Int] {
+        var statuses: [Int: Int] = [:]
+        var version = try #require(try json(server.client().request("GET", "/v1/sessions/\(id)"))["version"] as? Int)
+        let connections = try (0..<clients).map { _ in try server.client() }
+        for round in 0..<rounds {
+            for (n, c) in connections.enumerated() {
+                // Writes first: a read's retry must not be what clears the dead connections.
+                statuses[try c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)).status, default: 0] += 1
+                let update = try c.request("POST", "/v1/sessions/\(id)/updates", body: P.insert(firstUpdate + round * clients + n),
+                                           headers: [("If-Match", "\"\(version)\"")])
+                statuses[update.status, default: 0] += 1
+                if update.status == 200 { version += 1 }
+                statuses[try c.request("GET", "/v1/sessions/\(id)").status, default: 0] += 1
+                statuses[try c.request("GET", "/v1/sessions/\(id)/elements?rect=0,0,100,100").status, default: 0] += 1
+            }
+        }
+        return statuses
+    }
+
+    /// Statuses of `threads` clients at once, each creating a session and reading it back.
+    static func concurrentCreates(_ server: TesseraServer, threads: Int) -> [Int: Int] {
+        let statuses = Mutex<[Int: Int]>([:])
+        let done = DispatchSemaphore(value: 0)
+        let port = server.port
+        for _ in 0..<threads {
+            Thread {
+                defer { done.signal() }
+                guard let c = try? LoopbackHTTPClient(port: port) else { return }
+                let created = (try? c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)))
+                statuses.withLock { $0[created?.status ?? -1, default: 0] += 1 }
+                if let created, let id = (try? json(created))?["id"] as? String {
+                    let read = (try? c.request("GET", "/v1/sessions/\(id)"))?.status ?? -1
+                    statuses.withLock { $0[read, default: 0] += 1 }
+                }
+            }.start()
+        }
+        for _ in 0..<threads { done.wait() }
+        return statuses.withLock { $0 }
+    }
+
+    @Test func aRedisRestartCostsNoRequest() throws {
+        let redis = try RedisServer(directory: try temporaryDirectory())
+        defer { redis.stop() }
+        let server = try TesseraServer(arguments: ["--store", redis.url, "--workers", "2"])
+        defer { _ = server.stop() }
+        let c = try server.client()
+        let id = try #require(try json(c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)))["id"] as? String)
+        #expect(try Self.traffic(server, id, clients: 4, rounds: 2, firstUpdate: 0) == [200: 24, 201: 8])
+        #expect(Self.concurrentCreates(server, threads: 8) == [201: 8, 200: 8])
+        redis.stop()
+        try redis.start()
+        let concurrent = Self.concurrentCreates(server, threads: 8)
+        #expect(concurrent == [201: 8, 200: 8], "\(concurrent)")
+        let after = try Self.traffic(server, id, clients: 4, rounds: 2, firstUpdate: 100)
+        #expect(after == [200: 24, 201: 8], "\(after)")
+    }
+
+    /// Redis drops every client connection again and again (`CLIENT KILL TYPE normal`, as a
+    /// proxy or an operator might) while four clients update and read their sessions: no
+    /// request fails. Connections closed while idle are replaced before use; a change whose
+    /// reply was lost is sent again with its write id and answered as it landed.
+    @Test func clientKillUnderLoadCostsNoRequest() throws {
+        let redis = try RedisServer(directory: try temporaryDirectory())
+        defer { redis.stop() }
+        let server = try TesseraServer(arguments: ["--store", redis.url, "--workers", "2"])
+        defer { _ = server.stop() }
+        let statuses = Mutex<[Int: Int]>([:])
+        let versions = Mutex<[String: (answered: Int, updates: Int)]>([:])
+        let stop = Atomic<Bool>(false)
+        let done = DispatchSemaphore(value: 0)
+        let port = server.port
+        for _ in 0..<4 {
+            Thread {
+                defer { done.signal() }
+                guard let c = try? LoopbackHTTPClient(port: port),
+                      let created = try? c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)),
+                      let id = (try? json(created))?["id"] as? String else { return }
+                var k = 0
+                while !stop.load(ordering: .relaxed) {
+                    let update = (try? c.request("POST", "/v1/sessions/\(id)/updates", body: P.insert(k)))
+                    statuses.withLock { $0[update?.status ?? -1, default: 0] += 1 }
+                    if update?.status == 200 { k += 1 }
+                    let read = (try? c.request("GET", "/v1/sessions/\(id)/elements?rect=0,0,100,100"))?.status ?? -1
+                    statuses.withLock { $0[read, default: 0] += 1 }
+                }
+                let version = ((try? c.request("GET", "/v1/sessions/\(id)")).flatMap { try? json($0) })?["version"] as? Int ?? -1
+                versions.withLock { $0[id] = (version, k) }
+            }.start()
+        }
+        var killed = 0
+        for _ in 0..<20 {
+            usleep(100_000)
+            if let reply = LoopbackPort.redisCommand(redis.port, "CLIENT KILL TYPE normal"), reply.hasPrefix(":") {
+                killed += Int(reply.dropFirst().prefix { $0.isNumber }) ?? 0
+            }
+        }
+        stop.store(true, ordering: .relaxed)
+        for _ in 0..<4 { done.wait() }
+        #expect(killed > 20)  // the kills met connections
+        let seen = statuses.withLock { $0 }
+        #expect(Set(seen.keys) == [200], "\(seen)")
+        // Every acknowledged update is in its session, once: version 1 + updates.
+        for (id, v) in versions.withLock({ $0 }) { #expect(v.answered == 1 + v.updates, "\(id): \(v)") }
+    }
+
+    /// A Redis stalled past the command timeout (SIGSTOP, as a stalled or partitioned one
+    /// looks). A change sent to it (the replica's read lease vouches for the version, so the
+    /// change script itself goes out) answers 503 `store_outcome_unknown` within the
+    /// timeout: it may land when Redis resumes, and here it does. A read answers 503
+    /// `store_unavailable`; /readyz says not ready. After SIGCONT the session's version tells
+    /// the client what happened. (It answered `store_unavailable`, "nothing changed", before.)
+    @Test func aStalledRedisAnswersWithinTheTimeoutAndTellsWhatItKnows() throws {
+        let redis = try RedisServer(directory: try temporaryDirectory())
+        defer { redis.stop() }
+        let server = try TesseraServer(arguments: ["--store", redis.url])
+        defer { _ = server.stop() }
+        let c = try server.client()
+        let id = try #require(try json(c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)))["id"] as? String)
+        #expect(try c.request("GET", "/v1/sessions/\(id)").status == 200)  // takes a read lease (1 s)
+        kill(redis.pid, SIGSTOP)
+        var resumed = false
+        defer { if !resumed { kill(redis.pid, SIGCONT) } }
+        // A delete reserves nothing first: the change script is the first store call.
+        let delete = Array(#"{"updates":[{"op":"deleteItems","indexPaths":[[0,0]]}]}"#.utf8)
+        let change = try c.request("POST", "/v1/sessions/\(id)/updates", body: delete, headers: [("If-Match", "\"1\"")])
+        #expect(change.status == 503)
+        let code = try errorField(change).code
+        #expect(code == "store_outcome_unknown", "\(change.text)")
+        #expect(change.header("Retry-After") == nil)
+        usleep(1_100_000)  // past the lease: reads need Redis now
+        let read = try c.request("GET", "/v1/sessions/\(id)")
+        #expect(read.status == 503)
+        #expect(try errorField(read).code == "store_unavailable")
+        #expect(try c.request("GET", "/readyz").status == 503)
+        kill(redis.pid, SIGCONT)
+        resumed = true
+        var version: Int?
+        for _ in 0..<100 where version == nil {
+            version = try json(c.request("GET", "/v1/sessions/\(id)"))["version"] as? Int
+            if version == nil { usleep(50_000) }
+        }
+        // The stalled script ran when Redis resumed: the answer was right not to say "nothing changed".
+        #expect(version == 2)
+    }
+}
