@@ -95,8 +95,17 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds a graceful shutdown waits for the requests in flight; 0 waits for them however long (TESSERA_SHUTDOWN_GRACE_SECONDS; default 30).", valueName: "seconds"))
     var shutdownGraceSeconds: Int?
 
-    @Option(help: ArgumentHelp("Where sessions live: memory, sqlite:PATH or redis://HOST:PORT[/DB] (TESSERA_STORE; default memory).", valueName: "store"))
+    @Option(help: ArgumentHelp("Where sessions live: memory, sqlite:PATH, redis://HOST:PORT[/DB] or redis-sentinel://HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB] (TESSERA_STORE; default memory).", valueName: "store"))
     var store: String?
+
+    @Option(help: ArgumentHelp("A file holding the Redis password (AUTH), so that it is on no command line and in no log (TESSERA_STORE_PASSWORD_FILE).", valueName: "path"))
+    var storePasswordFile: String?
+
+    @Option(help: ArgumentHelp("A file holding the sentinels' password (TESSERA_SENTINEL_PASSWORD_FILE).", valueName: "path"))
+    var sentinelPasswordFile: String?
+
+    @Option(help: ArgumentHelp("Redis replicas that must confirm a change (WAIT) before it is acknowledged (TESSERA_REDIS_MIN_REPLICA_ACKS; default 1 with redis-sentinel://, 0 with redis://).", valueName: "n"))
+    var redisMinReplicaAcks: Int?
 
     @Option(help: ArgumentHelp("Least severe log level written: trace, debug, info, notice, warning, error, critical (TESSERA_LOG_LEVEL; default info). Access lines are info.", valueName: "level"))
     var logLevel: Logger.Level?
@@ -110,6 +119,7 @@ struct ServeCommand: ParsableCommand {
     private enum CodingKeys: String, CodingKey {
         case host, port, loops, maxBodyBytes, idleTimeout, maxSessions, maxItemsPerSession
         case maxTotalItems, sessionIdleSeconds, store, logLevel, logFormat
+        case storePasswordFile, sentinelPasswordFile, redisMinReplicaAcks
         case gzipMinBytes
         case maxSectionsPerSession, replyCacheBytes, maxElementsPerReply, workers, maxQueuedRequests
         case maxQueueWaitSeconds, maxBodyBytesInFlight, maxReplyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
@@ -141,7 +151,7 @@ struct ServeCommand: ParsableCommand {
         let exposition = PrometheusExposition.bootstrap()
         let store: SessionStore
         do {
-            store = try SessionStore.open(options.storeLocation, configuration: options.store)
+            store = try SessionStore.open(options.storeLocation, configuration: options.store, redis: options.redis)
         } catch {
             // A database that fails its check stops the start with the reason: serving on
             // without it would silently drop every session it holds.

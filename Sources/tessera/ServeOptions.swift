@@ -14,6 +14,7 @@ struct ServeOptions {
     var store = SessionStore.Configuration()
     var service = TesseraService.Limits()
     var storeLocation = StoreLocation.memory
+    var redis = RedisOptions()
     var logLevel = Logger.Level.info
     var logFormat = LogFormat.json
 
@@ -40,6 +41,12 @@ struct ServeOptions {
             .resolve(command.sessionIdleSeconds, default: Int(store.idleExpirySeconds), environment: environment))
         storeLocation = try EnvironmentSetting.store("--store", "TESSERA_STORE")
             .resolve(try command.store.map(Self.storeLocation), default: .memory, environment: environment)
+        redis.password = try EnvironmentSetting.text("--store-password-file", "TESSERA_STORE_PASSWORD_FILE")
+            .resolve(command.storePasswordFile, environment: environment).map { try Self.secret(in: $0, flag: "--store-password-file") }
+        redis.sentinelPassword = try EnvironmentSetting.text("--sentinel-password-file", "TESSERA_SENTINEL_PASSWORD_FILE")
+            .resolve(command.sentinelPasswordFile, environment: environment).map { try Self.secret(in: $0, flag: "--sentinel-password-file") }
+        redis.minReplicaAcks = try EnvironmentSetting.integer("--redis-min-replica-acks", "TESSERA_REDIS_MIN_REPLICA_ACKS", in: 0...64)
+            .resolve(command.redisMinReplicaAcks, environment: environment)
         logLevel = try EnvironmentSetting.choice("--log-level", "TESSERA_LOG_LEVEL")
             .resolve(command.logLevel, default: logLevel, environment: environment)
         logFormat = try EnvironmentSetting.choice("--log-format", "TESSERA_LOG_FORMAT")
@@ -88,6 +95,16 @@ struct ServeOptions {
 }
 
 extension ServeOptions {
+    /// The first line of a password file, without its line ending. A file that cannot be read
+    /// is a usage error naming the flag and the file, never its content.
+    static func secret(in path: String, flag: String) throws -> String {
+        let bytes: [UInt8]
+        do { bytes = try SecretFile.read(path) } catch { throw ValidationError("\(flag) '\(path)': \(error)") }
+        let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+        guard !line.isEmpty else { throw ValidationError("\(flag) '\(path)': the file holds no password") }
+        return String(decoding: line, as: UTF8.self)
+    }
+
     static func storeLocation(_ text: String) throws -> StoreLocation {
         switch StoreLocation.parse(text) {
         case .success(let location): return location

@@ -160,3 +160,36 @@ struct RedisFaultHTTPTests {
         #expect(version == 2)
     }
 }
+
+/// Passwords come from files and never show (issue 19).
+@Suite("Redis passwords", .serialized)
+struct RedisPasswordHTTPTests {
+    @Test func thePasswordFileOpensAProtectedRedisAndTheWrongOneIsNotShown() throws {
+        let directory = try temporaryDirectory()
+        let redis = try RedisServer(directory: directory, arguments: ["--requirepass", "s3cret-word"])
+        defer { redis.stop() }
+        try "s3cret-word\n".write(toFile: directory + "/password", atomically: true, encoding: .utf8)
+        try "wrong-word\n".write(toFile: directory + "/wrong", atomically: true, encoding: .utf8)
+        let server = try TesseraServer(arguments: ["--store", redis.url, "--store-password-file", directory + "/password"])
+        defer { _ = server.stop() }
+        let c = try server.client()
+        #expect(try c.request("POST", "/v1/sessions", body: PersistenceHTTPTests.sessionBody(PersistenceHTTPTests.initialItems)).status == 201)
+        #expect(try c.request("GET", "/readyz").status == 200)
+
+        let refused = try TesseraServer(arguments: ["--store", redis.url],
+                                        environment: ["TESSERA_STORE_PASSWORD_FILE": directory + "/wrong"])
+        defer { _ = refused.stop() }
+        let ready = try refused.client().request("GET", "/readyz")
+        #expect(ready.status == 503)
+        #expect(ready.text.contains("refused the password"))
+        #expect(!ready.text.contains("wrong-word"))
+    }
+
+    @Test func aMissingPasswordFileIsAUsageErrorNamingTheFlag() throws {
+        let (status, output) = try TesseraServer.run(["serve", "--store", "redis://127.0.0.1:1", "--store-password-file", "/nonexistent/pw"],
+                                                     readStandardError: true)
+        #expect(status == 64)
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(text.contains("--store-password-file '/nonexistent/pw'"), "\(text)")
+    }
+}

@@ -13,19 +13,33 @@ final class RedisServer: @unchecked Sendable {
 
     static var binaryPath: String { ProcessInfo.processInfo.environment["REDIS_SERVER"] ?? "/usr/bin/redis-server" }
 
-    init(directory: String, port: Int? = nil) throws {
+    /// Replicates the master on this port (`--replicaof`), when set.
+    let replicaOf: Int?
+
+    /// More redis-server arguments (`--requirepass …`).
+    let arguments: [String]
+
+    init(directory: String, port: Int? = nil, replicaOf: Int? = nil, arguments: [String] = []) throws {
         self.directory = directory
+        self.replicaOf = replicaOf
+        self.arguments = arguments
         self.port = try port ?? LoopbackPort.free()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try start()
     }
 
     /// Starts (or restarts) the server and waits until it answers PING.
     func start() throws {
+        let replication = replicaOf.map { ["--replicaof", "127.0.0.1", "\($0)"] } ?? []
         pid = try spawnQuietly(RedisServer.binaryPath, ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "",
                                                         "--appendonly", "yes", "--appendfsync", "always",
-                                                        "--dir", directory, "--logfile", "/dev/null", "--daemonize", "no"])
+                                                        "--dir", directory, "--logfile", "/dev/null", "--daemonize", "no",
+                                                        // A replica's first sync starts at once (Redis 7 waits 5 s for others).
+                                                        "--repl-diskless-sync-delay", "0"]
+                                                       + replication + arguments)
         for _ in 0..<200 {
-            if LoopbackPort.redisAnswers(port) { return }
+            // A password-protected Redis answers PING with -NOAUTH: it is up all the same.
+            if LoopbackPort.redisCommand(port, "PING").map({ $0.hasPrefix("+PONG") || $0.hasPrefix("-NOAUTH") }) == true { return }
             usleep(50_000)
         }
         throw LoopbackHTTPClient.ClientError(description: "redis-server on port \(port) did not answer PING")

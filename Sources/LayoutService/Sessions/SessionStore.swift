@@ -56,11 +56,15 @@ public final class SessionStore: Sendable {
 
     /// Opens the backend `--store` names; a database that cannot be opened or fails its
     /// check is refused here, at start-up, with the reason.
-    public static func open(_ location: StoreLocation, configuration: Configuration) throws(StorageError) -> SessionStore {
+    public static func open(_ location: StoreLocation, configuration: Configuration,
+                            redis: RedisOptions = RedisOptions()) throws(StorageError) -> SessionStore {
         switch location {
         case .memory: return SessionStore(configuration: configuration)
         case .sqlite(let path): return SessionStore(configuration: configuration, storage: try SQLiteSessionStorage(path: path))
-        case .redis(let endpoint): return SessionStore(configuration: configuration, storage: RedisSessionStorage(endpoint))
+        case .redis(let endpoint):
+            return SessionStore(configuration: configuration, storage: RedisSessionStorage(endpoint, options: redis))
+        case .redisSentinel(let sentinels):
+            return SessionStore(configuration: configuration, storage: RedisSessionStorage(sentinels: sentinels, options: redis))
         }
     }
 

@@ -62,7 +62,15 @@ final class RedisConnection: @unchecked Sendable {
         return poll(&probe, 1, 0) != 0
     }
 
-    init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws(StorageError) {
+    /// The master epoch it was opened in (`RedisMaster`).
+    let epoch: Int
+
+    /// - Parameters:
+    ///   - password: sent with AUTH first (never logged: a refusal says only that).
+    ///   - requireMaster: the server must say it is a master (`ROLE`): a store never writes
+    ///     to a replica, which a sentinel may still name for a moment after a failover.
+    init(_ endpoint: RedisEndpoint, password: String? = nil, requireMaster: Bool = false, epoch: Int = 0,
+         connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws(StorageError) {
         guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), Self.timeval(connectTimeoutMilliseconds)) else {
             throw .unavailable("cannot allocate a Redis connection")
         }
@@ -72,10 +80,22 @@ final class RedisConnection: @unchecked Sendable {
             throw .unavailable("cannot connect to Redis at \(endpoint.host):\(endpoint.port): \(message)")
         }
         context = c
+        self.epoch = epoch
         redisSetTimeout(c, Self.timeval(commandTimeoutMilliseconds))
+        if let password {
+            if case .error = try command(["AUTH", password]) {
+                throw .unavailable("Redis at \(endpoint.host):\(endpoint.port) refused the password")
+            }
+        }
         if endpoint.database != 0 {
             let reply = try command(["SELECT", String(endpoint.database)])
             if case .error(let e) = reply { throw .unavailable("Redis refused SELECT \(endpoint.database): \(e)") }
+        }
+        if requireMaster {
+            let role = try command(["ROLE"]).elements?.first?.bytes.map { String(decoding: $0, as: UTF8.self) }
+            guard role == "master" else {
+                throw .unavailable("Redis at \(endpoint.host):\(endpoint.port) is not a master (ROLE \(role ?? "unknown"))")
+            }
         }
     }
 
@@ -174,16 +194,14 @@ final class RedisConnection: @unchecked Sendable {
 /// Idle connections, one taken per call: each thread (event loop or worker) uses its own for
 /// the length of a call, and a broken one is dropped and replaced by a fresh connection.
 final class RedisConnectionPool: @unchecked Sendable {
-    let endpoint: RedisEndpoint
+    let master: RedisMaster
     private let lock = BlockingLock()
     private var idle: [RedisConnection] = []
-    let connectTimeoutMilliseconds: Int
-    let commandTimeoutMilliseconds: Int
+    var connectTimeoutMilliseconds: Int { master.connectTimeoutMilliseconds }
+    var commandTimeoutMilliseconds: Int { master.commandTimeoutMilliseconds }
 
-    init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000) {
-        self.endpoint = endpoint
-        self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
-        self.commandTimeoutMilliseconds = commandTimeoutMilliseconds
+    init(_ master: RedisMaster) {
+        self.master = master
     }
 
     /// Runs `body` on an idle connection (or a new one). Idle connections Redis has closed are
@@ -209,9 +227,12 @@ final class RedisConnectionPool: @unchecked Sendable {
         }
     }
 
-    /// The most recently used idle connection Redis has not closed, or nil.
+    /// The most recently used idle connection Redis has not closed, to the current master,
+    /// or nil.
     private func takeIdle() -> RedisConnection? {
+        let epoch = master.epoch
         while let connection = lock.locked({ idle.popLast() }) {
+            if connection.epoch != epoch { continue }  // a master that is no longer the master
             if !connection.isClosedByPeer { return connection }
             // One closed means Redis restarted or dropped clients: the others are likely dead too.
             lock.locked { idle.removeAll { $0.isClosedByPeer } }
@@ -221,20 +242,42 @@ final class RedisConnectionPool: @unchecked Sendable {
 
     private func run<T>(_ taken: RedisConnection?, _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
         let connection: RedisConnection
-        if let taken {
-            connection = taken
-        } else {
-            connection = try RedisConnection(endpoint, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                                             commandTimeoutMilliseconds: commandTimeoutMilliseconds)
-        }
+        if let taken { connection = taken } else { connection = try connect() }
         defer {
             if connection.isHealthy {
                 lock.locked { if idle.count < 64 { idle.append(connection) } }
             } else {
                 lock.locked { idle.removeAll() }
+                // A dropped connection may be the master going away: under Sentinel the
+                // next new connection asks where the master is.
+                master.moved(from: connection.epoch)
             }
         }
         return try body(connection)
+    }
+
+    /// A new connection to the master. Under Sentinel a master that refuses the connection
+    /// or is no longer a master is asked for again, once, before the call fails.
+    func connect() throws(StorageError) -> RedisConnection {
+        var attempt = 0
+        while true {
+            let (endpoint, epoch) = try master.current()
+            do {
+                return try RedisConnection(endpoint, password: master.password, requireMaster: master.isSentinel, epoch: epoch,
+                                           connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                                           commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+            } catch {
+                master.moved(from: epoch)
+                attempt += 1
+                guard master.isSentinel, attempt < 2 else { throw error }
+            }
+        }
+    }
+
+    /// The master answered `-READONLY` (it was demoted): drop what points at it.
+    func masterIsReadOnly(epoch: Int) {
+        master.moved(from: epoch)
+        lock.locked { idle.removeAll() }
     }
 }
 

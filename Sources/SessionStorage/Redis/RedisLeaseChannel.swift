@@ -14,7 +14,9 @@ import Synchronization
 /// granted: revocations sent meanwhile are lost, and writers fall back on the leases' expiry.
 final class RedisLeaseChannel: @unchecked Sendable {
     let name: String
-    private let endpoint: RedisEndpoint
+    /// Where the master is: the channel subscribes on the master of the moment, and starts
+    /// over on a new one when a failover moves it (every lease then ends: see `run`).
+    private let master: RedisMaster
     private let leases: RedisReadLeases
     private let waits: RedisRevocationWaits
     /// Sends a holder's confirmation: (session id, writer's token, lease value).
@@ -23,10 +25,10 @@ final class RedisLeaseChannel: @unchecked Sendable {
     /// The subscribed connection's descriptor (-1 while there is none).
     private let socket = Atomic<Int32>(-1)
 
-    init(name: String, endpoint: RedisEndpoint, leases: RedisReadLeases, waits: RedisRevocationWaits,
+    init(name: String, master: RedisMaster, leases: RedisReadLeases, waits: RedisRevocationWaits,
          confirm: @escaping @Sendable (String, String, String) -> Void) {
         self.name = name
-        self.endpoint = endpoint
+        self.master = master
         self.leases = leases
         self.waits = waits
         self.confirm = confirm
@@ -60,10 +62,10 @@ final class RedisLeaseChannel: @unchecked Sendable {
 
     private func run() {
         while !stopped.load(ordering: .relaxed) {
-            if let context = subscribe() {
+            if let (context, epoch) = subscribe() {
                 socket.store(context.pointee.fd, ordering: .releasing)
                 leases.listen()
-                listen(context)
+                listen(context, epoch: epoch)
                 leases.deafen()
                 socket.store(-1, ordering: .releasing)
                 redisFree(context)
@@ -72,15 +74,22 @@ final class RedisLeaseChannel: @unchecked Sendable {
         }
     }
 
-    /// A connection subscribed to the channel, or nil when Redis cannot be reached.
-    private func subscribe() -> UnsafeMutablePointer<redisContext>? {
+    /// A connection subscribed to the channel on the current master, and that master's
+    /// epoch; nil when Redis cannot be reached.
+    private func subscribe() -> (UnsafeMutablePointer<redisContext>, Int)? {
+        guard let (endpoint, epoch) = try? master.current() else { return nil }
         let timeout = timeval(tv_sec: 0, tv_usec: 500_000)
         guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), timeout) else { return nil }
         guard c.pointee.err == 0 else {
             redisFree(c)
+            master.moved(from: epoch)
             return nil
         }
         redisSetTimeout(c, timeval(tv_sec: 1, tv_usec: 0))
+        if let password = master.password, !Self.authenticate(c, password) {
+            redisFree(c)
+            return nil
+        }
         let arguments = ["SUBSCRIBE", name]
         let lengths = arguments.map { $0.utf8.count }
         var pointers = arguments.map { UnsafePointer<CChar>(strdup($0)) }
@@ -99,12 +108,25 @@ final class RedisLeaseChannel: @unchecked Sendable {
             redisFree(c)
             return nil
         }
-        return c
+        return (c, epoch)
     }
 
-    /// Reads messages until the connection fails or the channel is stopped.
-    private func listen(_ c: UnsafeMutablePointer<redisContext>) {
-        while !stopped.load(ordering: .relaxed) {
+    private static func authenticate(_ c: UnsafeMutablePointer<redisContext>, _ password: String) -> Bool {
+        let arguments = ["AUTH", password]
+        let lengths = arguments.map { $0.utf8.count }
+        var pointers = arguments.map { UnsafePointer<CChar>(strdup($0)) }
+        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+        guard let raw = pointers.withUnsafeMutableBufferPointer({ argv in
+            lengths.withUnsafeBufferPointer { lens in redisCommandArgv(c, 2, argv.baseAddress, lens.baseAddress) }
+        }) else { return false }
+        defer { freeReplyObject(raw) }
+        return raw.assumingMemoryBound(to: redisReply.self).pointee.type != REDIS_REPLY_ERROR
+    }
+
+    /// Reads messages until the connection fails, the channel is stopped or the master moves
+    /// (a failover: leases granted by the old master must not outlive it).
+    private func listen(_ c: UnsafeMutablePointer<redisContext>, epoch: Int) {
+        while !stopped.load(ordering: .relaxed), master.epoch == epoch {
             // Whatever the reader already holds first (messages can follow SUBSCRIBE's reply).
             var raw: UnsafeMutableRawPointer?
             while redisGetReplyFromReader(c, &raw) == REDIS_OK, let message = raw {

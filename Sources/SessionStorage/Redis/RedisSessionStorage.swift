@@ -12,7 +12,11 @@ import Synchronization
 /// total held therefore never exceeds the limit, whatever the interleaving of replicas.
 public final class RedisSessionStorage: SessionStorage {
     private let pool: RedisConnectionPool
-    public let endpoint: RedisEndpoint
+    /// Where it is, for messages: `redis://HOST:PORT/DB` or the sentinels and master name.
+    public let location: String
+    /// Replicas that must confirm a change (`WAIT`) before it is acknowledged.
+    public let minReplicaAcks: Int
+    let replicaAckTimeoutMilliseconds: Int
     static let accountsKey = "tessera:{accounts}"
     /// When this process last renewed each session's time to live (wall-clock ms).
     private let renewed = Mutex<[String: Int64]>([:])
@@ -24,20 +28,43 @@ public final class RedisSessionStorage: SessionStorage {
     /// Numbers the grants (their nonce) and the changes (their token).
     let serial = Atomic<UInt64>(0)
 
+    /// One Redis at a fixed address.
     /// - Parameter leaseMilliseconds: how long a read lease lasts (0: none; every request then
     ///   reads the version from Redis). Also the longest a change waits for a holder that does
     ///   not confirm its revocation. Kept under half the idle expiry.
-    public init(_ endpoint: RedisEndpoint, connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
-                leaseMilliseconds: Int = 1000) {
-        self.endpoint = endpoint
-        let pool = RedisConnectionPool(endpoint, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                                       commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+    public convenience init(_ endpoint: RedisEndpoint, options: RedisOptions = RedisOptions(),
+                            connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
+                            leaseMilliseconds: Int = 1000) {
+        self.init(RedisMaster(.fixed(endpoint), password: options.password, sentinelPassword: nil,
+                              connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                              commandTimeoutMilliseconds: commandTimeoutMilliseconds),
+                  location: "redis://\(endpoint.host):\(endpoint.port)/\(endpoint.database)",
+                  minReplicaAcks: options.minReplicaAcks ?? 0, options: options, leaseMilliseconds: leaseMilliseconds)
+    }
+
+    /// The master a set of sentinels watches, followed through failovers.
+    public convenience init(sentinels: RedisSentinels, options: RedisOptions = RedisOptions(),
+                            connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
+                            leaseMilliseconds: Int = 1000) {
+        let list = sentinels.sentinels.map { "\($0.host):\($0.port)" }.joined(separator: ",")
+        self.init(RedisMaster(.sentinels(sentinels), password: options.password, sentinelPassword: options.sentinelPassword,
+                              connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                              commandTimeoutMilliseconds: commandTimeoutMilliseconds),
+                  location: "redis-sentinel://\(list)/\(sentinels.masterName)/\(sentinels.database)",
+                  minReplicaAcks: options.minReplicaAcks ?? 1, options: options, leaseMilliseconds: leaseMilliseconds)
+    }
+
+    init(_ master: RedisMaster, location: String, minReplicaAcks: Int, options: RedisOptions, leaseMilliseconds: Int) {
+        self.location = location
+        self.minReplicaAcks = max(0, minReplicaAcks)
+        replicaAckTimeoutMilliseconds = max(1, options.replicaAckTimeoutMilliseconds)
+        let pool = RedisConnectionPool(master)
         self.pool = pool
         var rng = SystemRandomNumberGenerator()
         replica = String(rng.next() as UInt64, radix: 16)
         leases = RedisReadLeases(lengthMilliseconds: leaseMilliseconds)
         let (leasesRef, waitsRef, replicaName) = (leases, waits, replica)
-        channel = RedisLeaseChannel(name: RedisLeaseChannel.name(of: replica), endpoint: endpoint, leases: leasesRef, waits: waitsRef) {
+        channel = RedisLeaseChannel(name: RedisLeaseChannel.name(of: replica), master: master, leases: leasesRef, waits: waitsRef) {
             id, token, lease in
             Self.confirmRevocation(pool, id: id, token: token, lease: lease, holder: replicaName)
         }
@@ -53,13 +80,13 @@ public final class RedisSessionStorage: SessionStorage {
 
     /// EVAL with the script's text: Redis caches compiled scripts by their digest, so resending
     /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading.
+    /// - Parameter durable: a change to acknowledge only once `minReplicaAcks` replicas have
+    ///   it (`WAIT`, pipelined after it on the same connection).
     func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false,
-              replayable: Bool = false) throws(StorageError) -> RedisReply {
+              replayable: Bool = false, durable: Bool = false) throws(StorageError) -> RedisReply {
         let command: [[UInt8]] = [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
             + keys.map { Array($0.utf8) } + arguments
-        let reply = try pool.withConnection(idempotent: idempotent, replayable: replayable) { c throws(StorageError) in
-            try c.command(command)
-        }
+        let reply = try call([command], idempotent: idempotent, replayable: replayable, durable: durable)[0]
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
     }
@@ -67,9 +94,45 @@ public final class RedisSessionStorage: SessionStorage {
     /// One plain command; an error reply (`LOADING` while Redis restarts, `READONLY` on a
     /// replica, …) is the store being unavailable, never an answer.
     func run(_ arguments: [String], idempotent: Bool = false) throws(StorageError) -> RedisReply {
-        let reply = try pool.withConnection(idempotent: idempotent) { c throws(StorageError) in try c.command(arguments) }
+        let reply = try call([arguments.map { Array($0.utf8) }], idempotent: idempotent)[0]
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
+    }
+
+    /// Pipelines `commands` on a pooled connection (see `RedisConnectionPool.withConnection`
+    /// for what is tried again). A `-READONLY` reply means the master was demoted by a
+    /// failover and refused the command: it is sent once more, to the master the sentinels
+    /// name now. A `durable` call ends with `WAIT`: fewer replicas than `minReplicaAcks`
+    /// confirming in time leaves the change's fate to a failover, an unknown outcome.
+    func call(_ commands: [[[UInt8]]], idempotent: Bool = false, replayable: Bool = false,
+              durable: Bool = false) throws(StorageError) -> [RedisReply] {
+        let waiting = durable && minReplicaAcks > 0
+        let sent = waiting ? commands + [[Self.arg("WAIT"), Self.arg(minReplicaAcks), Self.arg(replicaAckTimeoutMilliseconds)]] : commands
+        var attempt = 0
+        while true {
+            var epoch = 0
+            var replies = try pool.withConnection(idempotent: idempotent, replayable: replayable) { c throws(StorageError) in
+                epoch = c.epoch
+                return try c.pipeline(sent)
+            }
+            let readOnly = replies.contains { reply in
+                if case .error(let message) = reply { return message.hasPrefix("READONLY") }
+                return false
+            }
+            if readOnly, attempt == 0 {
+                pool.masterIsReadOnly(epoch: epoch)
+                attempt += 1
+                continue
+            }
+            if waiting {
+                let acks = replies.removeLast().int ?? 0
+                let failed = replies.contains { if case .error = $0 { return true } else { return false } }
+                if !failed && acks < minReplicaAcks {
+                    throw .outcomeUnknown("\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
+                }
+            }
+            return replies
+        }
     }
 
     static func arg(_ n: Int) -> [UInt8] { Array(String(n).utf8) }
@@ -120,12 +183,11 @@ public final class RedisSessionStorage: SessionStorage {
         let key = Array(Self.key(id).utf8)
         let replies: [RedisReply]
         do {
-            replies = try pool.withConnection { c throws(StorageError) in
-                try c.pipeline([[Self.arg("MULTI")], [Self.arg("DEL"), key],
+            replies = try call([[Self.arg("MULTI")], [Self.arg("DEL"), key],
                                 [Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
                                  Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")],
-                                [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]])
-            }
+                                [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]],
+                               durable: true)
         } catch {
             // Nobody knows the new id yet, so a create that may have landed is simply not
             // answered: its key goes (or expires), and the client may retry at once.
@@ -207,7 +269,7 @@ public final class RedisSessionStorage: SessionStorage {
             // script answers a change that already landed as landed (`replayed` below).
             reply = try eval(RedisScripts.append, keys: [Self.key(id), Self.leasesKey(id)],
                              [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id)],
-                             replayable: true)
+                             replayable: true, durable: true)
         } catch {
             // Unknown whether it landed: keep the reservation (over-counting is the safe side;
             // reconciling or the next change corrects it), and this replica's lease.
@@ -248,7 +310,7 @@ public final class RedisSessionStorage: SessionStorage {
         let reply: RedisReply
         do {
             reply = try eval(RedisScripts.remove, keys: [Self.key(id), Self.leasesKey(id)],
-                             [Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id)])
+                             [Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id)], durable: true)
         } catch {
             leases.revoke(id, now: MonotonicTime.nanoseconds())
             throw error

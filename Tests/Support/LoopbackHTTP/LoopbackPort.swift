@@ -41,8 +41,16 @@ public enum LoopbackPort {
         guard connected else { return nil }
         let line = Array("\(command)\r\n".utf8)
         guard line.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == line.count else { return nil }
-        var reply = [UInt8](repeating: 0, count: 256)
-        let n = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        return n > 0 ? String(decoding: reply[0..<n], as: UTF8.self) : nil
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            reply += chunk[0..<n]
+            // A long reply (SENTINEL MASTER) may come in pieces: take what follows within 50 ms.
+            var more = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&more, 1, 50) <= 0 { break }
+        }
+        return reply.isEmpty ? nil : String(decoding: reply, as: UTF8.self)
     }
 }
