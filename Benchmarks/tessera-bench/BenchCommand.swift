@@ -86,6 +86,7 @@ enum BenchCommand {
         Figure(name: "attacks", title: "10. issue 8: cheap requests that used to stall, bloat or mislead", run: Figures.attacks),
         Figure(name: "limits", title: "11. memory per item, per empty section and per connection", run: Figures.memoryLimits),
         Figure(name: "columns", title: "12. waterfall column choice: prepare at growing column counts", run: Figures.waterfallColumns),
+        Figure(name: "acks", title: "13. Redis WAIT: changes acknowledged once a replica has them, and without", run: Figures.replicaAcks),
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -103,14 +103,14 @@ extension Figures {
         return rate
     }
 
-    private static func temporaryDirectory() throws -> String {
+    static func temporaryDirectory() throws -> String {
         var template = Array("/tmp/tessera-bench-XXXXXX".utf8CString)
         guard let p = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
         return String(cString: p)
     }
 
     /// Polls until redis-server answers (it does within ~100 ms).
-    private static func waitForRedis(_ port: Int) throws {
+    static func waitForRedis(_ port: Int) throws {
         for _ in 0..<100 {
             if LoopbackPort.redisAnswers(port) { return }
             usleep(50_000)
