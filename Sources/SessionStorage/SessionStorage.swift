@@ -53,10 +53,16 @@ public protocol SessionStorage: Sendable {
 
     /// Whether the store answers (GET /readyz).
     func ping() throws(StorageError)
+
+    /// Whether a call crosses a network and may wait up to the store's timeout (Redis): an
+    /// event loop must not make one, or a stalled store holds every connection of the loop.
+    var callsMayWaitOnTheNetwork: Bool { get }
 }
 
 extension SessionStorage {
     public func leasedVersion(of id: String) -> Int? { nil }
+
+    public var callsMayWaitOnTheNetwork: Bool { false }
 }
 
 /// The limits that hold across the whole store, whichever process writes.

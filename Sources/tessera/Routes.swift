@@ -14,19 +14,29 @@ enum Routes {
         r.add(.GET, "/openapi.yaml") { _ in reply(service.openAPIDocument()) }
         r.add(.POST, "/v1/layout", offload: true) { reply(service.oneShotLayout(body: $0.body)) }
         r.add(.POST, "/v1/sessions", offload: true) { reply(service.createSession(body: $0.body)) }
-        r.add(.GET, "/v1/sessions/{id}") { reply(service.getSession(id: $0.id, on: $0.executionContext)) }
-        r.add(.DELETE, "/v1/sessions/{id}") { reply(service.deleteSession(id: $0.id, ifMatch: $0.header("If-Match"))) }
-        r.add(.GET, "/v1/sessions/{id}/elements") {
-            reply(service.elements(id: $0.id, query: $0.query, on: $0.executionContext))
+        // Requests a loop answers for a session go to a worker when the store would have to be
+        // asked over the network (`SessionStore.answersWithoutWaiting`); changes always do then.
+        let store = service.store
+        let remote = store.callsMayWait
+        r.add(.GET, "/v1/sessions/{id}") { request in
+            onLoop(request, store) { reply(service.getSession(id: request.id, on: request.executionContext)) }
         }
-        r.add(.GET, "/v1/sessions/{id}/items/{section}/{item}") {
-            reply(service.item(id: $0.id, section: $0["section"], item: $0["item"]))
+        r.add(.DELETE, "/v1/sessions/{id}", offload: remote) { reply(service.deleteSession(id: $0.id, ifMatch: $0.header("If-Match"))) }
+        r.add(.GET, "/v1/sessions/{id}/elements") { request in
+            onLoop(request, store) { reply(service.elements(id: request.id, query: request.query, on: request.executionContext)) }
         }
-        r.add(.GET, "/v1/sessions/{id}/supplementary/{kind}/{section}/{item}") {
-            reply(service.supplementary(id: $0.id, kind: $0["kind"], section: $0["section"], item: $0["item"]))
+        r.add(.GET, "/v1/sessions/{id}/items/{section}/{item}") { request in
+            onLoop(request, store) { reply(service.item(id: request.id, section: request["section"], item: request["item"])) }
         }
-        r.add(.GET, "/v1/sessions/{id}/decorations/{kind}/{section}/{item}") {
-            reply(service.decoration(id: $0.id, kind: $0["kind"], section: $0["section"], item: $0["item"]))
+        r.add(.GET, "/v1/sessions/{id}/supplementary/{kind}/{section}/{item}") { request in
+            onLoop(request, store) {
+                reply(service.supplementary(id: request.id, kind: request["kind"], section: request["section"], item: request["item"]))
+            }
+        }
+        r.add(.GET, "/v1/sessions/{id}/decorations/{kind}/{section}/{item}") { request in
+            onLoop(request, store) {
+                reply(service.decoration(id: request.id, kind: request["kind"], section: request["section"], item: request["item"]))
+            }
         }
         r.add(.PATCH, "/v1/sessions/{id}/view", offload: true) {
             reply(service.patchView(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
@@ -40,10 +50,10 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/transition", offload: true) {
             reply(service.beginTransition(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
         }
-        r.add(.POST, "/v1/sessions/{id}/transition/finish") {
+        r.add(.POST, "/v1/sessions/{id}/transition/finish", offload: remote) {
             reply(service.endTransition(id: $0.id, finish: true, ifMatch: $0.header("If-Match")))
         }
-        r.add(.POST, "/v1/sessions/{id}/transition/cancel") {
+        r.add(.POST, "/v1/sessions/{id}/transition/cancel", offload: remote) {
             reply(service.endTransition(id: $0.id, finish: false, ifMatch: $0.header("If-Match")))
         }
         r.add(.POST, "/v1/sessions/{id}/interactive-movement", offload: true) {
@@ -52,8 +62,8 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/preferred-sizes", offload: true) {
             reply(service.preferredSizes(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
         }
-        r.add(.POST, "/v1/sessions/{id}/target-content-offset") {
-            reply(service.targetContentOffset(id: $0.id, body: $0.body, on: $0.executionContext))
+        r.add(.POST, "/v1/sessions/{id}/target-content-offset") { request in
+            onLoop(request, store) { reply(service.targetContentOffset(id: request.id, body: request.body, on: request.executionContext)) }
         }
         // A picture of many elements takes longer to draw than to query: off the loop.
         r.add(.GET, "/v1/sessions/{id}/render.svg", offload: true) { reply(service.renderSession(id: $0.id, query: $0.query)) }
@@ -61,6 +71,14 @@ enum Routes {
         r.add(.GET, "/") { _ in playground(PlaygroundAssets.pageName) }
         r.add(.GET, "/playground/{file}") { playground($0["file"]) }
         return r
+    }
+
+    /// `answer`, or on an event loop a move to a worker when the session cannot be answered
+    /// without a store call that may wait.
+    @inline(__always)
+    static func onLoop(_ request: HTTPRequest, _ store: SessionStore, _ answer: () -> HTTPResponse) -> HTTPResponse {
+        if request.isOnEventLoop && !store.answersWithoutWaiting(request.id) { return .moveToWorker }
+        return answer()
     }
 
     /// A file of the playground page, or a JSON 404 naming it.

@@ -120,6 +120,36 @@ struct RedisFaultHTTPTests {
         for (id, v) in versions.withLock({ $0 }) { #expect(v.answered == 1 + v.updates, "\(id): \(v)") }
     }
 
+    /// A stalled Redis holds no event loop: with one loop, a session query that needs Redis
+    /// (its read lease has run out) waits for the store on a worker, and the loop answers
+    /// /healthz and /metrics meanwhile. Before, the query ran its store calls on the loop,
+    /// and /healthz waited behind it for the command timeout and a retry (~2 s).
+    @Test func aStalledRedisHoldsNoEventLoop() throws {
+        let redis = try RedisServer(directory: try temporaryDirectory())
+        defer { redis.stop() }
+        let server = try TesseraServer(arguments: ["--store", redis.url], loops: 1)
+        defer { _ = server.stop() }
+        let c = try server.client()
+        let id = try #require(try json(c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)))["id"] as? String)
+        #expect(try c.request("GET", "/v1/sessions/\(id)/elements?rect=0,0,100,100").status == 200)
+        kill(redis.pid, SIGSTOP)
+        var resumed = false
+        defer { if !resumed { kill(redis.pid, SIGCONT) } }
+        usleep(1_100_000)  // the read lease (1 s) is over: the query must ask Redis
+        let stuck = try server.client()
+        try stuck.send(Array("GET /v1/sessions/\(id)/elements?rect=0,0,100,100 HTTP/1.1\r\nHost: t\r\n\r\n".utf8))
+        let other = try server.client()
+        for path in ["/healthz", "/metrics"] {
+            #expect(try other.request("GET", path).status == 200)
+        }
+        // The stalled query had not been answered when /healthz and /metrics were.
+        #expect(!stuck.hasSomethingToRead)
+        let answer = try stuck.readResponse()
+        #expect(answer.status == 503)
+        kill(redis.pid, SIGCONT)
+        resumed = true
+    }
+
     /// A Redis stalled past the command timeout (SIGSTOP, as a stalled or partitioned one
     /// looks). A change sent to it (the replica's read lease vouches for the version, so the
     /// change script itself goes out) answers 503 `store_outcome_unknown` within the

@@ -46,9 +46,13 @@ public final class SessionStore: Sendable {
         self.init(configuration: configuration, storage: MemorySessionStorage { clock.nowNanoseconds() }, clock: clock)
     }
 
+    /// The storage's `callsMayWaitOnTheNetwork`, read once (it is asked on every loop request).
+    public let callsMayWait: Bool
+
     public init(configuration: Configuration, storage: any SessionStorage, clock: any SessionClock = SystemSessionClock()) {
         self.configuration = configuration
         self.storage = storage
+        callsMayWait = storage.callsMayWaitOnTheNetwork
         self.clock = clock
         metricsName = Self.metricsName(of: storage)
         replies = ReplyCache(capacityBytes: configuration.replyCacheBytes)
@@ -85,6 +89,19 @@ public final class SessionStore: Sendable {
         session.touch(now)
         let key = SessionKey(session.id)
         copies.withLock { $0[key] = session }
+    }
+
+    /// Whether a request for session `id` can be answered without a store call that may
+    /// wait: always with a local store; with Redis only under a read lease and with a copy at
+    /// least as new as the lease vouches for. Anything else (no lease, a copy to build or to
+    /// bring up to date, a change) belongs on a worker, so that a stalled Redis or a rebuild
+    /// of millions of items never holds an event loop and everything else it serves.
+    public func answersWithoutWaiting(_ id: String) -> Bool {
+        guard callsMayWait else { return true }
+        guard let leased = storage.leasedVersion(of: id) else { return false }
+        let key = SessionKey(id)
+        guard let copy = copies.withLock({ $0[key] }) else { return false }
+        return copy.version >= leased
     }
 
     func forget(_ id: String) {

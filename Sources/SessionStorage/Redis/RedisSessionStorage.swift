@@ -75,6 +75,8 @@ public final class RedisSessionStorage: SessionStorage {
 
     public var keepsSessionData: Bool { true }
 
+    public var callsMayWaitOnTheNetwork: Bool { true }
+
     static func key(_ id: String) -> String { "tessera:{\(id)}" }
     static func leasesKey(_ id: String) -> String { "tessera:{\(id)}:leases" }
 

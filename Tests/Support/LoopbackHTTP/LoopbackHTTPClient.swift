@@ -197,6 +197,13 @@ public final class LoopbackHTTPClient {
         }
     }
 
+    /// True when bytes of an answer (or the connection's end) wait to be read right now.
+    public var hasSomethingToRead: Bool {
+        guard buffer.isEmpty else { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0
+    }
+
     /// True when the server has closed the connection (reads EOF within `timeoutMs`).
     public func isClosedByPeer(timeoutMs: Int32 = 2000) -> Bool {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
