@@ -54,6 +54,10 @@ public protocol SessionStorage: Sendable {
     /// Whether the store answers (GET /readyz).
     func ping() throws(StorageError)
 
+    /// Which of `ids` the store still holds (not deleted, expired or quarantined), without
+    /// refreshing their time to live: a replica drops its copies of the others.
+    func existing(_ ids: [String]) throws(StorageError) -> Set<String>
+
     /// Whether a call crosses a network and may wait up to the store's timeout (Redis): an
     /// event loop must not make one, or a stalled store holds every connection of the loop.
     var callsMayWaitOnTheNetwork: Bool { get }

@@ -92,6 +92,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Bytes, at most, read and discarded after refusing a request (TESSERA_LINGER_MAX_BYTES; default 1048576).", valueName: "bytes"))
     var lingerMaxBytes: Int?
 
+    @Option(help: ArgumentHelp("Seconds between sweeps of the session store: expired sessions go, and copies of sessions deleted through another replica (TESSERA_STORE_SWEEP_SECONDS; default 30).", valueName: "seconds"))
+    var storeSweepSeconds: Int?
+
     @Option(help: ArgumentHelp("Seconds a graceful shutdown waits for the requests in flight; 0 waits for them however long (TESSERA_SHUTDOWN_GRACE_SECONDS; default 30).", valueName: "seconds"))
     var shutdownGraceSeconds: Int?
 
@@ -123,7 +126,7 @@ struct ServeCommand: ParsableCommand {
         case gzipMinBytes
         case maxSectionsPerSession, replyCacheBytes, maxElementsPerReply, workers, maxQueuedRequests
         case maxQueueWaitSeconds, maxBodyBytesInFlight, maxReplyBytesInFlight, headDeadlineSeconds, maxConnectionsPerLoop
-        case lingerSeconds, lingerMaxBytes, shutdownGraceSeconds
+        case lingerSeconds, lingerMaxBytes, shutdownGraceSeconds, storeSweepSeconds
         case maxBodyBytesPerClient, minBodyBytesPerSecond, bodyRateGraceSeconds
     }
 
@@ -179,7 +182,7 @@ struct ServeCommand: ParsableCommand {
         // libdispatch: its lazy set-up needs descriptors, and aborted the process when a
         // flood of connections had taken them all.)
         let sweptStore = service.store
-        server.runPeriodically(everySeconds: 30) { sweptStore.sweep() }
+        server.runPeriodically(everySeconds: options.storeSweepSeconds) { sweptStore.sweep() }
         // Everything is set up before the line that tells scripts and tests the server is
         // ready: a SIGTERM sent right after it must find nothing left to set up (one used to
         // land between the line and the sweep's set-up, which then trapped: exit 132).

@@ -29,6 +29,7 @@ extension ServeOptions {
             "linger_s": .stringConvertible(http.lingerSeconds),
             "linger_max_bytes": .stringConvertible(http.lingerMaxBytes),
             "shutdown_grace_s": .stringConvertible(http.shutdownGraceSeconds),
+            "store_sweep_s": .stringConvertible(storeSweepSeconds),
             "log_level": .string(logLevel.rawValue),
             "log_format": .string(logFormat.rawValue),
         ]

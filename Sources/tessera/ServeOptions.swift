@@ -15,6 +15,7 @@ struct ServeOptions {
     var service = TesseraService.Limits()
     var storeLocation = StoreLocation.memory
     var redis = RedisOptions()
+    var storeSweepSeconds = 30
     var logLevel = Logger.Level.info
     var logFormat = LogFormat.json
 
@@ -89,6 +90,8 @@ struct ServeOptions {
         http.lingerSeconds = try integer("--linger-seconds", "TESSERA_LINGER_SECONDS", 0...60, command.lingerSeconds, http.lingerSeconds)
         http.lingerMaxBytes = try integer("--linger-max-bytes", "TESSERA_LINGER_MAX_BYTES", 0...(1 << 32),
                                           command.lingerMaxBytes, http.lingerMaxBytes)
+        storeSweepSeconds = try integer("--store-sweep-seconds", "TESSERA_STORE_SWEEP_SECONDS", 1...3600,
+                                        command.storeSweepSeconds, storeSweepSeconds)
         http.shutdownGraceSeconds = Double(try integer("--shutdown-grace-seconds", "TESSERA_SHUTDOWN_GRACE_SECONDS", 0...86_400,
                                                        command.shutdownGraceSeconds, Int(http.shutdownGraceSeconds)))
     }

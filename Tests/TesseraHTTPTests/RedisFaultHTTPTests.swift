@@ -223,3 +223,62 @@ struct RedisPasswordHTTPTests {
         #expect(text.contains("--store-password-file '/nonexistent/pw'"), "\(text)")
     }
 }
+
+/// A replica's copies of shared sessions are a bounded cache of the store (issue 19).
+@Suite("Redis copies", .serialized)
+struct RedisCopiesHTTPTests {
+    typealias P = PersistenceHTTPTests
+
+    static func body(items: Int) -> [UInt8] {
+        Array(#"{"layout":{"type":"flow","itemSize":[10,10]},"dataSource":{"sections":[{"items":[\#(Array(repeating: #"{"size":[10,10]}"#, count: items).joined(separator: ","))]}]},"view":{"bounds":[320,480]}}"#.utf8)
+    }
+
+    static func sessionsHeld(_ server: TesseraServer) throws -> Int? {
+        try json(server.client().request("GET", "/healthz"))["sessions"] as? Int
+    }
+
+    /// A session deleted through replica A leaves replica B at B's next sweep (1 s here),
+    /// not when B's copy has gone unused for the idle expiry (15 min by default).
+    @Test func aCopyOfADeletedSessionGoesAtTheNextSweep() throws {
+        let redis = try RedisServer(directory: try temporaryDirectory())
+        defer { redis.stop() }
+        let a = try TesseraServer(arguments: ["--store", redis.url])
+        defer { _ = a.stop() }
+        let b = try TesseraServer(arguments: ["--store", redis.url, "--store-sweep-seconds", "1"])
+        defer { _ = b.stop() }
+        let id = try #require(try json(a.client().request("POST", "/v1/sessions", body: Self.body(items: 50)))["id"] as? String)
+        #expect(try b.client().request("GET", "/v1/sessions/\(id)/elements?rect=0,0,100,100").status == 200)
+        #expect(try Self.sessionsHeld(b) == 1)
+        #expect(try a.client().request("DELETE", "/v1/sessions/\(id)").status == 204)
+        var held = try Self.sessionsHeld(b)
+        for _ in 0..<50 where held != 0 {
+            usleep(100_000)
+            held = try Self.sessionsHeld(b)
+        }
+        #expect(held == 0)
+    }
+
+    /// Copies count against `--max-total-items` like the store's sessions: B, allowed 1,000
+    /// items, keeps at most one copy of three 600-item sessions made through A, and still
+    /// answers each (rebuilding the one it dropped).
+    @Test func copiesAreBoundedByTheItemLimit() throws {
+        let redis = try RedisServer(directory: try temporaryDirectory())
+        defer { redis.stop() }
+        let a = try TesseraServer(arguments: ["--store", redis.url])
+        defer { _ = a.stop() }
+        let b = try TesseraServer(arguments: ["--store", redis.url, "--max-total-items", "1000"])
+        defer { _ = b.stop() }
+        var ids: [String] = []
+        for _ in 0..<3 {
+            ids.append(try #require(try json(a.client().request("POST", "/v1/sessions", body: Self.body(items: 600)))["id"] as? String))
+        }
+        for round in 0..<2 {
+            for id in ids {
+                let reply = try b.client().request("GET", "/v1/sessions/\(id)")
+                #expect(reply.status == 200, "round \(round): \(reply.text.prefix(200))")
+                #expect(try json(reply)["itemCount"] as? Int == 600)
+                #expect(try Self.sessionsHeld(b) == 1)
+            }
+        }
+    }
+}

@@ -89,6 +89,24 @@ public final class SessionStore: Sendable {
         session.touch(now)
         let key = SessionKey(session.id)
         copies.withLock { $0[key] = session }
+        if storage.keepsSessionData { boundCopies(keeping: key) }
+    }
+
+    /// With a shared store, this process's copies are a cache of what the store holds: they
+    /// count against `maxTotalItems` like the store's sessions do (items plus sections), and
+    /// past it the least recently used copies go (they are rebuilt from the store when asked
+    /// for again). Before, copies of sessions changed or made through other replicas were
+    /// counted nowhere (~75 MB per 1M-item session).
+    func boundCopies(keeping kept: SessionKey? = nil) {
+        copies.withLock { map in
+            var units = map.values.reduce(0) { $0 + $1.current.counts.units }
+            guard units > configuration.maxTotalItems else { return }
+            let oldestFirst = map.filter { $0.key != kept }.sorted { $0.value.lastUsedTime < $1.value.lastUsedTime }
+            for (key, copy) in oldestFirst where units > configuration.maxTotalItems {
+                units -= copy.current.counts.units
+                map.removeValue(forKey: key)
+            }
+        }
     }
 
     /// Whether a request for session `id` can be answered without a store call that may
@@ -195,6 +213,7 @@ public final class SessionStore: Sendable {
     /// periodically).
     public func sweep() {
         try? storage.sweep(limits: limits)
+        dropCopiesTheStoreNoLongerHolds()
         let now = self.now
         let ttl = configuration.idleExpirySeconds * 1_000_000_000
         let memory = storage as? MemorySessionStorage
@@ -204,6 +223,17 @@ public final class SessionStore: Sendable {
                 let last = s.lastUsedTime
                 return !(now > last && now - last > ttl)
             }
+        }
+    }
+
+    /// With a shared store: copies of sessions deleted (or expired) through another replica
+    /// go at the next sweep, not when they have gone unused for the idle expiry (15 min).
+    func dropCopiesTheStoreNoLongerHolds() {
+        guard storage.keepsSessionData else { return }
+        let ids = copies.withLock { $0.keys.map(\.id) }
+        guard !ids.isEmpty, let held = try? storage.existing(ids) else { return }
+        copies.withLock { map in
+            for id in ids where !held.contains(id) { map.removeValue(forKey: SessionKey(id)) }
         }
     }
 

@@ -113,6 +113,8 @@ public final class MemorySessionStorage: SessionStorage {
 
     public func contains(_ id: String) -> Bool { entries.withLock { $0[SessionKey(id)] != nil } }
 
+    public func existing(_ ids: [String]) -> Set<String> { Set(ids.filter(contains)) }
+
     /// Marks a session used at `time` (tests: a touch from another thread newer than "now").
     public func touch(_ id: String, at time: UInt64) {
         let key = SessionKey(id)

@@ -341,6 +341,19 @@ public final class RedisSessionStorage: SessionStorage {
         (try? run(["HLEN", Self.accountsKey], idempotent: true))?.int
     }
 
+    /// `EXISTS` for each, pipelined in batches of 1,000: one round trip per batch.
+    public func existing(_ ids: [String]) throws(StorageError) -> Set<String> {
+        var held: Set<String> = []
+        var start = 0
+        while start < ids.count {
+            let batch = ids[start..<min(ids.count, start + 1000)]
+            let replies = try call(batch.map { [Self.arg("EXISTS"), Self.arg(Self.key($0))] }, idempotent: true)
+            for (id, reply) in zip(batch, replies) where reply.int == 1 { held.insert(id) }
+            start += batch.count
+        }
+        return held
+    }
+
     public func ping() throws(StorageError) {
         let reply = try run(["PING"], idempotent: true)
         guard case .status("PONG") = reply else { throw .unavailable("Redis answered PING with \(reply)") }

@@ -271,6 +271,19 @@ public final class SQLiteSessionStorage: SessionStorage {
         try withConnection { c throws(StorageError) in try c.query("SELECT 1") }
     }
 
+    public func existing(_ ids: [String]) throws(StorageError) -> Set<String> {
+        let now = self.now()
+        return try withConnection { c throws(StorageError) -> Set<String> in
+            var held: Set<String> = []
+            for id in ids {
+                try c.query("SELECT 1 FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?", [.text(id), .int(now)]) { _ in
+                    held.insert(id)
+                }
+            }
+            return held
+        }
+    }
+
     /// The reasons sessions were quarantined, by id (for operators and tests).
     public func quarantined() throws(StorageError) -> [String: String] {
         try withConnection { c throws(StorageError) -> [String: String] in
