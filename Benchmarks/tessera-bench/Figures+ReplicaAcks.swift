@@ -44,7 +44,7 @@ extension Figures {
                                                   after: { try client.deleteSession(id) })
                 create[acks]! += created.ms
                 let (session, _) = try client.createSession(c.sizesBody)
-                let body = Array(#"{"updates":[{"op":"insertItems","indexPaths":[[0,500000]],"items":[{"size":[60,60]}]}]}"#.utf8)
+                let body = Array(#"{"updates":[{"op":"insertItems","indexPaths":[[0,500000]],"items":[{"size":[60,60]}]}],"rect":[0,0,1,1]}"#.utf8)
                 let updated = try Timing.repeated(warmup: 1, runs: c.updateRuns) {
                     let r = try client.send("POST", "/v1/sessions/\(session)/updates", body: body)
                     guard r.status == 200 else { throw BenchError("updates answered \(r.status): \(r.text.prefix(300))") }
