@@ -77,6 +77,6 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP",
                                                           .product(name: "Logging", package: "swift-log")],
                     swiftSettings: sharedSettings),
-        .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient"], swiftSettings: sharedSettings),
+        .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient", "SessionStorage"], swiftSettings: sharedSettings),
     ]
 )

@@ -152,6 +152,9 @@ struct ServeCommand: ParsableCommand {
         let (logger, logSink) = Self.bootstrapLogging(options)
         defer { logSink.flush() }  // the writer thread dies with the process: nothing queued may be lost
         let exposition = PrometheusExposition.bootstrap()
+        // Under a file size limit (`ulimit -f`) a store write past it must fail with EFBIG,
+        // answered 503 like a full disk, not kill the server (SIGXFSZ's default action).
+        signal(SIGXFSZ, SIG_IGN)
         let store: SessionStore
         do {
             store = try SessionStore.open(options.storeLocation, configuration: options.store, redis: options.redis)

@@ -27,11 +27,12 @@ final class TesseraServer: @unchecked Sendable {
     /// Runs the binary (or `executable`) with `arguments` and this process's environment plus
     /// `environment`; returns its pid and the read end of its stdout (or stderr).
     /// `stderrPath` keeps the standard error in a file; `openFileLimit` starts it under
-    /// `ulimit -n` (through sh, which execs the binary, so the pid is the server's).
+    /// `ulimit -n` and `fileSizeLimitBlocks` under `ulimit -f` (512-byte blocks, as POSIX
+    /// counts them; through sh, which execs the binary, so the pid is the server's).
     static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
                       environment: [String: String] = [:], bothToPipe: Bool = false,
                       executable: String = binaryPath, stderrPath: String? = nil,
-                      openFileLimit: Int? = nil) throws -> (pid_t, Int32) {
+                      openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -61,8 +62,9 @@ final class TesseraServer: @unchecked Sendable {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let program = openFileLimit == nil ? executable : "/bin/sh"
-        let command = openFileLimit.map { ["/bin/sh", "-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", executable] } ?? [executable]
+        let limits = (openFileLimit.map { ["ulimit -n \($0)"] } ?? []) + (fileSizeLimitBlocks.map { ["ulimit -f \($0)"] } ?? [])
+        let program = limits.isEmpty ? executable : "/bin/sh"
+        let command = limits.isEmpty ? [executable] : ["/bin/sh", "-c", (limits + [#"exec "$0" "$@""#]).joined(separator: " && "), executable]
         let argv = (command + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var inherited: [String] = []
@@ -103,10 +105,10 @@ final class TesseraServer: @unchecked Sendable {
     /// - Parameter withLog: the log (stderr) comes through `outputFD` after that first line;
     ///   the test must read it, or a full pipe blocks the server.
     init(arguments: [String], environment: [String: String] = [:], withLog: Bool = false, loops: Int = 2,
-         stderrPath: String? = nil, openFileLimit: Int? = nil) throws {
+         stderrPath: String? = nil, openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil) throws {
         (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", String(loops)] + arguments,
                                                   environment: environment, bothToPipe: withLog, stderrPath: stderrPath,
-                                                  openFileLimit: openFileLimit)
+                                                  openFileLimit: openFileLimit, fileSizeLimitBlocks: fileSizeLimitBlocks)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }

@@ -7,6 +7,8 @@ import Synchronization
 /// - `tessera_reply_cache_lookups_total{result="hit"|"miss"}`: rect queries answered from a
 ///   session's reply cache, and those that had to query and encode;
 /// - `tessera_sessions`, `tessera_session_items`: what the store holds, set at each scrape;
+/// - `tessera_sessions_quarantined_total`: stored sessions this process found damaged (a
+///   checksum that does not match, bytes that no longer decode) and set aside;
 /// - `tessera_store_operations_total{backend,operation,outcome}` and
 ///   `tessera_store_operation_duration_seconds{backend,operation}`: see `recordStoreOperation`.
 public enum ServiceMetrics {
@@ -16,11 +18,18 @@ public enum ServiceMetrics {
     static let replyCacheMisses = Counter(label: "tessera_reply_cache_lookups_total", dimensions: [("result", "miss")])
     private static let sessionsHeld = Gauge(label: "tessera_sessions")
     private static let itemsHeld = Gauge(label: "tessera_session_items")
+    private static let sessionsQuarantined = Counter(label: "tessera_sessions_quarantined_total")
+
+    /// One stored session quarantined: damaged data should page someone, not only fill a log.
+    static func recordQuarantine() { sessionsQuarantined.increment() }
 
     /// Sets the store gauges; the `/metrics` handler calls it before rendering.
     public static func recordStoreContents(sessions: Int, items: Int) {
         sessionsHeld.record(sessions)
         itemsHeld.record(items)
+        // Made here too, so the counter shows (at 0) before the first quarantine: an alert
+        // on its increase needs a starting point.
+        sessionsQuarantined.increment(by: 0)
     }
 
     /// The seam for session-store backends (memory, SQLite, Redis…): call it once per

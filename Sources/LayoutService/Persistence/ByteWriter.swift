@@ -50,17 +50,20 @@ struct ByteWriter {
 struct ByteReader {
     let bytes: [UInt8]
     private var offset: Int
+    /// Where the input ends: before a checksum, the checksum is not read as data.
+    let end: Int
 
-    init(_ bytes: [UInt8], offset: Int = 0) {
+    init(_ bytes: [UInt8], offset: Int = 0, end: Int? = nil) {
         self.bytes = bytes
         self.offset = offset
+        self.end = end ?? bytes.count
     }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    var isAtEnd: Bool { offset == end }
 
     mutating func take(_ n: Int, _ what: String) throws(SnapshotError) -> Range<Int> {
-        guard n >= 0, n <= bytes.count - offset else {
-            throw SnapshotError("truncated: \(what) needs \(n) bytes at offset \(offset), \(bytes.count - offset) left")
+        guard n >= 0, n <= end - offset else {
+            throw SnapshotError("truncated: \(what) needs \(n) bytes at offset \(offset), \(end - offset) left")
         }
         defer { offset += n }
         return offset..<(offset + n)
@@ -87,8 +90,17 @@ struct ByteReader {
         Double(bitPattern: UInt64(bitPattern: Int64(try int(what))))
     }
 
+    /// A double the layout will use: finite and within ±1e15, as a request's numbers must be.
+    /// A damaged one (NaN in the view's bounds) would otherwise answer 500 on every request
+    /// instead of quarantining the session once.
+    mutating func number(_ what: String) throws(SnapshotError) -> Double {
+        let v = try double(what)
+        guard v.magnitude <= ValueReader.maxMagnitude else { throw SnapshotError("\(what) is \(v), not a finite number within ±1e15") }
+        return v
+    }
+
     mutating func data(_ what: String) throws(SnapshotError) -> [UInt8] {
-        let n = try count(what, max: bytes.count - offset)
+        let n = try count(what, max: end - offset)
         return Array(bytes[try take(n, what)])
     }
 
@@ -111,8 +123,8 @@ struct ByteReader {
 
     /// The rest of the input.
     mutating func rest() -> [UInt8] {
-        defer { offset = bytes.count }
-        return Array(bytes[offset...])
+        defer { offset = end }
+        return Array(bytes[offset..<end])
     }
 }
 

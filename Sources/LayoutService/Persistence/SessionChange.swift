@@ -16,15 +16,18 @@ struct SessionChange: Sendable {
     var kind: Kind
     var body: [UInt8]
 
-    static let magic: UInt8 = 0xC7
+    /// 0xC8: marker, kind, body, then the XXH64 of those (`Checksum`). 0xC7, the same
+    /// without the checksum (earlier Tesseras), is still read.
+    static let magic: UInt8 = 0xC8
+    static let uncheckedMagic: UInt8 = 0xC7
 
     var encoded: [UInt8] {
-        var w = ByteWriter(capacity: body.count + 2)
+        var w = ByteWriter(capacity: body.count + 10)
         w.u8(Self.magic)
         w.u8(kind.rawValue)
-        var bytes = w.bytes
-        bytes.append(contentsOf: body)
-        return bytes
+        body.withUnsafeBytes { w.append($0) }
+        w.checksum()
+        return w.bytes
     }
 
     init(_ kind: Kind, body: [UInt8] = []) {
@@ -33,8 +36,10 @@ struct SessionChange: Sendable {
     }
 
     init(decoding bytes: [UInt8]) throws(SnapshotError) {
-        var r = ByteReader(bytes)
-        guard try r.u8("log entry marker") == Self.magic else { throw SnapshotError("not a Tessera log entry (bad marker)") }
+        let marker = bytes.first
+        guard marker == Self.magic || marker == Self.uncheckedMagic else { throw SnapshotError("not a Tessera log entry (bad marker)") }
+        let end = marker == Self.magic ? try Checksum.verifiedLength(bytes, "the log entry") : bytes.count
+        var r = ByteReader(bytes, offset: 1, end: end)
         let raw = try r.u8("log entry kind")
         guard let kind = Kind(rawValue: raw) else { throw SnapshotError("log entry of unknown kind \(raw)") }
         self.kind = kind

@@ -11,8 +11,11 @@ struct SessionSnapshot: Sendable {
     var transitionLayoutJSON: [UInt8]?
     var movement: (origin: IndexPath, target: IndexPath, position: Point)?
 
-    /// `TSN2`: columns packed (`packedColumn`). `TSN1`, raw columns, is still read.
-    static let magic: [UInt8] = Array("TSN2".utf8)
+    /// `TSN3`: columns packed (`packedColumn`), the whole ending in its XXH64 (`Checksum`),
+    /// verified before anything is decoded. Earlier Tesseras' snapshots still load: `TSN2`,
+    /// packed without a checksum, and `TSN1`, raw columns.
+    static let magic: [UInt8] = Array("TSN3".utf8)
+    static let uncheckedMagic: [UInt8] = Array("TSN2".utf8)
     static let rawColumnsMagic: [UInt8] = Array("TSN1".utf8)
     /// The JSON of a section's own decoded section (compositional), kept beside it in the
     /// overrides so a snapshot can store it as text and decode it again.
@@ -65,6 +68,7 @@ struct SessionSnapshot: Sendable {
         } else {
             w.u8(0)
         }
+        w.checksum()
         return w.bytes
     }
 
@@ -99,30 +103,32 @@ struct SessionSnapshot: Sendable {
     }
 
     init(decoding bytes: [UInt8]) throws(SnapshotError) {
-        var r = ByteReader(bytes)
-        var magic: [UInt8] = []
-        for _ in Self.magic { magic.append(try r.u8("magic")) }
-        guard magic == Self.magic || magic == Self.rawColumnsMagic else { throw SnapshotError("not a Tessera session snapshot (bad magic)") }
-        let packed = magic == Self.magic
+        let magic = Array(bytes.prefix(Self.magic.count))
+        guard [Self.magic, Self.uncheckedMagic, Self.rawColumnsMagic].contains(magic) else {
+            throw SnapshotError("not a Tessera session snapshot (bad magic)")
+        }
+        let end = magic == Self.magic ? try Checksum.verifiedLength(bytes, "the snapshot") : bytes.count
+        var r = ByteReader(bytes, offset: magic.count, end: end)
+        let packed = magic != Self.rawColumnsMagic
         version = try r.count("version", max: Int.max)
         layoutJSON = try r.data("layout")
         var v: [Double] = []
         for name in ["bounds.width", "bounds.height", "contentOffset.x", "contentOffset.y", "contentInset.top",
                      "contentInset.left", "contentInset.bottom", "contentInset.right", "scale"] {
-            v.append(try r.double("view.\(name)"))
+            v.append(try r.number("view.\(name)"))
         }
         view = ViewContext(bounds: Size(width: v[0], height: v[1]), contentOffset: Point(x: v[2], y: v[3]),
                            contentInset: EdgeInsets(top: v[4], left: v[5], bottom: v[6], right: v[7]), scale: v[8])
-        let sectionCount = try r.count("section count", max: bytes.count)
+        let sectionCount = try r.count("section count", max: end)
         var sections: [SectionData] = []
         sections.reserveCapacity(sectionCount)
-        for s in 0..<sectionCount { sections.append(try Self.readSection(&r, index: s, limit: bytes.count, packed: packed)) }
+        for s in 0..<sectionCount { sections.append(try Self.readSection(&r, index: s, limit: end, packed: packed)) }
         dataSource = DataSource(sections: sections)
         transitionLayoutJSON = try r.u8("transition flag") == 1 ? try r.data("transition layout") : nil
         if try r.u8("movement flag") == 1 {
             var n: [Int] = []
             for name in ["origin.section", "origin.item", "target.section", "target.item"] { n.append(try r.int("movement.\(name)")) }
-            let position = Point(x: try r.double("movement.position.x"), y: try r.double("movement.position.y"))
+            let position = Point(x: try r.number("movement.position.x"), y: try r.number("movement.position.y"))
             movement = (IndexPath(section: n[0], item: n[1]), IndexPath(section: n[2], item: n[3]), position)
         } else {
             movement = nil
@@ -142,6 +148,18 @@ struct SessionSnapshot: Sendable {
         }
     }
 
+    /// Whether every number of a column (of doubles or structs of them) is one a request
+    /// could have given: within ±1e15, or NaN (an item without that value). One branch-free
+    /// pass, a few hundred microseconds for a million sizes.
+    private static func plausible<T>(_ column: [T]) -> Bool {
+        column.withUnsafeBytes { raw in
+            var ok = true
+            // NaN compares false: allowed; infinities and damaged exponents are not.
+            for v in raw.bindMemory(to: Double.self) { ok = ok && !(v.magnitude > ValueReader.maxMagnitude) }
+            return ok
+        }
+    }
+
     private static func readSection(_ r: inout ByteReader, index s: Int, limit: Int, packed: Bool) throws(SnapshotError) -> SectionData {
         let where_ = "sections[\(s)]"
         let itemCount = try r.count("\(where_).itemCount", max: Int(Int32.max))
@@ -150,9 +168,9 @@ struct SessionSnapshot: Sendable {
         for _ in 0..<(try r.count("\(where_).layout count", max: limit)) {
             let key = try r.string("\(where_).layout key")
             switch try r.u8("\(where_).layout.\(key)") {
-            case 1: values[key] = .number(try r.double(key))
-            case 2: values[key] = .size(Size(width: try r.double(key), height: try r.double(key)))
-            case 3: values[key] = .insets(EdgeInsets(top: try r.double(key), left: try r.double(key), bottom: try r.double(key), right: try r.double(key)))
+            case 1: values[key] = .number(try r.number(key))
+            case 2: values[key] = .size(Size(width: try r.number(key), height: try r.number(key)))
+            case 3: values[key] = .insets(EdgeInsets(top: try r.number(key), left: try r.number(key), bottom: try r.number(key), right: try r.number(key)))
             case 4: values[key] = .bool(try r.u8(key) == 1)
             case 5: values[key] = .string(try r.string(key))
             case 6: decodedLater.append(key)
@@ -164,7 +182,9 @@ struct SessionSnapshot: Sendable {
         let flags = try r.u8("\(where_) columns")
         func column<T>(_ flag: UInt8, _ type: T.Type, _ name: String) throws(SnapshotError) -> [T]? {
             guard flags & flag != 0 else { return nil }
-            return packed ? try r.packedColumn(type, count: itemCount, "\(where_).\(name)") : try r.column(type, count: itemCount, "\(where_).\(name)")
+            let values = packed ? try r.packedColumn(type, count: itemCount, "\(where_).\(name)") : try r.column(type, count: itemCount, "\(where_).\(name)")
+            guard Self.plausible(values) else { throw SnapshotError("\(where_).\(name) holds a number that is infinite or beyond ±1e15") }
+            return values
         }
         let sizes = try column(1, Size.self, "sizes")
         let heights = try column(2, Double.self, "heights")

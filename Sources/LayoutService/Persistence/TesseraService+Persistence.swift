@@ -73,6 +73,7 @@ extension TesseraService {
             let reason = error.description
             try? store.storage.quarantine(id: id, reason: reason)
             store.forget(id)
+            ServiceMetrics.recordQuarantine()
             TesseraService.report("tessera: session \(id) quarantined: \(reason)\n")
             throw .quarantined(id, reason)
         }

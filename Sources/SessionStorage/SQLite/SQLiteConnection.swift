@@ -2,6 +2,10 @@ import CSQLite
 
 /// One SQLite connection with the few calls the store makes. Not thread-safe by itself: the
 /// storage serialises every use under its lock.
+///
+/// Its errors never name the file: they reach HTTP replies (503 `store_unavailable`), and a
+/// server path is none of a client's business. The start-up check adds the path itself,
+/// for the operator's stderr.
 final class SQLiteConnection: @unchecked Sendable {
     private let db: OpaquePointer
     let path: String
@@ -14,7 +18,7 @@ final class SQLiteConnection: @unchecked Sendable {
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
-            throw Self.error(rc, "cannot open \(path): \(message)")
+            throw Self.error(rc, "cannot open the SQLite database: \(message)")
         }
         db = handle
         self.path = path
@@ -34,7 +38,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     private func failure(_ rc: Int32, _ what: String) -> StorageError {
-        Self.error(rc, "\(path): \(what): \(String(cString: sqlite3_errmsg(db)))")
+        Self.error(rc, "SQLite: \(what): \(String(cString: sqlite3_errmsg(db)))")
     }
 
     /// Runs statements that bind nothing and return nothing.

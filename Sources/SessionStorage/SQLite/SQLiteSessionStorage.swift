@@ -15,26 +15,33 @@ public final class SQLiteSessionStorage: SessionStorage {
     private let now: @Sendable () -> Int64
 
     /// Opens (or creates) the database and checks it: a file that is not a Tessera session
-    /// database, or that fails SQLite's integrity check, is refused with the reason.
+    /// database (another application's, a newer Tessera's), or that fails SQLite's integrity
+    /// check, is refused with its path and the reason (for the operator: this happens once,
+    /// at start-up, and goes to stderr, never into a reply).
     public init(path: String, now: @escaping @Sendable () -> Int64 = { WallClock.milliseconds() }) throws(StorageError) {
-        let c = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
-        try Self.check(c)
-        // Big pages suit snapshots of megabytes (a new file only; an existing one keeps its).
-        try c.execute("PRAGMA page_size=65536")
-        try c.execute("PRAGMA journal_mode=WAL")
-        try Self.configure(c)
-        try c.execute("""
-            CREATE TABLE IF NOT EXISTS sessions(
-                id TEXT PRIMARY KEY, version INTEGER NOT NULL, items INTEGER NOT NULL,
-                sections INTEGER NOT NULL, log_bytes INTEGER NOT NULL, snapshot_bytes INTEGER NOT NULL,
-                expires_at INTEGER NOT NULL, quarantine TEXT) WITHOUT ROWID;
-            CREATE TABLE IF NOT EXISTS snapshots(id TEXT PRIMARY KEY, version INTEGER NOT NULL, data BLOB NOT NULL);
-            CREATE TABLE IF NOT EXISTS log(id TEXT NOT NULL, version INTEGER NOT NULL, entry BLOB NOT NULL);
-            CREATE UNIQUE INDEX IF NOT EXISTS log_by_session ON log(id, version);
-            PRAGMA user_version=\(Self.formatVersion);
-            """)
-        self.idle = [c]
-        self.checkpointer = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
+        let opened: (SQLiteConnection, SQLiteConnection)
+        do {
+            let c = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
+            let schema = try SQLiteSchema.check(c)
+            if schema == .none {
+                // Big pages suit snapshots of megabytes (a new file only; an existing one keeps its).
+                try c.execute("PRAGMA page_size=65536")
+            }
+            try c.execute("PRAGMA journal_mode=WAL")
+            try Self.configure(c)
+            if schema != .current {
+                // A new file, or one of an earlier Tessera that did not record its version: one
+                // transaction creates what is missing and records the version, so a file never
+                // holds half a schema. An up-to-date file is not written to here (a full disk
+                // must not stop the start of a replica that can still serve reads).
+                try c.execute("BEGIN IMMEDIATE; \(SQLiteSchema.create) PRAGMA user_version=\(SQLiteSchema.version); COMMIT")
+            }
+            opened = (c, try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000))
+        } catch {
+            throw error.naming(path)
+        }
+        self.idle = [opened.0]
+        self.checkpointer = opened.1
         self.path = path
         self.now = now
     }
@@ -56,26 +63,6 @@ public final class SQLiteSessionStorage: SessionStorage {
         DispatchQueue.global(qos: .utility).async { [self] in
             checkpointLock.locked { try? checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") }
             checkpointState.withLock { $0.running = false }
-        }
-    }
-
-    static let formatVersion: Int64 = 1
-
-    /// SQLite's quick_check (every page reachable and well formed) and the format version.
-    private static func check(_ c: SQLiteConnection) throws(StorageError) {
-        var problems: [String] = []
-        do {
-            try c.query("PRAGMA quick_check") { row in problems.append(row.text(0)) }
-        } catch {
-            throw .corrupt("\(c.path) is not a readable SQLite database (\(error))")
-        }
-        guard problems == ["ok"] else {
-            throw .corrupt("\(c.path) failed SQLite's integrity check: \(problems.prefix(3).joined(separator: "; "))")
-        }
-        var format: Int64 = 0
-        try c.query("PRAGMA user_version") { row in format = row.int(0) }
-        guard format == 0 || format == formatVersion else {
-            throw .corrupt("\(c.path) holds session format \(format); this tessera reads format \(formatVersion)")
         }
     }
 
@@ -142,8 +129,11 @@ public final class SQLiteSessionStorage: SessionStorage {
             guard let found, found.expiresAt > now else { return nil }
             let renewed = now + limits.idleExpiryMilliseconds
             if renewed - found.expiresAt > limits.touchSlackMilliseconds {
-                try writeLock.locked { () throws(StorageError) in
-                    try c.query("UPDATE sessions SET expires_at = max(expires_at, ?) WHERE id = ?", [.int(renewed), .text(id)])
+                // Best-effort: the touch is a write, and a read must not fail because the
+                // disk is full or a writer holds the lock. A touch that fails leaves the old
+                // expiry (still in the future, checked above); the next read tries again.
+                writeLock.locked {
+                    try? c.query("UPDATE sessions SET expires_at = max(expires_at, ?) WHERE id = ?", [.int(renewed), .text(id)])
                 }
             }
             return Int(found.version)
@@ -167,7 +157,7 @@ public final class SQLiteSessionStorage: SessionStorage {
             var snapshot: (version: Int, bytes: [UInt8])?
             if knownVersion.map({ $0 < snapshotVersion }) ?? true {
                 try c.query("SELECT data FROM snapshots WHERE id = ?", [.text(id)]) { row in snapshot = (snapshotVersion, row.blob(0)) }
-                guard snapshot != nil else { throw .corrupt("\(path): session \(id) has no snapshot") }
+                guard snapshot != nil else { throw .corrupt("session \(id) has no snapshot") }
             }
             let from = snapshot?.version ?? knownVersion ?? 0
             var log: [(version: Int, bytes: [UInt8])] = []

@@ -1,0 +1,125 @@
+import Foundation
+import LayoutEngine
+@testable import SessionStorage
+import Testing
+@testable import LayoutService
+
+/// Stored bytes are checked before they are served (issue 19): snapshots and log entries
+/// carry a checksum, decoded numbers must be finite, and the SQLite file must be Tessera's.
+@Suite("Stored data checks")
+struct StoredDataChecksTests {
+    /// Digests of the reference implementation (libxxhash 0.8.1, `XXH64(data, length, 0)`),
+    /// covering each path through the function: under 32 bytes, 32-byte stripes, and the
+    /// 8-, 4- and 1-byte tails.
+    @Test func theChecksumIsXXH64() {
+        #expect(Checksum.xxh64([]) == 0xEF46_DB37_51D8_E999)
+        #expect(Checksum.xxh64(Array("abc".utf8)) == 0x44BC_2CF5_AD77_0999)
+        #expect(Checksum.xxh64((0..<15).map { UInt8($0) }) == 0xA948_F5F0_F6AB_AC2D)
+        #expect(Checksum.xxh64((0..<1024).map { UInt8($0 % 256) } + Array("xyz".utf8)) == 0xE146_CB31_B65B_C21A)
+        #expect(Checksum.xxh64((0..<1039).map { UInt8($0 * 7 % 256) }) == 0x4396_8CE8_4DC1_EBCB)
+    }
+
+    static func snapshot(width: Double = 320) -> SessionSnapshot {
+        let sizes = (0..<50).map { Size(width: Double(10 + $0), height: 20) }
+        return SessionSnapshot(version: 1, layoutJSON: Array(#"{"type":"flow"}"#.utf8),
+                               view: ViewContext(bounds: Size(width: width, height: 480)),
+                               dataSource: DataSource(sections: [SectionData(itemCount: sizes.count, sizes: sizes)]))
+    }
+
+    /// Any one byte flipped anywhere in a snapshot or a log entry is refused by name, never
+    /// decoded as other data.
+    @Test func everyDamagedByteIsCaught() throws {
+        let snapshot = Self.snapshot().encoded
+        #expect(try SessionSnapshot(decoding: snapshot).dataSource == Self.snapshot().dataSource)
+        for i in 0..<snapshot.count {
+            var damaged = snapshot
+            damaged[i] ^= 0x10
+            #expect(throws: SnapshotError.self) { try SessionSnapshot(decoding: damaged) }
+        }
+        let entry = SessionChange(.view, body: Array(#"{"bounds":[300,300]}"#.utf8)).encoded
+        #expect(try SessionChange(decoding: entry).body == Array(#"{"bounds":[300,300]}"#.utf8))
+        for i in 0..<entry.count {
+            var damaged = entry
+            damaged[i] ^= 0x01
+            #expect(throws: SnapshotError.self) { try SessionChange(decoding: damaged) }
+        }
+    }
+
+    /// What the previous version wrote, `TSN2` snapshots and 0xC7 log entries without a
+    /// checksum, still loads: the same bytes less the magic's last character and the sum.
+    @Test func snapshotsAndLogEntriesWithoutAChecksumStillLoad() throws {
+        var old = Array(Self.snapshot().encoded.dropLast(8))
+        old[3] = UInt8(ascii: "2")
+        #expect(try SessionSnapshot(decoding: old).dataSource == Self.snapshot().dataSource)
+        let entry = try SessionChange(decoding: [0xC7, SessionChange.Kind.view.rawValue] + Array("{}".utf8))
+        #expect(entry.kind == .view && entry.body == Array("{}".utf8))
+    }
+
+    /// A stored snapshot without a checksum (an older version's) whose view width is NaN:
+    /// quarantined on first load (500 `session_quarantined` naming the value, then 404), not
+    /// a 500 `internal_error` on every request; another session of the store is served.
+    @Test func aNonFiniteViewQuarantinesInsteadOfFailingEveryRequest() throws {
+        let path = try temporaryDirectory() + "/s.db"
+        let storage = try SQLiteSessionStorage(path: path)
+        let limits = StorageLimits(maxSessions: 10, maxTotalItems: 1000, idleExpirySeconds: 900)
+        let counts = StoredCounts(items: 50, sections: 1)
+        func oldFormat(_ s: SessionSnapshot) -> [UInt8] {
+            var bytes = Array(s.encoded.dropLast(8))
+            bytes[3] = UInt8(ascii: "2")
+            return bytes
+        }
+        let (bad, good) = (SessionID.make(), SessionID.make())
+        #expect(try storage.create(id: bad, version: 1, snapshot: oldFormat(Self.snapshot(width: .nan)), holding: counts, limits: limits) == .created)
+        #expect(try storage.create(id: good, version: 1, snapshot: oldFormat(Self.snapshot()), holding: counts, limits: limits) == .created)
+        let service = try sqliteService(path)
+        let first = service.elements(id: bad, query: "rect=0,0,320,480")
+        #expect(first.status == 500)
+        #expect(try errorOf(first).code == "session_quarantined")
+        #expect(try errorOf(first).message.contains("view.bounds.width is nan"))
+        #expect(service.elements(id: bad, query: "rect=0,0,320,480").status == 404)
+        #expect(service.elements(id: good, query: "rect=0,0,320,480").status == 200)
+        #expect(try storage.quarantined()[bad]?.contains("view.bounds.width") == true)
+    }
+
+    /// A log entry damaged in the store: the checksum quarantines the session.
+    @Test func aDamagedLogEntryQuarantinesTheSession() throws {
+        let path = try temporaryDirectory() + "/s.db"
+        let a = try sqliteService(path)
+        let id = try createSession(a, circleBody)
+        var entry = SessionChange(.view, body: Array(#"{"bounds":[300,300]}"#.utf8)).encoded
+        // Byte 13 (after marker, kind and `{"bounds":[`) is the first 3: 0x33 ^ 0x04 is a 7,
+        // so the body still parses and applies, as bounds of 700 × 300.
+        entry[13] ^= 0x04
+        let storage = try SQLiteSessionStorage(path: path)
+        let counts = StoredCounts(items: 6, sections: 1)
+        let outcome = try storage.append(id: id, baseVersion: 1, entry: entry, from: counts, to: counts, limits: a.store.configuration.limits)
+        guard case .appended = outcome else { Issue.record("append: \(outcome)"); return }
+        let r = try sqliteService(path).getSession(id: id)
+        #expect(r.status == 500)
+        #expect(try errorOf(r).message.contains("the log entry fails its checksum"))
+    }
+
+    /// A file of an earlier Tessera (its tables, no schema version) opens and is marked as
+    /// this version's; a file with a table Tessera does not make is refused by name.
+    @Test func theSchemaIsCheckedAtOpen() throws {
+        let directory = try temporaryDirectory()
+        let earlier = directory + "/earlier.db"
+        do {
+            let c = try SQLiteConnection(path: earlier, busyTimeoutMilliseconds: 1000)
+            try c.execute(SQLiteSchema.create)
+        }
+        _ = try SQLiteSessionStorage(path: earlier)
+        var version: Int64 = -1
+        try SQLiteConnection(path: earlier, busyTimeoutMilliseconds: 1000).query("PRAGMA user_version") { version = $0.int(0) }
+        #expect(version == SQLiteSchema.version)
+
+        let foreign = directory + "/foreign.db"
+        try SQLiteConnection(path: foreign, busyTimeoutMilliseconds: 1000).execute("CREATE TABLE users(id INTEGER PRIMARY KEY)")
+        #expect {
+            _ = try SQLiteSessionStorage(path: foreign)
+        } throws: { error in
+            guard case .corrupt(let message) = error as? StorageError else { return false }
+            return message.contains(foreign) && message.contains("tables Tessera does not make (users)")
+        }
+    }
+}
