@@ -19,6 +19,10 @@ public struct APIError: Error, Sendable {
         self.headers = headers
     }
 
+    /// Not an error: a handler on an event loop found work a loop must not do (a session
+    /// copy to build or replay from the store); as a response it is `ServiceResponse.moveToWorker`.
+    static let moveToWorker = APIError(status: 0, code: "", message: "")
+
     public static func invalidJSON(_ error: JSONSyntaxError) -> APIError {
         APIError(status: 400, code: "invalid_json", message: error.message)
     }

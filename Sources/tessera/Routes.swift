@@ -77,8 +77,9 @@ enum Routes {
     /// without a store call that may wait.
     @inline(__always)
     static func onLoop(_ request: HTTPRequest, _ store: SessionStore, _ answer: () -> HTTPResponse) -> HTTPResponse {
-        if request.isOnEventLoop && !store.answersWithoutWaiting(request.id) { return .moveToWorker }
-        return answer()
+        guard request.isOnEventLoop, store.keepsSessionData else { return answer() }
+        if !store.answersWithoutWaiting(request.id) { return .moveToWorker }
+        return SessionStore.EventLoopContext.$isActive.withValue(true) { answer() }
     }
 
     /// A file of the playground page, or a JSON 404 naming it.

@@ -20,6 +20,8 @@ extension TesseraService {
             return copy
         }
         if let copy, copy.version >= version { return copy }
+        // Building or replaying a copy holds whatever thread runs it: never an event loop.
+        if SessionStore.EventLoopContext.isActive { throw .moveToWorker }
         return try catchUp(id, copy: copy)
     }
 

@@ -46,13 +46,16 @@ public final class SessionStore: Sendable {
         self.init(configuration: configuration, storage: MemorySessionStorage { clock.nowNanoseconds() }, clock: clock)
     }
 
-    /// The storage's `callsMayWaitOnTheNetwork`, read once (it is asked on every loop request).
+    /// The storage's `callsMayWaitOnTheNetwork` and `keepsSessionData`, read once (they are
+    /// asked on every loop request).
     public let callsMayWait: Bool
+    public let keepsSessionData: Bool
 
     public init(configuration: Configuration, storage: any SessionStorage, clock: any SessionClock = SystemSessionClock()) {
         self.configuration = configuration
         self.storage = storage
         callsMayWait = storage.callsMayWaitOnTheNetwork
+        keepsSessionData = storage.keepsSessionData
         self.clock = clock
         metricsName = Self.metricsName(of: storage)
         replies = ReplyCache(capacityBytes: configuration.replyCacheBytes)
@@ -107,6 +110,13 @@ public final class SessionStore: Sendable {
                 map.removeValue(forKey: key)
             }
         }
+    }
+
+    /// Set while a handler runs on an event loop with a store that keeps session data: a
+    /// copy to build or bring up to date is then not built there (it can take a second for
+    /// millions of items) but the request moves to a worker.
+    public enum EventLoopContext {
+        @TaskLocal public static var isActive = false
     }
 
     /// Whether a request for session `id` can be answered without a store call that may
