@@ -242,17 +242,8 @@ struct PersistenceHTTPTests {
     @Test func aCorruptDatabaseStopsTheStartWithItsName() throws {
         let path = try temporaryDirectory() + "/sessions.db"
         try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: path))
-        let (pid, stderr) = try TesseraServer.spawn(["serve", "--port", "0", "--store", "sqlite:\(path)"], stdoutToPipe: false)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(stderr, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            output += buffer[0..<n]
-        }
-        close(stderr)
-        #expect(TesseraServer.wait(pid) == 1)
-        let text = String(decoding: output, as: UTF8.self)
+        let (status, text) = try SQLiteFaultHTTPTests.refusedStart(path)
+        #expect(status == 1)
         #expect(text.contains(path))
         #expect(text.contains("not a readable SQLite database"))
     }
