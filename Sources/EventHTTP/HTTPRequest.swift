@@ -67,11 +67,6 @@ func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
     return true
 }
 
-@inline(__always)
-func asciiLowercased(_ byte: UInt8) -> UInt8 {
-    (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
-}
-
 /// Looking up a path parameter by name. A route has one to three parameters, and walking
 /// that few entries costs less than hashing the name with SipHash (~500 instructions per
 /// lookup in profiles of the cached rect query, which looks `id` up twice: the route
