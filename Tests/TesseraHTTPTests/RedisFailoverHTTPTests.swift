@@ -145,4 +145,30 @@ struct RedisFailoverHTTPTests {
             }
         }
     }
+
+    /// A failover Tessera had no part in (`SENTINEL FAILOVER`: the old master stays up and is
+    /// demoted) is followed with no request in between: the lease channel moves to the new
+    /// master, and the next change lands there. (With the `+switch-master` watch this took
+    /// 5.5 s in a run where, without it, the channel moved only after 34 s, when the demoted
+    /// master dropped its subscribers; the test holds the behaviour, not the time.)
+    @Test func aSwitchMasterAnnouncementIsFollowedWithoutARequest() throws {
+        let cluster = try RedisSentinelCluster(replicas: 2, downAfterMilliseconds: 1000)
+        defer { cluster.stop() }
+        let server = try TesseraServer(arguments: ["--store", cluster.url])
+        defer { _ = server.stop() }
+        let c = try server.client()
+        let id = try #require(try json(c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)))["id"] as? String)
+        #expect(try c.request("GET", "/v1/sessions/\(id)").status == 200)
+        func leaseChannels(_ port: Int) -> String { LoopbackPort.redisCommand(port, "PUBSUB CHANNELS tessera:leases:*") ?? "" }
+        #expect(leaseChannels(cluster.master.port).contains("tessera:leases:"))
+        let old = cluster.master.port
+        #expect(LoopbackPort.redisCommand(cluster.sentinelPorts[0], "SENTINEL FAILOVER \(RedisSentinelCluster.masterName)")?.hasPrefix("+OK") == true)
+        var moved: Int?
+        for _ in 0..<200 where moved == nil {
+            if let now = cluster.masterPortNow, now != old, leaseChannels(now).contains("tessera:leases:") { moved = now }
+            usleep(50_000)
+        }
+        #expect(moved != nil)
+        #expect(try c.request("POST", "/v1/sessions/\(id)/updates", body: P.insert(1), headers: [("If-Match", "\"1\"")]).status == 200)
+    }
 }

@@ -37,14 +37,7 @@ final class RedisLeaseChannel: @unchecked Sendable {
     static func name(of replica: String) -> String { "tessera:leases:\(replica)" }
 
     func start() {
-        let box = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { argument in
-            let channel = Unmanaged<RedisLeaseChannel>.fromOpaque(argument!).takeRetainedValue()
-            channel.run()
-            return nil
-        }, box)
-        if rc == 0 { pthread_detach(thread) } else { Unmanaged<RedisLeaseChannel>.fromOpaque(box).release() }
+        RedisSubscription.startThread { [self] in run() }
     }
 
     /// The thread ends within one poll interval.
@@ -78,77 +71,21 @@ final class RedisLeaseChannel: @unchecked Sendable {
     /// epoch; nil when Redis cannot be reached.
     private func subscribe() -> (UnsafeMutablePointer<redisContext>, Int)? {
         guard let (endpoint, epoch) = try? master.current() else { return nil }
-        let timeout = timeval(tv_sec: 0, tv_usec: 500_000)
-        guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), timeout) else { return nil }
-        guard c.pointee.err == 0 else {
-            redisFree(c)
+        guard let c = RedisSubscription.open(endpoint, password: master.password, channel: name) else {
             master.moved(from: epoch)
-            return nil
-        }
-        redisSetTimeout(c, timeval(tv_sec: 1, tv_usec: 0))
-        if let password = master.password, !Self.authenticate(c, password) {
-            redisFree(c)
-            return nil
-        }
-        let arguments = ["SUBSCRIBE", name]
-        let lengths = arguments.map { $0.utf8.count }
-        var pointers = arguments.map { UnsafePointer<CChar>(strdup($0)) }
-        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        let raw = pointers.withUnsafeMutableBufferPointer { argv in
-            lengths.withUnsafeBufferPointer { lens in redisCommandArgv(c, 2, argv.baseAddress, lens.baseAddress) }
-        }
-        guard let raw else {
-            redisFree(c)
-            return nil
-        }
-        let reply = raw.assumingMemoryBound(to: redisReply.self).pointee
-        let subscribed = reply.type == REDIS_REPLY_ARRAY && reply.elements == 3
-        freeReplyObject(raw)
-        guard subscribed else {
-            redisFree(c)
             return nil
         }
         return (c, epoch)
     }
 
-    private static func authenticate(_ c: UnsafeMutablePointer<redisContext>, _ password: String) -> Bool {
-        let arguments = ["AUTH", password]
-        let lengths = arguments.map { $0.utf8.count }
-        var pointers = arguments.map { UnsafePointer<CChar>(strdup($0)) }
-        defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        guard let raw = pointers.withUnsafeMutableBufferPointer({ argv in
-            lengths.withUnsafeBufferPointer { lens in redisCommandArgv(c, 2, argv.baseAddress, lens.baseAddress) }
-        }) else { return false }
-        defer { freeReplyObject(raw) }
-        return raw.assumingMemoryBound(to: redisReply.self).pointee.type != REDIS_REPLY_ERROR
-    }
-
     /// Reads messages until the connection fails, the channel is stopped or the master moves
     /// (a failover: leases granted by the old master must not outlive it).
     private func listen(_ c: UnsafeMutablePointer<redisContext>, epoch: Int) {
-        while !stopped.load(ordering: .relaxed), master.epoch == epoch {
-            // Whatever the reader already holds first (messages can follow SUBSCRIBE's reply).
-            var raw: UnsafeMutableRawPointer?
-            while redisGetReplyFromReader(c, &raw) == REDIS_OK, let message = raw {
-                handle(message.assumingMemoryBound(to: redisReply.self).pointee)
-                freeReplyObject(message)
-                raw = nil
-            }
-            guard c.pointee.err == 0 else { return }
-            var descriptor = pollfd(fd: c.pointee.fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 200)
-            if ready < 0, errno == EINTR { continue }
-            guard ready >= 0 else { return }
-            if ready == 0 { continue }
-            // EOF (Redis stopped) or an error: the connection is over.
-            guard redisBufferRead(c) == REDIS_OK else { return }
-        }
+        RedisSubscription.read(c, while: { !stopped.load(ordering: .relaxed) && master.epoch == epoch }) { handle($0) }
     }
 
-    private func handle(_ reply: redisReply) {
-        guard reply.type == REDIS_REPLY_ARRAY, reply.elements == 3, let payload = reply.element[2]?.pointee,
-              payload.type == REDIS_REPLY_STRING, let text = payload.str else { return }
-        let words = String(cString: text).split(separator: " ").map(String.init)
+    private func handle(_ text: String) {
+        let words = text.split(separator: " ").map(String.init)
         switch (words.first, words.count) {
         case ("r", 4):
             leases.revoke(words[1], now: MonotonicTime.nanoseconds())

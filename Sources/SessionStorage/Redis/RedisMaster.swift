@@ -108,6 +108,16 @@ final class RedisMaster: Sendable {
         }
     }
 
+    /// A sentinel announced a new master (`+switch-master`): use it from now on.
+    func switched(to endpoint: RedisEndpoint) {
+        state.withLock { s in
+            if s.endpoint != endpoint {
+                s.endpoint = endpoint
+                s.epoch += 1
+            }
+        }
+    }
+
     /// The first sentinel that answers names the master (`SENTINEL get-master-addr-by-name`).
     private static func ask(_ watched: RedisSentinels, password: String?, connectTimeoutMilliseconds: Int,
                             commandTimeoutMilliseconds: Int) throws(StorageError) -> RedisEndpoint {

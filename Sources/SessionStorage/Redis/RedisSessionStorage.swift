@@ -25,6 +25,8 @@ public final class RedisSessionStorage: SessionStorage {
     let leases: RedisReadLeases
     let waits = RedisRevocationWaits()
     let channel: RedisLeaseChannel
+    /// Under Sentinel: follows `+switch-master` announcements.
+    private let sentinelWatch: RedisSentinelWatch?
     /// Numbers the grants (their nonce) and the changes (their token).
     let serial = Atomic<UInt64>(0)
 
@@ -69,9 +71,18 @@ public final class RedisSessionStorage: SessionStorage {
             Self.confirmRevocation(pool, id: id, token: token, lease: lease, holder: replicaName)
         }
         if leaseMilliseconds > 0 { channel.start() }
+        if case .sentinels(let watched) = master.source {
+            sentinelWatch = RedisSentinelWatch(master: master, watched: watched)
+            sentinelWatch?.start()
+        } else {
+            sentinelWatch = nil
+        }
     }
 
-    deinit { channel.stop() }
+    deinit {
+        channel.stop()
+        sentinelWatch?.stop()
+    }
 
     public var keepsSessionData: Bool { true }
 
