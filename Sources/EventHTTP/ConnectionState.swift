@@ -55,11 +55,11 @@ final class ConnectionState {
     /// Where the request being read starts in the stream, and whether its body is arriving.
     var bodyProgress: (request: Int, isReadingBody: Bool) { (validator.requestStart, validator.isReadingBody) }
 
-    /// Refuses the request whose body is arriving too slowly; false when no body is under way.
-    func expireBody() -> Bool {
-        guard validator.expireBody() != nil else { return false }
+    /// Refuses the request whose body is arriving too slowly; nil when no body is under way.
+    func expireBody() -> StreamRejection? {
+        guard let rejection = validator.expireBody() else { return nil }
         injectedRejection = true  // the connection closes with a lingering read
-        return true
+        return rejection
     }
 
     deinit {

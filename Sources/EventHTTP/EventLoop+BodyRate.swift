@@ -44,24 +44,29 @@ extension EventLoop {
     /// Content-Length request, or nothing of a chunked one, and can answer neither), and the
     /// connection closes with the lingering read every refusal gets.
     func refuseSlowBody(_ state: ConnectionState) {
-        guard state.expireBody() else { return }
+        guard let rejection = state.expireBody() else { return }
         state.releaseAllReservations()
+        let reason = RejectionReason.bodyTimeout
+        let body = context.errorBody(reason.status, reason.code, reason.message)
         if let bufferevent = evhttp_connection_get_bufferevent(state.connection) {
             let descriptor = bufferevent_getfd(bufferevent)
             // Only when no earlier reply is still queued: bytes must not overtake it.
             if descriptor >= 0, evbuffer_get_length(bufferevent_get_output(bufferevent)) == 0 {
-                let reply = slowBodyReply()
+                let reply = slowBodyReply(body)
                 _ = reply.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
                 shutdown(descriptor, Int32(SHUT_WR))
             }
         }
+        // Counted and logged like every refusal the server makes itself (route `rejected`).
+        context.observer?.requestFinished(HTTPExchange(
+            method: rejection.method?.rawValue ?? "OTHER", route: HTTPExchange.rejectedRoute, status: reason.status,
+            responseBodyBytes: body.count, requestID: context.configuration.requestIDHeader == nil ? "" : requestIDs.next(),
+            loop: index))
         evhttp_connection_free(state.connection)
     }
 
-    /// The whole 408 reply, head and JSON body, as the dispatcher would have written it.
-    private func slowBodyReply() -> [UInt8] {
-        let reason = RejectionReason.bodyTimeout
-        let body = context.errorBody(reason.status, reason.code, reason.message)
+    /// The whole 408 reply, head and JSON `body`, as the dispatcher would have written it.
+    private func slowBodyReply(_ body: [UInt8]) -> [UInt8] {
         var date = HTTPDate()
         let dateText = date.withCurrent { String(cString: $0) }
         let head = "HTTP/1.1 408 Request Timeout\r\nDate: \(dateText)\r\nContent-Type: \(HTTPResponse.jsonContentType)\r\n"

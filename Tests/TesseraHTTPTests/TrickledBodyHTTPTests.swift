@@ -40,6 +40,9 @@ struct TrickledBodyHTTPTests {
             #expect(reply.status == 408)
             #expect(try errorField(reply).code == "request_timeout")
         }
+        // Each refusal is counted like the server's other refusals (route `rejected`).
+        let metrics = try server.client().request("GET", "/metrics").text
+        #expect(metrics.contains(#"tessera_http_requests_total{method="POST",route="rejected",status="408"} 4"#), "\(metrics.prefix(2000))")
         var created = 0
         for _ in 0..<200 where created != 201 {
             created = try server.client().request("POST", "/v1/sessions", json: body).status
