@@ -1,6 +1,7 @@
-// libevent's core and HTTP headers. The module links event_core and event_extra, never
-// plain `event`, which would load libevent's core a second time. No event_pthreads: each
-// event_base belongs to one thread and has no lock (see EventLoop).
+// libevent's core: event_base, events, evbuffers and evconnlistener. The module links only
+// event_core (no evhttp, which lives in event_extra: the server parses and writes HTTP
+// itself). No event_pthreads: each event_base belongs to one thread and has no lock (see
+// EventLoop).
 //
 // libevent's headers include glibc headers (<sys/socket.h>, ...) textually, so this module
 // can end up owning declarations such as SOCK_STREAM: a Swift file that imports Glibc but
@@ -15,17 +16,11 @@
 // <features.h> is evaluated once; later _GNU_SOURCE definitions no longer change it.
 #include <features.h>
 #include <event2/event.h>
-#include <event2/http.h>
-#include <event2/http_struct.h>
 #include <event2/buffer.h>
-#include <event2/bufferevent.h>
-#include <event2/keyvalq_struct.h>
 #include <event2/listener.h>
 #include <event2/util.h>
 // The loops' wake-up descriptors (see EventLoop.post).
 #include <sys/eventfd.h>
-// Taking a socket out of a loop's epoll instance directly (see EpollRegistration).
-#include <sys/epoll.h>
 
 // Thread names show in `top -H` and debuggers. pthread_setname_np is a GNU extension that
 // Swift's Glibc module hides (it is declared only under _GNU_SOURCE).
@@ -49,34 +44,3 @@ static inline int eventhttp_affinity_cpu_count(void) {
 // POLLRDHUP (the peer shut its side down) is Linux's and, like the above, declared only
 // under _GNU_SOURCE; its value is fixed by the kernel ABI.
 static const short eventhttp_poll_read_hang_up = 0x2000;
-
-// Appends one field to an evhttp header list without evhttp_add_header's checks: the
-// caller has checked the bytes (see ReplyHeaderLines), and the value may span several
-// header lines. Key and value are copied into malloc'd strings with the entry, as
-// evhttp_add_header does: evhttp_clear_headers frees all three with libevent's free
-// (plain free(3): the server installs no allocator of its own). The insertion is
-// TAILQ_INSERT_TAIL written out (keyvalq_struct.h gives the list's layout, not the macro).
-#include <stdlib.h>
-#include <string.h>
-static inline int eventhttp_append_header(struct evkeyvalq *headers, const char *key, size_t key_length,
-                                          const char *value, size_t value_length) {
-    struct evkeyval *entry = calloc(1, sizeof *entry);
-    char *key_copy = malloc(key_length + 1), *value_copy = malloc(value_length + 1);
-    if (entry == NULL || key_copy == NULL || value_copy == NULL) {
-        free(entry);
-        free(key_copy);
-        free(value_copy);
-        return -1;
-    }
-    memcpy(key_copy, key, key_length);
-    key_copy[key_length] = '\0';
-    memcpy(value_copy, value, value_length);
-    value_copy[value_length] = '\0';
-    entry->key = key_copy;
-    entry->value = value_copy;
-    entry->next.tqe_next = NULL;
-    entry->next.tqe_prev = headers->tqh_last;
-    *headers->tqh_last = entry;
-    headers->tqh_last = &entry->next.tqe_next;
-    return 0;
-}

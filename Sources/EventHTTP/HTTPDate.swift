@@ -1,13 +1,12 @@
 import Glibc
 
 /// The reply's `Date` field (RFC 9110 §5.6.7 IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`),
-/// formatted once per second per loop and handed to evhttp as the reply's own header.
+/// formatted once per second per loop.
 ///
-/// Why: evhttp adds a missing Date to every HTTP/1.1 reply with time(), gmtime_r (which
-/// takes glibc's process-wide time-zone lock) and strftime, ~3,400 instructions a reply
-/// (callgrind, cached rect query, bare evhttp server and Tessera alike); a cached string
-/// costs a clock read and a comparison (BENCHMARKS.md "Per-request costs after the
-/// telemetry pass"). nginx caches its Date the same way.
+/// Why: formatting it per reply with time(), gmtime_r (which takes glibc's process-wide
+/// time-zone lock) and strftime costs ~3,400 instructions a reply (callgrind: what evhttp
+/// does); a cached string costs a clock read and a comparison (docs/performance.md). nginx
+/// caches its Date the same way.
 struct HTTPDate {
     /// Characters of "Sun, 06 Nov 1994 08:49:37 GMT" (a NUL follows them).
     static let length = 29

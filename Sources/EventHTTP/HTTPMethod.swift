@@ -1,8 +1,7 @@
-import CLibevent
 import Glibc
 
-/// The request methods the router serves. evhttp also parses TRACE and CONNECT; the stream
-/// validator answers those 501 before evhttp dispatches them, so they never reach a router.
+/// The request methods the router serves. The parser answers any other method 501 (RFC
+/// 9110 §9.1), so no other reaches a router.
 public enum HTTPMethod: String, Sendable, CaseIterable {
     case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
 

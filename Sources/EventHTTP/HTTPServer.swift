@@ -2,7 +2,7 @@ import CLibevent
 import Glibc
 import Synchronization
 
-/// An HTTP/1.1 server on libevent's evhttp: several event loops (one per core by default),
+/// An HTTP/1.1 server on libevent's event core: several event loops (one per core by default),
 /// each with its own SO_REUSEPORT socket, plus a worker pool for offloaded handlers.
 /// Transport only: it routes requests to handlers and knows nothing about layouts.
 public final class HTTPServer: Sendable {

@@ -6,7 +6,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// 0 asks the kernel for a free port; read it back from `HTTPServer.boundPort`.
     public var port: Int = 8080
-    /// One event loop (thread, event_base, evhttp, SO_REUSEPORT socket) per CPU the process
+    /// One event loop (thread, event_base, SO_REUSEPORT socket) per CPU the process
     /// may use by default (its cgroup quota and affinity, see `AvailableCPUs`).
     public var eventLoops: Int = AvailableCPUs.count
     /// Threads that run offloaded handlers.
@@ -84,9 +84,6 @@ public struct HTTPServerConfiguration: Sendable {
     /// The header carrying request ids: a client's (sanitised, see `RequestID`) is echoed in
     /// the reply, and a request without one gets a new one. nil turns request ids off.
     public var requestIDHeader: String? = "X-Request-ID"
-    /// How reply header fields are handed to evhttp; `.perField` only to compare against
-    /// (see `ReplyHeaderFormatting`).
-    public var replyHeaderFormatting: ReplyHeaderFormatting = .block
     /// How often each loop checks its own lag when the server has an observer.
     public var loopLagIntervalMilliseconds: Int = 500
 

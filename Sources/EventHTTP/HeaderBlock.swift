@@ -2,11 +2,11 @@
 /// name's and value's lengths (four bytes each, little-endian), then the name, then the
 /// value. Strings are made only for what a handler asks for.
 ///
-/// Why not `[(name: String, value: String)]`: copying evhttp's fields into Strings cost
-/// ~190 instructions a string, ~1,000 a request for a client sending Host and Accept, and
-/// a cached rect query reads no request header at all (callgrind, BENCHMARKS.md "Fifth
-/// pass"). `HeaderBlockTests` holds `HTTPRequest.headers` and `header(_:)` to the array's
-/// answers.
+/// Why not `[(name: String, value: String)]`: making Strings of the fields cost ~190
+/// instructions a string, ~1,000 a request for a client sending Host and Accept, and a
+/// cached rect query reads no request header at all (callgrind, docs/performance.md).
+/// The parser appends each field as it checks its line. `HeaderBlockTests` holds
+/// `HTTPRequest.headers` and `header(_:)` to the array's answers.
 struct HeaderBlock: Sendable, Equatable {
     private(set) var bytes: [UInt8] = []
 
@@ -27,8 +27,8 @@ struct HeaderBlock: Sendable, Equatable {
         }
     }
 
-    /// Fields copied straight from C strings (evhttp's list): `fill` writes them through a
-    /// `Writer` into `byteCount` bytes (8 per field plus the strings' lengths).
+    /// Fields copied from C strings: `fill` writes them through a `Writer` into `byteCount`
+    /// bytes (8 per field plus the strings' lengths).
     ///
     /// The array is reserved and zero-filled, then written through its pointer: made with
     /// `init(unsafeUninitializedCapacity:)` it was not specialised and looked its storage
@@ -69,6 +69,16 @@ struct HeaderBlock: Sendable, Equatable {
     }
 
     var isEmpty: Bool { bytes.isEmpty }
+
+    /// Appends one field (the parser, as it checks each field line). The first field
+    /// reserves room for a usual head's fields at once.
+    mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        if bytes.isEmpty { bytes.reserveCapacity(256) }
+        withUnsafeBytes(of: UInt32(name.count).littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: name)
+        bytes.append(contentsOf: value)
+    }
 
     /// Every field as Strings (invalid UTF-8 repaired, as `String(cString:)` repairs it).
     var fields: [(name: String, value: String)] {

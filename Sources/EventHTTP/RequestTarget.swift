@@ -18,7 +18,24 @@ struct RequestTarget: Equatable {
         target.withUnsafeBytes { parse($0) }
     }
 
-    /// The same, straight from evhttp's C string: no copy of the target first.
+    /// The path and query of an absolute-form target (RFC 9112 §3.2.2: a server MUST
+    /// accept one, and route on it as on its origin form): "http://host/p?q" gives "/p?q",
+    /// "http://host?q" gives "/?q". Nil unless the scheme is http or https (any case) and
+    /// the authority is not empty. The bytes are already visible ASCII.
+    static func originForm(ofAbsolute target: UnsafeRawBufferPointer) -> [UInt8]? {
+        let schemes: [[UInt8]] = [Array("http://".utf8), Array("https://".utf8)]
+        guard let scheme = schemes.first(where: { scheme in
+            target.count > scheme.count && zip(scheme, target).allSatisfy { asciiLowercased($1) == $0 }
+        }) else { return nil }
+        let rest = target[scheme.count...]
+        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? rest.endIndex
+        guard authorityEnd > rest.startIndex else { return nil }
+        let path = rest[authorityEnd...]
+        return path.first == UInt8(ascii: "/") ? Array(path) : [UInt8(ascii: "/")] + path
+    }
+
+    /// The same over raw bytes: no copy of the target first.
     ///
     /// Fast path (every request): a segment without `%` and with only ASCII bytes is its own
     /// decoding, so it becomes a String directly, and when no segment needed decoding the

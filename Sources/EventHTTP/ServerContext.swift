@@ -13,9 +13,7 @@ final class ServerContext: Sendable {
     /// Connections one loop holds at most (worked out once: the default reads a limit).
     let connectionCap: Int
     let observer: (any HTTPServerObserver)?
-    let streamLimits: RequestStreamValidator.Limits
-    /// Proves a rejection marker header was injected by this server, not sent by a client.
-    let rejectionToken: String
+    let streamLimits: RequestParser.Limits
 
     init(configuration: HTTPServerConfiguration, routes: RouteTable,
          errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool,
@@ -32,15 +30,6 @@ final class ServerContext: Sendable {
         streamLimits = .init(maxTargetLength: configuration.maxURILength,
                              maxHeaderBytes: configuration.maxHeadersSize,
                              maxBodyBytes: configuration.maxBodySize)
-        var generator = SystemRandomNumberGenerator()
-        rejectionToken = String(generator.next() as UInt64, radix: 36) + String(generator.next() as UInt64, radix: 36)
-    }
-
-    /// evhttp's own header limit, kept above ours (request line + header lines) so the
-    /// validator always answers first with JSON; evhttp's limit only bounds memory if the
-    /// validator had a bug.
-    var evhttpHeaderLimit: Int {
-        configuration.maxURILength + RequestStreamValidator.requestLineOverhead + configuration.maxHeadersSize + 64
     }
 
     func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {

@@ -2,10 +2,10 @@ import Glibc
 import Testing
 @testable import EventHTTP
 
-/// The replies' Date field: the server formats it once a second instead of letting evhttp
-/// run gmtime_r and strftime per reply; it must read exactly as strftime's IMF-fixdate.
+/// The replies' Date field: the server formats it once a second instead of
+/// running gmtime_r and strftime per reply; it must read exactly as strftime's IMF-fixdate.
 @Suite struct HTTPDateTests {
-    /// strftime's IMF-fixdate of `seconds`, the reference (what evhttp writes).
+    /// strftime's IMF-fixdate of `seconds`, the reference.
     private func reference(_ seconds: Int) -> String {
         var time = time_t(seconds), parts = tm()
         gmtime_r(&time, &parts)

@@ -44,7 +44,7 @@ import Testing
         #expect(request.headerBlock.isEmpty)
     }
 
-    /// evhttp's fields arrive as C strings, possibly not UTF-8: the block written from them
+    /// Fields may arrive as C strings, possibly not UTF-8: the block written from them
     /// has the same bytes as one made from Strings, and invalid bytes come back repaired as
     /// `String(cString:)` repairs them.
     @Test func cStringsGiveTheSameBlockAndRepairInvalidUTF8() {

@@ -81,21 +81,6 @@ import Testing
         _ = client
     }
 
-    @Test func connectionsWriteUpTo256KiBAtOnce() throws {
-        try LibeventRuntime.prepare()
-        let address = try ListeningSocket.resolve(host: "127.0.0.1", port: 0)
-        let socket = try ListeningSocket.open(address, port: 0, backlog: 4, host: "127.0.0.1")
-        let workers = try #require(WorkerPool(threads: 1))
-        defer { workers.close() }
-        let context = ServerContext(configuration: HTTPServerConfiguration(), routes: Router().freeze(),
-                                    errorBody: { _, _, _ in [] }, workers: workers)
-        let loop = try EventLoop(index: 0, context: context, listeningSocket: socket)
-        defer { loop.discard() }
-        let bufferevent = try #require(loop.makeBufferevent())
-        defer { bufferevent_free(bufferevent) }
-        #expect(bufferevent_get_max_single_write(bufferevent) == 256 << 10)
-    }
-
     @Test func aClientLeavingMidReplyDoesNotKillTheProcess() throws {
         var router = Router()
         router.add(.GET, "/big") { _ in .json(200, [UInt8](repeating: 0x20, count: 8 << 20)) }
@@ -128,7 +113,7 @@ import Testing
                 #expect(liveConnectionStates(server) > 0)
                 _ = silent
             }
-            // evhttp notices the closes on its own loop.
+            // Each loop notices the closes on its own thread.
             #expect(waitUntil { liveConnectionStates(server) == 0 })
         }
     }

@@ -1,17 +1,16 @@
-import CLibevent
 import Glibc
 
-/// Watches one connection's bytes as they arrive, before evhttp parses them, and finds the
-/// first request evhttp would answer with its own HTML error page or that breaks our
-/// limits (libevent 2.1.12 has no per-request header hook for server requests).
+/// The server's one HTTP/1.1 request parser (RFC 9112): one per connection, bytes in,
+/// requests out. It frames the stream (request line, field lines, a body of Content-Length
+/// bytes or chunks, trailers), keeps what a handler needs (method, target, fields, decoded
+/// body, keep-alive) and refuses, with a reason the server answers as JSON, every request
+/// that is malformed, ambiguous in its framing or over a limit. Pure: no I/O, no libevent;
+/// `Connection` feeds it the input buffer's bytes. `docs/http1.md` lists its rules, and the
+/// differential run (`make http-differential`) holds it to llhttp's strict mode.
 ///
-/// It frames the stream exactly as evhttp does (request line, header lines, a body of
-/// Content-Length bytes or chunks, trailers) and is at least as strict as evhttp's parser
-/// at every step. It also says how much of the stream evhttp may see (`releasable`): a
-/// request is held back until its head is complete and checked, and a chunked request until
-/// its last chunk and trailers are, so a refused request can be replaced whole. Pure: bytes
-/// in, verdict out; `ConnectionState` applies it to the evbuffer.
-struct RequestStreamValidator: Sendable {
+/// It stops after each complete request (`consume` returns `.message`), so a pipelined
+/// request is read only once the previous one has been dispatched.
+struct RequestParser: Sendable {
     struct Limits: Sendable, Equatable {
         var maxTargetLength: Int
         /// Header field lines plus trailer lines of one request, line endings included.
@@ -30,10 +29,19 @@ struct RequestStreamValidator: Sendable {
         case rejected
     }
 
+    enum Outcome: Equatable, Sendable {
+        /// Every byte given was consumed; the request under way needs more.
+        case needMore
+        /// A request is complete (`takeMessage`); bytes after `consumed` belong to the next.
+        case message
+        /// The request starting at the rejection's offset is refused; nothing after it is read.
+        case rejected(StreamRejection)
+    }
+
     /// The longest request line a target within the limit can make: "OPTIONS", two spaces,
     /// "HTTP/1.1" and a CR.
     static let requestLineOverhead = 18
-    static let maxChunkLineLength = 64
+    static let maxChunkLineLength = 256
 
     let limits: Limits
     var phase: Phase = .requestLine
@@ -41,22 +49,28 @@ struct RequestStreamValidator: Sendable {
     private(set) var position = 0
     /// Absolute offset where the current request starts.
     var requestStart = 0
-    /// The current line so far, without its LF. Bounded by the limits.
+    /// The current line so far, without its LF, when it arrived in pieces. Bounded by the limits.
     var line: [UInt8] = []
     var headerBytes = 0
-    var method: HTTPMethod?
+    /// The request being read.
+    var message = RequestMessage()
     var contentLength: Int?
     var sawTransferEncoding = false
-    var isChunked = false
+    var sawHost = false
+    var connectionTokens = ConnectionTokens()
     var bodyBytes = 0
+    /// The head asked for `100 Continue` and its body has not started: the connection sends
+    /// the interim reply and clears this.
+    var continueDue = false
+    /// A request is complete and waits in `message`.
+    private var completed = false
 
     /// Where bodies are reserved as heads declare them (see `ByteBudget`, `BodyAccount`);
     /// nil for none.
     let bodyBudget: BodyAccount?
     /// What the request being read has reserved so far.
     private(set) var currentReservation = 0
-    /// Requests read whole so far, each one evhttp will parse and answer in turn (a refused
-    /// request's synthetic stand-in counts too: `countInjectedRequest`).
+    /// Requests read whole so far.
     private(set) var requestsRead = 0
     /// The reservations of requests read whole and not yet answered, oldest first, each
     /// with its request's number. A request without a body holds none, so a GET costs no
@@ -71,6 +85,13 @@ struct RequestStreamValidator: Sendable {
     init(limits: Limits, bodyAccount: BodyAccount?) {
         self.limits = limits
         self.bodyBudget = bodyAccount
+    }
+
+    /// Hands over the complete request (after `.message`) and starts the next.
+    mutating func takeMessage() -> RequestMessage {
+        completed = false
+        defer { message = RequestMessage() }
+        return message
     }
 
     /// Reserves `bytes` more of the current request's body; nil when they fit, otherwise
@@ -90,22 +111,34 @@ struct RequestStreamValidator: Sendable {
         }
     }
 
-    /// Refuses the request whose body is arriving too slowly (from outside, like
-    /// `expireHead`); nil unless a body is under way.
+    /// True while a request head is under way: bytes of its request line or field lines
+    /// have arrived, and not yet its blank line. The head deadline runs only then.
+    var isReadingHead: Bool {
+        switch phase {
+        case .requestLine: position > requestStart
+        case .headerLines: true
+        default: false
+        }
+    }
+
+    /// Refuses the request whose body is arriving too slowly (from outside); nil unless a
+    /// body is under way.
     mutating func expireBody() -> StreamRejection? {
         guard isReadingBody else { return nil }
         return reject(.bodyTimeout)
+    }
+
+    /// Refuses the request being read from outside (its head deadline passed); nil unless a
+    /// head is under way or none has started.
+    mutating func expireHead() -> StreamRejection? {
+        guard phase == .requestLine || phase == .headerLines else { return nil }
+        return reject(.headTimeout)
     }
 
     /// Gives back what the request being read holds (its connection closed, or it was refused).
     mutating func releaseCurrentReservation() {
         bodyBudget?.release(currentReservation)
         currentReservation = 0
-    }
-
-    /// The synthetic request that replaces a refused one takes its place in the count.
-    mutating func countInjectedRequest() {
-        requestsRead += 1
     }
 
     /// The first `answered` requests have their replies written: their bodies leave the budget.
@@ -126,70 +159,24 @@ struct RequestStreamValidator: Sendable {
         releaseCurrentReservation()
     }
 
-    /// True while a request head is under way: bytes of its request line or header fields
-    /// have arrived, and not yet its blank line. The head deadline runs only then.
-    var isReadingHead: Bool {
-        switch phase {
-        case .requestLine: position > requestStart
-        case .headerLines: true
-        default: false
-        }
-    }
-
-    /// Refuses the request being read from outside (its head deadline passed); nil unless a
-    /// head is under way, which evhttp has then not seen any of.
-    mutating func expireHead() -> StreamRejection? {
-        guard isReadingHead || (phase == .requestLine && position == requestStart) else { return nil }
-        return reject(.headTimeout)
-    }
-
-    /// Absolute offset up to which evhttp may see the stream: all of it while a
-    /// Content-Length body streams in (nothing can be refused there), otherwise up to the
-    /// start of the request still being checked.
-    var releasable: Int {
-        if case .body = phase { return position }
-        return requestStart
-    }
-
-    /// Skips up to `count` bytes if they belong to a fixed-length body or chunk: big uploads
-    /// then cost O(1) per read instead of a scan. Returns how many bytes were skipped.
-    mutating func skipBodyBytes(upTo count: Int) -> Int {
-        switch phase {
-        case .body(let remaining):
-            let taken = min(remaining, count)
-            position += taken
-            if taken == remaining {
-                beginRequest()
-            } else {
-                phase = .body(remaining: remaining - taken)
-            }
-            return taken
-        case .chunkData(let remaining):
-            let taken = min(remaining, count)
-            position += taken
-            phase = taken == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - taken)
-            if taken == remaining { beginLine() }
-            return taken
-        default:
-            return 0
-        }
-    }
-
-    /// Consumes newly arrived bytes; returns the first rejection, after which the validator
-    /// stays `.rejected` and consumes nothing more.
+    /// Consumes bytes until a request completes, one is refused, or the bytes run out.
+    /// Returns how many bytes were consumed (the rest belong to the next request, or are
+    /// never read after a refusal).
     ///
     /// Fast path: a line that arrives whole (nothing of it pending in `line`) and within its
     /// limit is checked where it lies, without being copied into `line`; a line split across
     /// reads, or one over its limit, goes through `line` (the slow path). Both run the same
-    /// checks on the same bytes: `RequestStreamValidatorTests` feeds every stream both whole
-    /// and byte by byte and expects the same verdicts.
-    mutating func consume(_ bytes: UnsafeRawBufferPointer) -> StreamRejection? {
+    /// checks on the same bytes: `RequestParserTests` feeds every stream both whole and
+    /// byte by byte and expects the same requests and verdicts.
+    mutating func consume(_ bytes: UnsafeRawBufferPointer) -> (consumed: Int, outcome: Outcome) {
+        precondition(!completed, "RequestParser: the previous request was not taken")
         var index = 0
         while index < bytes.count {
-            if phase == .rejected { return nil }
-            let skipped = skipBodyBytes(upTo: bytes.count - index)
-            if skipped > 0 {
-                index += skipped
+            if phase == .rejected { return (index, .needMore) }
+            let taken = takeBodyBytes(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+            if taken > 0 {
+                index += taken
+                if completed { return (index, .message) }
                 continue
             }
             let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
@@ -200,22 +187,50 @@ struct RequestStreamValidator: Sendable {
                 position += chunk.count + 1
                 if let rejection = finishLine(chunk) {
                     line.append(contentsOf: chunk)  // `reject` reads the method token from it
-                    return reject(rejection)
+                    return (index, .rejected(reject(rejection)))
                 }
-                if phase == .requestLine { beginRequest() }
+                if completed { return (index, .message) }
                 continue
             }
-            if let rejection = appendToLine(chunk) { return reject(rejection) }
+            if let rejection = appendToLine(chunk) {
+                return (index + chunk.count, .rejected(reject(rejection)))
+            }
             index += chunk.count
             position += chunk.count
             guard newline != nil else { break }
             index += 1
             position += 1
             let verdict = line.withUnsafeBytes { finishLine($0) }
-            if let rejection = verdict { return reject(rejection) }
-            if phase == .requestLine { beginRequest() } else { beginLine() }
+            if let rejection = verdict { return (index, .rejected(reject(rejection))) }
+            beginLine()
+            if completed { return (index, .message) }
         }
-        return nil
+        return (index, .needMore)
+    }
+
+    /// Copies bytes of a Content-Length body or a chunk into the request's body; returns
+    /// how many were taken (none outside a body).
+    private mutating func takeBodyBytes(_ bytes: UnsafeRawBufferPointer) -> Int {
+        switch phase {
+        case .body(let remaining):
+            let taken = min(remaining, bytes.count)
+            message.body.append(contentsOf: bytes.prefix(taken))
+            position += taken
+            if taken == remaining {
+                finishRequest()
+            } else {
+                phase = .body(remaining: remaining - taken)
+            }
+            return taken
+        case .chunkData(let remaining):
+            let taken = min(remaining, bytes.count)
+            message.body.append(contentsOf: bytes.prefix(taken))
+            position += taken
+            phase = taken == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - taken)
+            return taken
+        default:
+            return 0
+        }
     }
 
     private func firstNewline(in bytes: UnsafeRawBufferPointer) -> Int? {
@@ -227,8 +242,9 @@ struct RequestStreamValidator: Sendable {
         line.removeAll(keepingCapacity: true)
     }
 
-    /// The previous request is complete (and released); the next one starts here.
-    mutating func beginRequest() {
+    /// The request is complete: its reservation is held until it is answered, and the next
+    /// one starts here.
+    mutating func finishRequest() {
         if currentReservation > 0 {
             heldReservations.append((requestsRead, currentReservation))
             currentReservation = 0
@@ -236,16 +252,18 @@ struct RequestStreamValidator: Sendable {
         requestsRead += 1
         phase = .requestLine
         requestStart = position
-        beginLine()
+        continueDue = false
+        completed = true
     }
 
     private mutating func reject(_ reason: RejectionReason) -> StreamRejection {
         releaseCurrentReservation()
-        // On the request line `method` still holds the previous request's; the line's own
-        // token decides there.
+        // On the request line the line's own token decides the method.
         let method = phase == .requestLine
-            ? line.withUnsafeBytes { HTTPMethod(token: UnsafeRawBufferPointer(rebasing: $0.prefix { $0 != 0x20 })) } : method
+            ? line.withUnsafeBytes { HTTPMethod(token: UnsafeRawBufferPointer(rebasing: $0.prefix { $0 != 0x20 })) }
+            : message.method
         phase = .rejected
+        continueDue = false
         return StreamRejection(reason: reason, offset: requestStart, method: method)
     }
 
@@ -272,16 +290,24 @@ struct RequestStreamValidator: Sendable {
     }
 
     /// Checks a complete line (its LF consumed, not included) and advances the phase.
+    /// Every line ends in CRLF (RFC 9112 §2.2 lets a recipient accept a bare LF; this parser
+    /// does not, as llhttp's strict mode does not: a proxy in front that splits lines
+    /// differently is how requests are smuggled). A CR anywhere else is refused.
     private mutating func finishLine(_ whole: UnsafeRawBufferPointer) -> RejectionReason? {
         let lineLength = whole.count + 1
-        let line = whole.last == 0x0D ? UnsafeRawBufferPointer(rebasing: whole.dropLast()) : whole
-        // evhttp ends lines at LF with an optional CR; any other CR stays inside the line
-        // and makes evhttp fail (header values) or misread it (request line). Header and
-        // trailer lines need no search: a CR is neither a name byte nor a value byte, so
-        // `splitField` refuses it with the same reason.
+        guard whole.last == 0x0D else { return bareLineFeedReason }
+        let line = UnsafeRawBufferPointer(rebasing: whole.dropLast())
+        // Field lines need no search: a CR is neither a name byte nor a value byte, so the
+        // field rules refuse it with the same reason.
         var hasStrayCR: Bool { line.baseAddress.map { memchr($0, 0x0D, line.count) != nil } ?? false }
         switch phase {
         case .requestLine:
+            if line.isEmpty && position - lineLength == requestStart {
+                // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before a
+                // request line (clients that add CRLF after a POST body).
+                requestStart = position
+                return nil
+            }
             if hasStrayCR { return .malformedRequestLine }
             return checkRequestLine(line)
         case .headerLines, .trailerLines:
@@ -291,7 +317,6 @@ struct RequestStreamValidator: Sendable {
         case .chunkSizeLine:
             return hasStrayCR ? .malformedChunk : checkChunkSizeLine(line)
         case .chunkDataEnd:
-            // evhttp skips blank lines here; demanding exactly one is stricter, hence safe.
             guard line.isEmpty else { return .malformedChunk }
             phase = .chunkSizeLine
             return nil
@@ -299,4 +324,39 @@ struct RequestStreamValidator: Sendable {
             return nil
         }
     }
+
+    /// The refusal of a line ended by LF alone, by what the line was.
+    private var bareLineFeedReason: RejectionReason {
+        switch phase {
+        case .requestLine: .malformedRequestLine
+        case .headerLines, .trailerLines: .malformedHeader
+        default: .malformedChunk
+        }
+    }
+}
+
+/// One request as the parser read it. The target and field bytes are kept raw: routing
+/// and `HeaderBlock` read them without making Strings.
+struct RequestMessage: Sendable, Equatable {
+    var method: HTTPMethod?
+    /// The request target's bytes as sent.
+    var target: [UInt8] = []
+    /// 0 for HTTP/1.0, 1 for HTTP/1.1.
+    var minorVersion = 1
+    /// Field lines in arrival order, in `HeaderBlock`'s layout (trailers are not kept).
+    var fields = HeaderBlock()
+    var body: [UInt8] = []
+    /// Whether the connection may carry another request after this one's reply (RFC 9112
+    /// §9.3: HTTP/1.1 unless `Connection: close`; HTTP/1.0 only with `keep-alive`).
+    var keepAlive = true
+    /// The head carried `Expect: 100-continue`.
+    var expectsContinue = false
+    /// An absolute-form target's path and query ("/" when it has no path), which routing
+    /// reads instead of `target`; nil for an origin-form target.
+    var absoluteFormPath: [UInt8]?
+
+    /// The origin-form bytes routing reads.
+    var routingTarget: [UInt8] { absoluteFormPath ?? target }
+
+    var isEmpty: Bool { method == nil && target.isEmpty }
 }

@@ -1,6 +1,5 @@
-/// Why the stream validator stopped a request. Each reason is a request evhttp would either
-/// answer with its own HTML page (libevent 2.1 has no hook to change those) or accept
-/// against our limits.
+/// Why the parser (or the server around it) refused a request. Each is answered with the
+/// API's JSON error and the connection closes after it.
 enum RejectionReason: String, CaseIterable, Sendable {
     case malformedRequestLine = "malformed-request-line"
     case unsupportedMethod = "unsupported-method"
@@ -8,10 +7,11 @@ enum RejectionReason: String, CaseIterable, Sendable {
     case unsupportedVersion = "unsupported-version"
     case uriTooLong = "uri-too-long"
     case malformedHeader = "malformed-header"
-    case reservedHeader = "reserved-header"
+    case duplicateHost = "duplicate-host"
     case headersTooLarge = "headers-too-large"
     case invalidContentLength = "invalid-content-length"
     case conflictingFraming = "conflicting-framing"
+    case transferEncodingInHTTP10 = "transfer-encoding-in-http-1.0"
     case unsupportedTransferEncoding = "unsupported-transfer-encoding"
     case payloadTooLarge = "payload-too-large"
     case expectationFailed = "expectation-failed"
@@ -62,10 +62,11 @@ enum RejectionReason: String, CaseIterable, Sendable {
         case .unsupportedVersion: "only HTTP/1.0 and HTTP/1.1 are supported"
         case .uriTooLong: "request URI is too long"
         case .malformedHeader: "malformed header field"
-        case .reservedHeader: "header field name is reserved by the server"
+        case .duplicateHost: "more than one Host field"
         case .headersTooLarge: "request header fields are too large"
         case .invalidContentLength: "invalid Content-Length"
         case .conflictingFraming: "request has both Content-Length and Transfer-Encoding"
+        case .transferEncodingInHTTP10: "an HTTP/1.0 request cannot use Transfer-Encoding"
         case .unsupportedTransferEncoding: "only the chunked Transfer-Encoding is supported"
         case .payloadTooLarge: "request body is too large"
         case .expectationFailed: "only 'Expect: 100-continue' is supported"
@@ -78,32 +79,10 @@ enum RejectionReason: String, CaseIterable, Sendable {
     }
 }
 
-/// A refused request: evhttp never sees it. `ConnectionState` replaces it, and everything
-/// the client sends after it, with a synthetic request carrying the marker header, which
-/// the dispatcher answers with the JSON error (libevent 2.1 has no hook to replace its own
-/// HTML error pages, so evhttp must only ever see requests it will parse successfully).
+/// A refused request: where it starts in the connection's stream (nothing from there on
+/// is handed to a handler) and its method when known, so a HEAD gets a reply without a body.
 struct StreamRejection: Equatable, Sendable {
     let reason: RejectionReason
-    /// Absolute stream offset where the refused request starts. Nothing from there on was
-    /// handed to evhttp: the validator holds a request back until its head (or, for chunked
-    /// bodies, the whole request) has been checked.
     let offset: Int
-    /// The refused request's method when known, so a HEAD gets a reply without a body.
     let method: HTTPMethod?
-
-    static let markerName = "X-EventHTTP-Reject"
-    /// The same name as the stream validator compares it (lowercase, no allocation).
-    static let lowercasedMarkerName: StaticString = "x-eventhttp-reject"
-
-    func injection(token: String) -> [UInt8] {
-        Array("\((method ?? .GET).rawValue) / HTTP/1.1\r\n\(Self.markerName): \(reason.rawValue) \(token)\r\n\r\n".utf8)
-    }
-
-    /// Reads a marker header value back; nil unless the token matches, so a client cannot
-    /// forge one (the validator also refuses client headers with the marker's name).
-    static func parseMarker(_ value: String, token: String) -> RejectionReason? {
-        let parts = value.split(separator: " ")
-        guard parts.count == 2, parts[1] == token else { return nil }
-        return RejectionReason(rawValue: String(parts[0]))
-    }
 }

@@ -15,31 +15,33 @@ final class ReplyBody {
 }
 
 extension EventLoop {
-    /// Writes `response` with evhttp. Framing belongs to the server: handler-set
-    /// Content-Length/Transfer-Encoding/Connection are ignored.
-    /// - Parameter isHead: send the headers a GET would get, Content-Length included,
-    ///   and no body (evhttp would send one if given).
-    /// - Parameter close: close the connection after this reply (refused requests: the
-    ///   client may still be sending bytes nobody will parse).
+    /// Queues `response` on the connection's output: its head, then its body. Framing
+    /// belongs to the server: handler-set Content-Length/Transfer-Encoding/Connection are
+    /// ignored. The connection writes it (`Connection.serve`).
+    /// - Parameter isHead: send the fields a GET would get, Content-Length included, and
+    ///   no body.
+    /// - Parameter close: close the connection after this reply (the request asked to, or
+    ///   was refused: the client may still be sending bytes nobody will parse).
     /// - Parameter exchange: the request's id (echoed) and what the observer is told.
     /// - Parameter counted: count the body in the reply budget (every reply but the small
     ///   503 that replaces one that did not fit).
-    func reply(_ request: UnsafeMutablePointer<evhttp_request>, _ response: HTTPResponse, isHead: Bool, close: Bool,
+    func reply(on connection: Connection, _ response: HTTPResponse, isHead: Bool, close: Bool,
                exchange: PendingExchange, counted: Bool = true) {
-        assert(EventLoop.current === self, "an evhttp request replied to off its own loop thread")
+        assert(EventLoop.current === self, "a connection replied to off its own loop thread")
         // A body is counted from here until libevent lets go of it; one that does not fit
         // (clients not reading what they asked for) becomes a small 503 instead.
         let sendsBody = response.allowsBody && !isHead && !response.body.isEmpty
         if counted && sendsBody && !context.replyBudget.tryReserve(response.body.count) {
-            return reply(request, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
+            return reply(on: connection, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
                          isHead: isHead, close: close, exchange: exchange, counted: false)
         }
-        if sendsBody { addBody(response.body, counted: counted, to: evhttp_request_get_output_buffer(request)) }
-        writeHeaderLines(of: response, exchange: exchange, close: close || isDraining)
-        replyHeaderLines.install(into: evhttp_request_get_output_headers(request),
-                                 as: context.configuration.replyHeaderFormatting)
-        // withCString: the implicit conversion made a ContiguousArray copy of the phrase.
-        ReasonPhrase.forStatus(response.status).withCString { evhttp_send_reply(request, Int32(response.status), $0, nil) }
+        let closes = close || isDraining
+        writeHead(of: response, exchange: exchange, close: closes)
+        replyHead.withBytes { _ = evbuffer_add(connection.output, $0.baseAddress, $0.count) }
+        if sendsBody { addBody(response.body, counted: counted, to: connection.output) }
+        connection.hasActiveRequest = false
+        connection.unflushedReplies += 1
+        if closes { connection.closesAfterFlush = true }
         finishExchange(exchange, response, isHead: isHead)
     }
 

@@ -2,15 +2,16 @@ import CLibevent
 import Glibc
 import Synchronization
 
-/// One event loop: a thread that owns an event_base, an evhttp and its own SO_REUSEPORT
-/// listening socket. Only the mailbox is touched from other threads; everything else is
-/// confined to the loop thread (a replying evhttp request belongs to its loop).
+/// One event loop: a thread that owns an event_base, its own SO_REUSEPORT listening socket
+/// (an evconnlistener) and the connections accepted there. Only the mailbox is touched
+/// from other threads; everything else is confined to the loop thread (a connection is
+/// replied to on its own loop).
 ///
 /// The event_base has no lock (EVENT_BASE_FLAG_NOLOCK): no other thread calls libevent on
 /// it. They hand the loop jobs through the mailbox and wake it with an eventfd the loop
 /// watches. A locked base took and released its mutex ~11 times per request (every
 /// event_add and event_del), ~800 instructions of a cached rect query (callgrind,
-/// BENCHMARKS.md "Fifth pass").
+/// docs/performance.md).
 final class EventLoop: @unchecked Sendable {
     /// Cross-thread inbox: jobs to run on the loop thread (offloaded replies, shutdown).
     /// Unchecked because of the signal events' pointers: they are only created and freed
@@ -28,15 +29,12 @@ final class EventLoop: @unchecked Sendable {
     let index: Int
     let context: ServerContext
     let base: OpaquePointer
-    let http: OpaquePointer
     let mailbox = Mutex(Mailbox())
     private var wakeEvent: OpaquePointer?
     /// Written by `post`, read by the loop (an eventfd: a counter, never full).
     private let wakeDescriptor: Int32
-    /// The listening socket while the loop accepts (nil once draining).
-    private(set) var boundSocket: OpaquePointer?
-    /// Runs `adoptPending` right after an accept (see `makeBufferevent`).
-    private(set) var adoptEvent: OpaquePointer?
+    /// The listener on the loop's socket while the loop accepts (nil once draining).
+    private(set) var listener: OpaquePointer?
     /// Ends a pause in accepting after accept(2) failed.
     private(set) var acceptRetryTimer: OpaquePointer?
     /// Stops the loop when a graceful shutdown outlives its grace period.
@@ -44,19 +42,17 @@ final class EventLoop: @unchecked Sendable {
 
     // Loop-thread state. Only this loop's thread touches it, one access at a time, so the
     // variables read or changed on every request skip Swift's run-time exclusivity checks
-    // (`@exclusivity(unchecked)`, ~115 instructions an access; BENCHMARKS.md "Fifth pass").
-    /// Connections that have sent bytes, by evhttp_connection; see `adopt`.
-    @exclusivity(unchecked) var connections: [OpaquePointer: ConnectionState] = [:]
+    // (`@exclusivity(unchecked)`, ~115 instructions an access; docs/performance.md).
+    /// Connections accepted and serving.
+    @exclusivity(unchecked) var connections: [ObjectIdentifier: Connection] = [:]
     /// Requests dispatched whose reply is not yet fully written; shutdown waits for zero.
     @exclusivity(unchecked) var activeRequests = 0
     private(set) var isDraining = false
     private(set) var isTearingDown = false
-    /// Sockets of refused requests still being drained; see `LingeringClose`.
-    var lingering: [ObjectIdentifier: LingeringClose] = [:]
+    /// Connections closing after a refusal, still reading; see `LingeringClose`.
+    var lingering: [ObjectIdentifier: Connection] = [:]
     /// Jobs run every so often (`HTTPServer.runPeriodically`), with their timers.
     var periodicJobs: [PeriodicJob] = []
-    /// Bufferevents of connections accepted but not yet adopted, each with a reference.
-    var pendingAdoptions: [OpaquePointer] = []
     /// The most connections this loop has held at once (tests and statistics).
     var peakConnections = 0
     /// Whether the listener is enabled (it starts enabled).
@@ -73,10 +69,8 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) var targetMemo = TargetMemo()
     /// The replies' Date field, formatted once a second (see `HTTPDate`).
     @exclusivity(unchecked) var httpDate = HTTPDate()
-    /// The epoll instance behind `base`, looked up the first time a close lingers.
-    lazy var epollInstance: Int32? = EpollRegistration.instance(watching: wakeDescriptor)
-    /// The reply being sent's header lines (see `ReplyHeaderLines`), its buffer reused.
-    @exclusivity(unchecked) var replyHeaderLines = ReplyHeaderLines()
+    /// The head of the reply being written (see `ReplyHead`), its buffer reused.
+    @exclusivity(unchecked) var replyHead = ReplyHead()
     /// The lag probe (only with an observer): a timer and when it is next due.
     var lagEvent: OpaquePointer?
     /// Closes idle connections once a second (see `EventLoop+IdleSweep`).
@@ -96,9 +90,8 @@ final class EventLoop: @unchecked Sendable {
             event_config_set_flag(options, Int32(EVENT_BASE_FLAG_NOLOCK.rawValue))
             // Epoll changes batched per loop pass: a request's "stop reading, start writing"
             // and "stop writing, read again" become one EPOLL_CTL_MOD each instead of a
-            // DEL and an ADD, two system calls a request fewer (strace: 4 → 2 epoll_ctl per
-            // cached query). Safe only without duplicated descriptors; the one the server
-            // makes (lingering close) is handled in `EpollRegistration`.
+            // DEL and an ADD. Safe because the server never duplicates a descriptor (a
+            // lingering close keeps the connection's own).
             event_config_set_flag(options, Int32(EVENT_BASE_FLAG_EPOLL_USE_CHANGELIST.rawValue))
         }
         let made = options.flatMap(event_base_new_with_config)
@@ -108,43 +101,25 @@ final class EventLoop: @unchecked Sendable {
             close(listeningSocket)
             throw .libevent("event_base_new_with_config")
         }
-        guard let http = evhttp_new(base) else {
-            event_base_free(base)
-            close(wakeDescriptor)
-            close(listeningSocket)
-            throw .libevent("evhttp_new")
-        }
         self.wakeDescriptor = wakeDescriptor
         self.index = index
         self.context = context
         self.base = base
-        self.http = http
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let configuration = context.configuration
-        evhttp_set_gencb(http, Callbacks.request, me)
-        evhttp_set_bevcb(http, Callbacks.makeBufferevent, me)
-        evhttp_set_allowed_methods(http, HTTPMethod.allEvhttpMethods)
-        // No default type: every reply the server writes names its own (EventLoop+ReplyHeaders),
-        // and with a default set evhttp would look for Content-Type in the list on every
-        // reply, so it would have to key an entry of its own (see `ReplyHeaderLines`).
-        // evhttp's own error pages (evhttp_send_error) set text/html themselves.
-        evhttp_set_default_content_type(http, nil)
-        evhttp_set_max_headers_size(http, context.evhttpHeaderLimit)
-        evhttp_set_max_body_size(http, configuration.maxBodySize)
-        // No evhttp_set_timeout: the idle sweep keeps the idle timeout (EventLoop+IdleSweep).
         wakeEvent = event_new(base, wakeDescriptor, Int16(EV_READ | EV_PERSIST), Callbacks.wake, me)
         if let wakeEvent { event_add(wakeEvent, nil) }
-        adoptEvent = event_new(base, -1, 0, Callbacks.adopt, me)
         acceptRetryTimer = event_new(base, -1, 0, Callbacks.acceptRetry, me)
         graceTimer = event_new(base, -1, 0, Callbacks.graceExpired, me)
         if context.observer != nil { lagEvent = event_new(base, -1, 0, Callbacks.lagProbe, me) }
         idleSweepEvent = event_new(base, -1, Int16(EV_PERSIST), Callbacks.idleSweep, me)
-        boundSocket = evhttp_accept_socket_with_handle(http, listeningSocket)
-        guard wakeEvent != nil, adoptEvent != nil, acceptRetryTimer != nil, graceTimer != nil, idleSweepEvent != nil,
-              let boundSocket, let listener = evhttp_bound_socket_get_listener(boundSocket) else {
-            if boundSocket == nil { close(listeningSocket) }
+        // The socket already listens (backlog 0: evconnlistener does not call listen again);
+        // accepted sockets come non-blocking and close-on-exec.
+        listener = evconnlistener_new(base, Callbacks.accept, me,
+                                      UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC), 0, listeningSocket)
+        guard wakeEvent != nil, acceptRetryTimer != nil, graceTimer != nil, idleSweepEvent != nil, let listener else {
+            if listener == nil { close(listeningSocket) }
             teardown()
-            throw .libevent("evhttp_accept_socket")
+            throw .libevent("evconnlistener_new")
         }
         evconnlistener_set_error_cb(listener, Callbacks.acceptError)
     }
@@ -206,9 +181,9 @@ final class EventLoop: @unchecked Sendable {
         guard !isDraining else { return }
         isDraining = true
         if let lagEvent { event_del(lagEvent) }  // no lag probes while draining
-        if let boundSocket {
-            evhttp_del_accept_socket(http, boundSocket)  // also closes the socket
-            self.boundSocket = nil
+        if let listener {
+            evconnlistener_free(listener)  // also closes the socket
+            self.listener = nil
         }
         let grace = context.configuration.shutdownGraceSeconds
         if grace > 0 && activeRequests > 0 {
@@ -280,16 +255,13 @@ final class EventLoop: @unchecked Sendable {
             return mailbox.signalEvents
         }
         isTearingDown = true
-        // Closes the listener (if still open) and every remaining connection; their close
-        // callbacks release the per-connection state.
-        evhttp_free(http)
-        for bufferevent in pendingAdoptions { bufferevent_decref(bufferevent) }
-        pendingAdoptions.removeAll()
-        for closer in Array(lingering.values) { endLingering(closer) }
+        if let listener { evconnlistener_free(listener) }
+        listener = nil
+        for connection in Array(connections.values) + Array(lingering.values) { connection.close() }
         for event in signalEvents { event_free(event) }
         for periodic in periodicJobs { if let event = periodic.event { event_free(event) } }
         periodicJobs.removeAll()
-        for event in [wakeEvent, adoptEvent, acceptRetryTimer, graceTimer, lagEvent, idleSweepEvent] {
+        for event in [wakeEvent, acceptRetryTimer, graceTimer, lagEvent, idleSweepEvent] {
             if let event { event_free(event) }
         }
         event_base_free(base)

@@ -1,12 +1,12 @@
 extension EventLoop {
-    /// Fills `replyHeaderLines` with the reply's fields, in the order they go out: Date (the
-    /// handler's or the loop's cached one; first, so that it keys the block evhttp looks
-    /// it up in), the handler's own fields, Content-Type, the request id, Content-Length,
-    /// and Connection when the connection closes after this reply. Framing belongs to the
-    /// server: a handler's Content-Length, Transfer-Encoding and Connection are left out,
-    /// and so is its request id header (the server sets that one once).
-    func writeHeaderLines(of response: HTTPResponse, exchange: PendingExchange, close: Bool) {
-        replyHeaderLines.removeAll()
+    /// Fills `replyHead` with the reply's status line and fields, in the order they go out:
+    /// Date (the handler's or the loop's cached one), the handler's own fields,
+    /// Content-Type, the request id, Content-Length, and Connection when the connection
+    /// closes after this reply. Framing belongs to the server: a handler's Content-Length,
+    /// Transfer-Encoding and Connection are left out, and so is its request id header (the
+    /// server sets that one once).
+    func writeHead(of response: HTTPResponse, exchange: PendingExchange, close: Bool) {
+        replyHead.begin(status: response.status)
         var handlerDate: String?
         var hasContentType = false
         for (name, value) in response.headers {
@@ -17,10 +17,9 @@ extension EventLoop {
             }
         }
         if let handlerDate {
-            replyHeaderLines.add("Date", handlerDate)
+            replyHead.add("Date", handlerDate)
         } else {
-            // evhttp would format a Date of its own for every reply (see `HTTPDate`).
-            _ = httpDate.withCurrentBytes { replyHeaderLines.addTrusted("Date", $0) }
+            httpDate.withCurrentBytes { replyHead.addTrusted("Date", $0) }
         }
         let requestIDHeader = context.configuration.requestIDHeader
         for (name, value) in response.headers {
@@ -32,17 +31,18 @@ extension EventLoop {
                 if let requestIDHeader, name.utf8.count == requestIDHeader.utf8.count,
                    asciiCaseInsensitiveEquals(name, requestIDHeader) { continue }
             }
-            replyHeaderLines.add(name, value)
+            replyHead.add(name, value)
         }
         if response.allowsBody && !hasContentType {
-            replyHeaderLines.addTrusted("Content-Type", HTTPResponse.jsonContentTypeBytes)
+            replyHead.addTrusted("Content-Type", HTTPResponse.jsonContentTypeBytes)
         }
         if let requestIDHeader, !exchange.requestID.isEmpty {
-            replyHeaderLines.add(requestIDHeader, exchange.requestID)
+            replyHead.add(requestIDHeader, exchange.requestID)
         }
-        // A HEAD reply gets the length a GET would (evhttp would give none).
-        if response.allowsBody { _ = DecimalDigits(response.body.count).withBytes { replyHeaderLines.addTrusted("Content-Length", $0) } }
-        if close { replyHeaderLines.addTrusted("Connection", HTTPResponse.closeBytes) }
+        // A HEAD reply gets the length a GET would (RFC 9110 §9.3.2).
+        if response.allowsBody { DecimalDigits(response.body.count).withBytes { replyHead.addTrusted("Content-Length", $0) } }
+        if close { replyHead.addTrusted("Connection", HTTPResponse.closeBytes) }
+        replyHead.finish()
     }
 }
 

@@ -1,5 +1,3 @@
-import CLibevent
-
 /// What the loop remembers about a request between dispatch and reply, for the request id
 /// it echoes and the `HTTPExchange` it reports. Plain values: it travels to a worker and
 /// back with offloaded requests.
@@ -17,14 +15,12 @@ struct PendingExchange: Sendable {
 extension EventLoop {
     /// Starts the record of a request: its method, its id (the client's if acceptable, else
     /// a new one) and the time, which is read only when an observer will use it.
-    func beginExchange(_ request: UnsafeMutablePointer<evhttp_request>) -> PendingExchange {
+    func beginExchange(method: HTTPMethod, fields: HeaderBlock) -> PendingExchange {
         var requestID = ""
         if let header = context.configuration.requestIDHeader {
-            let sent = header.withCString { evhttp_find_header(evhttp_request_get_input_headers(request), $0) }
-            requestID = sent.flatMap { RequestID.sanitised(String(cString: $0)) } ?? requestIDs.next()
+            requestID = fields.first(named: header).flatMap(RequestID.sanitised) ?? requestIDs.next()
         }
-        let method = HTTPMethod(command: evhttp_request_get_command(request))?.rawValue ?? "OTHER"
-        return PendingExchange(method: method, route: HTTPExchange.rejectedRoute, requestID: requestID,
+        return PendingExchange(method: method.rawValue, route: HTTPExchange.rejectedRoute, requestID: requestID,
                                start: context.observer == nil ? 0 : MonotonicClock.now())
     }
 
