@@ -44,40 +44,33 @@ import Testing
         #expect(request.headerBlock.isEmpty)
     }
 
-    /// Fields may arrive as C strings, possibly not UTF-8: the block written from them
-    /// has the same bytes as one made from Strings, and invalid bytes come back repaired as
-    /// `String(cString:)` repairs them.
-    @Test func cStringsGiveTheSameBlockAndRepairInvalidUTF8() {
-        let raw: [(name: [CChar], value: [CChar])] = [
-            (Array("Host".utf8CString), Array("127.0.0.1".utf8CString)),
-            (Array("X-Odd".utf8CString), [CChar(bitPattern: 0xFF), 0x61, CChar(bitPattern: 0xC3), 0]),
-            (Array("Empty".utf8CString), [0]),
+    /// Fields arrive as the client's bytes, possibly not UTF-8: the block appended from
+    /// them has the same bytes as one made from Strings, and invalid bytes come back
+    /// repaired as `String(decoding:as:)` repairs them.
+    @Test func rawBytesGiveTheSameBlockAndRepairInvalidUTF8() {
+        let raw: [(name: [UInt8], value: [UInt8])] = [
+            (Array("Host".utf8), Array("127.0.0.1".utf8)),
+            (Array("X-Odd".utf8), [0xFF, 0x61, 0xC3]),
+            (Array("Empty".utf8), []),
         ]
-        let byteCount = raw.reduce(0) { $0 + HeaderBlock.Writer.size(nameLength: $1.name.count - 1, valueLength: $1.value.count - 1) }
-        let block = HeaderBlock(byteCount: byteCount) { writer in
-            for field in raw {
-                field.name.withUnsafeBufferPointer { name in
-                    field.value.withUnsafeBufferPointer { value in
-                        writer.append(name: name.baseAddress!, nameLength: name.count - 1,
-                                      value: value.baseAddress!, valueLength: value.count - 1)
-                    }
-                }
-            }
+        var block = HeaderBlock()
+        for field in raw {
+            field.name.withUnsafeBytes { name in field.value.withUnsafeBytes { value in block.append(name: name, value: value) } }
         }
-        let expected = raw.map { field in
-            (field.name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) },
-             field.value.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        }
+        let expected = raw.map { (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self)) }
         #expect(same(block.fields, expected))
         #expect(block.fields[1].value == "\u{FFFD}a\u{FFFD}")
         #expect(block.first(named: "x-odd") == expected[1].1)
         #expect(block.first(named: "EMPTY") == "")
-        let valid = HeaderBlock([("Host", "127.0.0.1"), ("Empty", "")])
-        let validFromC = HeaderBlock(byteCount: HeaderBlock.Writer.size(nameLength: 4, valueLength: 9)
-                                        + HeaderBlock.Writer.size(nameLength: 5, valueLength: 0)) { writer in
-            writer.append(name: "Host", nameLength: 4, value: "127.0.0.1", valueLength: 9)
-            writer.append(name: "Empty", nameLength: 5, value: "", valueLength: 0)
+        let valid = HeaderBlock([("Host", "127.0.0.1"), ("X-Odd", "a"), ("Empty", "")])
+        var validFromBytes = HeaderBlock()
+        for (name, value) in [("Host", "127.0.0.1"), ("X-Odd", "a"), ("Empty", "")] {
+            Array(name.utf8).withUnsafeBytes { name in
+                Array(value.utf8).withUnsafeBytes { value in validFromBytes.append(name: name, value: value) }
+            }
         }
-        #expect(valid == validFromC)
+        #expect(valid == validFromBytes)
+        // Four bytes of length each, little-endian, then the name and the value.
+        #expect(Array(valid.bytes.prefix(17)) == [4, 0, 0, 0, 9, 0, 0, 0] + Array("Host127.0.0.1".utf8).prefix(9))
     }
 }

@@ -13,58 +13,8 @@ struct HeaderBlock: Sendable, Equatable {
     init() {}
 
     init(_ fields: [(name: String, value: String)]) {
-        let byteCount = fields.reduce(0) { $0 + Writer.size(nameLength: $1.name.utf8.count, valueLength: $1.value.utf8.count) }
-        self.init(byteCount: byteCount) { writer in
-            for (name, value) in fields {
-                // withCString lends the whole UTF-8, NULs inside included, then a terminator.
-                name.withCString { namePointer in
-                    value.withCString { valuePointer in
-                        writer.append(name: namePointer, nameLength: name.utf8.count,
-                                      value: valuePointer, valueLength: value.utf8.count)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Fields copied from C strings: `fill` writes them through a `Writer` into `byteCount`
-    /// bytes (8 per field plus the strings' lengths).
-    ///
-    /// The array is reserved and zero-filled, then written through its pointer: made with
-    /// `init(unsafeUninitializedCapacity:)` it was not specialised and looked its storage
-    /// type up at run time (~360 instructions), and appended piece by piece it cost ~100
-    /// instructions an append (callgrind, cached rect query).
-    init(byteCount: Int, _ fill: (inout Writer) -> Void) {
-        bytes.reserveCapacity(byteCount)
-        bytes.append(contentsOf: repeatElement(0, count: byteCount))
-        bytes.withUnsafeMutableBufferPointer { storage in
-            var writer = Writer(storage: storage)
-            fill(&writer)
-            precondition(writer.count == byteCount, "HeaderBlock: the fields do not fill the size given")
-        }
-    }
-
-    /// Writes fields into storage sized beforehand.
-    struct Writer {
-        fileprivate let storage: UnsafeMutableBufferPointer<UInt8>
-        fileprivate private(set) var count = 0
-
-        fileprivate init(storage: UnsafeMutableBufferPointer<UInt8>) {
-            self.storage = storage
-        }
-
-        /// Bytes a field of these lengths takes.
-        static func size(nameLength: Int, valueLength: Int) -> Int { 8 + nameLength + valueLength }
-
-        mutating func append(name: UnsafePointer<CChar>, nameLength: Int, value: UnsafePointer<CChar>, valueLength: Int) {
-            precondition(count + Self.size(nameLength: nameLength, valueLength: valueLength) <= storage.count,
-                         "HeaderBlock: a field past the size given")
-            let at = UnsafeMutableRawPointer(storage.baseAddress! + count)
-            at.storeBytes(of: UInt32(nameLength).littleEndian, as: UInt32.self)
-            at.storeBytes(of: UInt32(valueLength).littleEndian, toByteOffset: 4, as: UInt32.self)
-            (at + 8).copyMemory(from: name, byteCount: nameLength)
-            (at + 8 + nameLength).copyMemory(from: value, byteCount: valueLength)
-            count += Self.size(nameLength: nameLength, valueLength: valueLength)
+        for (name, value) in fields {
+            name.withUTF8Bytes { name in value.withUTF8Bytes { value in append(name: name, value: value) } }
         }
     }
 
@@ -80,7 +30,7 @@ struct HeaderBlock: Sendable, Equatable {
         bytes.append(contentsOf: value)
     }
 
-    /// Every field as Strings (invalid UTF-8 repaired, as `String(cString:)` repairs it).
+    /// Every field as Strings (invalid UTF-8 repaired with U+FFFD).
     var fields: [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         forEachField { name, value in
