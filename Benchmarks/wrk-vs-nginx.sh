@@ -11,7 +11,7 @@
 #
 #   Benchmarks/wrk-vs-nginx.sh            (from anywhere; builds release first)
 #
-# Environment: DURATION (default 10s), ROUNDS (2), CONNECTIONS (64), THREADS (2),
+# Environment: ITEM_SIZE (see BODY below), DURATION (default 10s), ROUNDS (2), CONNECTIONS (64), THREADS (2),
 # SCRATCH (the SwiftPM scratch path, default .build-bench), SKIP_BUILD=1 to use a build as is,
 # TESSERA_ARGS (extra `tessera serve` options, e.g. "--loops 1"), NGINX_SENDFILE (on, as in
 # Debian's stock nginx.conf; "off" makes nginx copy the file through user space as tessera does),
@@ -78,7 +78,10 @@ TESSERA_PORT=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p'
 [ -n "$TESSERA_PORT" ] || { echo "tessera did not start:" >&2; cat "$WORK/tessera.out" >&2; exit 1; }
 
 # 18 × 18 items, 10 apart: 14 per row, 31 rows in a 390 × 844 rect = 434 elements.
-BODY='{"layout":{"type":"flow","itemSize":[18,18],"minimumLineSpacing":10,"minimumInteritemSpacing":10},"dataSource":{"sections":[{"itemCount":100000}]},"view":{"bounds":[390,844]}}'
+# ITEM_SIZE 18 (default): ~400 elements, ~50 KB; ITEM_SIZE=50: 90 elements, ~10 KB (the
+# visible rect of callgrind-per-request.sh).
+ITEM_SIZE=${ITEM_SIZE:-18}
+BODY='{"layout":{"type":"flow","itemSize":['$ITEM_SIZE','$ITEM_SIZE'],"minimumLineSpacing":10,"minimumInteritemSpacing":10},"dataSource":{"sections":[{"itemCount":100000}]},"view":{"bounds":[390,844]}}'
 ID=$(curl -sf -X POST "http://127.0.0.1:$TESSERA_PORT/v1/sessions" -H 'Content-Type: application/json' -d "$BODY" \
      | sed -n 's/.*"id":"\([^"]*\)".*/\1/p')
 [ -n "$ID" ] || { echo "could not create a session" >&2; exit 1; }

@@ -75,4 +75,17 @@ import Testing
             #expect(DecimalDigits(value).withBytes { String(decoding: $0, as: UTF8.self) } == String(value))
         }
     }
+
+    /// The one-copy append equals the element-wise one, for whole buffers, slices and
+    /// nothing.
+    @Test func appendBytesEqualsAppendingEachByte() {
+        let source: [UInt8] = Array(0...255) + Array("tail".utf8)
+        source.withUnsafeBytes { bytes in
+            for range in [0..<0, 0..<1, 3..<100, 0..<source.count, 250..<source.count] {
+                var fast: [UInt8] = [9, 9]
+                fast.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[range]))
+                #expect(fast == [9, 9] + source[range], "\(range)")
+            }
+        }
+    }
 }

@@ -24,10 +24,10 @@ struct HeaderBlock: Sendable, Equatable {
     /// reserves room for a usual head's fields at once.
     mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         if bytes.isEmpty { bytes.reserveCapacity(256) }
-        withUnsafeBytes(of: UInt32(name.count).littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: name)
-        bytes.append(contentsOf: value)
+        withUnsafeBytes(of: UInt32(name.count).littleEndian) { bytes.appendBytes($0) }
+        withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.appendBytes($0) }
+        bytes.appendBytes(name)
+        bytes.appendBytes(value)
     }
 
     /// Every field as Strings (invalid UTF-8 repaired with U+FFFD).

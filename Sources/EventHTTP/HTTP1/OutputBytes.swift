@@ -15,7 +15,7 @@ struct OutputBytes {
     }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        storage.append(contentsOf: bytes)
+        storage.appendBytes(bytes)
     }
 
     mutating func append(_ text: StaticString) {

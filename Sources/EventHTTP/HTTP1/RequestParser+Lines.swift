@@ -30,7 +30,7 @@ extension RequestParser {
             guard let path = RequestTarget.originForm(ofAbsolute: target) else { return .invalidTarget }
             message.absoluteFormPath = path
         }
-        message.target.append(contentsOf: target)
+        message.target.appendBytes(target)
         phase = .headerLines
         headerBytes = 0
         contentLength = nil

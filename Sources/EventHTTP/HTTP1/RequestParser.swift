@@ -186,7 +186,7 @@ struct RequestParser: Sendable {
                 index += chunk.count + 1
                 position += chunk.count + 1
                 if let rejection = finishLine(chunk) {
-                    line.append(contentsOf: chunk)  // `reject` reads the method token from it
+                    line.appendBytes(chunk)  // `reject` reads the method token from it
                     return (index, .rejected(reject(rejection)))
                 }
                 if completed { return (index, .message) }
@@ -214,7 +214,7 @@ struct RequestParser: Sendable {
         switch phase {
         case .body(let remaining):
             let taken = min(remaining, bytes.count)
-            message.body.append(contentsOf: bytes.prefix(taken))
+            message.body.appendBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(taken)))
             position += taken
             if taken == remaining {
                 finishRequest()
@@ -224,7 +224,7 @@ struct RequestParser: Sendable {
             return taken
         case .chunkData(let remaining):
             let taken = min(remaining, bytes.count)
-            message.body.append(contentsOf: bytes.prefix(taken))
+            message.body.appendBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(taken)))
             position += taken
             phase = taken == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - taken)
             return taken
@@ -273,10 +273,10 @@ struct RequestParser: Sendable {
     private mutating func appendToLine(_ bytes: UnsafeRawBufferPointer) -> RejectionReason? {
         let (limit, reason) = lineLimit
         guard line.count + bytes.count > limit else {
-            line.append(contentsOf: bytes)
+            line.appendBytes(bytes)
             return nil
         }
-        line.append(contentsOf: bytes.prefix(max(0, limit - line.count)))
+        line.appendBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(max(0, limit - line.count))))
         return reason
     }
 

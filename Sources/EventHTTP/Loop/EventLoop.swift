@@ -88,11 +88,9 @@ final class EventLoop: @unchecked Sendable {
         let options = event_config_new()
         if let options {
             event_config_set_flag(options, Int32(EVENT_BASE_FLAG_NOLOCK.rawValue))
-            // Epoll changes batched per loop pass: a request's "stop reading, start writing"
-            // and "stop writing, read again" become one EPOLL_CTL_MOD each instead of a
-            // DEL and an ADD. Safe because the server never duplicates a descriptor (a
-            // lingering close keeps the connection's own).
-            event_config_set_flag(options, Int32(EVENT_BASE_FLAG_EPOLL_USE_CHANGELIST.rawValue))
+            // No EPOLL_USE_CHANGELIST: a request that is answered on the loop makes no epoll
+            // change at all (its connection keeps reading and writes at once; see
+            // `Connection`), so there is nothing to batch.
         }
         let made = options.flatMap(event_base_new_with_config)
         if let options { event_config_free(options) }

@@ -11,6 +11,7 @@ extension EventLoop {
         let close = !message.keepAlive
         activeRequests += 1
         var exchange = beginExchange(method: method, fields: message.fields)
+        exchange.announcesKeepAlive = message.minorVersion == 0 && message.keepAlive
         let routed: TargetMemo.Routed
         do {
             // Thrown, not a Result: a Result's payload was copied out and destroyed again

@@ -10,6 +10,9 @@ struct PendingExchange: Sendable {
     var requestID: String
     /// Monotonic nanoseconds when dispatch began; 0 when nobody observes.
     var start: UInt64
+    /// An HTTP/1.0 request asked to keep the connection: the reply says it does (RFC 9112
+    /// §9.3; an HTTP/1.0 client closes otherwise).
+    var announcesKeepAlive = false
 }
 
 extension EventLoop {

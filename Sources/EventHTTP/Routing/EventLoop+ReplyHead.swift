@@ -2,9 +2,9 @@ extension EventLoop {
     /// Fills `replyHead` with the reply's status line and fields, in the order they go out:
     /// Date (the handler's or the loop's cached one), the handler's own fields,
     /// Content-Type, the request id, Content-Length, and Connection when the connection
-    /// closes after this reply. Framing belongs to the server: a handler's Content-Length,
-    /// Transfer-Encoding and Connection are left out, and so is its request id header (the
-    /// server sets that one once).
+    /// closes after this reply (or stays open for an HTTP/1.0 client that asked). Framing
+    /// belongs to the server: a handler's Content-Length, Transfer-Encoding and Connection
+    /// are left out, and so is its request id header (the server sets that one once).
     func writeHead(of response: HTTPResponse, exchange: PendingExchange, close: Bool) {
         replyHead.begin(status: response.status)
         var handlerDate: String?
@@ -41,7 +41,11 @@ extension EventLoop {
         }
         // A HEAD reply gets the length a GET would (RFC 9110 §9.3.2).
         if response.allowsBody { DecimalDigits(response.body.count).withBytes { replyHead.addTrusted("Content-Length", $0) } }
-        if close { replyHead.addTrusted("Connection", HTTPResponse.closeBytes) }
+        if close {
+            replyHead.addTrusted("Connection", HTTPResponse.closeBytes)
+        } else if exchange.announcesKeepAlive {
+            StaticBytes("keep-alive").withBytes { replyHead.addTrusted("Connection", $0) }
+        }
         replyHead.finish()
     }
 }
