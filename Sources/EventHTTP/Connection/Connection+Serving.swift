@@ -49,14 +49,15 @@ extension Connection {
     /// on while that makes progress.
     func serve() {
         while !isClosed {
-            let dispatched = dispatchBufferedRequests()
+            let pass = dispatchBufferedRequests()
             guard writeOutput() else { return close() }
             if evbuffer_get_length(output) > 0 { break }
             completeFlushedReplies()
             if closesAfterFlush { return finishClosing() }
-            // More can be dispatched only if the last pass dispatched something (the input
-            // may hold another request) and nothing waits for a worker.
-            guard dispatched, !hasActiveRequest else { break }
+            // Another pass can dispatch more only if this one stopped for room in the output
+            // (now written), or dispatched something (the input may hold another request),
+            // and nothing waits for a worker.
+            guard pass.dispatched || pass.stoppedForOutput, !hasActiveRequest else { break }
         }
     }
 
@@ -97,10 +98,14 @@ extension Connection {
     }
 
     /// Dispatches requests from the input while no request waits for a worker and the
-    /// output has room; returns whether at least one was dispatched (or refused).
-    private func dispatchBufferedRequests() -> Bool {
+    /// output has room; says whether at least one was dispatched (or refused), and whether
+    /// it stopped only because the output was full.
+    private func dispatchBufferedRequests() -> (dispatched: Bool, stoppedForOutput: Bool) {
         var dispatched = false
-        while !hasActiveRequest && !closesAfterFlush && evbuffer_get_length(output) < Self.outputHighWater {
+        while !hasActiveRequest && !closesAfterFlush {
+            if evbuffer_get_length(output) >= Self.outputHighWater {
+                return (dispatched, evbuffer_get_length(input) > 0)
+            }
             var segment = iovec()
             guard evbuffer_peek(input, -1, nil, &segment, 1) > 0, segment.iov_len > 0 else { break }
             let (consumed, outcome) = parser.consume(UnsafeRawBufferPointer(start: segment.iov_base, count: segment.iov_len))
@@ -125,7 +130,7 @@ extension Connection {
                 loop.refuse(rejection, on: self)
             }
         }
-        return dispatched
+        return (dispatched, false)
     }
 
     private static let continueLine = StaticBytes("HTTP/1.1 100 Continue\r\n\r\n")

@@ -8,7 +8,7 @@
 /// The parser appends each field as it checks its line. `HeaderBlockTests` holds
 /// `HTTPRequest.headers` and `header(_:)` to the array's answers.
 struct HeaderBlock: Sendable, Equatable {
-    private(set) var bytes: [UInt8] = []
+    private(set) var storage = OutputBytes(capacity: 256)
 
     init() {}
 
@@ -18,16 +18,21 @@ struct HeaderBlock: Sendable, Equatable {
         }
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    var isEmpty: Bool { storage.isEmpty }
 
-    /// Appends one field (the parser, as it checks each field line). The first field
-    /// reserves room for a usual head's fields at once.
+    /// The block's bytes (tests).
+    var bytes: [UInt8] { storage.withBytes { Array($0) } }
+
+    /// Appends one field (the parser, as it checks each field line).
     mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        if bytes.isEmpty { bytes.reserveCapacity(256) }
-        withUnsafeBytes(of: UInt32(name.count).littleEndian) { bytes.appendBytes($0) }
-        withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.appendBytes($0) }
-        bytes.appendBytes(name)
-        bytes.appendBytes(value)
+        let lengths = (UInt32(name.count).littleEndian, UInt32(value.count).littleEndian)
+        withUnsafeBytes(of: lengths) { lengths in
+            storage.reserve(8 + name.count + value.count) { field in
+                field.put(lengths)
+                field.put(name)
+                field.put(value)
+            }
+        }
     }
 
     /// Every field as Strings (invalid UTF-8 repaired with U+FFFD).
@@ -57,7 +62,8 @@ struct HeaderBlock: Sendable, Equatable {
 
     /// Calls `body` with each field's name and value bytes until it returns false.
     private func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
-        bytes.withUnsafeBufferPointer { all in
+        storage.withBytes { raw in
+            let all = raw.assumingMemoryBound(to: UInt8.self)
             var at = 0
             while at + 8 <= all.count {
                 let nameLength = Int(Self.load(at: at, in: all)), valueLength = Int(Self.load(at: at + 4, in: all))

@@ -13,11 +13,18 @@ struct ReplyHead {
     /// server speaks (RFC 9110 §6.2), also to an HTTP/1.0 client.
     mutating func begin(status: Int) {
         bytes.removeAll()
-        bytes.append("HTTP/1.1 ")
-        bytes.appendDecimal(status)
-        bytes.append(" ")
-        bytes.append(ReasonPhrase.forStatus(status))
-        bytes.append("\r\n")
+        let phrase = ReasonPhrase.forStatus(status)
+        DecimalDigits(status).withBytes { code in
+            phrase.withUTF8Bytes { phrase in
+                bytes.reserve(9 + code.count + 1 + phrase.count + 2) { line in
+                    line.put("HTTP/1.1 ")
+                    line.put(code)
+                    line.put(" ")
+                    line.put(phrase)
+                    line.put("\r\n")
+                }
+            }
+        }
     }
 
     /// Adds a field after checking its bytes; false (and nothing added) when the name or
@@ -41,15 +48,17 @@ struct ReplyHead {
     }
 
     private mutating func addChecked(_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) {
-        bytes.append(name)
-        bytes.append(": ")
-        bytes.append(value)
-        bytes.append("\r\n")
+        bytes.reserve(name.count + 2 + value.count + 2) { line in
+            line.put(name)
+            line.put(": ")
+            line.put(value)
+            line.put("\r\n")
+        }
     }
 
     /// Ends the head with its blank line.
     mutating func finish() {
-        bytes.append("\r\n")
+        bytes.write("\r\n")
     }
 
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
