@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
+        // The bounds-checked output buffer every byte writer goes through (docs/memory-safety.md).
+        // No dependencies.
+        .target(name: "TesseraSupport", swiftSettings: sharedSettings),
         // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
         .target(name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
                 swiftSettings: sharedSettings),
@@ -68,6 +71,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
         .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "EventHTTP", "LoopbackHTTP"],
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
+        .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage"], swiftSettings: sharedSettings),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
