@@ -29,15 +29,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
+        // The bounds-checked output buffer every byte writer goes through (docs/memory-safety.md).
+        // No dependencies.
+        .target(name: "TesseraSupport", swiftSettings: sharedSettings),
         // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
         .target(name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
                 swiftSettings: sharedSettings),
         // Pure: layout attributes → SVG pictures (no I/O).
-        .target(name: "Rendering", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
+        .target(name: "Rendering", dependencies: ["LayoutEngine", "TesseraSupport"], swiftSettings: sharedSettings),
         // The playground page served at / (HTML, CSS, JS embedded by scripts/embed-playground.py).
         .target(name: "Playground", exclude: ["Assets"], swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
-        .target(name: "LayoutService", dependencies: ["LayoutEngine", "SessionStorage", "Rendering", .product(name: "CoreMetrics", package: "swift-metrics")],
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "SessionStorage", "Rendering", "TesseraSupport", .product(name: "CoreMetrics", package: "swift-metrics")],
                 swiftSettings: sharedSettings),
         // Where sessions persist: memory, SQLite (Debian's libsqlite3-dev) or Redis (hiredis).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib"], swiftSettings: sharedSettings),
         // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
         .target(name: "Telemetry", dependencies: [
-            "EventHTTP", "LayoutService",
+            "EventHTTP", "LayoutService", "TesseraSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -68,13 +71,14 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
         .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "EventHTTP", "LoopbackHTTP"],
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
+        .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage"], swiftSettings: sharedSettings),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage", "TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
                     exclude: ["Golden"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
-        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP",
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP", "TesseraSupport",
                                                           .product(name: "Logging", package: "swift-log")],
                     swiftSettings: sharedSettings),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient", "SessionStorage"], swiftSettings: sharedSettings),

@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 target=${1:?usage: scripts/fuzz.sh http|json SECONDS}
 seconds=${2:-60}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-fuzz-$target.XXXXXX")
+libs=()
 case "$target" in
   http)
     module=EventHTTP
@@ -25,11 +26,19 @@ case "$target" in
   json)
     module=LayoutService
     sources=(Fuzz/JSONParser/FuzzJSONParser.swift Sources/LayoutService/JSON/*.swift)
-    flags=()
+    # The writer's bytes go through TesseraSupport's OutputBuffer: built first, as a module
+    # of its own in the same package (its API is `package`), and linked in. With DEBUG set,
+    # as in debug builds: every store is checked against its reservation (a store past it
+    # but inside the array's capacity is no AddressSanitizer report, but it is a trap).
+    swiftc -O -D DEBUG -parse-as-library -sanitize=fuzzer,address -package-name tessera -module-name TesseraSupport \
+      -emit-module -emit-module-path "$work/TesseraSupport.swiftmodule" \
+      -emit-library -static -o "$work/libTesseraSupport.a" Sources/TesseraSupport/*.swift
+    flags=(-package-name tessera -I "$work")
+    libs=("$work/libTesseraSupport.a")
     max_len=8192 ;;
   *) echo "unknown fuzz target '$target' (http or json)" >&2; exit 64 ;;
 esac
-swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name "$module" "${flags[@]}" "${sources[@]}" -o "$work/fuzz-$target"
+swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name "$module" "${flags[@]}" "${sources[@]}" "${libs[@]}" -o "$work/fuzz-$target"
 mkdir -p "$work/corpus"
 cp Fuzz/corpus/"$target"/* "$work/corpus/"
 echo "fuzzing $target for ${seconds}s in $work" >&2

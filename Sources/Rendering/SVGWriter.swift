@@ -1,42 +1,49 @@
 import LayoutEngine
+import TesseraSupport
 
-/// Appends SVG markup to a byte buffer: numbers in fixed format, text escaped.
+/// Appends SVG markup to a byte buffer (`OutputBuffer`, docs/memory-safety.md): numbers in
+/// fixed format, text escaped.
 struct SVGWriter {
-    private(set) var bytes: [UInt8] = []
+    private var out: OutputBuffer
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    /// The picture so far (the buffer's array: no copy).
+    var bytes: [UInt8] { out.bytes }
+
+    init(capacity: Int) { out = OutputBuffer(capacity: capacity) }
 
     mutating func raw(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        out.append(utf8: text)
     }
 
     /// Fixed markup: no String to build or copy (the hot path, a few per element).
     mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        out.append(text)
     }
 
-    mutating func number(_ value: Double) { SVGNumber.append(value, to: &bytes) }
+    mutating func number(_ value: Double) { SVGNumber.append(value, to: &out) }
 
-    /// `section,item`.
+    /// `section,item`, through one reservation.
     mutating func indexPath(_ indexPath: IndexPath) {
-        integer(indexPath.section)
-        literal(",")
-        integer(indexPath.item)
+        out.withReserved(41) { w in
+            w.decimal(indexPath.section)
+            w.byte(UInt8(ascii: ","))
+            w.decimal(indexPath.item)
+        }
     }
 
     mutating func integer(_ n: Int) {
-        if n < 0 { literal("-") }
-        SVGNumber.appendDigits(Int64(clamping: n.magnitude), to: &bytes)
+        out.appendDecimal(n)
     }
 
-    /// ` name="value"` for a number.
+    /// ` name="value"` for a number, through one reservation (a few per element: the hot path).
     mutating func attribute(_ name: StaticString, _ value: Double) {
-        literal(" ")
-        literal(name)
-        literal("=\"")
-        number(value)
-        literal("\"")
+        out.withReserved(name.utf8CodeUnitCount + 4 + SVGNumber.maxBytes) { w in
+            w.byte(UInt8(ascii: " "))
+            w.bytes(name)
+            w.bytes("=\"")
+            SVGNumber.write(value, to: &w)
+            w.byte(UInt8(ascii: "\""))
+        }
     }
 
     /// ` name="value"` for text, escaped.
@@ -58,24 +65,26 @@ struct SVGWriter {
             case ">": raw("&gt;")
             case "\"": raw("&quot;")
             case "'": raw("&apos;")
-            case "\t", "\n", "\r": bytes.append(contentsOf: String(scalar).utf8)
+            case "\t", "\n", "\r": out.append(contentsOf: scalar.utf8)
             default:
                 if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
                     raw("\u{FFFD}")
                 } else {
-                    bytes.append(contentsOf: String(scalar).utf8)
+                    out.append(contentsOf: scalar.utf8)
                 }
             }
         }
     }
 
-    /// `x,y x,y …` for a polygon.
+    /// `x,y x,y …` for a polygon, a point per reservation.
     mutating func points(_ quad: Quad) {
         for (i, p) in quad.points.enumerated() {
-            if i > 0 { literal(" ") }
-            number(p.x)
-            literal(",")
-            number(p.y)
+            out.withReserved(2 + 2 * SVGNumber.maxBytes) { w in
+                if i > 0 { w.byte(UInt8(ascii: " ")) }
+                SVGNumber.write(p.x, to: &w)
+                w.byte(UInt8(ascii: ","))
+                SVGNumber.write(p.y, to: &w)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import EventHTTP
+import TesseraSupport
 
 /// The JSON access line written without swift-log's `Logger.Metadata`: the same bytes as
 /// `LineLogHandler` writes for `AccessLog.fields` (keys in the same order, numbers as
@@ -8,7 +9,8 @@ import EventHTTP
 /// through swift-log the line cost ~27,500 instructions per request (the metadata
 /// dictionary ~6,100 with its hashing and boxing, a dynamic cast per value ~4,000, the key
 /// ordering ~4,500, the JSON ~8,000); through `JSONWriter` from the exchange ~9,700; with
-/// `[UInt8].append` ~6,300; written through a pointer as below ~3,700. Levels, the
+/// `[UInt8].append` ~6,300; written through a pointer ~3,700 (now a bounds-checked
+/// `OutputWriter` over the same stack memory, docs/memory-safety.md). Levels, the
 /// handler, start-up and shutdown lines and the text format still go through swift-log.
 enum AccessLine {
     /// The line without its newline, or nil when a value would need a JSON escape (only a
@@ -31,31 +33,30 @@ enum AccessLine {
         // Everything but the four strings fits in 256 bytes (keys, time, 4 numbers ≤ 20 digits).
         let capacity = 256 + exchange.method.utf8.count + exchange.route.utf8.count
             + (session?.utf8.count ?? 0) + exchange.requestID.utf8.count
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var out = Cursor(buffer.baseAddress!)
-            out.put(#"{"time":""#)
+        return OutputBuffer.withTemporary(capacity: capacity) { out in
+            out.bytes(#"{"time":""#)
             if let cache {
                 cache.putTime(into: &out)
                 guard cache.putLabels(exchange, into: &out) else { return false }
             } else {
-                Timestamp.withNow { out.put($0) }
+                Timestamp.withNow { out.bytes($0) }
                 guard putLabels(exchange, into: &out) else { return false }
             }
-            out.putInteger(UInt64(clamping: exchange.requestBodyBytes))
-            out.put(#","bytes_out":"#)
-            out.putInteger(UInt64(clamping: exchange.responseBodyBytes))
-            out.put(#","duration_ms":"#)
+            out.decimal(UInt64(clamping: exchange.requestBodyBytes))
+            out.bytes(#","bytes_out":"#)
+            out.decimal(UInt64(clamping: exchange.responseBodyBytes))
+            out.bytes(#","duration_ms":"#)
             out.putMilliseconds(exchange.durationNanoseconds)
             var plain = true
             if let session {
-                out.put(#","session_id":"#)
+                out.bytes(#","session_id":"#)
                 plain = out.putString(session)
             }
-            out.put(#","request_id":"#)
+            out.bytes(#","request_id":"#)
             plain = plain && out.putString(exchange.requestID)
-            out.put("}")
+            out.byte(UInt8(ascii: "}"))
             guard plain else { return false }
-            body(UnsafeBufferPointer(start: buffer.baseAddress, count: out.count))
+            out.withWrittenBytes(body)
             return true
         }
     }
@@ -63,14 +64,14 @@ enum AccessLine {
     /// From the time's closing quote to the value of `bytes_in`: the part of the line that
     /// depends only on the method, route template and status. False when a value would need
     /// an escape (nothing useful written then).
-    static func putLabels(_ exchange: HTTPExchange, into out: inout Cursor) -> Bool {
-        out.put(#"","level":"info","message":"request","method":"#)
+    static func putLabels(_ exchange: HTTPExchange, into out: inout OutputWriter) -> Bool {
+        out.bytes(#"","level":"info","message":"request","method":"#)
         guard out.putString(exchange.method) else { return false }
-        out.put(#","route":"#)
+        out.bytes(#","route":"#)
         guard out.putString(exchange.route) else { return false }
-        out.put(#","status":"#)
-        out.putInteger(UInt64(clamping: exchange.status))
-        out.put(#","bytes_in":"#)
+        out.bytes(#","status":"#)
+        out.decimal(UInt64(clamping: exchange.status))
+        out.bytes(#","bytes_in":"#)
         return true
     }
 
@@ -78,114 +79,66 @@ enum AccessLine {
     /// punctuation (46 + 2 + 9 + 2 + 10 + 12 bytes) and a status of up to 20 digits.
     static let labelsOverhead = 101
 
-    /// Writes forward from a pointer into memory sized beforehand.
-    struct Cursor {
-        private let base: UnsafeMutablePointer<UInt8>
-        private(set) var count = 0
-
-        init(_ base: UnsafeMutablePointer<UInt8>) {
-            self.base = base
+    /// Whether any byte is a control byte, `"` or a backslash, eight bytes at a time: a byte
+    /// loop cost ~13 instructions a byte, ~1,300 per line for the four strings. The word
+    /// tests are the exact "has a byte below n" and "has a zero byte" identities (a borrow
+    /// can only mark bytes above one that truly matches, so the answer is exact).
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let control = (word &- ones &* 0x20) & ~word
+            let found = control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            if found & highs != 0 { return true }
+            i += 8
         }
-
-        mutating func put(_ text: StaticString) {
-            put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        while i < bytes.count {
+            let byte = start[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            i += 1
         }
+        return false
+    }
+}
 
-        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let start = bytes.baseAddress else { return }
-            (base + count).update(from: start, count: bytes.count)
-            count += bytes.count
-        }
+/// The access line's pieces, written through the bounds-checked writer of a reservation
+/// sized beforehand (`AccessLine.withJSON`, `AccessLineCache`).
+extension OutputWriter {
+    /// A quoted JSON string; false (nothing written) when it would need an escape.
+    /// Reads the string's bytes in place (`withContiguousStorageIfAvailable` does not
+    /// copy the String as `withUTF8` on a `var` copy did: ~100 instructions a string).
+    mutating func putString(_ value: String) -> Bool {
+        if let written = value.utf8.withContiguousStorageIfAvailable({ putQuoted($0) }) { return written }
+        var copy = value
+        return copy.withUTF8 { putQuoted($0) }
+    }
 
-        /// A quoted JSON string; false (nothing written) when it would need an escape.
-        /// Reads the string's bytes in place (`withContiguousStorageIfAvailable` does not
-        /// copy the String as `withUTF8` on a `var` copy did: ~100 instructions a string).
-        mutating func putString(_ value: String) -> Bool {
-            if let written = value.utf8.withContiguousStorageIfAvailable({ putQuoted($0) }) { return written }
-            var copy = value
-            return copy.withUTF8 { putQuoted($0) }
-        }
+    private mutating func putQuoted(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if AccessLine.needsEscape(utf8) { return false }
+        byte(UInt8(ascii: "\""))
+        bytes(utf8)
+        byte(UInt8(ascii: "\""))
+        return true
+    }
 
-        private mutating func putQuoted(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-            if Self.needsEscape(utf8) { return false }
-            base[count] = UInt8(ascii: "\"")
-            count += 1
-            put(utf8)
-            base[count] = UInt8(ascii: "\"")
-            count += 1
-            return true
+    /// `AccessLog.milliseconds` as `JSONWriter.number` prints that Double: the whole
+    /// milliseconds, then up to 3 decimals without trailing zeros (`12`, `0.5`, `1.234`).
+    /// The 3-decimal form is the shortest that reads back as that Double, which is what
+    /// Swift prints (a test compares the two over many values).
+    mutating func putMilliseconds(_ nanoseconds: UInt64) {
+        let microseconds = nanoseconds / 1_000
+        decimal(microseconds / 1_000)
+        var fraction = microseconds % 1_000
+        guard fraction > 0 else { return }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
         }
-
-        /// Whether any byte is a control byte, `"` or a backslash, eight bytes at a time: a byte
-        /// loop cost ~13 instructions a byte, ~1,300 per line for the four strings. The word
-        /// tests are the exact "has a byte below n" and "has a zero byte" identities (a borrow
-        /// can only mark bytes above one that truly matches, so the answer is exact).
-        static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let start = bytes.baseAddress else { return false }
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            var i = 0
-            while i + 8 <= bytes.count {
-                let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-                let control = (word &- ones &* 0x20) & ~word
-                let found = control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                if found & highs != 0 { return true }
-                i += 8
-            }
-            while i < bytes.count {
-                let byte = start[i]
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-                i += 1
-            }
-            return false
-        }
-
-        /// `value` (0 ≤ value < 10^count) in exactly `count` digits, zeros in front.
-        mutating func putDigits(_ value: Int, count digits: Int) {
-            var rest = value
-            for position in stride(from: count + digits - 1, through: count, by: -1) {
-                base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            count += digits
-        }
-
-        mutating func putInteger(_ value: UInt64) {
-            var digits = 1
-            var rest = value / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            rest = value
-            for position in stride(from: count + digits - 1, through: count, by: -1) {
-                base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            count += digits
-        }
-
-        /// `AccessLog.milliseconds` as `JSONWriter.number` prints that Double: the whole
-        /// milliseconds, then up to 3 decimals without trailing zeros (`12`, `0.5`, `1.234`).
-        /// The 3-decimal form is the shortest that reads back as that Double, which is what
-        /// Swift prints (a test compares the two over many values).
-        mutating func putMilliseconds(_ nanoseconds: UInt64) {
-            let microseconds = nanoseconds / 1_000
-            putInteger(microseconds / 1_000)
-            var fraction = microseconds % 1_000
-            guard fraction > 0 else { return }
-            var divisor: UInt64 = 100
-            while fraction % 10 == 0 {
-                fraction /= 10
-                divisor /= 10
-            }
-            base[count] = UInt8(ascii: ".")
-            count += 1
-            while divisor > 0 {
-                base[count] = UInt8(ascii: "0") + UInt8(fraction / divisor % 10)
-                count += 1
-                divisor /= 10
-            }
-        }
+        byte(UInt8(ascii: "."))
+        fixedDigits(fraction, count: digits)
     }
 }

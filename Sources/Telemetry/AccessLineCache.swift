@@ -1,5 +1,6 @@
 import EventHTTP
 import Glibc
+import TesseraSupport
 
 /// What one event loop's access lines share from one request to the next: the time up to
 /// the second, and the JSON that depends only on the method, route template and status
@@ -28,44 +29,41 @@ final class AccessLineCache: @unchecked Sendable {
     static let maxLabelSets = 32
 
     /// Writes the current time (`Timestamp.length` bytes).
-    func putTime(into out: inout AccessLine.Cursor) {
+    func putTime(into out: inout OutputWriter) {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         let milliseconds = Int(spec.tv_nsec / 1_000_000)
         if spec.tv_sec != second {
             second = spec.tv_sec
-            withUnsafeMutableBytes(of: &timePrefix) { prefix in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.length) { full in
-                    _ = Timestamp.write(seconds: spec.tv_sec, milliseconds: 0, into: full)
-                    prefix.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(full)[..<20]))
-                }
+            timePrefix = OutputBuffer.withTemporary(capacity: Timestamp.length) { full in
+                Timestamp.write(seconds: spec.tv_sec, milliseconds: 0, to: &full)
+                return (full.loadWritten(littleEndianFrom: 0, count: 8), full.loadWritten(littleEndianFrom: 8, count: 8),
+                        UInt32(truncatingIfNeeded: full.loadWritten(littleEndianFrom: 16, count: 4)))
             }
         }
-        withUnsafeBytes(of: &timePrefix) { out.put($0.bindMemory(to: UInt8.self)) }
-        out.putDigits(milliseconds, count: 3)
-        out.put("Z")
+        out.littleEndian(timePrefix.0)
+        out.littleEndian(timePrefix.1)
+        out.littleEndian(timePrefix.2)
+        out.fixedDigits(UInt64(milliseconds), count: 3)
+        out.byte(UInt8(ascii: "Z"))
     }
 
     /// `AccessLine.putLabels` for `exchange`, from the cache when its label set was seen.
-    func putLabels(_ exchange: HTTPExchange, into out: inout AccessLine.Cursor) -> Bool {
+    func putLabels(_ exchange: HTTPExchange, into out: inout OutputWriter) -> Bool {
         // The router's method and route strings are the same storage on every request, so
         // these comparisons usually end at the first word.
         if let found = labels.firstIndex(where: {
             $0.status == exchange.status && $0.route == exchange.route && $0.method == exchange.method
         }) {
-            labels[found].bytes.withUnsafeBufferPointer { out.put($0) }
+            labels[found].bytes.withUnsafeBufferPointer { out.bytes($0) }
             return true
         }
         let capacity = AccessLine.labelsOverhead + exchange.method.utf8.count + exchange.route.utf8.count
-        let made: [UInt8]? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var scratch = AccessLine.Cursor(buffer.baseAddress!)
-            guard AccessLine.putLabels(exchange, into: &scratch) else { return nil }
-            return Array(UnsafeBufferPointer(start: buffer.baseAddress, count: scratch.count))
-        }
-        guard let made else { return false }
-        labels.insert(Labels(method: exchange.method, route: exchange.route, status: exchange.status, bytes: made), at: 0)
+        var made = OutputBuffer(capacity: capacity)
+        guard made.withReserved(capacity, { AccessLine.putLabels(exchange, into: &$0) }) else { return false }
+        labels.insert(Labels(method: exchange.method, route: exchange.route, status: exchange.status, bytes: made.bytes), at: 0)
         if labels.count > Self.maxLabelSets { labels.removeLast() }
-        made.withUnsafeBufferPointer { out.put($0) }
+        made.withUnsafeBytes { out.bytes($0) }
         return true
     }
 }

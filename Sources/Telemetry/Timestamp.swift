@@ -1,5 +1,6 @@
 import EventHTTP
 import Glibc
+import TesseraSupport
 
 /// UTC wall-clock time in RFC 3339 with milliseconds: `2026-11-23T19:45:01.123Z`.
 ///
@@ -14,49 +15,42 @@ enum Timestamp {
     }
 
     static func format(seconds: Int, milliseconds: Int) -> String {
-        String(unsafeUninitializedCapacity: length) { write(seconds: seconds, milliseconds: milliseconds, into: $0) }
+        OutputBuffer.string(capacity: length) { write(seconds: seconds, milliseconds: milliseconds, to: &$0) }
     }
 
     /// The current time's `length` bytes, lent to `body`: no String is made.
     static func withNow(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-            let count = write(seconds: spec.tv_sec, milliseconds: Int(spec.tv_nsec / 1_000_000), into: buffer)
-            body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        OutputBuffer.withTemporary(capacity: length) { out in
+            write(seconds: spec.tv_sec, milliseconds: Int(spec.tv_nsec / 1_000_000), to: &out)
+            out.withWrittenBytes(body)
         }
     }
 
     static let length = 24
 
-    /// Writes the `length` bytes of the time into `out`; returns how many it wrote.
-    static func write(seconds: Int, milliseconds: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// Writes the `length` bytes of the time through `out` (which must have room for them:
+    /// its every store is checked).
+    static func write(seconds: Int, milliseconds: Int, to out: inout OutputWriter) {
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let (year, month, day) = CivilDate.of(daysSinceEpoch: days)  // shared with the replies' Date field
-        var i = 0
         // Two digits at a time from a table: a divide-and-modulo loop per digit cost ~250
         // instructions per access line (callgrind, cached rect query).
-        func putPair(_ value: Int) {
-            let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-            out[i] = pairs.utf8Start[2 * value]
-            out[i + 1] = pairs.utf8Start[2 * value + 1]
-            i += 2
-        }
-        func put(_ character: Unicode.Scalar) {
-            out[i] = UInt8(ascii: character)
-            i += 1
+        func pair(_ value: Int, _ separator: Unicode.Scalar) {
+            out.fixedDigits(UInt64(truncatingIfNeeded: value), count: 2)
+            out.byte(UInt8(ascii: separator))
         }
         let shownYear = min(max(year, 0), 9_999)  // four digits, whatever the clock says
-        putPair(shownYear / 100); putPair(shownYear % 100); put("-")
-        putPair(month); put("-")
-        putPair(day); put("T")
-        putPair(secondOfDay / 3_600); put(":")
-        putPair(secondOfDay / 60 % 60); put(":")
-        putPair(secondOfDay % 60); put(".")
-        out[i] = UInt8(ascii: "0") + UInt8(milliseconds / 100)
-        i += 1
-        putPair(milliseconds % 100); put("Z")
-        return i
+        out.fixedDigits(UInt64(shownYear), count: 4)
+        out.byte(UInt8(ascii: "-"))
+        pair(month, "-")
+        pair(day, "T")
+        pair(secondOfDay / 3_600, ":")
+        pair(secondOfDay / 60 % 60, ":")
+        pair(secondOfDay % 60, ".")
+        out.fixedDigits(UInt64(truncatingIfNeeded: milliseconds), count: 3)
+        out.byte(UInt8(ascii: "Z"))
     }
 
     private static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {

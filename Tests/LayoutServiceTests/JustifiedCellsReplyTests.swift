@@ -105,19 +105,19 @@ struct JustifiedCellsReplyTests {
     }
 
     /// The bound the reply's buffer is sized by holds for the longest cell: the longest index
-    /// paths, five numbers of the longest shortest form, the forced extra.
+    /// paths, five numbers of the longest shortest form, the forced extra. Written through a
+    /// reservation of exactly the bound, whose writer traps on any store past it (the
+    /// formatter's scratch and eight-byte stores included).
     @Test func theLongestCellFitsItsBound() {
         let longest = -1.2345678901234567e-300
         let frame = Rect(x: longest, y: longest, width: longest, height: longest)
         let extras = PreparedJustifiedLayout.CellExtras(aspectRatio: longest, isForced: true)
-        var scratch = [UInt8](repeating: 0, count: 2 * JSONWriter.maxJustifiedCellBytes)
-        let written = scratch.withUnsafeMutableBufferPointer { buffer -> Int in
-            var c = JSONCursor(position: buffer.baseAddress!)
-            var row = JSONWriter.RowEcho()
+        var writer = JSONWriter(capacity: 0)
+        var row = JSONWriter.RowEcho()
+        writer.appendWritten(maxCount: JSONWriter.maxJustifiedCellBytes) { c in
             JSONWriter.justifiedCell(IndexPath(Int.min, Int.min), frame, extras, comma: true, &c, row: &row)
-            return c.position - buffer.baseAddress!
         }
-        #expect(written == JSONWriter.maxJustifiedCellBytes)
+        #expect(writer.bytes.count == JSONWriter.maxJustifiedCellBytes)
         #expect(IndexPath(Int.min, Int.min).section.description.utf8.count == 20)
         #expect(longest.description.utf8.count == 24)
     }

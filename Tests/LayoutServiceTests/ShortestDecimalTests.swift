@@ -1,4 +1,5 @@
 import Testing
+import TesseraSupport
 @testable import LayoutService
 
 /// `ShortestDecimal`, the writer's fast path for doubles, against the slow path it stands in
@@ -7,11 +8,12 @@ import Testing
 /// double written must be `description`'s bytes, whichever path wrote it.
 @Suite("Shortest decimal fast path")
 struct ShortestDecimalTests {
-    /// The fast path's own answer, or nil where it declines.
+    /// The fast path's own answer, or nil where it declines (through a reservation of
+    /// exactly `maxBytes`, so a store past it traps).
     private func fast(_ value: Double) -> String? {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDecimal.maxBytes) { buffer in
-            guard let n = ShortestDecimal.write(value, to: buffer.baseAddress!) else { return nil }
-            return String(decoding: buffer[..<n], as: UTF8.self)
+        OutputBuffer.withTemporary(capacity: ShortestDecimal.maxBytes) { out in
+            guard ShortestDecimal.write(value, to: &out) else { return nil }
+            return out.withWrittenBytes { String(decoding: $0, as: UTF8.self) }
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import LayoutService
 import Logging
 import Testing
+import TesseraSupport
 @testable import Telemetry
 
 /// The JSON access line written straight from the exchange says byte for byte what the
@@ -67,7 +68,7 @@ import Testing
             bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         }
         func wordRule(_ bytes: [UInt8]) -> Bool {
-            bytes.withUnsafeBufferPointer { AccessLine.Cursor.needsEscape($0) }
+            bytes.withUnsafeBufferPointer { AccessLine.needsEscape($0) }
         }
         let fillers: [UInt8] = [0x7F, 0x20, 0x21, 0x23, 0x5D, 0x80, 0xFF]
         for length in 0...24 {
@@ -93,12 +94,9 @@ import Testing
         for nanoseconds in edges + random {
             var expected = JSONWriter()
             expected.number(AccessLog.milliseconds(nanoseconds))
-            let written = [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
-                var cursor = AccessLine.Cursor(buffer.baseAddress!)
-                cursor.putMilliseconds(nanoseconds)
-                count = cursor.count
-            }
-            #expect(written == expected.bytes, "\(nanoseconds) ns")
+            var written = OutputBuffer()
+            written.withReserved(64) { $0.putMilliseconds(nanoseconds) }
+            #expect(written.bytes == expected.bytes, "\(nanoseconds) ns")
         }
     }
 

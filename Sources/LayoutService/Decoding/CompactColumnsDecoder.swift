@@ -70,7 +70,7 @@ struct CompactColumnsDecoder {
                         let value = bad == 2 * i ? width : height
                         throw Self.rangeError(value, path: "\(path)[\(bad)]", what: bad == 2 * i ? "width" : "height")
                     }
-                    (storage.baseAddress! + i).initialize(to: Size(width: width, height: height))
+                    storage.initializeElement(at: i, to: Size(width: width, height: height))
                     initialized = i + 1
                 }
             }
@@ -95,7 +95,7 @@ struct CompactColumnsDecoder {
                         }
                         throw .invalidRequest("\(path)[\(i)]", "must not be negative (got \(d))")
                     }
-                    (storage.baseAddress! + i).initialize(to: d)
+                    storage.initializeElement(at: i, to: d)
                     initialized = i + 1
                 }
             }

@@ -14,11 +14,11 @@ extension JSONWriter {
     public mutating func elements(_ list: [LayoutAttributes]) {
         beginArray()
         var row = RowEcho()
-        let start = bytes.count
+        let start = out.count
         for (i, e) in list.enumerated() {
             attributes(e, row: &row)
             if i == Self.sampledElements - 1 && list.count >= 2 * Self.sampledElements {
-                reserveForTheRest(list.count - Self.sampledElements, perElement: (bytes.count - start) / Self.sampledElements)
+                reserveForTheRest(list.count - Self.sampledElements, perElement: (out.count - start) / Self.sampledElements)
             }
         }
         endArray()
@@ -35,7 +35,7 @@ extension JSONWriter {
     /// --repeat 11` minus `--repeat 1`, over 10, three runs each); callgrind's count hardly
     /// moves (the copy is a few long `rep movsb`).
     private mutating func reserveForTheRest(_ count: Int, perElement: Int) {
-        reserveCapacity(bytes.count + count * (perElement + perElement / 8) + 64)
+        reserveCapacity(out.count + count * (perElement + perElement / 8) + 64)
     }
 
     /// `{category, kind?, indexPath, frame, zIndex, alpha, transform3D?, hidden?, extras?}`:

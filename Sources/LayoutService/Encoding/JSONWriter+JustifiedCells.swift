@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraSupport
 
 /// A justified layout's cells written straight from the prepared layout
 /// (`PreparedJustifiedLayout.forEachCell`): the bytes `attributes` writes for the same
@@ -20,18 +21,17 @@ extension JSONWriter {
 
     /// The whole one-shot reply, `{"contentSize":…,"info":…,"elements":[…]}`, with every cell
     /// of `layout`, in one buffer sized beforehand (untouched capacity costs no memory: the
-    /// pages past the end are never written). Public for the benchmark, which times it alone.
+    /// pages past the end are never written), the cells through one reservation of it whose
+    /// every store is checked against the bound (`OutputWriter`). Public for the benchmark,
+    /// which times it alone.
     public static func allCellsReply(_ layout: PreparedJustifiedLayout) -> (bytes: [UInt8], wroteNonFiniteNumber: Bool) {
-        var head = JSONWriter(capacity: 256)
-        head.oneShotHead(layout)
-        head.beginArray()
-        var nonFinite = head.wroteNonFiniteNumber
-        let capacity = head.bytes.count + layout.cellCount * maxJustifiedCellBytes + 2 + JSONCursor.maxNumberBytes
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            let start = buffer.baseAddress!
-            var c = JSONCursor(position: start)
-            head.bytes.withUnsafeBufferPointer { c.position.initialize(from: $0.baseAddress!, count: $0.count) }
-            c.position += head.bytes.count
+        var reply = JSONWriter(capacity: 256)
+        reply.oneShotHead(layout)
+        reply.beginArray()
+        let cellsBytes = layout.cellCount * maxJustifiedCellBytes + 2 + JSONCursor.maxNumberBytes
+        reply.out.reserveCapacity(reply.out.count + cellsBytes)
+        let nonFinite = reply.out.withReserved(cellsBytes) { w in
+            var c = JSONCursor(w)
             var first = true
             var row = RowEcho()
             layout.forEachCell { indexPath, frame, extras in
@@ -40,10 +40,10 @@ extension JSONWriter {
             }
             c.byte(UInt8(ascii: "]"))
             c.byte(UInt8(ascii: "}"))
-            initialized = c.position - start
-            if c.wroteNonFiniteNumber { nonFinite = true }
+            w = c.out
+            return c.wroteNonFiniteNumber
         }
-        return (bytes, nonFinite)
+        return (reply.bytes, reply.wroteNonFiniteNumber || nonFinite)
     }
 
     /// One cell, as `attributes` writes a cell with the identity transform, alpha 1,

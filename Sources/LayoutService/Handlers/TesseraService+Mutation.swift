@@ -3,6 +3,7 @@ import Glibc
 #endif
 import LayoutEngine
 import SessionStorage
+import TesseraSupport
 
 extension TesseraService {
     /// Applies a change to a session: computes the next state from the current one and
@@ -81,32 +82,13 @@ extension TesseraService {
     ///
     /// Asked for 15 bytes when that is enough (13 digits and the quotes): a String made with
     /// a capacity past 15 is allocated first and only then turned into a small string (~250
-    /// instructions more, on every query).
+    /// instructions more, on every query). 23 bytes hold the longest: a sign, 19 digits, the
+    /// quotes (the writer traps on a byte past what was asked for).
     static func entityTag(_ version: Int) -> String {
-        String(unsafeUninitializedCapacity: version.magnitude < 1_000_000_000_000 ? 15 : 23) { out in
-            var magnitude = version.magnitude
-            var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, last first
-            let digitCount = withUnsafeMutableBytes(of: &reversed) { scratch -> Int in
-                var n = 0
-                repeat {
-                    scratch[n] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    n += 1
-                } while magnitude > 0
-                return n
-            }
-            var i = 0
-            func put(_ byte: UInt8) {
-                out[i] = byte
-                i += 1
-            }
-            put(UInt8(ascii: "\""))
-            if version < 0 { put(UInt8(ascii: "-")) }
-            withUnsafeBytes(of: reversed) { scratch in
-                for k in stride(from: digitCount - 1, through: 0, by: -1) { put(scratch[k]) }
-            }
-            put(UInt8(ascii: "\""))
-            return i
+        OutputBuffer.string(capacity: version.magnitude < 1_000_000_000_000 ? 15 : 23) { out in
+            out.byte(UInt8(ascii: "\""))
+            out.decimal(version)
+            out.byte(UInt8(ascii: "\""))
         }
     }
 }

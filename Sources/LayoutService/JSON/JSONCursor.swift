@@ -1,18 +1,29 @@
-/// A write position in memory that was sized beforehand (`JSONWriter.appendWritten`): the
-/// writer's hot paths write through a pointer with no capacity or uniqueness check per byte,
-/// then append the result to the reply in one copy.
+import TesseraSupport
+
+/// The JSON writer's hot paths: a reservation of the reply's `OutputBuffer` sized beforehand
+/// (`JSONWriter.appendWritten`), written through its bounds-checked `OutputWriter` with one
+/// check per piece rather than an `Array.append` per piece, published in place.
 ///
 /// Hand-written because measured faster on a hot path: `Array.append` per piece (its
 /// uniqueness and capacity checks) was more than half of encoding a big element list
 /// (~45 appends and ~5,000 instructions per element; BENCHMARKS.md "Big replies").
 /// Every method writes exactly what the `JSONWriter` method of the same name wrote before
 /// (`JSONWriterTests`, `ElementEncodingTests`).
-struct JSONCursor {
-    var position: UnsafeMutablePointer<UInt8>
+///
+/// Noncopyable because its writer is: made from the writer a reservation lends
+/// (`JSONCursor(writer)`), handed back with `out` when done.
+struct JSONCursor: ~Copyable {
+    var out: OutputWriter
     /// See `JSONWriter.wroteNonFiniteNumber`.
     var wroteNonFiniteNumber = false
 
-    /// The most bytes `number` writes (the standard formatter's longest output fits 32).
+    @inline(__always)
+    init(_ out: consuming OutputWriter) {
+        self.out = out
+    }
+
+    /// The most bytes `number` may touch: the standard formatter is lent 32 bytes, and
+    /// `ShortestDecimal` and `NumberEcho` store eight bytes at a time past what they keep.
     static let maxNumberBytes = 32
     /// The most bytes `integer` writes: `-9223372036854775808`.
     static let maxIntegerBytes = 20
@@ -22,32 +33,18 @@ struct JSONCursor {
 
     @inline(__always)
     mutating func byte(_ b: UInt8) {
-        position.initialize(to: b)
-        position += 1
+        out.byte(b)
     }
 
     /// Constant JSON text (keys with their punctuation, pre-rendered).
     @inline(__always)
     mutating func fragment(_ text: StaticString) {
-        let count = text.utf8CodeUnitCount
-        position.initialize(from: text.utf8Start, count: count)
-        position += count
+        out.bytes(text)
     }
 
     @inline(__always)
     mutating func integer(_ value: Int) {
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        var v = value.magnitude
-        // At most 19 digits (|Int.min| = 9223372036854775808); 0 is written as one digit.
-        let count = max(1, ShortestDecimal.decimalDigits(UInt64(v)))
-        var i = count
-        while i >= 2 {
-            i &-= 2
-            ShortestDecimal.twoDigits(Int(truncatingIfNeeded: v % 100), to: position + i)
-            v /= 100
-        }
-        if i == 1 { position.initialize(to: UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")) }
-        position += count
+        out.decimal(value)
     }
 
     /// `JSONWriter.number`'s rules: integers without a fraction, other finite values in
@@ -70,14 +67,13 @@ struct JSONCursor {
     /// Swift's shortest round-trip form of a finite double, the bytes of `description`.
     @inline(__always)
     mutating func shortest(_ value: Double) {
-        if let count = ShortestDecimal.write(value, to: position) {
-            position += count
-            return
-        }
+        if ShortestDecimal.write(value, to: &out) { return }
         // The standard library's formatter (`description` calls it) expects a buffer of
         // ASCII zeros: it writes only the digits that differ from them.
-        position.initialize(repeating: UInt8(ascii: "0"), count: Self.maxNumberBytes)
-        position += Int(truncatingIfNeeded: swiftFloat64ToString(position, UInt(Self.maxNumberBytes), value, false))
+        out.withUnsafeUninitializedBytes(maxCount: Self.maxNumberBytes) { scratch in
+            scratch.initialize(repeating: UInt8(ascii: "0"))
+            return Int(truncatingIfNeeded: swiftFloat64ToString(scratch.baseAddress!, UInt(scratch.count), value, false))
+        }
     }
 
     /// A JSON string: copied whole when nothing needs escaping (keys, categories, kinds),
@@ -87,8 +83,7 @@ struct JSONCursor {
         let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard let base = utf8.baseAddress else { return true }
             if Self.needsEscaping(base, utf8.count) { return false }
-            position.initialize(from: base, count: utf8.count)
-            position += utf8.count
+            out.bytes(utf8)
             return true
         }
         if copied != true {

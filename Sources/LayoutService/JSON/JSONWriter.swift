@@ -1,7 +1,12 @@
+import TesseraSupport
+
 /// A hand-written JSON writer for replies: appends bytes to one buffer, no intermediate
-/// values (Foundation's encoder costs ~8 µs per element; this ~0.3 µs).
+/// values (Foundation's encoder costs ~8 µs per element; this ~0.3 µs). Every byte goes
+/// through the buffer's checked reservations (`OutputBuffer`, docs/memory-safety.md).
 public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+    var out: OutputBuffer
+    /// The document so far (the buffer's array: no copy).
+    public var bytes: [UInt8] { out.bytes }
     /// Whether the next value in the current container needs a comma first.
     private var needsComma = false
     /// Set when `number` was handed NaN or an infinity (see there). A document with one is
@@ -9,52 +14,47 @@ public struct JSONWriter {
     public private(set) var wroteNonFiniteNumber = false
 
     public init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        out = OutputBuffer(capacity: capacity)
     }
 
     @inline(__always) private mutating func separator() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { out.append(UInt8(ascii: ",")) }
         needsComma = true
     }
 
     public mutating func beginObject() {
         separator()
-        bytes.append(UInt8(ascii: "{"))
+        out.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        out.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     public mutating func beginArray() {
         separator()
-        bytes.append(UInt8(ascii: "["))
+        out.append(UInt8(ascii: "["))
         needsComma = false
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// A key: the next value written belongs to it.
-    /// One append for `,"name":` (each `append` costs a uniqueness and capacity check,
+    /// One reservation for `,"name":` (each `append` costs a uniqueness and capacity check,
     /// a third of the encoder's time when done byte by byte).
     public mutating func key(_ name: StaticString) {
         let comma = needsComma
-        name.withUTF8Buffer { text in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + 4) { out in
-                var n = 0
-                if comma { out[0] = UInt8(ascii: ","); n = 1 }
-                out[n] = UInt8(ascii: "\"")
-                _ = UnsafeMutableBufferPointer(rebasing: out[(n + 1)...]).initialize(from: text)
-                n += text.count + 1
-                out[n] = UInt8(ascii: "\"")
-                out[n + 1] = UInt8(ascii: ":")
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<(n + 2)]))
-            }
+        out.withReserved(name.utf8CodeUnitCount + 4) { w in
+            if comma { w.byte(UInt8(ascii: ",")) }
+            w.byte(UInt8(ascii: "\""))
+            w.bytes(name)
+            w.byte(UInt8(ascii: "\""))
+            w.byte(UInt8(ascii: ":"))
         }
         needsComma = false
     }
@@ -62,7 +62,7 @@ public struct JSONWriter {
     public mutating func key(_ name: String) {
         separator()
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -73,12 +73,12 @@ public struct JSONWriter {
 
     public mutating func bool(_ value: Bool) {
         separator()
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        out.append(value ? "true" : "false")
     }
 
     public mutating func null() {
         separator()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        out.append("null")
     }
 
     public mutating func int(_ value: Int) {
@@ -102,7 +102,7 @@ public struct JSONWriter {
     /// Bytes that are already valid JSON (a client's own layout object, echoed back).
     public mutating func raw(_ json: ArraySlice<UInt8>) {
         separator()
-        bytes.append(contentsOf: json)
+        out.append(contentsOf: json)
     }
 
     /// Swift's shortest round-trip form of a finite double, the very bytes of
@@ -111,22 +111,23 @@ public struct JSONWriter {
         appendWritten(maxCount: JSONCursor.maxNumberBytes) { $0.shortest(value) }
     }
 
-    /// Appends what `write` writes through a cursor into at most `maxCount` bytes of scratch
-    /// memory (on the stack up to 1 KiB): one `Array.append` instead of one per piece.
+    /// Appends what `write` writes through a cursor over a reservation of `maxCount` bytes
+    /// of the buffer (`OutputBuffer.withReserved`: every store checked against `maxCount`),
+    /// written in place: one capacity check instead of one `Array.append` per piece.
     @inline(__always)
     mutating func appendWritten(maxCount: Int, _ write: (inout JSONCursor) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { scratch in
-            let start = scratch.baseAddress!
-            var cursor = JSONCursor(position: start)
+        let nonFinite = out.withReserved(maxCount) { w in
+            var cursor = JSONCursor(w)
             write(&cursor)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor.position - start))
-            if cursor.wroteNonFiniteNumber { wroteNonFiniteNumber = true }
+            w = cursor.out
+            return cursor.wroteNonFiniteNumber
         }
+        if nonFinite { wroteNonFiniteNumber = true }
     }
 
     /// Room for `count` bytes in all, reserved now when there is less.
     mutating func reserveCapacity(_ count: Int) {
-        if count > bytes.capacity { bytes.reserveCapacity(count) }
+        out.reserveCapacity(count)
     }
 
     /// Whether a value about to be written through `appendWritten` needs a comma first (the

@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// The last value written through `JSONCursor.number(_:echo:)`, with its bytes: the elements of
 /// a row share their y and height (every cell of a justified or flow row), and copying 24
 /// bytes is cheaper than formatting the number again.
@@ -18,26 +20,29 @@ struct NumberEcho {
     @inline(__always)
     func repeatIfSame(_ value: Double, _ c: inout JSONCursor) -> Bool {
         guard count != 0, bits == value.bitPattern else { return false }
-        let out = UnsafeMutableRawPointer(c.position)
-        out.storeBytes(of: text.0, as: UInt64.self)
-        (out + 8).storeBytes(of: text.1, as: UInt64.self)
-        (out + 16).storeBytes(of: text.2, as: UInt64.self)
-        c.position += count
+        c.out.store(littleEndian: text.0, at: 0)
+        c.out.store(littleEndian: text.1, at: 8)
+        c.out.store(littleEndian: text.2, at: 16)
+        c.out.advance(by: count)
         return true
     }
 
-    /// Keeps `value` and the `count` bytes at `start` that were just written for it; not a
-    /// non-finite value, whose writing must also flag the cursor it is written through.
+    /// Keeps `value` and the `count` bytes that were just written for it, the last `count`
+    /// of `out`'s; not a non-finite value, whose writing must also flag the cursor it is
+    /// written through.
     @inline(__always)
-    mutating func remember(_ value: Double, _ start: UnsafeMutablePointer<UInt8>, count: Int) {
+    mutating func remember(_ value: Double, lastBytesOf out: borrowing OutputWriter, count: Int) {
         guard value.isFinite else {
             self.count = 0
             return
         }
         bits = value.bitPattern
         self.count = count
-        text = (0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
+        // The number's bytes in memory order, zero-padded to 24 (at most 24 were written).
+        let begin = out.count &- count
+        text.0 = out.loadWritten(littleEndianFrom: begin, count: min(count, 8))
+        text.1 = count > 8 ? out.loadWritten(littleEndianFrom: begin &+ 8, count: min(count &- 8, 8)) : 0
+        text.2 = count > 16 ? out.loadWritten(littleEndianFrom: begin &+ 16, count: count &- 16) : 0
     }
 }
 
@@ -48,8 +53,8 @@ extension JSONCursor {
     @inline(__always)
     mutating func number(_ value: Double, echo: inout NumberEcho) {
         if echo.repeatIfSame(value, &self) { return }
-        let start = position
+        let start = out.count
         number(value)
-        echo.remember(value, start, count: position - start)
+        echo.remember(value, lastBytesOf: out, count: out.count &- start)
     }
 }

@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// Swift's shortest round-trip form of a double (`description`'s bytes), computed with
 /// exact 128-bit integer arithmetic for the values frames are made of: not integers, and
 /// 0.01 ≤ |v| < 2^50. Everything else returns nil and the caller uses the standard
@@ -26,16 +28,18 @@ enum ShortestDecimal {
     /// the point, whose last eight-byte store may end 8 bytes past it (26); rounded up.
     static let maxBytes = 32
 
-    /// Writes `value` at `out` and returns the byte count, or nil when `value` is outside
-    /// this fast path (nothing meaningful written then).
+    /// Writes `value` through `out` and moves past it: true; or false when `value` is outside
+    /// this fast path (the write position has not moved then). Every store is checked against
+    /// the writer's reservation (`OutputWriter`), which must leave `maxBytes` from the write
+    /// position for the fixed-width stores.
     @inline(__always)
-    static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+    static func write(_ value: Double, to out: inout OutputWriter) -> Bool {
         let magnitude = value.magnitude
-        guard magnitude >= 0.01, magnitude < 0x1p50 else { return nil }
+        guard magnitude >= 0.01, magnitude < 0x1p50 else { return false }
         // Exact: truncation of a double below 2^50. Through Int, one instruction each way
         // (UInt64's conversions take a dozen).
         let truncated = Int(magnitude)
-        guard Double(truncated) != magnitude else { return nil }
+        guard Double(truncated) != magnitude else { return false }
         let whole = UInt64(truncatingIfNeeded: truncated)
         let bits = magnitude.bitPattern
         let fraction = bits & 0x000F_FFFF_FFFF_FFFF
@@ -98,130 +102,78 @@ enum ShortestDecimal {
         // at the point (`maxBytes` covers the fixed width and the stores' overhang).
         var n = 0
         if value < 0 {
-            out[0] = UInt8(ascii: "-")
+            out.store(UInt8(ascii: "-"), at: 0)
             n = 1
         }
         let fractionDigits = k &- dropped
         if wholeDigits == 0 {
             // "0." and the fraction, zero-padded to its digit count (at most 18).
-            out[n] = UInt8(ascii: "0")
-            out[n &+ 1] = UInt8(ascii: ".")
-            eighteenDigits(digits &* powerOf10(18 &- fractionDigits), to: out + (n &+ 2))
-            return n &+ 2 &+ fractionDigits
+            out.store(UInt8(ascii: "0"), at: n)
+            out.store(UInt8(ascii: "."), at: n &+ 1)
+            eighteenDigits(digits &* powerOf10(18 &- fractionDigits), at: n &+ 2, &out)
+            out.advance(by: n &+ 2 &+ fractionDigits)
+            return true
         }
         // At most 17 digits in all (17 significant digits were computed).
         let total = wholeDigits &+ fractionDigits
-        let start = out + n
-        seventeenDigits(digits &* powerOf10(17 &- total), to: start)
+        seventeenDigits(digits &* powerOf10(17 &- total), at: n, &out)
         // Move the fraction, bytes wholeDigits..<17, one byte right, the point in between,
         // reading only the 17 bytes written above. Below 9 whole digits: the eight bytes from
         // the fraction's start and the last eight (overlapping; both loads before the
         // stores). Otherwise the fraction is within the last eight, shifted down to its start.
-        let fractionStart = start + wholeDigits
-        let last = load(start + 9)
+        let fractionStart = n &+ wholeDigits
+        let last = out.load(littleEndianAt: n &+ 9)
         if wholeDigits <= 8 {
-            store(load(fractionStart), at: fractionStart + 1)
-            store(last, at: start + 10)
+            out.store(littleEndian: out.load(littleEndianAt: fractionStart), at: fractionStart &+ 1)
+            out.store(littleEndian: last, at: n &+ 10)
         } else {
-            store(last &>> UInt64(8 &* (wholeDigits &- 9)), at: fractionStart + 1)
+            out.store(littleEndian: last &>> UInt64(8 &* (wholeDigits &- 9)), at: fractionStart &+ 1)
         }
-        fractionStart.pointee = UInt8(ascii: ".")
-        return n &+ total &+ 1
+        out.store(UInt8(ascii: "."), at: fractionStart)
+        out.advance(by: n &+ total &+ 1)
+        return true
     }
 
-    /// The 17 digits of `x` < 10^17 (leading zeros included): one, then two groups of eight.
-    /// Writes 17 bytes.
+    /// The 17 digits of `x` < 10^17 (leading zeros included), `offset` bytes past the write
+    /// position: one, then two groups of eight. Stores 17 bytes.
     @inline(__always)
-    static func seventeenDigits(_ x: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+    static func seventeenDigits(_ x: UInt64, at offset: Int, _ out: inout OutputWriter) {
         let first = x / 10_000_000_000_000_000
         let rest = x &- first &* 10_000_000_000_000_000
         let upper = rest / 100_000_000
-        out.pointee = UInt8(truncatingIfNeeded: first) &+ UInt8(ascii: "0")
-        store(eightDigits(UInt32(truncatingIfNeeded: upper)), at: out + 1)
-        store(eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: out + 9)
+        out.store(UInt8(truncatingIfNeeded: first) &+ UInt8(ascii: "0"), at: offset)
+        out.store(littleEndian: eightDigits(UInt32(truncatingIfNeeded: upper)), at: offset &+ 1)
+        out.store(littleEndian: eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: offset &+ 9)
     }
 
-    /// The 18 digits of `x` < 10^18 (leading zeros included): two, then two groups of eight.
-    /// Writes 18 bytes.
+    /// The 18 digits of `x` < 10^18 (leading zeros included), `offset` bytes past the write
+    /// position: two, then two groups of eight. Stores 18 bytes.
     @inline(__always)
-    static func eighteenDigits(_ x: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+    static func eighteenDigits(_ x: UInt64, at offset: Int, _ out: inout OutputWriter) {
         let first = x / 10_000_000_000_000_000
         let rest = x &- first &* 10_000_000_000_000_000
         let upper = rest / 100_000_000
-        twoDigits(Int(truncatingIfNeeded: first), to: out)
-        store(eightDigits(UInt32(truncatingIfNeeded: upper)), at: out + 2)
-        store(eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: out + 10)
+        out.store(twoDigits: Int(truncatingIfNeeded: first), at: offset)
+        out.store(littleEndian: eightDigits(UInt32(truncatingIfNeeded: upper)), at: offset &+ 2)
+        out.store(littleEndian: eightDigits(UInt32(truncatingIfNeeded: rest &- upper &* 100_000_000)), at: offset &+ 10)
     }
 
-    /// Eight bytes at `p`, unaligned, as `store` wrote them.
-    @inline(__always)
-    static func load(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-    }
-
-    /// The eight decimal digits of `n` < 10^8 (leading zeros included) as ASCII, first digit
-    /// in the lowest byte: split into halves of four, pairs and digits in parallel lanes
-    /// (x/100 as x·10486 >> 20 for x < 10^4, x/10 as x·103 >> 10 for x < 100, both exact).
+    /// The eight decimal digits of `n` < 10^8 as ASCII, first digit in the lowest byte
+    /// (`DecimalDigits.eight`).
     @inline(__always)
     static func eightDigits(_ n: UInt32) -> UInt64 {
-        let upper = n / 10_000
-        var x = UInt64(upper) | (UInt64(n &- upper &* 10_000) &<< 32)
-        let hundreds = ((x &* 10486) &>> 20) & 0x0000_007F_0000_007F
-        x = hundreds | ((x &- hundreds &* 100) &<< 16)
-        let tens = ((x &* 103) &>> 10) & 0x000F_000F_000F_000F
-        x = tens | ((x &- tens &* 10) &<< 8)
-        return x | 0x3030_3030_3030_3030
+        DecimalDigits.eight(n)
     }
 
-    /// Eight bytes at `out`, unaligned, in memory order (the first digit first on the
-    /// little-endian machines Swift runs on here: x86-64 and arm64).
-    @inline(__always)
-    static func store(_ eight: UInt64, at out: UnsafeMutablePointer<UInt8>) {
-        UnsafeMutableRawPointer(out).storeBytes(of: eight.littleEndian, as: UInt64.self)
-    }
-
-    /// The number of decimal digits of `x` (0 for 0): from its bit length, log10(2) ≈
-    /// 1233/4096 gives the count or one less, and one comparison decides.
+    /// The number of decimal digits of `x` (0 for 0): `DecimalDigits.count`.
     @inline(__always)
     static func decimalDigits(_ x: UInt64) -> Int {
-        let estimate = ((64 &- x.leadingZeroBitCount) &* 1233) &>> 12
-        return x >= powerOf10(estimate) ? estimate &+ 1 : estimate
+        DecimalDigits.count(x)
     }
 
-    /// "00" … "99": two digits per division.
-    @inline(__always)
-    static func twoDigits(_ pair: Int, to out: UnsafeMutablePointer<UInt8>) {
-        let table: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-        let source = table.utf8Start + pair &* 2
-        out[0] = source[0]
-        out[1] = source[1]
-    }
-
-    /// 10^e for 0 ≤ e ≤ 19, exact in 64 bits. A switch, not an array: a global array costs a
-    /// lazy-initialisation check per call.
+    /// 10^e for 0 ≤ e ≤ 19, exact in 64 bits (`DecimalDigits.powerOf10`).
     @inline(__always)
     static func powerOf10(_ e: Int) -> UInt64 {
-        switch e {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        case 9: 1_000_000_000
-        case 10: 10_000_000_000
-        case 11: 100_000_000_000
-        case 12: 1_000_000_000_000
-        case 13: 10_000_000_000_000
-        case 14: 100_000_000_000_000
-        case 15: 1_000_000_000_000_000
-        case 16: 10_000_000_000_000_000
-        case 17: 100_000_000_000_000_000
-        case 18: 1_000_000_000_000_000_000
-        default: 10_000_000_000_000_000_000
-        }
+        DecimalDigits.powerOf10(e)
     }
 }

@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// Columns of numbers in the narrowest form that gives back every value bit for bit. Sizes
 /// in points are nearly always small whole numbers: a million sizes then take 4 MB instead
 /// of 16 MB, and the store writes (and Redis fsyncs) a quarter of the bytes when a session
@@ -21,15 +23,12 @@ extension ByteWriter {
         int(values.count)
         values.withUnsafeBytes { raw in
             let doubles = raw.bindMemory(to: Double.self)
-            let mark = bytes.count
-            var exact = true
+            let mark = count
             u8(PackedColumnForm.uint16.rawValue)
-            append(count: doubles.count * 2) { exact = Self.pack(doubles, asUInt16: $0.bindMemory(to: UInt16.self)) }
-            if exact { return }
+            if withReserved(doubles.count * 2, { Self.pack(doubles, asUInt16: &$0) }) { return }
             cut(to: mark)
             u8(PackedColumnForm.float.rawValue)
-            append(count: doubles.count * 4) { exact = Self.pack(doubles, asFloat: $0.bindMemory(to: Float.self)) }
-            if exact { return }
+            if withReserved(doubles.count * 4, { Self.pack(doubles, asFloat: &$0) }) { return }
             cut(to: mark)
             u8(PackedColumnForm.raw.rawValue)
             append(raw)
@@ -40,24 +39,24 @@ extension ByteWriter {
     /// values out of range narrow to something in range, which the check then refuses. No
     /// conversion that can trap (so no branch): adding 2^52 to a value in 0...65535 leaves
     /// it, rounded to a whole number, in the low bits of the sum's significand.
-    private static func pack(_ doubles: UnsafeBufferPointer<Double>, asUInt16 out: UnsafeMutableBufferPointer<UInt16>) -> Bool {
+    private static func pack(_ doubles: UnsafeBufferPointer<Double>, asUInt16 out: inout OutputWriter) -> Bool {
         var mismatch: UInt64 = 0
         for i in 0..<doubles.count {
             let v = doubles[i]
             let inRange = v > 0 ? (v < 65535 ? v : 65535) : 0
             let n = UInt16(truncatingIfNeeded: (inRange + 0x1p52).bitPattern)
-            out[i] = n
+            out.littleEndian(n)
             mismatch |= Double(n).bitPattern ^ v.bitPattern
         }
         return mismatch == 0
     }
 
-    private static func pack(_ doubles: UnsafeBufferPointer<Double>, asFloat out: UnsafeMutableBufferPointer<Float>) -> Bool {
+    private static func pack(_ doubles: UnsafeBufferPointer<Double>, asFloat out: inout OutputWriter) -> Bool {
         var mismatch: UInt64 = 0
         for i in 0..<doubles.count {
             let v = doubles[i]
             let n = Float(v)
-            out[i] = n
+            out.littleEndian(n.bitPattern)
             mismatch |= Double(n).bitPattern ^ v.bitPattern
         }
         return mismatch == 0

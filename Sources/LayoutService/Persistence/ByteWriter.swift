@@ -1,47 +1,51 @@
+import TesseraSupport
+
 /// Little-endian binary output for snapshots and log entries. Columns of numbers are copied
 /// as they lie in memory (every platform Swift runs Tessera on is little-endian), so a
-/// million sizes cost one memcpy rather than a million conversions.
+/// million sizes cost one memcpy rather than a million conversions. The bytes go through an
+/// `OutputBuffer` (docs/memory-safety.md).
 struct ByteWriter {
-    private(set) var bytes: [UInt8] = []
+    private var out: OutputBuffer
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    /// What was written (the buffer's array: no copy).
+    var bytes: [UInt8] { out.bytes }
+    var count: Int { out.count }
 
-    mutating func u8(_ v: UInt8) { bytes.append(v) }
+    init(capacity: Int = 256) { out = OutputBuffer(capacity: capacity) }
+
+    mutating func u8(_ v: UInt8) { out.append(v) }
 
     mutating func int(_ v: Int) {
-        withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) }
+        out.appendLittleEndian(UInt64(bitPattern: Int64(v)))
     }
 
     mutating func double(_ v: Double) {
-        withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        out.appendLittleEndian(v.bitPattern)
     }
 
     mutating func data(_ v: [UInt8]) {
         int(v.count)
-        bytes.append(contentsOf: v)
+        out.append(contentsOf: v)
     }
 
     mutating func string(_ v: String) { data(Array(v.utf8)) }
 
-    mutating func append(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
+    mutating func append(_ raw: UnsafeRawBufferPointer) { out.append(contentsOf: raw) }
 
     /// Drops what was written after `count` bytes.
-    mutating func cut(to count: Int) { bytes.removeSubrange(count...) }
+    mutating func cut(to count: Int) { out.truncate(to: count) }
 
-    /// `count` bytes more, written by `fill` (which must write them all).
-    mutating func append(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) {
-        let more = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            fill(UnsafeMutableRawBufferPointer(buffer))
-            initialized = count
-        }
-        bytes.append(contentsOf: more)
+    /// Up to `maxCount` bytes more, written through a checked reservation (`OutputWriter`);
+    /// what `fill` returns.
+    mutating func withReserved<R>(_ maxCount: Int, _ fill: (inout OutputWriter) -> R) -> R {
+        out.withReserved(maxCount, fill)
     }
 
     /// A column of plain values (Double, Size: trivial structs of doubles), raw.
     mutating func column<T>(_ values: [T]) {
         precondition(_isPOD(T.self))
         int(values.count)
-        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        values.withUnsafeBytes { out.append(contentsOf: $0) }
     }
 }
 

@@ -72,7 +72,7 @@ extension ByteWriter {
     /// Ends the bytes with the XXH64 of everything written so far.
     mutating func checksum() {
         let sum = Checksum.xxh64(bytes)
-        withUnsafeBytes(of: sum.littleEndian) { append($0) }
+        withReserved(8) { $0.littleEndian(sum) }
     }
 }
 
