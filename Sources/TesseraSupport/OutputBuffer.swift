@@ -197,3 +197,7 @@
         }
     }
 }
+
+/// A value: its bytes are its identity, and it may cross threads (a request's fields go to
+/// a worker).
+extension OutputBuffer: Sendable, Equatable {}

@@ -70,9 +70,12 @@ import Testing
         #expect(text(head) == "HTTP/1.1 200 OK\r\nX-Long: \(long)\r\nX-After: 1\r\n")
     }
 
-    @Test func decimalDigitsMatchStringDescribing() {
+    @Test func contentLengthIsWrittenInDecimal() {
         for value in [0, 7, 9, 10, 99, 100, 9_808, 1 << 20, 999_999_999_999, Int.max] {
-            #expect(DecimalDigits(value).withBytes { String(decoding: $0, as: UTF8.self) } == String(value))
+            var head = ReplyHead()
+            head.begin(status: 200)
+            head.addContentLength(value)
+            #expect(text(head) == "HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\n")
         }
     }
 

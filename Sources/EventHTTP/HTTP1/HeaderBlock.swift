@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// A request's header fields in one byte array, in arrival order: for each field its
 /// name's and value's lengths (four bytes each, little-endian), then the name, then the
 /// value. Strings are made only for what a handler asks for.
@@ -8,7 +10,7 @@
 /// The parser appends each field as it checks its line. `HeaderBlockTests` holds
 /// `HTTPRequest.headers` and `header(_:)` to the array's answers.
 struct HeaderBlock: Sendable, Equatable {
-    private(set) var storage = OutputBytes(capacity: 256)
+    private(set) var storage = OutputBuffer()
 
     init() {}
 
@@ -20,18 +22,18 @@ struct HeaderBlock: Sendable, Equatable {
 
     var isEmpty: Bool { storage.isEmpty }
 
-    /// The block's bytes (tests).
-    var bytes: [UInt8] { storage.withBytes { Array($0) } }
+    /// The block's bytes.
+    var bytes: [UInt8] { storage.bytes }
 
-    /// Appends one field (the parser, as it checks each field line).
+    /// Appends one field (the parser, as it checks each field line). The first field
+    /// reserves room for a usual head's fields at once.
     mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        let lengths = (UInt32(name.count).littleEndian, UInt32(value.count).littleEndian)
-        withUnsafeBytes(of: lengths) { lengths in
-            storage.reserve(8 + name.count + value.count) { field in
-                field.put(lengths)
-                field.put(name)
-                field.put(value)
-            }
+        if storage.isEmpty { storage.reserveCapacity(256) }
+        storage.withReserved(8 + name.count + value.count) { field in
+            field.littleEndian(UInt32(name.count))
+            field.littleEndian(UInt32(value.count))
+            field.bytes(name)
+            field.bytes(value)
         }
     }
 
@@ -62,7 +64,7 @@ struct HeaderBlock: Sendable, Equatable {
 
     /// Calls `body` with each field's name and value bytes until it returns false.
     private func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
-        storage.withBytes { raw in
+        storage.withUnsafeBytes { raw in
             let all = raw.assumingMemoryBound(to: UInt8.self)
             var at = 0
             while at + 8 <= all.count {

@@ -1,28 +1,27 @@
+import TesseraSupport
+
 /// A reply's status line and header fields as the bytes they go out as ("HTTP/1.1 200
 /// OK\r\n", "Name: value\r\n" in order, then the blank line), built in a buffer the loop
 /// reuses and added to the connection's output buffer in one copy. A field whose name is
 /// not an RFC 9110 token, or whose value holds a control byte (CR, LF and NUL included;
 /// tab allowed), is left out: a handler's value can never add a line.
 ///
-/// Every byte goes through `OutputBytes`, whose appends check their room: no capacity is
-/// counted by hand here.
+/// Every byte goes through an `OutputBuffer` reservation, one per line, whose writer checks
+/// its room: no capacity is counted by hand here.
 struct ReplyHead {
-    private(set) var bytes = OutputBytes(capacity: 512)
+    private(set) var bytes = OutputBuffer(capacity: 512)
 
     /// Starts a reply: the status line. The version is always HTTP/1.1, the highest this
     /// server speaks (RFC 9110 §6.2), also to an HTTP/1.0 client.
     mutating func begin(status: Int) {
-        bytes.removeAll()
-        let phrase = ReasonPhrase.forStatus(status)
-        DecimalDigits(status).withBytes { code in
-            phrase.withUTF8Bytes { phrase in
-                bytes.reserve(9 + code.count + 1 + phrase.count + 2) { line in
-                    line.put("HTTP/1.1 ")
-                    line.put(code)
-                    line.put(" ")
-                    line.put(phrase)
-                    line.put("\r\n")
-                }
+        bytes.removeAll(keepingCapacity: true)
+        ReasonPhrase.forStatus(status).withUTF8Bytes { phrase in
+            bytes.withReserved(9 + 20 + 1 + phrase.count + 2) { line in
+                line.bytes("HTTP/1.1 ")
+                line.decimal(status)
+                line.bytes(" ")
+                line.bytes(phrase)
+                line.bytes("\r\n")
             }
         }
     }
@@ -48,21 +47,30 @@ struct ReplyHead {
     }
 
     private mutating func addChecked(_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) {
-        bytes.reserve(name.count + 2 + value.count + 2) { line in
-            line.put(name)
-            line.put(": ")
-            line.put(value)
-            line.put("\r\n")
+        bytes.withReserved(name.count + 2 + value.count + 2) { line in
+            line.bytes(name)
+            line.bytes(": ")
+            line.bytes(value)
+            line.bytes("\r\n")
+        }
+    }
+
+    /// `Content-Length: n`, the digits written in place.
+    mutating func addContentLength(_ length: Int) {
+        bytes.withReserved(16 + 20 + 2) { line in
+            line.bytes("Content-Length: ")
+            line.decimal(length)
+            line.bytes("\r\n")
         }
     }
 
     /// Ends the head with its blank line.
     mutating func finish() {
-        bytes.write("\r\n")
+        bytes.append("\r\n")
     }
 
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        bytes.withBytes(body)
+        bytes.withUnsafeBytes(body)
     }
 }
 

@@ -40,35 +40,12 @@ extension EventLoop {
             replyHead.add(requestIDHeader, exchange.requestID)
         }
         // A HEAD reply gets the length a GET would (RFC 9110 §9.3.2).
-        if response.allowsBody { DecimalDigits(response.body.count).withBytes { replyHead.addTrusted("Content-Length", $0) } }
+        if response.allowsBody { replyHead.addContentLength(response.body.count) }
         if close {
             replyHead.addTrusted("Connection", HTTPResponse.closeBytes)
         } else if exchange.announcesKeepAlive {
             StaticBytes("keep-alive").withBytes { replyHead.addTrusted("Connection", $0) }
         }
         replyHead.finish()
-    }
-}
-
-/// A non-negative integer's decimal digits, made without a String.
-struct DecimalDigits {
-    private var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    private var count = 0
-
-    init(_ value: Int) {
-        var rest = UInt(max(0, value))
-        count = withUnsafeMutableBytes(of: &digits) { out in
-            var end = out.count
-            repeat {
-                end -= 1
-                out[end] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            return out.count - end
-        }
-    }
-
-    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        withUnsafeBytes(of: digits) { body(UnsafeRawBufferPointer(rebasing: $0[($0.count - count)...])) }
     }
 }
