@@ -156,9 +156,10 @@ test-asan: deps
 
 # The libFuzzer targets of Fuzz/README.md, FUZZ_SECONDS each (a minute by default).
 FUZZ_SECONDS ?= 60
-fuzz:
+fuzz: deps
 	scripts/fuzz.sh http $(FUZZ_SECONDS)
 	scripts/fuzz.sh json $(FUZZ_SECONDS)
+	scripts/fuzz.sh decoders $(FUZZ_SECONDS)
 
 # Release benchmark: prints figures; see BENCHMARKS.md for the recorded runs.
 bench: deps
