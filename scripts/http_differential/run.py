@@ -85,13 +85,19 @@ class Head:
         self.target = parts[1] if len(parts) > 1 else b""
         self.version = parts[-1] if len(parts) > 2 else b""
         self.fields = []
+        self.raw_fields = []
         for line in lines[1:]:
             name, _, value = line.partition(b":")
             self.fields.append((name.lower(), value.strip(b" \t")))
+            self.raw_fields.append((name.lower(), value))
         self.size = len(raw)
 
     def values(self, name):
         return [v for n, v in self.fields if n == name]
+
+    def framing_values(self, name):
+        """Values as Tessera reads Content-Length and Transfer-Encoding: a trailing HTAB stays."""
+        return [v.lstrip(b" \t").rstrip(b" ") for n, v in self.raw_fields if n == name]
 
     def connection_tokens(self):
         return {t.strip(b" \t").lower() for v in self.values(b"connection") for t in v.split(b",")}
@@ -193,7 +199,7 @@ CLASSES = [
      lambda c: c.reason == "unsupported-method" and c.head.method not in ROUTED),
     ("transfer-coding-not-chunked", "tessera-refuses",
      lambda c: c.reason == "unsupported-transfer-encoding"
-     and any(v.lower() != b"chunked" for v in c.head.values(b"transfer-encoding"))),
+     and any(v.lower() != b"chunked" for v in c.head.framing_values(b"transfer-encoding"))),
     ("target-form", "tessera-refuses",
      lambda c: c.reason == "invalid-target" and not_origin_or_http(c)),
     ("http-version", "tessera-refuses",
@@ -202,7 +208,7 @@ CLASSES = [
     ("http-0.9-request-line", "tessera-refuses",
      lambda c: c.reason == "malformed-request-line" and no_version(c)),
     ("request-line-whitespace", "tessera-refuses",
-     lambda c: c.reason in ("invalid-target", "malformed-request-line") and b"  " in c.head.request_line),
+     lambda c: c.reason in ("invalid-target", "malformed-request-line", "uri-too-long") and b"  " in c.head.request_line),
     ("chunk-extension-grammar", "tessera-refuses",
      lambda c: c.reason == "malformed-chunk" and chunk_extension_outside_grammar(c)),
     ("chunk-line-limit", "tessera-refuses",
