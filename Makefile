@@ -81,8 +81,8 @@ test-swift:
 
 # The HTTP/1.1 parser against llhttp (Node.js's parser, strict mode) on generated request
 # streams, valid, mutated and smuggling-shaped (docs/http1.md, "Parsing and the llhttp
-# differential"): 100,000 streams from a fixed seed, about 20 s on 2 cores (plus 20-30 s to
-# compile the parser alone the first time). A disagreement outside the classes docs/http1.md
+# differential"): 100,000 streams from a fixed seed, about 20 s on 2 cores (plus 35-50 s to
+# compile EventHTTP for it the first time). A disagreement outside the classes docs/http1.md
 # lists fails it, and so does any stream Tessera accepts that llhttp refuses for its framing.
 http-differential: $(VENV)/.installed
 	$(VENV_BIN)/python scripts/http_differential/run.py --seed tessera --count 100000

@@ -2,7 +2,7 @@
 # Builds one libFuzzer target (-sanitize=fuzzer,address) from the sources it covers and runs
 # it for a fixed time on a copy of its committed seed corpus (Fuzz/README.md).
 #
-#   scripts/fuzz.sh http SECONDS       the HTTP/1.1 request parser (RequestParser)
+#   scripts/fuzz.sh http SECONDS       the HTTP/1.1 request parser (RequestParser; the EventHTTP module)
 #   scripts/fuzz.sh json SECONDS       the JSON parser and writer
 #   scripts/fuzz.sh decoders SECONDS   the API's request decoders and the handlers that run them
 #
@@ -16,20 +16,32 @@ seconds=${2:-60}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-fuzz-$target.XXXXXX")
 fuzz_flags=(-O -parse-as-library -sanitize=fuzzer,address)
 objects=()
+# When the package has the TesseraSupport module (byte buffers the others import), it is
+# built first as a module of its own in the same package (its API is `package`) and linked
+# in. With DEBUG set, as in debug builds: every store is checked against its reservation.
+support=()
+if [ -d Sources/TesseraSupport ]; then
+  mkdir -p "$work/modules"
+  swiftc "${fuzz_flags[@]}" -D DEBUG -package-name tessera -module-name TesseraSupport \
+    -emit-module -emit-module-path "$work/modules/TesseraSupport.swiftmodule" \
+    -emit-library -static -o "$work/libTesseraSupport.a" Sources/TesseraSupport/*.swift
+  support=(-package-name tessera -I "$work/modules")
+  objects=("$work/libTesseraSupport.a")
+fi
+# The package's system-library module maps (CLibevent, CZlib, …).
+c_modules=()
+for map in Sources/C*/module.modulemap; do c_modules+=(-I "$(dirname "$map")"); done
 case "$target" in
   http)
+    # The whole EventHTTP module: the parser's files wherever they sit, and what they use.
     module=EventHTTP
-    http=Sources/EventHTTP
-    sources=(Fuzz/HTTPParser/FuzzHTTPParser.swift
-             $http/HTTP1/RequestParser.swift $http/HTTP1/RequestParser+Lines.swift $http/HTTP1/RejectionReason.swift
-             $http/HTTPMethod.swift $http/HeaderBlock.swift $http/RequestTarget.swift $http/QueryString.swift
-             $http/ASCIIBytes.swift $http/ByteBudget.swift $http/ClientBodyShares.swift)
-    flags=()
+    mapfile -t sources < <(echo Fuzz/HTTPParser/FuzzHTTPParser.swift; find Sources/EventHTTP -name '*.swift' | sort)
+    flags=("${support[@]}" "${c_modules[@]}")
     max_len=4096 ;;
   json)
     module=LayoutService
     sources=(Fuzz/JSONParser/FuzzJSONParser.swift Sources/LayoutService/JSON/*.swift)
-    flags=()
+    flags=("${support[@]}")
     max_len=8192 ;;
   decoders)
     # The whole LayoutService module (the decoders, the handlers, the in-memory session
@@ -45,9 +57,8 @@ case "$target" in
     swiftc "${fuzz_flags[@]}" -wmo -module-name LayoutEngine -I "$bin/Modules" \
       -emit-module -emit-module-path "$work/modules/LayoutEngine.swiftmodule" -c "${engine[@]}" -o "$work/LayoutEngine.o"
     mapfile -t sources < <(printf '%s\n' Fuzz/Decoders/FuzzDecoders.swift; find Sources/LayoutService -name '*.swift' | sort)
-    flags=(-I "$work/modules" -I "$bin/Modules"
-           -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap -Xcc -fmodule-map-file=Sources/CHiredis/module.modulemap)
-    objects=("$work/LayoutEngine.o")
+    flags=("${support[@]}" -I "$work/modules" -I "$bin/Modules" "${c_modules[@]}")
+    objects+=("$work/LayoutEngine.o")
     for dependency in HeapModule InternalCollectionsUtilities SessionStorage Rendering CoreMetrics; do
       objects+=("$bin/$dependency.build/"*.o)
     done

@@ -1,6 +1,6 @@
 /// The Swift half of the llhttp differential (`make http-differential`, docs/http1.md):
-/// Tessera's `RequestParser`, compiled with the files it needs (see run.py), reads each
-/// stream and writes one verdict line per stream as JSON.
+/// Tessera's `RequestParser`, compiled with the EventHTTP module's sources (see run.py),
+/// reads each stream and writes one verdict line per stream as JSON.
 ///
 /// Input on stdin, repeated: a little-endian UInt32 length, then that many bytes. Output on
 /// stdout, one line per stream:

@@ -35,13 +35,14 @@ sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
 import oracle  # noqa: E402
 
-SOURCES = ["Sources/EventHTTP/HTTP1/RequestParser.swift", "Sources/EventHTTP/HTTP1/RequestParser+Lines.swift",
-           "Sources/EventHTTP/HTTP1/RejectionReason.swift", "Sources/EventHTTP/HTTPMethod.swift",
-           "Sources/EventHTTP/HeaderBlock.swift", "Sources/EventHTTP/RequestTarget.swift",
-           "Sources/EventHTTP/QueryString.swift", "Sources/EventHTTP/ASCIIBytes.swift",
-           "Sources/EventHTTP/ByteBudget.swift", "Sources/EventHTTP/ClientBodyShares.swift",
-           "scripts/http_differential/main.swift"]
-TOOL = ROOT / ".build" / "http-differential" / "tessera-http-differential"
+# The Swift side is compiled with the whole EventHTTP module (the parser's files, wherever
+# they sit, and whatever they use), the package's system-library module maps (Sources/C*) on
+# the search path, and TesseraSupport, when the package has it, compiled first as the
+# package compiles it.
+MODULE = ROOT / "Sources" / "EventHTTP"
+SUPPORT = ROOT / "Sources" / "TesseraSupport"
+BUILD = ROOT / ".build" / "http-differential"
+TOOL = BUILD / "tessera-http-differential"
 ROUTED = {b"GET", b"HEAD", b"POST", b"PUT", b"PATCH", b"DELETE", b"OPTIONS"}
 DOC = ROOT / "docs" / "http1.md"
 DOC_HEADING = "## Parsing and the llhttp differential"
@@ -55,13 +56,24 @@ FRAMING_REASONS = ("Content-Length", "Transfer-Encoding", "chunk", "Chunk", "CR"
 
 def build_tool():
     """Compiles the Swift side unless it is newer than all its sources."""
-    sources = [ROOT / s for s in SOURCES]
-    if TOOL.exists() and TOOL.stat().st_mtime >= max(s.stat().st_mtime for s in sources):
+    sources = sorted(MODULE.rglob("*.swift")) + [HERE / "main.swift"]
+    support = sorted(SUPPORT.glob("*.swift")) if SUPPORT.is_dir() else []
+    if TOOL.exists() and TOOL.stat().st_mtime >= max(s.stat().st_mtime for s in sources + support):
         return
-    TOOL.parent.mkdir(parents=True, exist_ok=True)
+    BUILD.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     swiftc = os.environ.get("SWIFTC", "swiftc")
-    subprocess.run([swiftc, "-O", "-module-name", "EventHTTP", *map(str, sources), "-o", str(TOOL)], check=True)
+    flags = [f"-I{path.parent}" for path in sorted((ROOT / "Sources").glob("C*/module.modulemap"))]
+    libraries = []
+    if support:
+        library = BUILD / "libTesseraSupport.a"
+        subprocess.run([swiftc, "-O", "-parse-as-library", "-package-name", "tessera", "-module-name", "TesseraSupport",
+                        "-emit-module", "-emit-module-path", str(BUILD / "TesseraSupport.swiftmodule"),
+                        "-emit-library", "-static", "-o", str(library), *map(str, support)], check=True)
+        flags += ["-package-name", "tessera", "-I", str(BUILD)]
+        libraries.append(str(library))
+    subprocess.run([swiftc, "-O", "-module-name", "EventHTTP", *flags, *map(str, sources), *libraries, "-o", str(TOOL)],
+                   check=True)
     print(f"built the Swift side in {time.monotonic() - started:.0f}s", file=sys.stderr)
 
 
