@@ -2,43 +2,71 @@
 # Builds one libFuzzer target (-sanitize=fuzzer,address) from the sources it covers and runs
 # it for a fixed time on a copy of its committed seed corpus (Fuzz/README.md).
 #
-#   scripts/fuzz.sh http SECONDS     the HTTP/1.1 request parser (RequestStreamValidator)
-#   scripts/fuzz.sh json SECONDS     the JSON parser and writer
+#   scripts/fuzz.sh http SECONDS       the HTTP/1.1 request parser (RequestParser; the EventHTTP module)
+#   scripts/fuzz.sh json SECONDS       the JSON parser and writer
+#   scripts/fuzz.sh decoders SECONDS   the API's request decoders and the handlers that run them
 #
 # A crash, an AddressSanitizer report or a failed check stops the run with a non-zero status
 # and leaves the input as crash-* in the working directory it prints; add that input to the
 # target's regression tests (and to its corpus) with the fix.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh http|json SECONDS}
+target=${1:?usage: scripts/fuzz.sh http|json|decoders SECONDS}
 seconds=${2:-60}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-fuzz-$target.XXXXXX")
-libs=()
+fuzz_flags=(-O -parse-as-library -sanitize=fuzzer,address)
+objects=()
+# When the package has the TesseraSupport module (byte buffers the others import), it is
+# built first as a module of its own in the same package (its API is `package`) and linked
+# in. With DEBUG set, as in debug builds: every store is checked against its reservation.
+support=()
+if [ -d Sources/TesseraSupport ]; then
+  mkdir -p "$work/modules"
+  swiftc "${fuzz_flags[@]}" -D DEBUG -package-name tessera -module-name TesseraSupport \
+    -emit-module -emit-module-path "$work/modules/TesseraSupport.swiftmodule" \
+    -emit-library -static -o "$work/libTesseraSupport.a" Sources/TesseraSupport/*.swift
+  support=(-package-name tessera -I "$work/modules")
+  objects=("$work/libTesseraSupport.a")
+fi
+# The package's system-library module maps (CLibevent, CZlib, …).
+c_modules=()
+for map in Sources/C*/module.modulemap; do c_modules+=(-I "$(dirname "$map")"); done
 case "$target" in
   http)
+    # The whole EventHTTP module: the parser's files wherever they sit, and what they use.
     module=EventHTTP
-    sources=(Fuzz/HTTPParser/FuzzHTTPParser.swift
-             Sources/EventHTTP/RequestStreamValidator.swift Sources/EventHTTP/RequestStreamValidator+Lines.swift
-             Sources/EventHTTP/StreamRejection.swift Sources/EventHTTP/HTTPMethod.swift Sources/EventHTTP/ByteBudget.swift
-             Sources/EventHTTP/ClientBodyShares.swift Sources/EventHTTP/ASCIIBytes.swift)
-    flags=(-I Sources/CLibevent)
+    mapfile -t sources < <(echo Fuzz/HTTPParser/FuzzHTTPParser.swift; find Sources/EventHTTP -name '*.swift' | sort)
+    flags=("${support[@]}" "${c_modules[@]}")
     max_len=4096 ;;
   json)
     module=LayoutService
     sources=(Fuzz/JSONParser/FuzzJSONParser.swift Sources/LayoutService/JSON/*.swift)
-    # The writer's bytes go through TesseraSupport's OutputBuffer: built first, as a module
-    # of its own in the same package (its API is `package`), and linked in. With DEBUG set,
-    # as in debug builds: every store is checked against its reservation (a store past it
-    # but inside the array's capacity is no AddressSanitizer report, but it is a trap).
-    swiftc -O -D DEBUG -parse-as-library -sanitize=fuzzer,address -package-name tessera -module-name TesseraSupport \
-      -emit-module -emit-module-path "$work/TesseraSupport.swiftmodule" \
-      -emit-library -static -o "$work/libTesseraSupport.a" Sources/TesseraSupport/*.swift
-    flags=(-package-name tessera -I "$work")
-    libs=("$work/libTesseraSupport.a")
+    flags=("${support[@]}")
     max_len=8192 ;;
-  *) echo "unknown fuzz target '$target' (http or json)" >&2; exit 64 ;;
+  decoders)
+    # The whole LayoutService module (the decoders, the handlers, the in-memory session
+    # store) and LayoutEngine are compiled here, instrumented. The modules they import that
+    # are not under test (swift-collections' HeapModule, SessionStorage, Rendering,
+    # CoreMetrics) are linked from the package's debug build, made first if missing.
+    module=LayoutService
+    swift build --target LayoutService >&2
+    bin=$(swift build --show-bin-path)
+    mkdir -p "$work/modules"
+    echo "compiling LayoutEngine (instrumented) in $work" >&2
+    mapfile -t engine < <(find Sources/LayoutEngine -name '*.swift' | sort)
+    swiftc "${fuzz_flags[@]}" -wmo -module-name LayoutEngine -I "$bin/Modules" \
+      -emit-module -emit-module-path "$work/modules/LayoutEngine.swiftmodule" -c "${engine[@]}" -o "$work/LayoutEngine.o"
+    mapfile -t sources < <(printf '%s\n' Fuzz/Decoders/FuzzDecoders.swift; find Sources/LayoutService -name '*.swift' | sort)
+    flags=("${support[@]}" -I "$work/modules" -I "$bin/Modules" "${c_modules[@]}")
+    objects+=("$work/LayoutEngine.o")
+    for dependency in HeapModule InternalCollectionsUtilities SessionStorage Rendering CoreMetrics; do
+      objects+=("$bin/$dependency.build/"*.o)
+    done
+    max_len=8192 ;;
+  *) echo "unknown fuzz target '$target' (http, json or decoders)" >&2; exit 64 ;;
 esac
-swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name "$module" "${flags[@]}" "${sources[@]}" "${libs[@]}" -o "$work/fuzz-$target"
+echo "compiling the $target target in $work" >&2
+swiftc "${fuzz_flags[@]}" -module-name "$module" "${flags[@]}" "${sources[@]}" "${objects[@]}" -o "$work/fuzz-$target"
 mkdir -p "$work/corpus"
 cp Fuzz/corpus/"$target"/* "$work/corpus/"
 echo "fuzzing $target for ${seconds}s in $work" >&2

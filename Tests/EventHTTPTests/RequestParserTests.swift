@@ -293,6 +293,48 @@ import Testing
         expectRejected(body + "X: a\n", .malformedHeader, method: .POST)
     }
 
+    /// Found by the llhttp differential (docs/http1.md): leading zeros are digits of a valid
+    /// Content-Length (RFC 9110 §8.6, 1*DIGIT), not a length over the limit.
+    @Test func contentLengthLeadingZerosDoNotCountAgainstTheLimit() {
+        let messages = expectAccepted("POST / HTTP/1.1\r\nContent-Length: 000000000000000000000002\r\n\r\nok")
+        #expect(messages.first.map { text($0.body) } == "ok")
+        expectAccepted("POST / HTTP/1.1\r\nContent-Length: 0000000000000000000000\r\n\r\n")
+        expectRejected("POST / HTTP/1.1\r\nContent-Length: 00000000000000000101\r\n\r\n", .payloadTooLarge, method: .POST)
+    }
+
+    /// Found by the llhttp differential: a trailing HTAB after a framing field's value is
+    /// kept, so the value is refused, as llhttp refuses it (a trailing space is dropped).
+    @Test func aTrailingTabInAFramingFieldIsRefused() {
+        let head = "POST / HTTP/1.1\r\n"
+        expectRejected(head + "Content-Length: 2\t\r\n\r\nok", .invalidContentLength, method: .POST)
+        expectRejected(head + "Content-Length:\t2 \t \r\n\r\nok", .invalidContentLength, method: .POST)
+        expectRejected(head + "Transfer-Encoding: chunked\t\r\n\r\n0\r\n\r\n", .unsupportedTransferEncoding, method: .POST)
+        let messages = expectAccepted(head + "Content-Length:\t2  \r\nX: a\t\r\n\r\nok"
+            + head + "Transfer-Encoding: \tchunked \r\n\r\n0\r\n\r\n")
+        #expect(messages.map { fields($0) } == [["Content-Length=2", "X=a"], ["Transfer-Encoding=chunked"]])
+    }
+
+    /// Found by the llhttp differential: a framing field is no trailer (RFC 9110 §6.5.1);
+    /// llhttp refuses both, and a reader that merged trailers would frame differently.
+    @Test func framingFieldsAreRefusedAsTrailers() {
+        let body = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n"
+        expectRejected(body + "Content-Length: 5\r\n\r\n", .malformedChunk, method: .POST)
+        expectRejected(body + "X: 1\r\ntransfer-encoding: chunked\r\n\r\n", .malformedChunk, method: .POST)
+        expectAccepted(body + "Content-Lengths: 5\r\nX-Content-Length: 5\r\n\r\n")
+    }
+
+    /// Found by the llhttp differential: an absolute-form target's authority is RFC 3986
+    /// §3.2 bytes with at most one "@", and no fragment follows it (an absolute-URI has none).
+    @Test func absoluteFormAuthoritiesAreChecked() {
+        for target in ["http://h#f", "http://h{}/x", "http://h\"/", "http://a@@b/", "http://a@b@c/", "http://h\\/x",
+                       "https://h^/", "http://h|/", "http://h`/", "http://h</"] {
+            expectRejected("GET \(target) HTTP/1.1\r\n\r\n", .invalidTarget, method: .GET)
+        }
+        let messages = expectAccepted("GET http://u:p@h:8/x HTTP/1.1\r\n\r\nGET http://[::1]:8?q HTTP/1.1\r\n\r\n"
+            + "GET http://h%41!$&'()*+,;=-._~/x#f HTTP/1.1\r\n\r\n")
+        #expect(messages.map { text($0.routingTarget) } == ["/x", "/?q", "/x#f"])
+    }
+
     @Test func aBadRequestAfterGoodOnesIsRefusedAtItsOwnStart() {
         let good = "POST /a HTTP/1.1\r\nContent-Length: 2\r\n\r\nok" + "GET / HTTP/1.1\r\n\r\n"
         expectRejected(good + "GET / HTTP/9.9\r\n", .unsupportedVersion, at: good.utf8.count, method: .GET)

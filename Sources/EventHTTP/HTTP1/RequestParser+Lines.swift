@@ -48,10 +48,13 @@ extension RequestParser {
         switch name.count {
         case 14 where equalsIgnoringCase(name, "content-length"):
             // §6.3: a list or a repeated field is refused, not reconciled (llhttp does too).
+            let value = framingValue(value, in: line)
             guard contentLength == nil, !value.isEmpty, value.allSatisfy(isDigit) else { return .invalidContentLength }
-            // More digits than the limit has cannot be within it (and cannot overflow here).
-            guard value.count <= String(limits.maxBodyBytes).utf8.count else { return .payloadTooLarge }
-            let length = value.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            // More significant digits than the limit has cannot be within it (and cannot
+            // overflow here). Leading zeros do not count: "007" is 7 (1*DIGIT, RFC 9110 §8.6).
+            let digits = value.drop { $0 == UInt8(ascii: "0") }
+            guard digits.count <= String(limits.maxBodyBytes).utf8.count else { return .payloadTooLarge }
+            let length = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             guard length <= limits.maxBodyBytes else { return .payloadTooLarge }
             contentLength = length
         case 17 where equalsIgnoringCase(name, "transfer-encoding"):
@@ -59,7 +62,7 @@ extension RequestParser {
             // coding it does not understand so); a second field could hide one.
             guard !sawTransferEncoding else { return .malformedHeader }
             sawTransferEncoding = true
-            guard equalsIgnoringCase(value, "chunked") else { return .unsupportedTransferEncoding }
+            guard equalsIgnoringCase(framingValue(value, in: line), "chunked") else { return .unsupportedTransferEncoding }
         case 6 where equalsIgnoringCase(name, "expect"):
             guard equalsIgnoringCase(value, "100-continue") else { return .expectationFailed }
             message.expectsContinue = true
@@ -74,6 +77,18 @@ extension RequestParser {
         }
         message.fields.append(name: name, value: value)
         return nil
+    }
+
+    /// A framing field's value (Content-Length, Transfer-Encoding) as `splitField` trimmed
+    /// it, but with only trailing spaces dropped: a trailing HTAB stays, and so the value is
+    /// refused ("5\t", "chunked\t"), as llhttp's strict mode refuses it. RFC 9110 §5.5 would
+    /// drop it, but parsers that disagree on a message's framing are how requests are smuggled.
+    private func framingValue(_ value: UnsafeRawBufferPointer, in line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard let start = value.baseAddress, let lineStart = line.baseAddress else { return value }
+        let offset = lineStart.distance(to: start)
+        var end = line.count
+        while end > offset, line[end - 1] == 0x20 { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: line[offset..<max(offset, end)])
     }
 
     /// The blank line: decides the body's framing (§6.3) and the connection's fate (§9.3).
@@ -126,13 +141,20 @@ extension RequestParser {
     }
 
     /// §7.1.2: trailer fields are parsed like header fields, then dropped (a handler sees
-    /// only the head's fields).
+    /// only the head's fields). Content-Length and Transfer-Encoding are refused there: a
+    /// field that frames the message cannot be a trailer (RFC 9110 §6.5.1), and a reader
+    /// that merged trailers into the head would frame the message differently (llhttp
+    /// refuses both too).
     mutating func checkTrailerLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         if line.isEmpty {
             finishRequest()
             return nil
         }
-        return splitField(line) == nil ? .malformedHeader : nil
+        guard let (name, _) = splitField(line) else { return .malformedHeader }
+        if equalsIgnoringCase(name, "content-length") || equalsIgnoringCase(name, "transfer-encoding") {
+            return .malformedChunk
+        }
+        return nil
     }
 
     /// "name: value" (§5.1): a token name, no whitespace before the colon, a value of

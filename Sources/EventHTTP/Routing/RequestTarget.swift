@@ -21,18 +21,41 @@ struct RequestTarget: Equatable {
     /// The path and query of an absolute-form target (RFC 9112 §3.2.2: a server MUST
     /// accept one, and route on it as on its origin form): "http://host/p?q" gives "/p?q",
     /// "http://host?q" gives "/?q". Nil unless the scheme is http or https (any case) and
-    /// the authority is not empty. The bytes are already visible ASCII.
+    /// the authority is not empty and of RFC 3986 §3.2 authority bytes (unreserved,
+    /// sub-delims, ":", "[", "]", "%", and at most one "@"). The bytes are already visible ASCII.
     static func originForm(ofAbsolute target: UnsafeRawBufferPointer) -> [UInt8]? {
         let schemes: [[UInt8]] = [Array("http://".utf8), Array("https://".utf8)]
         guard let scheme = schemes.first(where: { scheme in
             target.count > scheme.count && zip(scheme, target).allSatisfy { asciiLowercased($1) == $0 }
         }) else { return nil }
         let rest = target[scheme.count...]
-        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        // A "#" right after the authority is refused with it: an absolute-URI has no
+        // fragment (RFC 3986 §4.3).
+        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
             ?? rest.endIndex
         guard authorityEnd > rest.startIndex else { return nil }
+        let authority = rest[..<authorityEnd]
+        guard authority.allSatisfy(isAuthorityByte), authority.lazy.filter({ $0 == UInt8(ascii: "@") }).count <= 1 else {
+            return nil
+        }
         let path = rest[authorityEnd...]
         return path.first == UInt8(ascii: "/") ? Array(path) : [UInt8(ascii: "/")] + path
+    }
+
+    /// RFC 3986 §3.2: userinfo, host and port bytes (unreserved, pct-encoded, sub-delims,
+    /// ":", "@", and the brackets of an IP literal).
+    private static func isAuthorityByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+             UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+             UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The same over raw bytes: no copy of the target first.

@@ -1,0 +1,82 @@
+import LayoutEngine
+
+/// libFuzzer target: the API's request decoders, on their own and as the handlers run them.
+/// An input is a create-session body, optionally followed by a NUL byte, a byte that picks a
+/// session handler, and that handler's body:
+///
+///   create-body [ 0x00 handler-byte second-body ]
+///
+/// 1. `LayoutRequest.decode` reads the create body as a session body and as a one-shot body
+///    (with `rect`). It either decodes it or refuses it with a 4xx `APIError`; what it
+///    decodes, its echoed `layout` object, decodes again to the same bytes.
+/// 2. `createSession` takes the same body; on 201 the second body goes to the picked handler
+///    (updates, view, layout switch, preferred sizes, interactive movement, transition,
+///    target content offset), and the session is deleted. No answer is a 5xx, and every JSON
+///    answer parses.
+/// No input may trap or touch memory it does not own (AddressSanitizer).
+/// Built and run by `scripts/fuzz.sh decoders SECONDS` (Fuzz/README.md).
+
+private let maxItems = 2_000
+private let maxSections = 64
+
+private let service: TesseraService = {
+    var configuration = SessionStore.Configuration()
+    configuration.maxItemsPerSession = maxItems
+    configuration.maxSectionsPerSession = maxSections
+    configuration.maxSessions = 8
+    return TesseraService(store: SessionStore(configuration: configuration))
+}()
+
+private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix(300), as: UTF8.self) }
+
+private func expectAnswer(_ response: ServiceResponse, _ what: String) {
+    guard response.status < 500 else { fatalError("\(what) answered \(response.status): \(text(response.body))") }
+    if let first = response.body.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+        guard (try? JSONTape.parse(response.body, maxDepth: 256)) != nil else {
+            fatalError("\(what) answered JSON that does not parse: \(text(response.body))")
+        }
+    }
+}
+
+/// The session id in a 201's body.
+private func sessionID(_ body: [UInt8]) -> String? {
+    guard let tape = try? JSONTape.parse(body, maxDepth: 8) else { return nil }
+    return tape.root["id"]?.string
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    let cut = input.firstIndex(of: 0)
+    let create = Array(input[..<(cut ?? input.count)])
+
+    for allowRect in [false, true] {
+        do throws(APIError) {
+            let request = try LayoutRequest.decode(create, maxItems: maxItems, maxSections: maxSections, allowRect: allowRect)
+            let echoed = try JSONTape.parseBody(request.layoutJSON)
+            let again = try LayoutRequest.decodeLayout(echoed.root, path: "layout")
+            guard again.2 == request.layoutJSON else {
+                fatalError("the echoed layout decodes to other bytes: \(text(request.layoutJSON)) then \(text(again.2))")
+            }
+        } catch {
+            guard (400..<500).contains(error.status) else { fatalError("decoding answered \(error.status): \(error.message)") }
+        }
+    }
+
+    let created = service.createSession(body: create)
+    expectAnswer(created, "createSession")
+    guard created.status == 201, let id = sessionID(created.body) else { return 0 }
+    defer { expectAnswer(service.deleteSession(id: id), "deleteSession") }
+    guard let cut, cut + 1 < input.count else { return 0 }
+    let second = Array(input[(cut + 2)...])
+    switch input[cut + 1] % 7 {
+    case 0: expectAnswer(service.applyUpdates(id: id, body: second), "applyUpdates")
+    case 1: expectAnswer(service.patchView(id: id, body: second), "patchView")
+    case 2: expectAnswer(service.switchLayout(id: id, body: second), "switchLayout")
+    case 3: expectAnswer(service.preferredSizes(id: id, body: second), "preferredSizes")
+    case 4: expectAnswer(service.interactiveMovement(id: id, body: second), "interactiveMovement")
+    case 5: expectAnswer(service.beginTransition(id: id, body: second), "beginTransition")
+    default: expectAnswer(service.targetContentOffset(id: id, body: second), "targetContentOffset")
+    }
+    return 0
+}
