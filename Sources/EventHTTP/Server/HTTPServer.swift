@@ -23,6 +23,9 @@ public final class HTTPServer: Sendable {
     let lifecycle = Mutex(Lifecycle.idle)
     /// Loop threads still running; `runUntilShutdown` waits for zero after a start.
     private let runningLoops = ThreadCondition(0)
+    /// Loops whose `run()` has not returned yet: the last one to return stops the server
+    /// (see `loopFinished`).
+    private let unfinishedLoops = Mutex(0)
 
     /// - Parameter errorBody: the body of every error the server itself produces (404,
     ///   405, 413, 414, 431, malformed requests). The default is the API's
@@ -64,9 +67,16 @@ public final class HTTPServer: Sendable {
                 throw error
             }
             runningLoops.withLock { $0 = loops.count }
+            unfinishedLoops.withLock { $0 = loops.count }
             for loop in loops {
+                let held = LoopReference(loop)
                 let started = Threads.detach(name: "http-loop-\(loop.index)") { [self] in
-                    loop.run()
+                    held.loop?.run()
+                    // Let go of the loop (and through it the routes, the handlers and what
+                    // they hold, a session store among them) before `runUntilShutdown` may
+                    // return: a process that exits right after it must not find them still
+                    // held by a thread that has not finished.
+                    held.loop = nil
                     loopFinished()
                 }
                 // Cannot unwind started loops from here; fail loudly rather than half-serve.
@@ -163,23 +173,34 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// A loop thread is done. The last one stops the server (the lifecycle lets go of the
+    /// loops) before `runningLoops` reaches zero and wakes `runUntilShutdown`, so that
+    /// nothing the server held outlives its return.
     private func loopFinished() {
-        let remaining = runningLoops.withLock { count in
+        let isLast = unfinishedLoops.withLock { count in
             count -= 1
-            return count
+            return count == 0
         }
-        guard remaining == 0 else { return }
-        lifecycle.withLock { lifecycle in
-            switch lifecycle {
-            case .running(_, let context, let port):
-                context.workers.close()
-                lifecycle = .stopped(port: port)
-            case .draining(let loops, let port):
-                loops.first?.context.workers.close()
-                lifecycle = .stopped(port: port)
-            case .idle, .stopped:
-                break
+        if isLast {
+            lifecycle.withLock { lifecycle in
+                switch lifecycle {
+                case .running(_, let context, let port):
+                    context.workers.close()
+                    lifecycle = .stopped(port: port)
+                case .draining(let loops, let port):
+                    loops.first?.context.workers.close()
+                    lifecycle = .stopped(port: port)
+                case .idle, .stopped:
+                    break
+                }
             }
         }
+        runningLoops.withLock { $0 -= 1 }
     }
+}
+
+/// A loop thread's hold on its loop, dropped when the loop has run (see `HTTPServer.start`).
+private final class LoopReference: @unchecked Sendable {
+    var loop: EventLoop?
+    init(_ loop: EventLoop) { self.loop = loop }
 }
