@@ -8,7 +8,7 @@ enum SnapshotContract {
 
     /// Checks the whole contract for `old → new` and returns the diff.
     @discardableResult
-    static func check(_ old: Snapshot, _ new: Snapshot, reloaded: [ID] = [], reconfigured: [ID] = [],
+    static func check(_ old: DiffableSnapshot, _ new: DiffableSnapshot, reloaded: [ID] = [], reconfigured: [ID] = [],
                       sourceLocation: SourceLocation = #_sourceLocation) throws -> SnapshotDiff {
         let diff = try old.difference(to: new, reloaded: reloaded, reconfigured: reconfigured)
 
@@ -138,11 +138,11 @@ enum SnapshotContract {
 }
 
 /// Shorthands: `snap(("a", [1, 2]), ("b", ["x"]))`, and one-section snapshots.
-func snap(_ sections: (SnapshotIdentifier, [SnapshotIdentifier])...) -> Snapshot {
-    Snapshot(sections: sections.map { SnapshotSection(id: $0.0, items: $0.1) })
+func snap(_ sections: (SnapshotIdentifier, [SnapshotIdentifier])...) -> DiffableSnapshot {
+    DiffableSnapshot(sections: sections.map { DiffableSnapshotSection(id: $0.0, items: $0.1) })
 }
 
-func one(_ items: [SnapshotIdentifier]) -> Snapshot { snap(("s", items)) }
+func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items)) }
 
 @Suite struct SnapshotDiffTests {
     typealias ID = SnapshotIdentifier
@@ -154,7 +154,7 @@ func one(_ items: [SnapshotIdentifier]) -> Snapshot { snap(("s", items)) }
         let diff = try SnapshotContract.check(s, s)
         #expect(diff.isEmpty)
         #expect(diff.operations(sectionData: { _ in SectionData(itemCount: 0) }).isEmpty)
-        #expect(try Snapshot(sections: []).difference(to: Snapshot(sections: [])).isEmpty)
+        #expect(try DiffableSnapshot(sections: []).difference(to: DiffableSnapshot(sections: [])).isEmpty)
     }
 
     @Test func oneItemMovedToTheFrontIsOneMove() throws {
@@ -236,20 +236,20 @@ func one(_ items: [SnapshotIdentifier]) -> Snapshot { snap(("s", items)) }
     // MARK: Errors, in UIKit's words
 
     @Test func duplicateItemsAreRefusedListingUpToTen() throws {
-        #expect(throws: SnapshotError(kind: .duplicateItemIdentifiers,
+        #expect(throws: DiffableSnapshotError(kind: .duplicateItemIdentifiers,
                                       message: "supplied item identifiers are not unique. Duplicate identifiers: {(\"m1\")}",
                                       field: "sections[1].items[0]")) {
             try one(["m1"]).difference(to: snap(("a", ["m1", "m2"]), ("b", ["m1"])))
         }
         let many: [ID] = (0..<12).map { .integer($0) }
-        let error = #expect(throws: SnapshotError.self) { try one([]).difference(to: one(many + many)) }
+        let error = #expect(throws: DiffableSnapshotError.self) { try one([]).difference(to: one(many + many)) }
         #expect(error?.message == "supplied item identifiers are not unique. Duplicate identifiers: "
                 + "{(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)} (and 2 more)")
         #expect(error?.field == "sections[0].items[12]")
     }
 
     @Test func duplicateSectionsAreRefused() {
-        let error = #expect(throws: SnapshotError.self) {
+        let error = #expect(throws: DiffableSnapshotError.self) {
             try one([]).difference(to: snap(("a", []), ("b", []), ("a", [])))
         }
         #expect(error?.kind == .duplicateSectionIdentifiers)
@@ -258,13 +258,13 @@ func one(_ items: [SnapshotIdentifier]) -> Snapshot { snap(("s", items)) }
     }
 
     @Test func reloadingOrReconfiguringAnUnknownItemIsRefused() {
-        let reload = #expect(throws: SnapshotError.self) {
+        let reload = #expect(throws: DiffableSnapshotError.self) {
             try one(["a"]).difference(to: one(["b"]), reloaded: ["b", "a"])
         }
         #expect(reload?.kind == .unknownItemIdentifier)
         #expect(reload?.message == "Attempted to reload item identifier that does not exist in the snapshot: \"a\"")
         #expect(reload?.field == "reloaded[1]")
-        let reconfigure = #expect(throws: SnapshotError.self) {
+        let reconfigure = #expect(throws: DiffableSnapshotError.self) {
             try one(["a"]).difference(to: one(["a"]), reconfigured: [7])
         }
         #expect(reconfigure?.message == "Attempted to reconfigure item identifier that does not exist in the snapshot: 7")
@@ -286,7 +286,7 @@ func one(_ items: [SnapshotIdentifier]) -> Snapshot { snap(("s", items)) }
 
     // MARK: Property: random snapshot pairs
 
-    static func randomPair(_ rng: inout SeededRandom) -> (Snapshot, Snapshot, [ID], [ID]) {
+    static func randomPair(_ rng: inout SeededRandom) -> (DiffableSnapshot, DiffableSnapshot, [ID], [ID]) {
         var nextItem = 0, nextSection = 0
         func item() -> ID {
             nextItem += 1
@@ -297,15 +297,15 @@ func one(_ items: [SnapshotIdentifier]) -> Snapshot { snap(("s", items)) }
             nextSection += 1
             return rng.bool() ? .integer(nextSection) : .string("s\(nextSection)")
         }
-        var old: [SnapshotSection] = []
+        var old: [DiffableSnapshotSection] = []
         for _ in 0..<rng.int(0...5) {
-            old.append(SnapshotSection(id: section(), items: (0..<rng.int(0...12)).map { _ in item() }))
+            old.append(DiffableSnapshotSection(id: section(), items: (0..<rng.int(0...12)).map { _ in item() }))
         }
         var new = old
         for _ in 0..<rng.int(0...8) {
             switch rng.int(0...9) {
             case 0 where !new.isEmpty: new.remove(at: rng.int(new.count))
-            case 1: new.insert(SnapshotSection(id: section(), items: (0..<rng.int(0...4)).map { _ in item() }),
+            case 1: new.insert(DiffableSnapshotSection(id: section(), items: (0..<rng.int(0...4)).map { _ in item() }),
                                at: rng.int(0...new.count))
             case 2 where !new.isEmpty:
                 let s = new.remove(at: rng.int(new.count))
@@ -327,14 +327,14 @@ func one(_ items: [SnapshotIdentifier]) -> Snapshot { snap(("s", items)) }
                 new[s].items.shuffle(using: &rng)
             case 8 where !new.isEmpty:      // a section's items taken over by a new section
                 let s = rng.int(new.count)
-                new[s] = SnapshotSection(id: section(), items: new[s].items)
+                new[s] = DiffableSnapshotSection(id: section(), items: new[s].items)
             default: break
             }
         }
         let all = new.flatMap(\.items)
         let reloaded = all.filter { _ in rng.chance(0.15) }
         let reconfigured = all.filter { _ in rng.chance(0.15) }
-        return (Snapshot(sections: old), Snapshot(sections: new), reloaded, reconfigured)
+        return (DiffableSnapshot(sections: old), DiffableSnapshot(sections: new), reloaded, reconfigured)
     }
 
     @Test func randomPairsHoldTheContract() throws {

@@ -105,7 +105,7 @@ import Testing
             (["cat", 1, 2, 3, "cat"], ["cat", 1, 2, 3, "cat"]),
         ]
         for (o, n) in cases {
-            let error = #expect(throws: SnapshotError.self) { try one(o).difference(to: one(n)) }
+            let error = #expect(throws: DiffableSnapshotError.self) { try one(o).difference(to: one(n)) }
             #expect(error?.kind == .duplicateItemIdentifiers)
         }
     }
@@ -175,7 +175,7 @@ import Testing
         // testDuplicated, testDuplicatedSection, testDuplicatedElement,
         // testDuplicatedSectionAndElement and Complicated 1, 3, 4, 5, 7, 11 repeat a section
         // or an item identifier.
-        let cases: [(Snapshot, Snapshot, SnapshotError.Kind)] = [
+        let cases: [(DiffableSnapshot, DiffableSnapshot, DiffableSnapshotError.Kind)] = [
             (one([0, 1, 2, 0]), one([0, 4, 0, 1, 2]), .duplicateItemIdentifiers),
             (snap((0, [0]), (0, [1]), (1, [2])), snap((1, [2]), (0, [0]), (0, [1])), .duplicateSectionIdentifiers),
             (snap((0, [0, 1]), (1, [2, 3]), (2, [4, 5])),
@@ -187,7 +187,7 @@ import Testing
                   (4, ["N", "O", "P", "Q"])), .duplicateSectionIdentifiers),
         ]
         for (old, new, kind) in cases {
-            let error = #expect(throws: SnapshotError.self) { try old.difference(to: new) }
+            let error = #expect(throws: DiffableSnapshotError.self) { try old.difference(to: new) }
             #expect(error?.kind == kind)
         }
     }

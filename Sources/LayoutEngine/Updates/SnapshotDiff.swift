@@ -21,7 +21,7 @@ extension SnapshotIdentifier: ExpressibleByStringLiteral, ExpressibleByIntegerLi
 }
 
 /// One section of a snapshot: its identifier and its items' identifiers, in order.
-public struct SnapshotSection: Hashable, Sendable {
+public struct DiffableSnapshotSection: Hashable, Sendable {
     public var id: SnapshotIdentifier
     public var items: [SnapshotIdentifier]
 
@@ -33,10 +33,10 @@ public struct SnapshotSection: Hashable, Sendable {
 
 /// NSDiffableDataSourceSnapshot's content: sections in order, each with its items. Section
 /// identifiers are unique among sections, item identifiers among all items of all sections.
-public struct Snapshot: Hashable, Sendable {
-    public var sections: [SnapshotSection]
+public struct DiffableSnapshot: Hashable, Sendable {
+    public var sections: [DiffableSnapshotSection]
 
-    public init(sections: [SnapshotSection]) {
+    public init(sections: [DiffableSnapshotSection]) {
         self.sections = sections
     }
 
@@ -44,7 +44,7 @@ public struct Snapshot: Hashable, Sendable {
 }
 
 /// A snapshot refused, in the words of UIKit's diffable data source.
-public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// Two items share an identifier ("supplied item identifiers are not unique").
         case duplicateItemIdentifiers = "duplicate_item_identifiers"
@@ -148,10 +148,10 @@ public struct SnapshotDiff: Hashable, Sendable {
     }
 }
 
-extension Snapshot {
+extension DiffableSnapshot {
     /// Checks that section identifiers are unique, and item identifiers unique across all
     /// sections. `prefix` is put before fields (`old.` for the session's own snapshot).
-    public func validate(fieldPrefix prefix: String = "") throws(SnapshotError) {
+    public func validate(fieldPrefix prefix: String = "") throws(DiffableSnapshotError) {
         var sectionSeen = Set<SnapshotIdentifier>(minimumCapacity: sections.count)
         var duplicateSections: [SnapshotIdentifier] = [], firstSection: Int? = nil
         for (s, section) in sections.enumerated() where !sectionSeen.insert(section.id).inserted {
@@ -159,7 +159,7 @@ extension Snapshot {
             if !duplicateSections.contains(section.id) { duplicateSections.append(section.id) }
         }
         if let firstSection {
-            throw SnapshotError(kind: .duplicateSectionIdentifiers,
+            throw DiffableSnapshotError(kind: .duplicateSectionIdentifiers,
                                 message: Self.duplicates("section", duplicateSections),
                                 field: "\(prefix)sections[\(firstSection)].id")
         }
@@ -173,16 +173,16 @@ extension Snapshot {
             }
         }
         if let firstItem {
-            throw SnapshotError(kind: .duplicateItemIdentifiers, message: Self.duplicates("item", ordered),
+            throw DiffableSnapshotError(kind: .duplicateItemIdentifiers, message: Self.duplicates("item", ordered),
                                 field: "\(prefix)sections[\(firstItem.section)].items[\(firstItem.item)]")
         }
     }
 
-    /// UIKit's words, with up to `SnapshotError.listedDuplicates` identifiers named.
+    /// UIKit's words, with up to `DiffableSnapshotError.listedDuplicates` identifiers named.
     static func duplicates(_ what: String, _ ids: [SnapshotIdentifier]) -> String {
-        let shown = ids.prefix(SnapshotError.listedDuplicates).map(\.description).joined(separator: ", ")
-        let more = ids.count > SnapshotError.listedDuplicates
-            ? " (and \(ids.count - SnapshotError.listedDuplicates) more)" : ""
+        let shown = ids.prefix(DiffableSnapshotError.listedDuplicates).map(\.description).joined(separator: ", ")
+        let more = ids.count > DiffableSnapshotError.listedDuplicates
+            ? " (and \(ids.count - DiffableSnapshotError.listedDuplicates) more)" : ""
         return "supplied \(what) identifiers are not unique. Duplicate identifiers: {(\(shown))}\(more)"
     }
 
@@ -194,8 +194,8 @@ extension Snapshot {
     ///
     /// - Complexity: O(n log n) for n items and sections (hashing, and one longest
     ///   increasing subsequence per kept section and one for the sections).
-    public func difference(to new: Snapshot, reloaded: [SnapshotIdentifier] = [],
-                           reconfigured: [SnapshotIdentifier] = []) throws(SnapshotError) -> SnapshotDiff {
+    public func difference(to new: DiffableSnapshot, reloaded: [SnapshotIdentifier] = [],
+                           reconfigured: [SnapshotIdentifier] = []) throws(DiffableSnapshotError) -> SnapshotDiff {
         try validate(fieldPrefix: "old.")
         try new.validate()
 
@@ -213,14 +213,14 @@ extension Snapshot {
         var reloadSet = Set<SnapshotIdentifier>()
         for (k, id) in reloaded.enumerated() {
             guard newPlace[id] != nil else {
-                throw SnapshotError(kind: .unknownItemIdentifier,
+                throw DiffableSnapshotError(kind: .unknownItemIdentifier,
                                     message: "Attempted to reload item identifier that does not exist in the snapshot: \(id)",
                                     field: "reloaded[\(k)]")
             }
             reloadSet.insert(id)
         }
         for (k, id) in reconfigured.enumerated() where newPlace[id] == nil {
-            throw SnapshotError(kind: .unknownItemIdentifier,
+            throw DiffableSnapshotError(kind: .unknownItemIdentifier,
                                 message: "Attempted to reconfigure item identifier that does not exist in the snapshot: \(id)",
                                 field: "reconfigured[\(k)]")
         }
