@@ -11,6 +11,11 @@ enum SnapshotContract {
     static func check(_ old: DiffableSnapshot, _ new: DiffableSnapshot, reloaded: [ID] = [], reconfigured: [ID] = [],
                       sourceLocation: SourceLocation = #_sourceLocation) throws -> SnapshotDiff {
         let diff = try old.difference(to: new, reloaded: reloaded, reconfigured: reconfigured)
+        // The packed path (sessions' identifier columns) finds the same correspondence.
+        let expected = try old.correspondence(to: new, reloaded: reloaded, reconfigured: reconfigured)
+        let packed = try PackedSnapshot(old).correspondence(to: PackedSnapshot(new), reloaded: IdentifierColumn(reloaded),
+                                                            reconfigured: IdentifierColumn(reconfigured))
+        #expect(packed == expected, sourceLocation: sourceLocation)
 
         // Every identifier gets a number: items carry it as their height, sections as an
         // override. Items given new data (inserted or reloaded) carry aspect ratio 1 when
@@ -117,7 +122,13 @@ enum SnapshotContract {
         // Reloaded items in place are reloadItems; reconfigured ones are reported.
         let reloadedInPlace = Set(diff.reloadedItems.map { old.sections[$0.section].items[$0.item] })
         #expect(reloadedInPlace.isSubset(of: reloadSet), sourceLocation: sourceLocation)
-        let expectedReconfigured = Set(reconfigured.filter { !reloadSet.contains($0) && oldPlace[$0] != nil })
+        // Only items the batch neither inserts nor deletes: both their sections are kept.
+        var newSectionOf: [ID: ID] = [:]
+        for section in new.sections { for id in section.items { newSectionOf[id] = section.id } }
+        let expectedReconfigured = Set(reconfigured.filter { id in
+            guard !reloadSet.contains(id), let from = oldPlace[id], let to = newSectionOf[id] else { return false }
+            return newSectionIDs.contains(old.sections[from.section].id) && oldSectionIDs.contains(to)
+        })
         #expect(Set(diff.reconfiguredItems.map { new.sections[$0.to.section].items[$0.to.item] }) == expectedReconfigured,
                 sourceLocation: sourceLocation)
         for r in diff.reconfiguredItems {

@@ -1,0 +1,73 @@
+/// Diffable data source snapshots (docs/snapshots.md): sections and items named by
+/// identifier, and the batch update that turns one snapshot into another.
+
+/// A section or item identifier: a JSON string or integer. `1` and `"1"` differ.
+public enum SnapshotIdentifier: Hashable, Sendable, CustomStringConvertible {
+    case string(String)
+    case integer(Int)
+
+    /// As JSON writes it: `"m1"` (quoted, without escaping) or `42`.
+    public var description: String {
+        switch self {
+        case .string(let s): "\"\(s)\""
+        case .integer(let i): String(i)
+        }
+    }
+}
+
+extension SnapshotIdentifier: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+}
+
+/// One section of a snapshot: its identifier and its items' identifiers, in order.
+public struct DiffableSnapshotSection: Hashable, Sendable {
+    public var id: SnapshotIdentifier
+    public var items: [SnapshotIdentifier]
+
+    public init(id: SnapshotIdentifier, items: [SnapshotIdentifier]) {
+        self.id = id
+        self.items = items
+    }
+}
+
+/// NSDiffableDataSourceSnapshot's content: sections in order, each with its items. Section
+/// identifiers are unique among sections, item identifiers among all items of all sections.
+public struct DiffableSnapshot: Hashable, Sendable {
+    public var sections: [DiffableSnapshotSection]
+
+    public init(sections: [DiffableSnapshotSection]) {
+        self.sections = sections
+    }
+
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+}
+
+/// A snapshot refused, in the words of UIKit's diffable data source.
+public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// Two items share an identifier ("supplied item identifiers are not unique").
+        case duplicateItemIdentifiers = "duplicate_item_identifiers"
+        /// Two sections share an identifier.
+        case duplicateSectionIdentifiers = "duplicate_section_identifiers"
+        /// A reloaded or reconfigured identifier that is no item of the new snapshot.
+        case unknownItemIdentifier = "unknown_item_identifier"
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The JSON path of the offending input, relative to the request body
+    /// (`sections[1].items[3]`, `reloaded[0]`); `old` prefixes paths in the old snapshot.
+    public var field: String
+
+    public init(kind: Kind, message: String, field: String) {
+        self.kind = kind
+        self.message = message
+        self.field = field
+    }
+
+    public var description: String { "\(field): \(message)" }
+
+    /// At most this many duplicates are named in a message.
+    public static let listedDuplicates = 10
+}

@@ -1,0 +1,75 @@
+/// The batch update from one snapshot to another, in UIKit's index-path convention:
+/// deletes and reloads name old index paths, inserts new ones, moves go from old to new.
+/// Every list is sorted (moves by destination).
+public struct SnapshotDiff: Hashable, Sendable {
+    public struct SectionMove: Hashable, Sendable {
+        public var from: Int
+        public var to: Int
+        public init(from: Int, to: Int) { self.from = from; self.to = to }
+    }
+
+    public struct ItemMove: Hashable, Sendable {
+        public var from: IndexPath
+        public var to: IndexPath
+        public init(from: IndexPath, to: IndexPath) { self.from = from; self.to = to }
+    }
+
+    /// Old indexes of sections whose identifier is not in the new snapshot.
+    public var deletedSections: [Int] = []
+    /// New indexes of sections whose identifier was not in the old snapshot.
+    public var insertedSections: [Int] = []
+    /// Sections outside a longest run of kept sections that kept their relative order.
+    public var movedSections: [SectionMove] = []
+    /// Old index paths of items that leave, outside deleted sections; a reloaded item that
+    /// also moves is deleted here and inserted in `insertedItems`.
+    public var deletedItems: [IndexPath] = []
+    /// New index paths of items that arrive, outside inserted sections.
+    public var insertedItems: [IndexPath] = []
+    /// Items that changed section, and items of a kept section outside a longest run of
+    /// its items that kept their relative order.
+    public var movedItems: [ItemMove] = []
+    /// Old index paths of reloaded items that stay in place.
+    public var reloadedItems: [IndexPath] = []
+    /// Reconfigured items (not reloaded) present before and after: old and new index path.
+    /// UIKit's batch vocabulary has no reconfigure: these update data without an operation.
+    public var reconfiguredItems: [ItemMove] = []
+
+    public init() {}
+
+    /// Whether the batch has no operation (reconfigured items aside).
+    public var isEmpty: Bool {
+        deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty && deletedItems.isEmpty
+            && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty
+    }
+
+    /// The batch as `BatchUpdateOperation`s, in the order deleteSections, insertSections,
+    /// moveSection…, deleteItems, insertItems, moveItem…, reloadItems; empty lists are left
+    /// out. `sectionData` gives each inserted section's data (by its new index),
+    /// `itemData` each inserted item's (nil: the layout's defaults), `reloadData` each
+    /// reloaded item's (nil: it keeps its data).
+    public func operations(sectionData: (Int) -> SectionData,
+                           itemData: (IndexPath) -> SectionData.Item? = { _ in nil },
+                           reloadData: (IndexPath) -> SectionData.Item? = { _ in nil }) -> [BatchUpdateOperation] {
+        var ops: [BatchUpdateOperation] = []
+        if !deletedSections.isEmpty { ops.append(.deleteSections(deletedSections)) }
+        if !insertedSections.isEmpty {
+            ops.append(.insertSections(insertedSections, data: insertedSections.map(sectionData)))
+        }
+        for m in movedSections { ops.append(.moveSection(from: m.from, to: m.to)) }
+        if !deletedItems.isEmpty { ops.append(.deleteItems(deletedItems)) }
+        if !insertedItems.isEmpty {
+            let data = insertedItems.map(itemData)
+            ops.append(.insertItems(insertedItems, items: data.allSatisfy { $0 == nil }
+                                        ? nil : data.map { $0 ?? SectionData.Item() }))
+        }
+        for m in movedItems { ops.append(.moveItem(from: m.from, to: m.to)) }
+        if !reloadedItems.isEmpty {
+            let data = reloadedItems.map(reloadData)
+            // A reload without data keeps the item's; with data for some, the others keep
+            // theirs only if the caller repeats it, so give nil for all or data for all.
+            ops.append(.reloadItems(reloadedItems, items: data.allSatisfy { $0 == nil }
+                                        ? nil : data.map { $0 ?? SectionData.Item() }))
+        }
+        return ops
+    }
+}
