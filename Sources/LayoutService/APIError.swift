@@ -129,3 +129,28 @@ extension JSONTape {
         }
     }
 }
+
+extension APIError {
+    /// A diffable snapshot refused in UIKit's words (docs/snapshots.md, Errors).
+    static func snapshot(_ error: DiffableSnapshotError) -> APIError {
+        APIError(status: 422, code: error.kind.rawValue, message: error.message, field: error.field)
+    }
+
+    /// A snapshot request on a session created without identifiers.
+    static func noIdentifiers() -> APIError {
+        APIError(status: 422, code: "no_identifiers",
+                 message: "this session was created without identifiers; create it with an \"id\" on every section and item (docs/snapshots.md) to use snapshots")
+    }
+
+    /// An index-path change on a session whose items have identifiers: its snapshot would no
+    /// longer say which item is which.
+    static func hasIdentifiers(_ endpoint: String) -> APIError {
+        APIError(status: 422, code: "has_identifiers",
+                 message: "this session's items have identifiers: change them with PUT /v1/sessions/{id}/snapshot or POST /v1/sessions/{id}/snapshot/operations, not \(endpoint)")
+    }
+
+    /// A new item without data in a section whose items carry data.
+    static func itemDataRequired(_ field: String, _ message: String) -> APIError {
+        APIError(status: 422, code: "item_data_required", message: message, field: field)
+    }
+}

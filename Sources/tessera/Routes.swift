@@ -44,6 +44,14 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/updates", offload: true) {
             reply(service.applyUpdates(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
         }
+        // A snapshot lists every identifier: written off the loop.
+        r.add(.GET, "/v1/sessions/{id}/snapshot", offload: true) { reply(service.getSnapshot(id: $0.id)) }
+        r.add(.PUT, "/v1/sessions/{id}/snapshot", offload: true) {
+            reply(service.putSnapshot(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
+        r.add(.POST, "/v1/sessions/{id}/snapshot/operations", offload: true) {
+            reply(service.applySnapshotOperations(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+        }
         r.add(.PUT, "/v1/sessions/{id}/layout", offload: true) {
             reply(service.switchLayout(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
         }

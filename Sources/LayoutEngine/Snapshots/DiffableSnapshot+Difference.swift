@@ -11,7 +11,7 @@ extension DiffableSnapshot {
         if let firstSection {
             throw DiffableSnapshotError(kind: .duplicateSectionIdentifiers,
                                 message: Self.duplicates("section", duplicateSections),
-                                field: "\(prefix)sections[\(firstSection)].id")
+                                field: "\(prefix)sections[\(firstSection)].id", position: IndexPath(firstSection, -1))
         }
         var itemSeen = Set<SnapshotIdentifier>(minimumCapacity: itemCount)
         var duplicateItems = Set<SnapshotIdentifier>(), ordered: [SnapshotIdentifier] = []
@@ -24,7 +24,7 @@ extension DiffableSnapshot {
         }
         if let firstItem {
             throw DiffableSnapshotError(kind: .duplicateItemIdentifiers, message: Self.duplicates("item", ordered),
-                                field: "\(prefix)sections[\(firstItem.section)].items[\(firstItem.item)]")
+                                field: "\(prefix)sections[\(firstItem.section)].items[\(firstItem.item)]", position: firstItem)
         }
     }
 

@@ -50,8 +50,13 @@ public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConv
         case duplicateItemIdentifiers = "duplicate_item_identifiers"
         /// Two sections share an identifier.
         case duplicateSectionIdentifiers = "duplicate_section_identifiers"
-        /// A reloaded or reconfigured identifier that is no item of the new snapshot.
+        /// A reloaded or reconfigured identifier that is no item of the new snapshot, or an
+        /// operation naming an item the snapshot does not have.
         case unknownItemIdentifier = "unknown_item_identifier"
+        /// An operation naming a section the snapshot does not have.
+        case unknownSectionIdentifier = "unknown_section_identifier"
+        /// Items appended to a snapshot without sections.
+        case noSections = "no_sections"
     }
 
     public var kind: Kind
@@ -59,11 +64,15 @@ public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConv
     /// The JSON path of the offending input, relative to the request body
     /// (`sections[1].items[3]`, `reloaded[0]`); `old` prefixes paths in the old snapshot.
     public var field: String
+    /// Where in the new snapshot: the repeated section (`item` -1) or item, for callers
+    /// whose input names it another way (a data source's `itemIds`).
+    public var position: IndexPath?
 
-    public init(kind: Kind, message: String, field: String) {
+    public init(kind: Kind, message: String, field: String, position: IndexPath? = nil) {
         self.kind = kind
         self.message = message
         self.field = field
+        self.position = position
     }
 
     public var description: String { "\(field): \(message)" }

@@ -48,14 +48,16 @@ extension PackedSnapshot {
         if let duplicateSection {
             throw DiffableSnapshotError(kind: .duplicateSectionIdentifiers,
                                         message: DiffableSnapshot.duplicates("section", duplicateSection.ids),
-                                        field: "sections[\(duplicateSection.first)].id")
+                                        field: "sections[\(duplicateSection.first)].id",
+                                        position: IndexPath(duplicateSection.first, -1))
         }
         let (itemOrigin, duplicateItem) = Self.match(new.itemIDs, in: itemIDs)
         if let duplicateItem {
             let starts = sectionStarts(new.itemCounts), s = section(of: duplicateItem.first, starts)
             throw DiffableSnapshotError(kind: .duplicateItemIdentifiers,
                                         message: DiffableSnapshot.duplicates("item", duplicateItem.ids),
-                                        field: "sections[\(s)].items[\(duplicateItem.first - starts[s])]")
+                                        field: "sections[\(s)].items[\(duplicateItem.first - starts[s])]",
+                                        position: IndexPath(s, duplicateItem.first - starts[s]))
         }
         var numbers: [Int] = []
         if !reloaded.isEmpty || !reconfigured.isEmpty {
@@ -132,5 +134,22 @@ extension PackedSnapshot {
             out.append(n)
         }
         return out
+    }
+}
+
+extension PackedSnapshot {
+    /// This snapshot after `moveItem(from:to:)` (UIKit's convention: `to` is the item's index
+    /// path afterwards), as an interactive movement's end applies it.
+    public func movingItem(from: IndexPath, to: IndexPath) -> PackedSnapshot {
+        guard from != to else { return self }
+        var counts = itemCounts
+        counts[from.section] -= 1
+        counts[to.section] += 1
+        let fromNumber = itemStart(ofSection: from.section) + from.item
+        var order = Array(0..<itemCount)
+        order.remove(at: fromNumber)
+        let toNumber = counts[..<to.section].reduce(0, +) + to.item
+        order.insert(fromNumber, at: toNumber)
+        return PackedSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs.gathering(order), itemCounts: counts)
     }
 }

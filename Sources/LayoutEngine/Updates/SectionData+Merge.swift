@@ -99,3 +99,31 @@ extension SectionData {
         return column
     }
 }
+
+extension SectionData {
+    /// This section with the items at `indexes` (ascending, no repeats) given `data`: how a
+    /// diffable snapshot's reconfigured items take their new data in place, after the batch.
+    /// - Complexity: O(itemCount) per column, survivors copied as runs.
+    public func replacingItems(at indexes: [Int], with data: [Item]) -> SectionData {
+        precondition(indexes.count == data.count)
+        guard !indexes.isEmpty else { return self }
+        var departures = SectionDepartures()
+        departures.reloaded = indexes
+        departures.reloadData = data
+        return merging(departures, nil, newCount: itemCount)
+    }
+}
+
+extension LayoutUpdateHint {
+    /// This hint after the items of new section `section` from `item` on changed data too.
+    /// An untouched section becomes touched with `item` leading items unchanged (layouts pair
+    /// it with its old section again, checking the prefix where the pairing is not proven).
+    public mutating func touch(section: Int, from item: Int) {
+        if unchangedSourceSection[section] != nil {
+            unchangedSourceSection[section] = nil
+            unchangedPrefix[section] = item
+        } else {
+            unchangedPrefix[section] = min(unchangedPrefix[section], item)
+        }
+    }
+}

@@ -7,16 +7,39 @@ struct ItemsDecoder {
     let path: String
     /// The layout that will read the items, for the fields only some layouts take.
     let kind: LayoutKind
+    let identifiers: IdentifierMode
+
+    /// What an item's identifier may be (docs/snapshots.md).
+    enum IdentifierMode: Equatable {
+        /// A data source: `{"id": …, …}` objects; all of a section's items or none.
+        case accepted
+        /// Items for a session without identifiers (its updates): an `id` is refused.
+        case refused
+        /// A snapshot's entries: a bare string or integer is an identifier alone, an object
+        /// an identifier with data; every entry has one.
+        case entries
+    }
+
+    /// What `decodeIdentified` answers: the section's data, its items' identifiers (nil when
+    /// none had one), and in `entries` mode which items came with data (nil: none did).
+    struct Decoded {
+        var section: SectionData
+        var ids: IdentifierColumn?
+        var given: [Bool]?
+    }
 
     private var sizes: [Size]? = nil
     private var heights: [Double]? = nil
     private var ratios: [Double]? = nil
     private var children: [[Int]]? = nil
+    private var ids: IdentifierColumn? = nil
+    private var given: [Bool]? = nil
     private var count = 0
 
-    init(path: String, kind: LayoutKind) {
+    init(path: String, kind: LayoutKind, identifiers: IdentifierMode = .refused) {
         self.path = path
         self.kind = kind
+        self.identifiers = identifiers
     }
 
     private func itemPath(_ i: Int, _ key: String? = nil) -> String {
@@ -25,10 +48,16 @@ struct ItemsDecoder {
 
     static func decode(_ array: JSONValue, path: String, kind: LayoutKind, overrides: SectionOverrides) throws(APIError) -> SectionData {
         var decoder = ItemsDecoder(path: path, kind: kind)
+        return try decoder.run(array, overrides: overrides).section
+    }
+
+    static func decodeIdentified(_ array: JSONValue, path: String, kind: LayoutKind, overrides: SectionOverrides,
+                                 identifiers: IdentifierMode) throws(APIError) -> Decoded {
+        var decoder = ItemsDecoder(path: path, kind: kind, identifiers: identifiers)
         return try decoder.run(array, overrides: overrides)
     }
 
-    private mutating func run(_ array: JSONValue, overrides: SectionOverrides) throws(APIError) -> SectionData {
+    private mutating func run(_ array: JSONValue, overrides: SectionOverrides) throws(APIError) -> Decoded {
         guard array.kind == .array else {
             throw .invalidRequest(path, "must be an array of items, not \(array.typeName)")
         }
@@ -46,8 +75,32 @@ struct ItemsDecoder {
             node = item.end
             i += 1
         }
-        return SectionData(itemCount: count, sizes: sizes, heights: heights, aspectRatios: ratios,
-                           children: children, overrides: overrides)
+        if let ids, ids.count < count { throw missingIdentifier(ids.count) }
+        return Decoded(section: SectionData(itemCount: count, sizes: sizes, heights: heights, aspectRatios: ratios,
+                                            children: children, overrides: overrides),
+                       ids: ids, given: given)
+    }
+
+    /// Identifiers are all or nothing within a section: the first item without one.
+    private func missingIdentifier(_ i: Int) -> APIError {
+        .invalidRequest(itemPath(i, "id"), "is required: the other items of this section have identifiers")
+    }
+
+    /// Appends item `i`'s identifier (`key`: the field it came in, nil for a bare entry).
+    private mutating func appendIdentifier(_ v: JSONValue, at i: Int, key: String?) throws(APIError) {
+        var column: IdentifierColumn
+        if let ids {
+            guard ids.count == i else { throw missingIdentifier(ids.count) }
+            column = ids
+            self.ids = nil      // one reference while appending, so the append does not copy
+        } else {
+            guard i == 0 else { throw missingIdentifier(0) }
+            column = IdentifierColumn()
+            column.reserveCapacity(identifiers: count, bytes: count * 12)
+        }
+        let path = self.path
+        try IdentifierReader.append(v, to: &column, path: key.map { "\(path)[\(i)].\($0)" } ?? "\(path)[\(i)]")
+        ids = column
     }
 
     /// Fast path for the shape of long lists, `{"size": [w, h]}` with two in-range numbers:
@@ -101,6 +154,14 @@ struct ItemsDecoder {
     private static var sizeKey: UInt32 { 0x657A_6973 }
 
     private mutating func readItem(_ item: JSONValue, at i: Int) throws(APIError) {
+        if identifiers == .entries {
+            switch item.kind {
+            case .string, .number: return try appendIdentifier(item, at: i, key: nil)
+            case .object: break
+            default:
+                throw .invalidRequest(itemPath(i), "a snapshot's item is an identifier (a string or an integer) or an object with \"id\" and the item's data, not \(item.typeName)")
+            }
+        }
         switch item.kind {
         case .number:
             // A bare number is an aspect ratio (docs/api.md); the layout judges its value.
@@ -124,7 +185,13 @@ struct ItemsDecoder {
             seen |= bit
         }
         while let key = it.next(), let value = it.next() {
-            if key.stringEquals("size") {
+            if key.stringEquals("id") {
+                try once(16, "id")
+                guard identifiers != .refused else {
+                    throw .invalidRequest(itemPath(i, "id"), "this session was created without identifiers, so its items take none")
+                }
+                try appendIdentifier(value, at: i, key: "id")
+            } else if key.stringEquals("size") {
                 try once(1, "size")
                 if let size = fastSize(value) {
                     setSize(size, at: i)
@@ -150,8 +217,14 @@ struct ItemsDecoder {
                 throw .invalidRequest(itemPath(i, "width"), "give an item's size as \"size\": [width, height]")
             } else {
                 let name = key.string ?? ""
-                throw .invalidRequest(itemPath(i, name), "unknown item field \(ClientText.quoted(name)); expected size, height, aspectRatio or children")
+                throw .invalidRequest(itemPath(i, name), "unknown item field \(ClientText.quoted(name)); expected \(identifiers == .refused ? "" : "id, ")size, height, aspectRatio or children")
             }
+        }
+        guard identifiers == .entries else { return }
+        guard seen & 16 != 0 else { throw .invalidRequest(itemPath(i, "id"), "is required: every item of a snapshot has an identifier") }
+        if seen & ~16 != 0 {
+            if given == nil { given = [Bool](repeating: false, count: count) }
+            given![i] = true
         }
     }
 

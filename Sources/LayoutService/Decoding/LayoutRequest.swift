@@ -8,6 +8,8 @@ struct LayoutRequest: Sendable {
     /// The client's layout object, re-serialised canonically, echoed by GET /v1/sessions/{id}.
     var layoutJSON: [UInt8]
     var dataSource: DataSource
+    /// The data source's identifiers, when it has them (docs/snapshots.md).
+    var snapshot: PackedSnapshot?
     var view: ViewContext
     var rect: Rect?
 
@@ -22,16 +24,16 @@ struct LayoutRequest: Sendable {
         let (kind, layout, layoutJSON) = try decodeLayout(layoutValue, path: "layout")
         guard let dataSourceValue = body["dataSource"] else { throw .invalidRequest("dataSource", "is required") }
         // Only the one-shot request takes a rect; its items are the request's, not a session's.
-        let dataSource = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections,
-                                               holder: allowRect ? "a request" : "a session")
-            .decode(dataSourceValue)
+        let (dataSource, snapshot) = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections,
+                                                           holder: allowRect ? "a request" : "a session")
+            .decodeIdentified(dataSourceValue)
         let view = try ViewDecoder.decode(body["view"], maxSections: maxSections)
         if kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {
             throw .invalidRequest("view.bounds", "is required by the \(kind.type) layout")
         }
         let rect = try body.rect("rect")
         return LayoutRequest(kind: kind, layout: layout, layoutJSON: layoutJSON, dataSource: dataSource,
-                             view: view, rect: rect)
+                             snapshot: snapshot, view: view, rect: rect)
     }
 
     static func decodeLayout(_ v: JSONValue, path: String) throws(APIError) -> (LayoutKind, any CollectionLayout, [UInt8]) {

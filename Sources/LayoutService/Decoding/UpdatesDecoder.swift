@@ -85,6 +85,7 @@ struct UpdatesDecoder {
 
     private func sectionData(_ o: ObjectReader) throws(APIError) -> [SectionData]? {
         guard let v = o["data"], !v.isNull else { return nil }
-        return try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections).decodeSections(v, path: o.fieldPath("data"))
+        return try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections, identifiers: .refused)
+            .decodeSections(v, path: o.fieldPath("data"))
     }
 }

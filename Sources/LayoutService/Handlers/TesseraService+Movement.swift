@@ -82,6 +82,8 @@ extension TesseraService {
             let update = try moveUpdate(from: movement.origin, to: movement.target, in: state.dataSource)
             next.movement = nil
             next.dataSource = update.newDataSource
+            // The snapshot follows the item, as a diffable data source's reordering does.
+            next.identifiers = state.identifiers?.movingItem(from: movement.origin, to: movement.target)
             next.prepared = movement.tentative
             let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
                                                           newView: state.view, correspondence: UpdateCorrespondence(update: update)),

@@ -14,11 +14,22 @@ extension TesseraService {
     /// Nothing is changed when `step` throws.
     func mutate<Result>(_ s: Session, ifMatch: String?, _ change: SessionChange,
                         _ step: (SessionState) throws(APIError) -> (SessionState, Result)) throws(APIError) -> (SessionState, Result) {
+        try mutateIfChanged(s, ifMatch: ifMatch, change) { state throws(APIError) in
+            let (next, result) = try step(state)
+            return (next as SessionState?, result)
+        }
+    }
+
+    /// `mutate` for a step that may find nothing to change (nil state): then nothing is
+    /// stored, and the current state is answered with the step's result at its version.
+    func mutateIfChanged<Result>(_ s: Session, ifMatch: String?, _ change: SessionChange,
+                                 _ step: (SessionState) throws(APIError) -> (SessionState?, Result)) throws(APIError) -> (SessionState, Result) {
         var session = s
         for attempt in 0..<32 {
             let state = session.current
             try checkIfMatch(ifMatch, current: state.version)
-            var (next, result) = try step(state)
+            let (changed, result) = try step(state)
+            guard var next = changed else { return (state, result) }
             next.version = state.version + 1
             if try commit(session, from: state, to: next, change) { return (next, result) }
             if store.storage.keepsSessionData {

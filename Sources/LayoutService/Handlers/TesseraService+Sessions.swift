@@ -10,7 +10,7 @@ extension TesseraService {
             // The store keeps the source of truth, known once decoded: it is written while
             // the layout is prepared.
             let pending = store.beginAdd(SessionSnapshot(version: 1, layoutJSON: request.layoutJSON, view: request.view,
-                                                         dataSource: request.dataSource),
+                                                         dataSource: request.dataSource, identifiers: request.snapshot),
                                          counts: StoredCounts(items: request.dataSource.totalItemCount,
                                                               sections: request.dataSource.sections.count))
             let prepared: any PreparedLayout
@@ -22,7 +22,7 @@ extension TesseraService {
             }
             let state = SessionState(version: 1, kind: request.kind, layout: request.layout,
                                      layoutJSON: request.layoutJSON, dataSource: request.dataSource,
-                                     view: request.view, prepared: prepared)
+                                     identifiers: request.snapshot, view: request.view, prepared: prepared)
             let session = try store.finishAdd(pending, state)
             var w = JSONWriter()
             w.beginObject()

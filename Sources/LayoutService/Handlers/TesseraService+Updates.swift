@@ -18,6 +18,8 @@ extension TesseraService {
     /// The state after a batch of updates, and its animation plan (also the log's replay).
     func updatesStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
         try requireIdle(state)
+        // Index paths alone would leave the snapshot unable to say which item is which.
+        guard state.identifiers == nil else { throw .hasIdentifiers("POST /v1/sessions/{id}/updates") }
         let limits = store.configuration
         let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
                                                maxSections: limits.maxSectionsPerSession).decode(root)
@@ -46,11 +48,16 @@ extension TesseraService {
 
     /// The layout after an update: incrementally where the prepared layout supports it.
     func relayout(_ state: SessionState, _ update: ValidatedBatchUpdate) throws(APIError) -> any PreparedLayout {
+        try relayout(state, to: update.newDataSource, hint: update.layoutHint)
+    }
+
+    /// The layout of `dataSource`, reusing what `hint` says is unchanged where it can.
+    func relayout(_ state: SessionState, to dataSource: DataSource, hint: LayoutUpdateHint) throws(APIError) -> any PreparedLayout {
         guard let incremental = state.prepared as? any IncrementallyUpdatable else {
-            return try prepare(state.layout, update.newDataSource, state.view)
+            return try prepare(state.layout, dataSource, state.view)
         }
         do {
-            return try incremental.updated(to: update.newDataSource, hint: update.layoutHint, view: state.view)
+            return try incremental.updated(to: dataSource, hint: hint, view: state.view)
         } catch {
             throw .layout(error)
         }

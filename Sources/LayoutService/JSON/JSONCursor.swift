@@ -79,15 +79,17 @@ struct JSONCursor: ~Copyable {
     /// A JSON string: copied whole when nothing needs escaping (keys, categories, kinds),
     /// else walked byte by byte.
     mutating func quoted(_ s: String) {
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { quoted(utf8: $0) }
+        if done == nil { Array(s.utf8).withUnsafeBufferPointer { quoted(utf8: $0) } }
+    }
+
+    /// `quoted` for UTF-8 bytes held elsewhere (identifiers in their packed column).
+    mutating func quoted(utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
-        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard let base = utf8.baseAddress else { return true }
-            if Self.needsEscaping(base, utf8.count) { return false }
+        if let base = utf8.baseAddress, !Self.needsEscaping(base, utf8.count) {
             out.bytes(utf8)
-            return true
-        }
-        if copied != true {
-            for b in s.utf8 {
+        } else {
+            for b in utf8 {
                 switch b {
                 case UInt8(ascii: "\""): byte(0x5C); byte(0x22)
                 case UInt8(ascii: "\\"): byte(0x5C); byte(0x5C)

@@ -71,6 +71,12 @@ public struct JSONWriter {
         appendQuoted(value)
     }
 
+    /// A string from UTF-8 bytes held elsewhere, escaped as `string` escapes.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        separator()
+        appendWritten(maxCount: 2 + 6 * utf8.count) { $0.quoted(utf8: utf8) }
+    }
+
     public mutating func bool(_ value: Bool) {
         separator()
         out.append(value ? "true" : "false")

@@ -11,6 +11,8 @@ struct SessionChange: Sendable {
         case transitionCancel = 6
         case movement = 7
         case preferredSizes = 8
+        case snapshot = 9
+        case snapshotOperations = 10
     }
 
     var kind: Kind

@@ -10,11 +10,15 @@ struct SessionSnapshot: Sendable {
     var dataSource: DataSource
     var transitionLayoutJSON: [UInt8]?
     var movement: (origin: IndexPath, target: IndexPath, position: Point)?
+    /// The sections' and items' identifiers (docs/snapshots.md), if the session has them.
+    var identifiers: PackedSnapshot?
 
-    /// `TSN3`: columns packed (`packedColumn`), the whole ending in its XXH64 (`Checksum`),
-    /// verified before anything is decoded. Earlier Tesseras' snapshots still load: `TSN2`,
-    /// packed without a checksum, and `TSN1`, raw columns.
-    static let magic: [UInt8] = Array("TSN3".utf8)
+    /// `TSN4`: columns packed (`packedColumn`), the identifiers' packed columns after the
+    /// movement, the whole ending in its XXH64 (`Checksum`), verified before anything is
+    /// decoded. Earlier Tesseras' snapshots still load: `TSN3`, the same without identifiers,
+    /// `TSN2`, packed without a checksum, and `TSN1`, raw columns.
+    static let magic: [UInt8] = Array("TSN4".utf8)
+    static let withoutIdentifiersMagic: [UInt8] = Array("TSN3".utf8)
     static let uncheckedMagic: [UInt8] = Array("TSN2".utf8)
     static let rawColumnsMagic: [UInt8] = Array("TSN1".utf8)
     /// The JSON of a section's own decoded section (compositional), kept beside it in the
@@ -24,11 +28,12 @@ struct SessionSnapshot: Sendable {
     static let sectionPathKey = "tessera.sectionPath"
 
     /// A new session's snapshot (no transition or movement yet).
-    init(version: Int, layoutJSON: [UInt8], view: ViewContext, dataSource: DataSource) {
+    init(version: Int, layoutJSON: [UInt8], view: ViewContext, dataSource: DataSource, identifiers: PackedSnapshot? = nil) {
         self.version = version
         self.layoutJSON = layoutJSON
         self.view = view
         self.dataSource = dataSource
+        self.identifiers = identifiers
         transitionLayoutJSON = nil
         movement = nil
     }
@@ -40,11 +45,13 @@ struct SessionSnapshot: Sendable {
         dataSource = state.dataSource
         transitionLayoutJSON = state.transition?.layoutJSON
         movement = state.movement.map { ($0.origin, $0.target, $0.position) }
+        identifiers = state.identifiers
     }
 
     var encoded: [UInt8] {
         let explicitBytes = dataSource.sections.reduce(0) { $0 + ($1.hasItemData ? $1.itemCount * 24 : 0) }
-        var w = ByteWriter(capacity: 256 + layoutJSON.count + explicitBytes)
+        let identifierBytes = identifiers.map { $0.sectionIDs.byteCount + $0.itemIDs.byteCount + 4 * ($0.sectionIDs.count + $0.itemCount) } ?? 0
+        var w = ByteWriter(capacity: 256 + layoutJSON.count + explicitBytes + identifierBytes)
         for b in Self.magic { w.u8(b) }
         w.int(version)
         w.data(layoutJSON)
@@ -65,6 +72,15 @@ struct SessionSnapshot: Sendable {
             for v in [m.origin.section, m.origin.item, m.target.section, m.target.item] { w.int(v) }
             w.double(m.position.x)
             w.double(m.position.y)
+        } else {
+            w.u8(0)
+        }
+        if let identifiers {
+            w.u8(1)
+            for column in [identifiers.sectionIDs, identifiers.itemIDs] {
+                w.data(column.bytes)
+                w.column(column.ends)
+            }
         } else {
             w.u8(0)
         }
@@ -104,10 +120,11 @@ struct SessionSnapshot: Sendable {
 
     init(decoding bytes: [UInt8]) throws(SnapshotError) {
         let magic = Array(bytes.prefix(Self.magic.count))
-        guard [Self.magic, Self.uncheckedMagic, Self.rawColumnsMagic].contains(magic) else {
+        guard [Self.magic, Self.withoutIdentifiersMagic, Self.uncheckedMagic, Self.rawColumnsMagic].contains(magic) else {
             throw SnapshotError("not a Tessera session snapshot (bad magic)")
         }
-        let end = magic == Self.magic ? try Checksum.verifiedLength(bytes, "the snapshot") : bytes.count
+        let checked = magic == Self.magic || magic == Self.withoutIdentifiersMagic
+        let end = checked ? try Checksum.verifiedLength(bytes, "the snapshot") : bytes.count
         var r = ByteReader(bytes, offset: magic.count, end: end)
         let packed = magic != Self.rawColumnsMagic
         version = try r.count("version", max: Int.max)
@@ -133,7 +150,25 @@ struct SessionSnapshot: Sendable {
         } else {
             movement = nil
         }
+        identifiers = nil
+        if magic == Self.magic, try r.u8("identifiers flag") == 1 {
+            identifiers = try Self.readIdentifiers(&r, dataSource)
+        }
         guard r.isAtEnd else { throw SnapshotError("trailing bytes after the snapshot") }
+    }
+
+    /// The identifier columns, checked against the data source they name.
+    private static func readIdentifiers(_ r: inout ByteReader, _ dataSource: DataSource) throws(SnapshotError) -> PackedSnapshot {
+        var columns: [IdentifierColumn] = []
+        for (name, count) in [("section identifiers", dataSource.sections.count), ("item identifiers", dataSource.totalItemCount)] {
+            let bytes = try r.data(name)
+            let ends = try r.column(UInt32.self, count: count, name)
+            guard let column = IdentifierColumn(bytes: bytes, ends: ends) else {
+                throw SnapshotError("\(name) are damaged")
+            }
+            columns.append(column)
+        }
+        return PackedSnapshot(sectionIDs: columns[0], itemIDs: columns[1], itemCounts: dataSource.sections.map(\.itemCount))
     }
 
     /// A compositional section from the JSON stored beside it.

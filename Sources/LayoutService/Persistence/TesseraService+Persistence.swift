@@ -87,7 +87,8 @@ extension TesseraService {
             let (kind, layout, layoutJSON) = try LayoutRequest.decodeLayout(try JSONTape.parseBody(snapshot.layoutJSON).root, path: "layout")
             let prepared = try prepare(layout, snapshot.dataSource, snapshot.view)
             var state = SessionState(version: snapshot.version, kind: kind, layout: layout, layoutJSON: layoutJSON,
-                                     dataSource: snapshot.dataSource, view: snapshot.view, prepared: prepared)
+                                     dataSource: snapshot.dataSource, identifiers: snapshot.identifiers,
+                                     view: snapshot.view, prepared: prepared)
             if let json = snapshot.transitionLayoutJSON {
                 let (kind, layout, layoutJSON) = try LayoutRequest.decodeLayout(try JSONTape.parseBody(json).root, path: "layout")
                 state.transition = PendingTransition(kind: kind, layout: layout, layoutJSON: layoutJSON,
@@ -116,6 +117,10 @@ extension TesseraService {
             case .transitionCancel: next = try transitionEndStep(finish: false, state)
             case .movement: next = try movementStep(try MovementRequest(change.body), state).0
             case .preferredSizes: next = try preferredSizesStep(try PreferredSizesRequest(change.body), state).0
+            // A change that left the snapshot as it was is never logged.
+            case .snapshot: next = try snapshotStep(try JSONTape.parseBody(change.body).root, state, planned: false).0 ?? state
+            case .snapshotOperations:
+                next = try snapshotOperationsStep(try JSONTape.parseBody(change.body).root, state, planned: false).0 ?? state
             }
             next.version = state.version + 1
             return next

@@ -10,6 +10,9 @@ struct SessionState: Sendable {
     var layout: any CollectionLayout
     var layoutJSON: [UInt8]
     var dataSource: DataSource
+    /// The sections' and items' identifiers, for a session created with them
+    /// (docs/snapshots.md); they follow the data source through every change.
+    var identifiers: PackedSnapshot? = nil
     var view: ViewContext
     /// The cached prepareLayout result every query is answered from.
     var prepared: any PreparedLayout

@@ -1,0 +1,176 @@
+/// NSDiffableDataSourceSnapshot's editing vocabulary over a `DiffableSnapshot`
+/// (docs/snapshots.md, Identifier operations): each operation checks its identifiers and
+/// changes nothing when it refuses. `field` names the operation's input in errors.
+public struct SnapshotEditor: Sendable {
+    public typealias ID = SnapshotIdentifier
+
+    public private(set) var snapshot: DiffableSnapshot
+    /// Items reloaded and reconfigured so far, each once, in the order first named; an item
+    /// deleted afterwards leaves these lists.
+    public var reloaded: [ID] { Self.ordered(reloadOrder, reloadSet) }
+    public var reconfigured: [ID] { Self.ordered(reconfigureOrder, reconfigureSet) }
+    private var reloadOrder: [ID] = [], reloadSet = Set<ID>()
+    private var reconfigureOrder: [ID] = [], reconfigureSet = Set<ID>()
+    /// The section identifier of every item.
+    private var sectionOf: [ID: ID] = [:]
+
+    public init(_ snapshot: DiffableSnapshot) {
+        self.snapshot = snapshot
+        for section in snapshot.sections {
+            for item in section.items { sectionOf[item] = section.id }
+        }
+    }
+
+    private func sectionIndex(_ id: ID, _ field: String) throws(DiffableSnapshotError) -> Int {
+        guard let s = snapshot.sections.firstIndex(where: { $0.id == id }) else {
+            throw DiffableSnapshotError(kind: .unknownSectionIdentifier,
+                                        message: "Invalid section identifier specified: \(id) does not exist in the snapshot",
+                                        field: field)
+        }
+        return s
+    }
+
+    private func place(_ item: ID, _ field: String) throws(DiffableSnapshotError) -> IndexPath {
+        guard let section = sectionOf[item], let s = snapshot.sections.firstIndex(where: { $0.id == section }),
+              let i = snapshot.sections[s].items.firstIndex(of: item) else {
+            throw DiffableSnapshotError(kind: .unknownItemIdentifier,
+                                        message: "Invalid item identifier specified: \(item) does not exist in the snapshot",
+                                        field: field)
+        }
+        return IndexPath(s, i)
+    }
+
+    /// New section identifiers: unique among themselves and new to the snapshot.
+    private func checkNewSections(_ ids: [ID], _ field: String) throws(DiffableSnapshotError) {
+        var seen = Set(snapshot.sections.map(\.id))
+        var repeated: [ID] = [], first: Int? = nil
+        for (k, id) in ids.enumerated() where !seen.insert(id).inserted {
+            if first == nil { first = k }
+            if !repeated.contains(id) { repeated.append(id) }
+        }
+        if let first {
+            throw DiffableSnapshotError(kind: .duplicateSectionIdentifiers, message: DiffableSnapshot.duplicates("section", repeated),
+                                        field: "\(field)[\(first)]")
+        }
+    }
+
+    private func checkNewItems(_ ids: [ID], _ field: String) throws(DiffableSnapshotError) {
+        var seen = Set<ID>()
+        var repeated: [ID] = [], first: Int? = nil
+        for (k, id) in ids.enumerated() where sectionOf[id] != nil || !seen.insert(id).inserted {
+            if first == nil { first = k }
+            if !repeated.contains(id) { repeated.append(id) }
+        }
+        if let first {
+            throw DiffableSnapshotError(kind: .duplicateItemIdentifiers, message: DiffableSnapshot.duplicates("item", repeated),
+                                        field: "\(field)[\(first)]")
+        }
+    }
+
+    public mutating func appendSections(_ ids: [ID], field: String) throws(DiffableSnapshotError) {
+        try checkNewSections(ids, field)
+        snapshot.sections += ids.map { DiffableSnapshotSection(id: $0, items: []) }
+    }
+
+    /// Inserts sections before (or, with `after`, after) section `anchor`.
+    public mutating func insertSections(_ ids: [ID], at anchor: ID, after: Bool, field: String,
+                                        anchorField: String) throws(DiffableSnapshotError) {
+        let s = try sectionIndex(anchor, anchorField)
+        try checkNewSections(ids, field)
+        snapshot.sections.insert(contentsOf: ids.map { DiffableSnapshotSection(id: $0, items: []) }, at: after ? s + 1 : s)
+    }
+
+    public mutating func deleteSections(_ ids: [ID], field: String) throws(DiffableSnapshotError) {
+        var indexes: [Int] = []
+        for (k, id) in ids.enumerated() { indexes.append(try sectionIndex(id, "\(field)[\(k)]")) }
+        for s in Set(indexes).sorted(by: >) {
+            for item in snapshot.sections[s].items { forget(item) }
+            snapshot.sections.remove(at: s)
+        }
+    }
+
+    public mutating func moveSection(_ id: ID, to anchor: ID, after: Bool, field: String,
+                                     anchorField: String) throws(DiffableSnapshotError) {
+        let s = try sectionIndex(id, field)
+        _ = try sectionIndex(anchor, anchorField)
+        guard id != anchor else { return }
+        let section = snapshot.sections.remove(at: s)
+        let t = try sectionIndex(anchor, anchorField)
+        snapshot.sections.insert(section, at: after ? t + 1 : t)
+    }
+
+    /// Appends items to section `section`, or to the last section.
+    public mutating func appendItems(_ ids: [ID], to section: ID?, field: String,
+                                     sectionField: String) throws(DiffableSnapshotError) {
+        let s: Int
+        if let section {
+            s = try sectionIndex(section, sectionField)
+        } else {
+            guard !snapshot.sections.isEmpty else {
+                throw DiffableSnapshotError(kind: .noSections,
+                                            message: "There are currently no sections in the data source. Please add a section first.",
+                                            field: field)
+            }
+            s = snapshot.sections.count - 1
+        }
+        try checkNewItems(ids, field)
+        snapshot.sections[s].items += ids
+        for id in ids { sectionOf[id] = snapshot.sections[s].id }
+    }
+
+    /// Inserts items before (or, with `after`, after) item `anchor`, in its section.
+    public mutating func insertItems(_ ids: [ID], at anchor: ID, after: Bool, field: String,
+                                     anchorField: String) throws(DiffableSnapshotError) {
+        let p = try place(anchor, anchorField)
+        try checkNewItems(ids, field)
+        snapshot.sections[p.section].items.insert(contentsOf: ids, at: after ? p.item + 1 : p.item)
+        for id in ids { sectionOf[id] = snapshot.sections[p.section].id }
+    }
+
+    public mutating func deleteItems(_ ids: [ID], field: String) throws(DiffableSnapshotError) {
+        for (k, id) in ids.enumerated() { _ = try place(id, "\(field)[\(k)]") }
+        let gone = Set(ids)
+        for s in snapshot.sections.indices { snapshot.sections[s].items.removeAll { gone.contains($0) } }
+        for id in gone { forget(id) }
+    }
+
+    public mutating func deleteAllItems() {
+        snapshot.sections = []
+        sectionOf = [:]
+        reloadSet = []
+        reconfigureSet = []
+    }
+
+    public mutating func moveItem(_ id: ID, to anchor: ID, after: Bool, field: String,
+                                  anchorField: String) throws(DiffableSnapshotError) {
+        let from = try place(id, field)
+        _ = try place(anchor, anchorField)
+        guard id != anchor else { return }
+        snapshot.sections[from.section].items.remove(at: from.item)
+        let p = try place(anchor, anchorField)
+        snapshot.sections[p.section].items.insert(id, at: after ? p.item + 1 : p.item)
+        sectionOf[id] = snapshot.sections[p.section].id
+    }
+
+    public mutating func reloadItems(_ ids: [ID], field: String) throws(DiffableSnapshotError) {
+        for (k, id) in ids.enumerated() { _ = try place(id, "\(field)[\(k)]") }
+        for id in ids where reloadSet.insert(id).inserted { reloadOrder.append(id) }
+    }
+
+    public mutating func reconfigureItems(_ ids: [ID], field: String) throws(DiffableSnapshotError) {
+        for (k, id) in ids.enumerated() { _ = try place(id, "\(field)[\(k)]") }
+        for id in ids where reconfigureSet.insert(id).inserted { reconfigureOrder.append(id) }
+    }
+
+    private mutating func forget(_ item: ID) {
+        sectionOf[item] = nil
+        reloadSet.remove(item)
+        reconfigureSet.remove(item)
+    }
+
+    /// The identifiers of `order` still in `members`, each once, in first order.
+    private static func ordered(_ order: [ID], _ members: Set<ID>) -> [ID] {
+        var seen = Set<ID>()
+        return order.filter { members.contains($0) && seen.insert($0).inserted }
+    }
+}

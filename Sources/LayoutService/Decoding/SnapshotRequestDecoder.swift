@@ -1,0 +1,91 @@
+import LayoutEngine
+
+/// A whole new snapshot, as `PUT /v1/sessions/{id}/snapshot` gives it and as the identifier
+/// operations leave it (docs/snapshots.md): identifiers, and the data that came with them.
+struct SnapshotRequest {
+    var snapshot: PackedSnapshot
+    /// Per new section, what the request said beside the identifiers.
+    var sections: [SnapshotSectionInput]
+    var reloaded = IdentifierColumn()
+    var reconfigured = IdentifierColumn()
+    var rect: Rect? = nil
+    var animatingDifferences = true
+    /// Where each new item was named, for errors, when that is not `sections[s].items[i]`
+    /// (the identifier operations name their own inputs).
+    var itemFields: [SnapshotIdentifier: String]? = nil
+}
+
+/// One section of a new snapshot beyond its identifiers: its items' data where given (NaN
+/// elsewhere) and its own `layout` if given.
+struct SnapshotSectionInput {
+    var data: SectionData
+    /// Which items came with data; nil when none did.
+    var given: [Bool]?
+    /// Whether the section gave its own `layout` (its overrides are then `data.overrides`).
+    var hasLayout: Bool
+
+    func givenItem(_ j: Int) -> SectionData.Item? {
+        guard let given, given[j] else { return nil }
+        return data.item(at: j)
+    }
+}
+
+/// `{"sections": [{"id", "items": [entries…], "layout"?}], "reloaded"?, "reconfigured"?,
+/// "rect"?, "animatingDifferences"?}`.
+struct SnapshotRequestDecoder {
+    let kind: LayoutKind
+    let maxItems: Int
+    let maxSections: Int
+
+    static let bodyKeys: Set<String> = ["sections", "reloaded", "reconfigured", "rect", "animatingDifferences"]
+
+    func decode(_ root: JSONValue) throws(APIError) -> SnapshotRequest {
+        let o = try ObjectReader(root, path: "")
+        try o.rejectUnknownKeys(Self.bodyKeys)
+        guard let sectionsValue = o["sections"] else { throw .invalidRequest("sections", "is required: the new snapshot's sections") }
+        guard let elements = sectionsValue.arrayElements else { throw .invalidRequest("sections", "must be an array of sections") }
+        guard sectionsValue.count <= maxSections else {
+            throw .invalidRequest("sections", "has \(sectionsValue.count) sections; a session holds at most \(maxSections)")
+        }
+        var sectionIDs = IdentifierColumn(), itemIDs = IdentifierColumn()
+        var inputs: [SnapshotSectionInput] = [], counts: [Int] = []
+        var total = 0
+        for (s, value) in elements.enumerated() {
+            let (input, ids) = try section(value, path: "sections[\(s)]", id: &sectionIDs, remaining: maxItems - total)
+            total += input.data.itemCount
+            counts.append(input.data.itemCount)
+            if let ids { itemIDs.append(contentsOf: ids) }
+            inputs.append(input)
+        }
+        var request = SnapshotRequest(snapshot: PackedSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs, itemCounts: counts),
+                                      sections: inputs)
+        if let v = o["reloaded"], !v.isNull { request.reloaded = try IdentifierReader.column(v, path: "reloaded", maxCount: maxItems) }
+        if let v = o["reconfigured"], !v.isNull {
+            request.reconfigured = try IdentifierReader.column(v, path: "reconfigured", maxCount: maxItems)
+        }
+        request.rect = try o.rect("rect")
+        request.animatingDifferences = try o.bool("animatingDifferences") ?? true
+        return request
+    }
+
+    private func section(_ v: JSONValue, path: String, id sectionIDs: inout IdentifierColumn,
+                         remaining: Int) throws(APIError) -> (SnapshotSectionInput, IdentifierColumn?) {
+        let o = try ObjectReader(v, path: path)
+        try o.rejectUnknownKeys(["id", "items", "layout"])
+        guard let idValue = o["id"] else { throw .invalidRequest(o.fieldPath("id"), "is required: every section of a snapshot has an identifier") }
+        try IdentifierReader.append(idValue, to: &sectionIDs, path: o.fieldPath("id"))
+        let layout = try o.object("layout")
+        let overrides = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections).decodeOverrides(layout)
+        guard let items = o["items"], !items.isNull else {
+            return (SnapshotSectionInput(data: SectionData(itemCount: 0, overrides: overrides), given: nil, hasLayout: layout != nil), nil)
+        }
+        guard items.kind == .array else { throw .invalidRequest(o.fieldPath("items"), "must be an array of item identifiers or {\"id\": …} objects") }
+        guard items.count <= remaining else {
+            throw .invalidRequest(o.fieldPath("items"), "too many items: a session holds at most \(maxItems) items")
+        }
+        let decoded = try ItemsDecoder.decodeIdentified(items, path: o.fieldPath("items"), kind: kind, overrides: overrides,
+                                                        identifiers: .entries)
+        return (SnapshotSectionInput(data: decoded.section, given: decoded.given, hasLayout: layout != nil),
+                decoded.ids ?? IdentifierColumn())
+    }
+}

@@ -1,0 +1,117 @@
+import LayoutEngine
+
+/// What applying a snapshot answers beside the new state.
+struct SnapshotOutcome {
+    /// The derived batch, in `POST …/updates`'s vocabulary.
+    var operations: [BatchUpdateOperation] = []
+    /// New index paths of items whose data changed in place (reconfigured).
+    var reconfigured: [IndexPath] = []
+    /// The animation plan; nil when the client asked for none.
+    var plan: [PlanEntry]? = nil
+}
+
+extension TesseraService {
+    /// The state after `request` (docs/snapshots.md): the diff's batch applied as
+    /// `POST …/updates` applies it, reconfigured items and changed section layouts given their
+    /// new data in place, the layout updated incrementally where it can be.
+    func applySnapshot(_ request: SnapshotRequest, to state: SessionState, planned: Bool) throws(APIError) -> (SessionState?, SnapshotOutcome) {
+        let old = state.identifiers!
+        let correspondence: SnapshotCorrespondence
+        do throws(DiffableSnapshotError) {
+            correspondence = try old.correspondence(to: request.snapshot, reloaded: request.reloaded,
+                                                    reconfigured: request.reconfigured)
+        } catch {
+            throw .snapshot(error)
+        }
+        let diff = SnapshotDiff(correspondence)
+        let items = SnapshotItemData(request: request, correspondence: correspondence, old: state.dataSource)
+        try items.checkNewItemsHaveData(request.snapshot)
+
+        // Items the batch keeps (moved or in place, not reloaded) whose data changed: they are
+        // reconfigured, their data replaced in place after the batch.
+        var changes: [IndexPath: SectionData.Item] = [:]
+        for (t, input) in request.sections.enumerated() {
+            guard let given = input.given, correspondence.newSectionOrigin[t] >= 0 else { continue }
+            for j in given.indices where given[j] {
+                guard let from = items.keptOrigin(IndexPath(t, j)) else { continue }
+                let data = input.data.item(at: j)
+                if state.dataSource.sections[from.section].item(at: from.item) != data { changes[IndexPath(t, j)] = data }
+            }
+        }
+        var overrideChanges: [Int: SectionOverrides] = [:]
+        for (t, input) in request.sections.enumerated() where input.hasLayout {
+            let o = correspondence.newSectionOrigin[t]
+            guard o >= 0 else { continue }
+            if !Self.sameOverrides(state.dataSource.sections[o].overrides, input.data.overrides) {
+                overrideChanges[t] = input.data.overrides
+            }
+        }
+
+        var outcome = SnapshotOutcome()
+        outcome.reconfigured = Array(Set(diff.reconfiguredItems.map(\.to)).union(changes.keys)).sorted()
+        guard !diff.isEmpty || !changes.isEmpty || !overrideChanges.isEmpty else {
+            outcome.plan = request.animatingDifferences && planned ? [] : nil
+            return (nil, outcome)
+        }
+
+        outcome.operations = diff.operations(
+            sectionData: { t in items.insertedSection(t) },
+            itemData: { p in items.itemData(new: p) },
+            reloadData: { p in items.reloadData(old: p) })
+        let update: ValidatedBatchUpdate
+        do throws(BatchUpdateError) {
+            update = try BatchUpdate(outcome.operations).validated(against: state.dataSource)
+        } catch {
+            // The diff's contract says this cannot happen (SnapshotDiffTests hold it).
+            throw APIError(status: 500, code: "internal_error",
+                           message: "the derived batch was refused (please report it): \(error.field): \(error.message)")
+        }
+        var dataSource = update.newDataSource
+        var hint = update.layoutHint
+        for (t, overrides) in overrideChanges {
+            dataSource.sections[t].overrides = overrides
+            hint.touch(section: t, from: 0)
+        }
+        for (t, paths) in Dictionary(grouping: changes.keys, by: \.section) {
+            let sorted = paths.map(\.item).sorted()
+            dataSource.sections[t] = dataSource.sections[t].replacingItems(at: sorted, with: sorted.map { changes[IndexPath(t, $0)]! })
+            hint.touch(section: t, from: sorted[0])
+        }
+
+        var next = state
+        next.dataSource = dataSource
+        next.identifiers = request.snapshot
+        next.prepared = try relayout(state, to: dataSource, hint: hint)
+        if planned && request.animatingDifferences {
+            outcome.plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
+                                                              newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                                         in: request.rect)
+        }
+        return (next, outcome)
+    }
+
+    /// Overrides compared without where their JSON came from (a compositional section keeps
+    /// its request path beside it).
+    static func sameOverrides(_ a: SectionOverrides, _ b: SectionOverrides) -> Bool {
+        var a = a.values, b = b.values
+        a[SessionSnapshot.sectionPathKey] = nil
+        b[SessionSnapshot.sectionPathKey] = nil
+        return a == b
+    }
+
+    func snapshotResponse(_ state: SessionState, _ outcome: SnapshotOutcome) -> ServiceResponse {
+        var w = JSONWriter(capacity: 256 + (outcome.plan?.count ?? 0) * 260)
+        w.beginObject()
+        w.key("version"); w.int(state.version)
+        w.key("updates"); w.updates(outcome.operations)
+        w.key("reconfigured")
+        w.beginArray()
+        for p in outcome.reconfigured { w.indexPath(p) }
+        w.endArray()
+        if let plan = outcome.plan { w.key("plan"); w.plan(plan) }
+        w.key("contentSize"); w.size(state.prepared.contentSize)
+        w.key("info"); w.info(state.prepared.info)
+        w.endObject()
+        return .json(200, w, headers: TesseraService.versionHeader(state.version))
+    }
+}
