@@ -76,6 +76,20 @@ import Testing
         #expect(refused > 500)
     }
 
+    /// Identifiers the old snapshot lacks go to a table sized for a few; it grows, and still
+    /// finds the repeats among thousands.
+    @Test func manyNewIdentifiersGrowTheirTable() throws {
+        let fresh = (0..<5000).map { ID.string("n\($0)") }
+        let c = try PackedSnapshot(one([])).correspondence(to: PackedSnapshot(one(fresh)))
+        #expect(c.newItemOrigin.allSatisfy { $0 == -1 })
+        let repeated = fresh + [fresh[4321], fresh[7]]
+        let error = Self.refusal { () throws(DiffableSnapshotError) in
+            _ = try PackedSnapshot(one([])).correspondence(to: PackedSnapshot(one(repeated)))
+        }
+        #expect(error?.field == "sections[0].items[5000]")
+        #expect(error?.message.contains(#"{("n4321", "n7")}"#) == true)
+    }
+
     static func refusal(_ body: () throws(DiffableSnapshotError) -> Void) -> DiffableSnapshotError? {
         do { try body() } catch { return error }
         return nil

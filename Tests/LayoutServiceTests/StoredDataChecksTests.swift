@@ -45,10 +45,17 @@ struct StoredDataChecksTests {
         }
     }
 
-    /// What the previous version wrote, `TSN2` snapshots and 0xC7 log entries without a
-    /// checksum, still loads: the same bytes less the magic's last character and the sum.
+    /// What earlier versions wrote still loads: `TSN3` snapshots (the same bytes less the
+    /// identifiers' flag), `TSN2` snapshots and 0xC7 log entries without a checksum.
     @Test func snapshotsAndLogEntriesWithoutAChecksumStillLoad() throws {
-        var old = Array(Self.snapshot().encoded.dropLast(8))
+        // The identifiers' flag (0: none) is the last byte before the sum.
+        var old = Array(Self.snapshot().encoded.dropLast(9))
+        old[3] = UInt8(ascii: "3")
+        let sum = Checksum.xxh64(old)
+        for k in 0..<8 { old.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k)))) }
+        let tsn3 = try SessionSnapshot(decoding: old)
+        #expect(tsn3.dataSource == Self.snapshot().dataSource && tsn3.identifiers == nil)
+        old = Array(old.dropLast(8))
         old[3] = UInt8(ascii: "2")
         #expect(try SessionSnapshot(decoding: old).dataSource == Self.snapshot().dataSource)
         let entry = try SessionChange(decoding: [0xC7, SessionChange.Kind.view.rawValue] + Array("{}".utf8))
@@ -64,7 +71,7 @@ struct StoredDataChecksTests {
         let limits = StorageLimits(maxSessions: 10, maxTotalItems: 1000, idleExpirySeconds: 900)
         let counts = StoredCounts(items: 50, sections: 1)
         func oldFormat(_ s: SessionSnapshot) -> [UInt8] {
-            var bytes = Array(s.encoded.dropLast(8))
+            var bytes = Array(s.encoded.dropLast(9))
             bytes[3] = UInt8(ascii: "2")
             return bytes
         }

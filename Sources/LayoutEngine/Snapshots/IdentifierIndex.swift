@@ -9,14 +9,29 @@
 /// be aimed at one chain from outside.
 struct IdentifierIndex {
     private var slots: [UInt64]
-    private let mask: Int
+    private var mask: Int
+    private var count = 0
 
-    /// A table for up to `capacity` entries.
+    /// A table for `capacity` entries; it grows past that.
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
+    }
+
+    /// Twice the slots, every entry placed again (its hash computed from its bytes).
+    private mutating func grow(_ column: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>) {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        mask = slots.count - 1
+        for s in old where s != 0 {
+            let p = Int(s & 0xFFFF_FFFF) - 1
+            let h = Self.hash(column, p == 0 ? 0 : Int(ends[p - 1]), Int(ends[p]))
+            var slot = Int(truncatingIfNeeded: h) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = s
+        }
     }
 
     private static let seed = UInt64.random(in: .min ... .max)
@@ -79,7 +94,12 @@ struct IdentifierIndex {
         while true {
             let s = slots[slot]
             if s == 0 {
-                if let position { slots[slot] = tag | UInt64(position + 1) }
+                if let position {
+                    slots[slot] = tag | UInt64(position + 1)
+                    count += 1
+                    // At most half full, so a probe ends soon and always ends.
+                    if count * 2 > slots.count { grow(column, ends) }
+                }
                 return nil
             }
             if s & 0xFFFF_FFFF_0000_0000 == tag {

@@ -66,7 +66,8 @@ struct ItemsDecoder {
         var node = array.index + 1
         let end = array.end
         while node < end {
-            let run = sizeItemRun(array.tape, from: node, end: end, firstItem: i)
+            // A snapshot's entries all carry an identifier, which the run's shape has not.
+            let run = identifiers == .entries ? (next: node, items: 0) : sizeItemRun(array.tape, from: node, end: end, firstItem: i)
             node = run.next
             i += run.items
             guard node < end else { break }

@@ -71,11 +71,13 @@ struct SnapshotItemData {
         return from >= 0 ? oldItem(from) : nil
     }
 
-    /// The new data of a reloaded item at old index path `p` (nil: it keeps its data).
+    /// The data of a reloaded item at old index path `p`: what the request gave, else what it
+    /// had (a batch's reload replaces an item's data whole once any reload in it gives data).
     func reloadData(old p: IndexPath) -> SectionData.Item? {
-        guard let n = reloadedByOld[oldStarts[p.section] + p.item] else { return nil }
+        let number = oldStarts[p.section] + p.item
+        guard let n = reloadedByOld[number] else { return nil }
         let t = section(ofNew: n)
-        return given(IndexPath(t, n - newStarts[t]))
+        return given(IndexPath(t, n - newStarts[t])) ?? oldItem(number)
     }
 
     private func section(ofNew n: Int) -> Int {
