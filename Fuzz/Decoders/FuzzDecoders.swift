@@ -11,7 +11,7 @@ import LayoutEngine
 ///    decodes, its echoed `layout` object, decodes again to the same bytes.
 /// 2. `createSession` takes the same body; on 201 the second body goes to the picked handler
 ///    (updates, view, layout switch, preferred sizes, interactive movement, transition,
-///    target content offset), and the session is deleted. No answer is a 5xx, and every JSON
+///    target content offset, snapshot PUT, snapshot operations), and the session is deleted. No answer is a 5xx, and every JSON
 ///    answer parses.
 /// No input may trap or touch memory it does not own (AddressSanitizer).
 /// Built and run by `scripts/fuzz.sh decoders SECONDS` (Fuzz/README.md).
@@ -69,14 +69,16 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     defer { expectAnswer(service.deleteSession(id: id), "deleteSession") }
     guard let cut, cut + 1 < input.count else { return 0 }
     let second = Array(input[(cut + 2)...])
-    switch input[cut + 1] % 7 {
+    switch input[cut + 1] % 9 {
     case 0: expectAnswer(service.applyUpdates(id: id, body: second), "applyUpdates")
     case 1: expectAnswer(service.patchView(id: id, body: second), "patchView")
     case 2: expectAnswer(service.switchLayout(id: id, body: second), "switchLayout")
     case 3: expectAnswer(service.preferredSizes(id: id, body: second), "preferredSizes")
     case 4: expectAnswer(service.interactiveMovement(id: id, body: second), "interactiveMovement")
     case 5: expectAnswer(service.beginTransition(id: id, body: second), "beginTransition")
-    default: expectAnswer(service.targetContentOffset(id: id, body: second), "targetContentOffset")
+    case 6: expectAnswer(service.targetContentOffset(id: id, body: second), "targetContentOffset")
+    case 7: expectAnswer(service.putSnapshot(id: id, body: second), "putSnapshot")
+    default: expectAnswer(service.applySnapshotOperations(id: id, body: second), "applySnapshotOperations")
     }
     return 0
 }
