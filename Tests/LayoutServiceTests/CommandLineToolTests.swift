@@ -61,6 +61,16 @@ struct CommandLineToolTests {
         #expect(out(CommandLineTool.validate(body(grid), name: "g.json")) == "g.json: valid\n")
     }
 
+    /// Sections that each decode but repeat an identifier: the server's 422, once.
+    @Test func validateChecksIdentifiersAcrossSections() throws {
+        let text = #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"id":"a","itemIds":["x"]},{"id":"b","itemIds":["x"]}]},"view":{"bounds":[320,480]}}"#
+        let o = CommandLineTool.validate(body(text), name: "ids.json")
+        #expect(o.exitCode == 1)
+        let server = try errorOf(TesseraService().oneShotLayout(body: body(text)))
+        #expect(server.field == "dataSource.sections[1].itemIds[0]")
+        #expect(out(o) == "ids.json: \(server.field!): \(server.message)\nids.json: 1 error\n")
+    }
+
     @Test func validateStopsAtWhatCannotBeRead() {
         let notJSON = CommandLineTool.validate(body("{\"layout\":"), name: "x")
         #expect(notJSON.exitCode == 1)

@@ -10,7 +10,8 @@ import LayoutEngine
 ///  2. every unknown top-level key;
 ///  3. `layout` (its first error), `view` (its first error), `rect`;
 ///  4. `dataSource`: every section on its own (each section's first error), once the layout
-///     type is known (sections are read per layout type; an unknown type leaves them unchecked);
+///     type is known (sections are read per layout type; an unknown type leaves them unchecked),
+///     then, when they all decode, their identifiers together (all or none, no repeats);
 ///  5. when all of that decoded, the layout itself: the engine's first rejection.
 public enum RequestValidator {
     public static func validate(_ bytes: [UInt8], maxItems: Int = SessionStore.Configuration().maxItemsPerSession,
@@ -67,7 +68,7 @@ public enum RequestValidator {
         let o: ObjectReader
         do throws(APIError) {
             o = try ObjectReader(value, path: "dataSource")
-            try o.rejectUnknownKeys(["sections"])
+            try o.rejectUnknownKeys(["sections", "identifiers"])
         } catch {
             errors.append(error)
             return nil
@@ -95,6 +96,15 @@ public enum RequestValidator {
                 errors.append(error)
             }
         }
-        return errors.count == before ? DataSource(sections: sections) : nil
+        guard errors.count == before else { return nil }
+        // Sections that each decode may still disagree on identifiers (all or none, no
+        // repeats): the whole data source says so, as the server would.
+        do throws(APIError) {
+            _ = try decoder.decodeIdentified(value)
+        } catch {
+            errors.append(error)
+            return nil
+        }
+        return DataSource(sections: sections)
     }
 }
