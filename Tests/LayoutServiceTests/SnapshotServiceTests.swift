@@ -436,3 +436,27 @@ extension XorShiftStar: RandomNumberGenerator {
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(UInt64(1) << 53) < p }
 }
+
+/// Snapshots of a compositional layout, whose sections carry their own layout objects.
+@Suite("Snapshots: compositional sections")
+struct CompositionalSnapshotTests {
+    static let row = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":100}},"subitems":[{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}]}}"#
+    static let column = #"{"group":{"axis":"vertical","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}"#
+
+    @Test func sectionLayoutsComeWithTheirSections() throws {
+        let service = makeService()
+        let id = try createSession(service, #"{"layout":{"type":"compositional","section":\#(Self.row)},"view":{"bounds":[390,844]},"dataSource":{"sections":[{"id":"a","itemIds":[1,2,3],"layout":\#(Self.column)}]}}"#)
+        // The same section layout given again, in another spelling of the same JSON: no change.
+        let same = Self.column.replacingOccurrences(of: ":", with: ": ")
+        let unchanged = try object(service.putSnapshot(id: id, body: body(#"{"sections":[{"id":"a","items":[1,2,3],"layout":\#(same)}]}"#)))
+        #expect(unchanged["version"] as? Int == 1)
+        // A new section with its own layout, and the kept one switched to rows.
+        let r = service.putSnapshot(id: id, body: body(#"{"sections":[{"id":"b","items":[4,5],"layout":\#(Self.column)},{"id":"a","items":[1,2,3],"layout":\#(Self.row)}]}"#))
+        #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")
+        let ops = try object(r)["updates"] as? [[String: Any]] ?? []
+        #expect(ops.map { $0["op"] as? String ?? "" } == ["insertSections"])
+        let fresh = try createSession(service, #"{"layout":{"type":"compositional","section":\#(Self.row)},"view":{"bounds":[390,844]},"dataSource":{"sections":[{"id":"b","itemIds":[4,5],"layout":\#(Self.column)},{"id":"a","itemIds":[1,2,3],"layout":\#(Self.row)}]}}"#)
+        func elements(_ s: String) -> String { String(String(decoding: service.elements(id: s, query: "rect=0,0,390,844").body, as: UTF8.self).drop { $0 != "," }) }
+        #expect(elements(id) == elements(fresh))
+    }
+}

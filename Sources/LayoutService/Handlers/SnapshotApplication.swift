@@ -90,13 +90,18 @@ extension TesseraService {
         return (next, outcome)
     }
 
-    /// Overrides compared without where their JSON came from (a compositional section keeps
-    /// its request path beside it).
+    /// Overrides compared without where their JSON came from: a compositional section keeps
+    /// its request path beside it and in its decoded value, so such sections compare by
+    /// their canonical JSON.
     static func sameOverrides(_ a: SectionOverrides, _ b: SectionOverrides) -> Bool {
-        var a = a.values, b = b.values
-        a[SessionSnapshot.sectionPathKey] = nil
-        b[SessionSnapshot.sectionPathKey] = nil
-        return a == b
+        func comparable(_ o: SectionOverrides) -> [String: ParameterValue] {
+            o.values.filter { key, value in
+                if key == SessionSnapshot.sectionPathKey { return false }
+                if case .compositionalSection = value { return false }
+                return true
+            }
+        }
+        return comparable(a) == comparable(b)
     }
 
     func snapshotResponse(_ state: SessionState, _ outcome: SnapshotOutcome) -> ServiceResponse {
