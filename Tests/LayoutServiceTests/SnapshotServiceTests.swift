@@ -288,6 +288,13 @@ struct SnapshotServiceTests {
             let id = try createSession(service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(json(sections, inline: all))}}"#)
             var previous = json(sections, inline: all)
             for _ in 0..<3 {
+                // The state before, without identifiers: `updates` applied to it must give the
+                // same layout (when no item was reconfigured, which updates do not carry).
+                let plainBefore = "[" + sections.map { s in
+                    #"{"items":["# + s.1.map { #"{"size":[\#(size[$0]!),40]}"# }.joined(separator: ",") + "]}"
+                }.joined(separator: ",") + "]"
+                let mirror = try createSession(service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(plainBefore)}}"#)
+                defer { _ = service.deleteSession(id: mirror) }
                 var given = Set<String>()
                 for _ in 0..<rng.int(0...6) {
                     switch rng.int(0...5) {
@@ -331,6 +338,13 @@ struct SnapshotServiceTests {
                                        withoutVersion(service.elements(id: fresh, query: "rect=0,0,320,5000")))
                 #expect(got == expected, "round \(round)")
                 #expect(withoutVersion(service.getSnapshot(id: id)) == withoutVersion(service.getSnapshot(id: fresh)), "round \(round)")
+                let answer = try object(r)
+                if (answer["reconfigured"] as? [Any])?.isEmpty == true {
+                    let updates = try JSONSerialization.data(withJSONObject: ["updates": answer["updates"] ?? []])
+                    let applied = service.applyUpdates(id: mirror, body: Array(updates))
+                    #expect(applied.status == 200, "round \(round): \(Self.text(applied))")
+                    #expect(withoutVersion(service.elements(id: mirror, query: "rect=0,0,320,5000")) == expected, "round \(round): updates")
+                }
                 if got != expected {
                     print("PUT", #"{"sections":\#(json(sections, inline: given.union(present.subtracting(all)))),"reloaded":[\#(reloaded.map { "\"\($0)\"" }.joined(separator: ","))]}"#)
                     print("ANSWER", Self.text(r))
