@@ -100,8 +100,10 @@ extension PackedSnapshot {
                         continue
                     }
                     guard unique else { continue }
-                    // New to the snapshot: a second table finds repeats among these.
-                    if freshIndex == nil { freshIndex = IdentifierIndex(capacity: max(16, new.count / 64)) }
+                    // New to the snapshot: a second table finds repeats among these. It does
+                    // not grow, so it is made for every identifier still to come (a table it
+                    // filled would be probed forever).
+                    if freshIndex == nil { freshIndex = IdentifierIndex(capacity: new.count - n) }
                     if freshIndex!.lookup(newBytes, start, end, in: newBytes, ends: newEnds, inserting: n) != nil {
                         repeats.append(n)
                     }
