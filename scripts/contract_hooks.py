@@ -131,7 +131,7 @@ def _strip_identifiers(section):
         return section
     ids = section.pop("itemIds", None)
     section.pop("id", None)
-    if isinstance(ids, list) and not any(k in section for k in ("items", "itemCount", "sizes", "heights", "aspectRatios")):
+    if isinstance(ids, list) and not any(k in section for k in ("items", "itemCount") + _COMPACT_KEYS):
         section["itemCount"] = len(ids)
     for item in section.get("items") or []:
         if isinstance(item, dict):
@@ -264,9 +264,18 @@ def fit_snapshot_operations(body):
     three items; the generated operations are then mapped onto that snapshot as it changes."""
     if not isinstance(body, dict) or not isinstance(body.get("operations"), list):
         return body
+    # Every item is new to the session's snapshot (the operations rebuild it), so all come with
+    # data or none does: a new item without data is refused where its section's items have some.
+    with_data = any(isinstance(op, dict) and op.get("op") in ("appendItems", "insertItems")
+                    and isinstance(op.get("items"), list) and any(isinstance(e, dict) for e in op["items"])
+                    for op in body["operations"][:6])
+
+    def entry(value):
+        return {"id": value, "size": [50, 50]} if with_data else value
+
     sections = {next(_fresh): [next(_fresh) for _ in range(3)] for _ in range(2)}
     ops = [{"op": "deleteAllItems"}, {"op": "appendSections", "sections": list(sections)}]
-    ops += [{"op": "appendItems", "items": list(items), "toSection": s} for s, items in sections.items()]
+    ops += [{"op": "appendItems", "items": [entry(i) for i in items], "toSection": s} for s, items in sections.items()]
 
     def all_items():
         return [i for items in sections.values() for i in items]
@@ -287,8 +296,7 @@ def fit_snapshot_operations(body):
 
     def new_items(op):
         entries = op.get("items") if isinstance(op.get("items"), list) else []
-        op["items"] = [{"id": next(_fresh), "size": [50, 50]} if isinstance(e, dict) else next(_fresh)
-                       for e in entries[:4]]
+        op["items"] = [entry(next(_fresh)) for _ in entries[:4]]
         return [e["id"] if isinstance(e, dict) else e for e in op["items"]]
 
     def new_sections(op):
