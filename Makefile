@@ -109,7 +109,8 @@ lint-docker: test-deps
 	$(VENV_BIN)/hadolint Dockerfile
 
 # The contract through a generated client: openapi-python-client must take openapi.yaml whole,
-# and its client drives the debug server (create a session, query a rect, apply an update).
+# and its client drives the debug server (create a session, query a rect, apply an update;
+# apply a snapshot and an identifier operation to a session with identifiers, read the snapshot).
 # The Swift client (TesseraClient) does the same in test-swift (GeneratedClientTests).
 test-python-client: test-deps
 	$(VENV_BIN)/python scripts/python-client-test.py "$$($(SWIFT) build --show-bin-path)/tessera"

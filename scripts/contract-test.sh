@@ -83,6 +83,12 @@ selfsizing='{"layout": {"type": "flow", "estimatedItemSize": [100, 50], "headerR
              "view": {"bounds": {"width": 390, "height": 844}}}'
 circle='{"layout": {"type": "circle", "background": true}, "dataSource": {"sections": [{"itemCount": 4}]},
          "view": {"bounds": [390, 844]}}'
+# Sections and items with identifiers, for the snapshot operations (contract_hooks.py fits
+# snapshots to a flow layout whose items need no data).
+identified='{"layout": {"type": "flow", "itemSize": [100, 100], "headerReferenceSize": [0, 44]},
+             "dataSource": {"sections": [{"id": "inbox", "itemIds": ["m1", "m2", "m3", "m4"]},
+                                         {"id": "archive", "itemIds": ["m5", "m6"]}]},
+             "view": {"bounds": [390, 844]}}'
 reads=$(session "$flow")
 
 # Operations that change a session send `If-Match: *` (no condition): a generated version
@@ -116,6 +122,9 @@ id=$(session "$flow"); bind switchLayout "$id" '*'
 id=$(session "$flow"); bind interactiveMovement "$id" '*'
 id=$(session "$selfsizing"); bind preferredSizes "$id" '*'
 id=$(session "$flow"); bind updateView "$id" '*'
+id=$(session "$identified"); bind getSnapshot "$id"
+id=$(session "$identified"); bind applySnapshot "$id" '*'
+id=$(session "$identified"); bind applySnapshotOperations "$id" '*'
 # The transition operations share a session.
 id=$(session "$flow")
 for op in beginTransition finishTransition cancelTransition; do

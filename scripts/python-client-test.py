@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates a Python client from openapi.yaml with openapi-python-client and drives a live
-tessera server with it: create a session, query a rect, apply an update.
+tessera server with it: create a session, query a rect, apply an update; then create a session
+with identifiers, apply a changed snapshot and an identifier operation, and read the snapshot.
 
     scripts/python-client-test.py PATH/TO/tessera
 
@@ -101,6 +102,67 @@ def drive(base_url: str) -> None:
     print("the Python client created a session, queried a rect and applied an update")
 
 
+def drive_snapshots(base_url: str) -> None:
+    from tessera_client import Client
+    from tessera_client.api.sessions import create_session
+    from tessera_client.api.snapshots import apply_snapshot, apply_snapshot_operations, get_snapshot
+    from tessera_client.models import (CellPlanEntry, DataSource, DeleteItemsOperation, FlowLayout,
+                                       FlowLayoutType, IdentifiedSection, InsertItemsOperation,
+                                       LayoutRequest, MoveItemOperation, MoveItemSnapshotOperation,
+                                       MoveItemSnapshotOperationOp, ReloadItemsOperation, SessionCreated,
+                                       SizeObject, Snapshot, SnapshotOperationsRequest, SnapshotRequest,
+                                       SnapshotResult, SnapshotSection, ViewInput)
+    from tessera_client.types import Unset
+
+    client = Client(base_url=base_url, raise_on_unexpected_status=True)
+    # The grid above with identifiers (docs/snapshots.md): section 1 holds "a" … "e", lines at
+    # y 0 and 110. The new snapshot moves "e" to the front, drops "c", appends the new item 7
+    # and reloads "a": a, b, d keep their order, so "e" is the one move.
+    created = create_session.sync(client=client, body=LayoutRequest(
+        layout=FlowLayout(type_=FlowLayoutType.FLOW, item_size=[100, 100]),
+        data_source=DataSource(sections=[IdentifiedSection(id=1, item_ids=["a", "b", "c", "d", "e"])]),
+        view=ViewInput(bounds=SizeObject(width=390, height=844))))
+    expect(isinstance(created, SessionCreated), f"createSession answered {created!r}")
+
+    answer = apply_snapshot.sync(created.id, client=client, body=SnapshotRequest(
+        sections=[SnapshotSection(id=1, items=["e", "a", "b", "d", 7])], reloaded=["a"], rect=[0, 0, 390, 100]))
+    expect(isinstance(answer, SnapshotResult), f"applySnapshot answered {answer!r}")
+    expect(answer.version == 2, f"version {answer.version}")
+    updates = [(type(op), op.to_dict()) for op in answer.updates]
+    expect(updates == [(DeleteItemsOperation, {"op": "deleteItems", "indexPaths": [[0, 2]]}),
+                       (InsertItemsOperation, {"op": "insertItems", "indexPaths": [[0, 4]]}),
+                       (MoveItemOperation, {"op": "moveItem", "from": [0, 4], "to": [0, 0]}),
+                       (ReloadItemsOperation, {"op": "reloadItems", "indexPaths": [[0, 0]]})], f"updates {updates}")
+    expect(answer.reconfigured == [], f"reconfigured {answer.reconfigured}")
+    # The first line before or after: "e" comes up from (145, 110), "a" (reloaded) and "b"
+    # shift one column on, "c" fades out where it was.
+    cells = [entry for entry in answer.plan if isinstance(entry, CellPlanEntry)]
+    expect([entry.change.value for entry in cells] == ["move", "reload", "move", "delete"],
+           f"changes {[entry.change for entry in cells]}")
+    starts = [(entry.from_.attributes.frame.x, entry.from_.attributes.frame.y) for entry in cells]
+    ends = [(entry.to.attributes.frame.x, entry.to.attributes.frame.y) for entry in cells]
+    expect(starts == [(145, 110), (0, 0), (145, 0), (290, 0)], f"initial origins {starts}")
+    expect(ends == [(0, 0), (145, 0), (290, 0), (290, 0)], f"final origins {ends}")
+    expect(cells[-1].to.attributes.alpha == 0, "the deleted item ends transparent")
+
+    # One operation by identifier, without animation: 7 moves from the end to the front.
+    moved = apply_snapshot_operations.sync(created.id, client=client, body=SnapshotOperationsRequest(
+        operations=[MoveItemSnapshotOperation(op=MoveItemSnapshotOperationOp.MOVEITEM, item=7, before_item="e")],
+        animating_differences=False))
+    expect(isinstance(moved, SnapshotResult), f"applySnapshotOperations answered {moved!r}")
+    expect(moved.version == 3, f"version {moved.version}")
+    expect([op.to_dict() for op in moved.updates] == [{"op": "moveItem", "from": [0, 4], "to": [0, 0]}],
+           f"updates {moved.updates}")
+    expect(isinstance(moved.plan, Unset), "no plan without animatingDifferences")
+
+    snapshot = get_snapshot.sync(created.id, client=client)
+    expect(isinstance(snapshot, Snapshot), f"getSnapshot answered {snapshot!r}")
+    expect(snapshot.version == 3, f"version {snapshot.version}")
+    expect([(s.id, s.items) for s in snapshot.sections] == [(1, [7, "e", "a", "b", "d"])],
+           f"sections {snapshot.sections}")
+    print("the Python client applied a snapshot and an identifier operation and read the snapshot")
+
+
 def main() -> int:
     if len(sys.argv) != 2 or not os.access(sys.argv[1], os.X_OK):
         print(f"usage: {sys.argv[0]} PATH/TO/tessera", file=sys.stderr)
@@ -112,6 +174,7 @@ def main() -> int:
         server, base_url = start_server(sys.argv[1])
         try:
             drive(base_url)
+            drive_snapshots(base_url)
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -8,8 +8,9 @@ Checks that the page loads without console errors, that the drawn elements sit e
 where the API's frames (and projected 3D transforms) say and are painted, that scrolling
 patches the view and fetches the new rect, that batch updates and layout switches start at
 each plan entry's `from` and end at the new layout, that an interactive transition can be
-scrubbed, that dragging a cell reorders it, and that an error is shown at the field it
-names. Screenshots of each step
+scrubbed, that dragging a cell reorders it, that an error is shown at the field it names,
+and that a session with identifiers is changed by snapshot (apply, shuffle, insert, delete:
+each plan animated, each cell named by its identifier). Screenshots of each step
 go to PLAYGROUND_SCREENSHOTS (default Tests/Browser/screenshots, git-ignored).
 """
 import json
@@ -229,7 +230,7 @@ class PlaygroundTest(unittest.TestCase):
         self.assertEqual(len(headers), 1)
         self.shot("3-scrolled-pinned-header")
 
-    def play_held_plan(self, button_id, shot):
+    def play_held_plan(self, button_id, shot, expect_moves=True):
         """Presses a button whose answer is an animation plan, with the animation held at its
         start: every entry's box must sit at its `from` attributes; then lets it run and checks
         the page ends at the new layout. Returns the plan."""
@@ -248,7 +249,8 @@ class PlaygroundTest(unittest.TestCase):
             self.assertAlmostEqual(d["width"], start["frame"]["width"], delta=1e-3)
             self.assertEqual(d["opacity"], start["alpha"])
         moved = [e for e in plan if e["from"]["attributes"]["frame"] != e["to"]["attributes"]["frame"]]
-        self.assertGreater(len(moved), 0)
+        if expect_moves:
+            self.assertGreater(len(moved), 0)
         self.shot(f"{shot}a-start")
         self.js("window.playground.release()")
         self.wait_idle()
@@ -335,6 +337,103 @@ class PlaygroundTest(unittest.TestCase):
                 self.assert_drawn_as_api_says()
                 self.shot(f"8-example-{example}")
         self.assertEqual([], self.console_errors())
+
+    # MARK: Diffable snapshots
+
+    def snapshot_items(self):
+        """The session's snapshot (GET …/snapshot), which the page must know as it is."""
+        sections = self.api("GET", f"/v1/sessions/{self.state()['id']}/snapshot")["sections"]
+        self.assertEqual(self.state()["snapshot"], sections)
+        return sections
+
+    def assert_cells_named_by_snapshot(self):
+        sections = self.snapshot_items()
+        names = self.js("return [...document.querySelectorAll('#content .element.cell')]"
+                        ".map((b) => [b.dataset.indexPath, b.dataset.name ?? null, b.textContent])")
+        self.assertGreater(len(names), 0)
+        for path, name, text in names:
+            section, item = map(int, path.split(","))
+            self.assertEqual(name, str(sections[section]["items"][item]), path)
+            self.assertEqual(text, name)
+        return sections
+
+    def test_9_snapshot_edits_animate_their_plan(self):
+        self.console_errors()  # drains the log
+        self.open_page("snapshot")
+        self.assertTrue(self.driver.find_element(By.ID, "snapshot-panel").is_displayed())
+        self.assertFalse(self.driver.find_element(By.ID, "updates-panel").is_displayed())
+        before = self.assert_cells_named_by_snapshot()
+        # Random choices from a fixed seed (the page shuffles, inserts and deletes at random).
+        self.js("let seed = 7; Math.random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;")
+
+        def puts():
+            return [e for e in self.js("return window.playground.requestLog()")
+                    if e["method"] == "PUT" and e["path"].endswith("/snapshot")]
+
+        # The example's snapshot, from the editor: m12 to the front, m3 to the archive, n1 new,
+        # m1 reloaded.
+        plan = self.play_held_plan("apply-snapshot", "9-apply-")
+        self.assertTrue({"move", "insert", "reload"} <= {e["change"] for e in plan if e["category"] == "cell"})
+        after = self.assert_cells_named_by_snapshot()
+        self.assertEqual(after[0]["items"][:2], ["m12", "m1"])
+        self.assertIn("m3", after[1]["items"])
+        self.assertEqual(len(puts()), 1)
+
+        # Shuffle: the same items in each section, in another order; only moves.
+        before = after
+        plan = self.play_held_plan("shuffle-snapshot", "9-shuffle-")
+        after = self.assert_cells_named_by_snapshot()
+        for old, new in zip(before, after):
+            self.assertEqual(sorted(old["items"]), sorted(new["items"]))
+        self.assertNotEqual(before, after)
+        self.assertTrue({e["change"] for e in plan if e["category"] == "cell"} <= {"move", "none"})
+        self.assertEqual(json.loads(self.driver.find_element(By.ID, "snapshot-editor").get_attribute("value")),
+                         {"sections": after})
+
+        # Insert: one new item (n2, n1 being taken), faded in where it lands.
+        before = after
+        plan = self.play_held_plan("insert-item", "9-insert-", expect_moves=False)
+        after = self.assert_cells_named_by_snapshot()
+        added = {i for s in after for i in s["items"]} - {i for s in before for i in s["items"]}
+        self.assertEqual(added, {"n2"})
+        path = next([s, section["items"].index("n2")] for s, section in enumerate(after) if "n2" in section["items"])
+        inserts = [e for e in plan if e["category"] == "cell" and e["change"] == "insert"]
+        self.assertEqual([e["to"]["indexPath"] for e in inserts], [path])
+        self.assertEqual(inserts[0]["from"]["attributes"]["alpha"], 0)
+
+        # Delete: one item gone, faded out where it was.
+        before = after
+        plan = self.play_held_plan("delete-item", "9-delete-", expect_moves=False)
+        after = self.assert_cells_named_by_snapshot()
+        self.assertEqual(sum(len(s["items"]) for s in after), sum(len(s["items"]) for s in before) - 1)
+        deletes = [e for e in plan if e["category"] == "cell" and e["change"] == "delete"]
+        self.assertEqual(len(deletes), 1)
+        self.assertEqual(deletes[0]["to"]["attributes"]["alpha"], 0)
+        self.assertEqual(len(puts()), 4)
+        self.assertEqual([], self.console_errors())
+
+        # A refused snapshot is shown at the field it names; nothing changes.
+        editor = self.driver.find_element(By.ID, "snapshot-editor")
+        text = json.dumps({"sections": [{"id": "inbox", "items": ["m1", "m1"]}]}, indent=2)
+        self.js("arguments[0].value = arguments[1]", editor, text)
+        version = self.state()["version"]
+        self.driver.find_element(By.ID, "apply-snapshot").click()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return !document.getElementById('snapshot-error').hidden && window.playground.idle()"))
+        error = self.driver.find_element(By.ID, "snapshot-error")
+        self.assertEqual(error.get_attribute("data-field"), "sections[0].items[1]")
+        self.assertIn("supplied item identifiers are not unique", error.text)
+        start, end = self.js("return [arguments[0].selectionStart, arguments[0].selectionEnd]", editor)
+        self.assertEqual(text[start:end], '"m1"')
+        self.assertEqual(self.api("GET", f"/v1/sessions/{self.state()['id']}/snapshot")["version"], version)
+        self.assert_drawn_as_api_says()
+        self.shot("9-refused-snapshot")
+
+        # A session without identifiers shows batch updates instead.
+        self.choose("flow")
+        self.assertFalse(self.driver.find_element(By.ID, "snapshot-panel").is_displayed())
+        self.assertTrue(self.driver.find_element(By.ID, "updates-panel").is_displayed())
+        self.assertIsNone(self.state()["snapshot"])
 
 
 if __name__ == "__main__":

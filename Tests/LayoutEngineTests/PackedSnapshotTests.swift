@@ -90,6 +90,23 @@ import Testing
         #expect(error?.message.contains(#"{("n4321", "n7")}"#) == true)
     }
 
+    /// Identifiers new to the snapshot, more than the table of new identifiers would hold if
+    /// it were sized from the snapshot's length (a data source giving its identifiers first
+    /// has only new ones): all are found new, and a repeat among them is refused.
+    @Test func manyNewIdentifiersAmongKeptOnes() throws {
+        let fresh = (0..<5000).map { ID.string("n\($0)") }
+        let c = try PackedSnapshot(one([])).correspondence(to: PackedSnapshot(one(fresh)))
+        #expect(SnapshotDiff(c).insertedItems.count == 5000)
+        let kept = (0..<1000).map { ID.integer($0) }
+        let grown = try PackedSnapshot(one(kept)).correspondence(to: PackedSnapshot(one(kept + fresh)))
+        #expect(SnapshotDiff(grown).insertedItems.count == 5000)
+        let repeated = Self.refusal { () throws(DiffableSnapshotError) in
+            _ = try PackedSnapshot(one(kept)).correspondence(to: PackedSnapshot(one(kept + fresh + ["n17"])))
+        }
+        #expect(repeated?.kind == .duplicateItemIdentifiers)
+        #expect(repeated?.position == IndexPath(0, 6000))
+    }
+
     static func refusal(_ body: () throws(DiffableSnapshotError) -> Void) -> DiffableSnapshotError? {
         do { try body() } catch { return error }
         return nil

@@ -25,7 +25,10 @@ struct PlaygroundAssetsTests {
     struct Example: Decodable {
         var id: String
         var body: AnyJSON
-        var updates: AnyJSON
+        /// The batch updates, for a session without identifiers.
+        var updates: AnyJSON?
+        /// The snapshot to apply, for a session with identifiers (docs/snapshots.md).
+        var snapshot: AnyJSON?
         var layout: AnyJSON
     }
 
@@ -60,8 +63,9 @@ struct PlaygroundAssetsTests {
         #expect(types == Set(LayoutRegistry.typeNames))
     }
 
-    /// Every example works as the page uses it: the session is created, its batch updates
-    /// apply, its other layout switches in and can be the target of a transition.
+    /// Every example works as the page uses it: the session is created, its batch updates (or,
+    /// with identifiers, its snapshot) apply, its other layout switches in and can be the
+    /// target of a transition.
     @Test(arguments: examples.map(\.id))
     func exampleWorks(_ id: String) throws {
         let example = try #require(Self.examples.first { $0.id == id })
@@ -69,8 +73,17 @@ struct PlaygroundAssetsTests {
         let created = service.createSession(body: Array(example.body.data))
         #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
         let sessionID = try #require((try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["id"] as? String)
-        let updates = service.applyUpdates(id: sessionID, body: Array(example.updates.data))
-        #expect(updates.status == 200, "\(String(decoding: updates.body, as: UTF8.self))")
+        #expect((example.updates == nil) != (example.snapshot == nil), "an example gives either updates or a snapshot")
+        if let updates = example.updates {
+            let applied = service.applyUpdates(id: sessionID, body: Array(updates.data))
+            #expect(applied.status == 200, "\(String(decoding: applied.body, as: UTF8.self))")
+        }
+        if let snapshot = example.snapshot {
+            let applied = service.putSnapshot(id: sessionID, body: Array(snapshot.data))
+            #expect(applied.status == 200, "\(String(decoding: applied.body, as: UTF8.self))")
+            let version = (try JSONSerialization.jsonObject(with: Data(applied.body)) as? [String: Any])?["version"] as? Int
+            #expect(version == 2, "the example's snapshot changes the session")
+        }
         let switched = service.switchLayout(id: sessionID, body: Array(example.layout.data))
         #expect(switched.status == 200, "\(String(decoding: switched.body, as: UTF8.self))")
         // And back, through an interactive transition.

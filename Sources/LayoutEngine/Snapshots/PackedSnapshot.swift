@@ -100,7 +100,8 @@ extension PackedSnapshot {
                         continue
                     }
                     guard unique else { continue }
-                    // New to the snapshot: a second table finds repeats among these.
+                    // New to the snapshot: a second table finds repeats among these. Sized
+                    // for a few (a diff adds few), it grows when more come.
                     if freshIndex == nil { freshIndex = IdentifierIndex(capacity: max(16, new.count / 64)) }
                     if freshIndex!.lookup(newBytes, start, end, in: newBytes, ends: newEnds, inserting: n) != nil {
                         repeats.append(n)

@@ -52,7 +52,12 @@ info:
       session kept changing), `precondition_failed` (412), `payload_too_large` (413,
       bodies over the server's limit, 64 MiB by default), `uri_too_long` (414),
       `expectation_failed` (417, an `Expect` other than `100-continue`),
-      `invalid_update` (422, a batch update UIKit would refuse), `headers_too_large`
+      `invalid_update` (422, a batch update UIKit would refuse),
+      `duplicate_item_identifiers`, `duplicate_section_identifiers`,
+      `unknown_item_identifier`, `unknown_section_identifier`, `no_sections`,
+      `item_data_required`, `no_identifiers` and `has_identifiers` (422, a snapshot or
+      an identifier operation refused, with UIKit's message where UIKit has one; see the
+      `snapshots` operations), `headers_too_large`
       (431), `not_implemented` (501, an unknown request method or transfer coding),
       `http_version_not_supported` (505), `request_timeout` (408, a request head that took
       longer than the head deadline, or a body that arrived slower than the minimum rate), `too_many_sessions` (503, with `Retry-After`) and
@@ -78,9 +83,13 @@ info:
       lines carry the same id.
     * HEAD is accepted wherever GET is, with the same status and headers and no body.
       OPTIONS on any path of this document answers 204 with `Allow`.
-    * Changes that UIKit animates (batch updates, layout switches, the end of an
-      interactive movement) answer an animation plan: for every element in the
+    * Changes that UIKit animates (batch updates, snapshots, layout switches, the end of
+      an interactive movement) answer an animation plan: for every element in the
       requested rect, where it starts and where it ends (`PlanEntry`).
+    * Sections and items may carry identifiers (`id`, `itemIds`), as a diffable data
+      source's do; a session created with them is changed by snapshot
+      (`PUT /v1/sessions/{id}/snapshot`, [docs/snapshots.md](docs/snapshots.md)) and
+      identifier operations instead of batch updates by index path.
 
     ## Limits (defaults; the operator may change them)
 
@@ -123,6 +132,8 @@ tags:
     description: Scrolling and resizing a session's view (shouldInvalidateLayout(forBoundsChange:)).
   - name: updates
     description: Changing a session's data (performBatchUpdates, self-sizing cells).
+  - name: snapshots
+    description: A session's sections and items by identifier (NSDiffableDataSourceSnapshot, apply(_:animatingDifferences:)).
   - name: layouts
     description: Changing a session's layout, at once or interactively (setCollectionViewLayout, interactive transitions).
   - name: interaction
@@ -335,6 +346,8 @@ paths:
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          $ref: "#/components/responses/DuplicateIdentifiers"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
@@ -398,6 +411,8 @@ paths:
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          $ref: "#/components/responses/DuplicateIdentifiers"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
 
@@ -423,6 +438,23 @@ paths:
                "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
         ```
 
+        Sections and items may carry identifiers, as a diffable data source's do: then
+        `GET`/`PUT …/snapshot` and `POST …/snapshot/operations` change the session by
+        identifier, and `POST …/updates` is refused (422 `has_identifiers`). All sections
+        and items have one, or none does (`"identifiers": true` says so for a data source
+        that may be empty); identifiers that are not unique are a 422.
+
+        ```sh
+        curl -si http://localhost:8080/v1/sessions \
+          -H 'Content-Type: application/json' \
+          -d '{"layout": {"type": "flow", "itemSize": [100, 100], "headerReferenceSize": [0, 44]},
+               "dataSource": {"sections": [
+                 {"id": "inbox", "itemIds": ["m1", "m2", "m3", "m4"]},
+                 {"id": "archive", "items": [{"id": "m5", "size": [120, 80]}, {"id": "m6", "size": [60, 80]}],
+                  "layout": {"sectionInset": 8}}]},
+               "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
+        ```
+
         When the store is full (1,024 sessions, or 50,000,000 items across all sessions,
         by default) and no expired session can be dropped, the answer is 503
         `too_many_sessions` with `Retry-After`; live sessions are never evicted.
@@ -444,6 +476,23 @@ paths:
                     sections:
                       - itemCount: 5
                       - items: [[120, 80], [60, 80]]
+                        layout: {sectionInset: 8}
+                  view:
+                    bounds: {width: 390, height: 844}
+                    scale: 3
+              identifiers:
+                summary: The same sections with identifiers (a diffable data source)
+                value:
+                  layout:
+                    type: flow
+                    itemSize: [100, 100]
+                    headerReferenceSize: [0, 44]
+                  dataSource:
+                    sections:
+                      - id: inbox
+                        itemIds: [m1, m2, m3, m4]
+                      - id: archive
+                        items: [{id: m5, size: [120, 80]}, {id: m6, size: [60, 80]}]
                         layout: {sectionInset: 8}
                   view:
                     bounds: {width: 390, height: 844}
@@ -530,6 +579,18 @@ paths:
               operationId: applyUpdates
               parameters:
                 id: "$response.body#/id"
+            getSnapshot:
+              operationId: getSnapshot
+              parameters:
+                id: "$response.body#/id"
+            applySnapshot:
+              operationId: applySnapshot
+              parameters:
+                id: "$response.body#/id"
+            applySnapshotOperations:
+              operationId: applySnapshotOperations
+              parameters:
+                id: "$response.body#/id"
             switchLayout:
               operationId: switchLayout
               parameters:
@@ -560,6 +621,8 @@ paths:
           $ref: "#/components/responses/UriTooLong"
         "417":
           $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          $ref: "#/components/responses/DuplicateIdentifiers"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
@@ -1186,11 +1249,19 @@ paths:
           description: |
             `invalid_update`: the batch breaks UIKit's rules, or would leave more items than
             a session holds. `field` names the operation and the offending value; nothing
-            changed.
+            changed. `has_identifiers`: the session's sections and items have identifiers,
+            so it changes through `PUT …/snapshot` or `POST …/snapshot/operations` (a
+            batch by index path would leave its snapshot unknown).
           content:
             application/json:
               schema:
-                $ref: "#/components/schemas/InvalidUpdateError"
+                allOf:
+                  - $ref: "#/components/schemas/Error"
+                  - properties:
+                      error:
+                        properties:
+                          code:
+                            enum: [invalid_update, has_identifiers]
               examples:
                 invalid:
                   value:
@@ -1201,6 +1272,352 @@ paths:
                 countMismatch:
                   value:
                     error: {code: invalid_update, message: "insertItems: items has 2 entries but indexPaths has 1", field: "updates[0].items"}
+                hasIdentifiers:
+                  value:
+                    error: {code: has_identifiers, message: "this session's items have identifiers: change them with PUT /v1/sessions/{id}/snapshot or POST /v1/sessions/{id}/snapshot/operations, not POST /v1/sessions/{id}/updates"}
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
+
+  /v1/sessions/{id}/snapshot:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    get:
+      tags: [snapshots]
+      operationId: getSnapshot
+      summary: Read the session's snapshot (NSDiffableDataSourceSnapshot)
+      description: |
+        The identifiers of the session's sections and of their items, in order, as the
+        data source gave them (`dataSource.sections[].id`, `itemIds` or `items[].id`) and
+        as snapshots and identifier operations have changed them since. `ETag` carries the
+        version. A session created without identifiers has no snapshot: 422
+        `no_identifiers`.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot
+        ```
+      responses:
+        "200":
+          description: The snapshot.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Snapshot"
+              examples:
+                identifiers:
+                  value:
+                    version: 1
+                    sections:
+                      - {id: inbox, items: [m1, m2, m3, m4]}
+                      - {id: archive, items: [m5, m6]}
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          $ref: "#/components/responses/NoIdentifiers"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
+    put:
+      tags: [snapshots]
+      operationId: applySnapshot
+      summary: Apply a snapshot (apply(_:animatingDifferences:))
+      description: |
+        Sends the whole new snapshot: every section by identifier, in order, with its
+        items. Tessera diffs it against the session's as UIKit's diffable data source
+        does ([docs/snapshots.md](docs/snapshots.md)) and applies the derived batch, so the
+        session lays out exactly as after `POST …/updates` with that batch (and the new
+        data of the items changed in place). The answer
+        gives the batch itself (`updates`, in `POST …/updates`' vocabulary), the new index
+        paths of the items whose data changed in place (`reconfigured`), and the animation
+        plan of the elements in `rect` (left out with `"animatingDifferences": false`).
+
+        Items keep their data: a new item takes the data given with it (`{"id", "size"}`,
+        …), and a kept item given data changes in place. `reloaded` and `reconfigured`
+        name items of the new snapshot (422 `unknown_item_identifier` otherwise). A
+        snapshot equal to the session's, with no data changed, changes nothing: the answer
+        keeps the current version, with no updates and an empty plan.
+
+        ```sh
+        curl -s -X PUT http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot \
+          -H 'Content-Type: application/json' -H 'If-Match: "1"' \
+          -d '{"sections": [
+                 {"id": "inbox", "items": ["m4", "m1", "m3"]},
+                 {"id": "archive", "items": ["m5", "m6", {"id": "m7", "size": [120, 80]}]}],
+               "reloaded": ["m1"], "rect": [0, 0, 390, 150]}'
+        ```
+
+        Refused with UIKit's words, changing nothing (422): items or sections that share
+        an identifier (`duplicate_item_identifiers`, `duplicate_section_identifiers`, the
+        second occurrence in `field`), an unknown reloaded or reconfigured item
+        (`unknown_item_identifier`), a new item without data in a section whose items
+        carry data (`item_data_required`), a session without identifiers
+        (`no_identifiers`). A body of the wrong shape is a 400; 409 while an interactive
+        transition or movement is under way; with `If-Match`, 412 when the session has
+        moved on.
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/SnapshotRequest"
+            examples:
+              moveDeleteInsertReload:
+                summary: m4 to the front, m2 gone, a new sized m7 in archive, m1 reloaded
+                value:
+                  sections:
+                    - id: inbox
+                      items: [m4, m1, m3]
+                    - id: archive
+                      items: [m5, m6, {id: m7, size: [120, 80]}]
+                  reloaded: [m1]
+                  rect: [0, 0, 390, 150]
+              newSectionWithoutAnimation:
+                summary: A new first section with its own layout, and no plan
+                value:
+                  sections:
+                    - id: starred
+                      items: [m8]
+                      layout: {headerReferenceSize: [0, 0]}
+                    - {id: inbox, items: [m1, m2, m3, m4]}
+                    - {id: archive, items: [m5, m6]}
+                  animatingDifferences: false
+              duplicate:
+                summary: Refused, m1 is in two places
+                value:
+                  sections:
+                    - {id: inbox, items: [m1, m2, m3, m4]}
+                    - {id: archive, items: [m5, m6, m1]}
+      responses:
+        "200":
+          description: The snapshot applied; the derived batch and the animation plan.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/SnapshotResult"
+              examples:
+                moveDeleteInsertReload:
+                  summary: m4 moves to the front, m1 is reloaded on its way, m2 fades out
+                  value:
+                    version: 2
+                    updates:
+                      - {op: deleteItems, indexPaths: [[0, 1]]}
+                      - {op: insertItems, indexPaths: [[1, 2]], items: [{size: [120, 80]}]}
+                      - {op: moveItem, from: [0, 3], to: [0, 0]}
+                      - {op: reloadItems, indexPaths: [[0, 0]]}
+                    reconfigured: []
+                    plan:
+                      - {category: cell, change: move, from: {indexPath: [0, 3], attributes: {category: cell, indexPath: [0, 3], frame: {x: 0, y: 154, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: reload, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: none, from: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: none, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: none, from: {indexPath: [1, 0], attributes: {category: supplementary, kind: header, indexPath: [1, 0], frame: {x: 0, y: 254, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [1, 0], attributes: {category: supplementary, kind: header, indexPath: [1, 0], frame: {x: 0, y: 144, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                      - {category: cell, change: delete, from: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 0}}}
+                    contentSize: {width: 390, height: 284}
+                    info: {}
+                newSectionWithoutAnimation:
+                  summary: The batch without a plan
+                  value:
+                    version: 2
+                    updates:
+                      - {op: insertSections, sections: [0], data: [{itemCount: 1, layout: {headerReferenceSize: [0, 0]}}]}
+                    reconfigured: []
+                    contentSize: {width: 390, height: 494}
+                    info: {}
+                unchanged:
+                  summary: The session's own snapshot again changes nothing
+                  value:
+                    version: 1
+                    updates: []
+                    reconfigured: []
+                    plan: []
+                    contentSize: {width: 390, height: 394}
+                    info: {}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
+        "409":
+          $ref: "#/components/responses/SessionBusy"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          description: |
+            The snapshot is refused, with UIKit's message; `field` names the offending
+            identifier (the second occurrence of a duplicate). Nothing changed.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/SnapshotError"
+              examples:
+                duplicateItems:
+                  value:
+                    error: {code: duplicate_item_identifiers, message: "supplied item identifiers are not unique. Duplicate identifiers: {(\"m1\")}", field: "sections[1].items[2]"}
+                duplicateSections:
+                  value:
+                    error: {code: duplicate_section_identifiers, message: "supplied section identifiers are not unique. Duplicate identifiers: {(\"inbox\")}", field: "sections[1].id"}
+                unknownReload:
+                  value:
+                    error: {code: unknown_item_identifier, message: "Attempted to reload item identifier that does not exist in the snapshot: \"m9\"", field: "reloaded[0]"}
+                itemDataRequired:
+                  value:
+                    error: {code: item_data_required, message: "the new item \"m7\" comes without data, but the items of this section give size; give it as {\"id\": \"m7\", …} with its size", field: "sections[1].items[2]"}
+                noIdentifiers:
+                  value:
+                    error: {code: no_identifiers, message: "this session was created without identifiers; create it with an \"id\" on every section and item (docs/snapshots.md) to use snapshots"}
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
+
+  /v1/sessions/{id}/snapshot/operations:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [snapshots]
+      operationId: applySnapshotOperations
+      summary: Edit the snapshot by identifier (NSDiffableDataSourceSnapshot's operations)
+      description: |
+        NSDiffableDataSourceSnapshot's operations, applied in order to a copy of the
+        session's snapshot: `appendSections`, `insertSections`, `deleteSections`,
+        `moveSection`, `appendItems`, `insertItems`, `deleteItems`, `deleteAllItems`,
+        `moveItem`, `reloadItems`, `reconfigureItems`. The snapshot they leave is then
+        applied exactly as `PUT …/snapshot` applies one, and answered the same way.
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot/operations \
+          -H 'Content-Type: application/json' \
+          -d '{"operations": [
+                 {"op": "insertSections", "sections": ["starred"], "beforeSection": "inbox"},
+                 {"op": "moveItem", "item": "m1", "beforeItem": "m4"},
+                 {"op": "appendItems", "items": ["m8"], "toSection": "starred"}],
+               "rect": [0, 0, 390, 100]}'
+        ```
+
+        An operation naming an identifier the snapshot (as the operations before it left
+        it) does not have is a 422 `unknown_section_identifier` or
+        `unknown_item_identifier`; one adding an identifier it already has is a 422
+        `duplicate_section_identifiers` or `duplicate_item_identifiers`; `appendItems`
+        without `toSection` when there is no section is a 422 `no_sections`. `field`
+        names the operation's value (`operations[1].items[0]`). Nothing changes then.
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/SnapshotOperationsRequest"
+            examples:
+              newSection:
+                summary: A new first section, m1 moved before m4, m8 appended to the new section
+                value:
+                  operations:
+                    - {op: insertSections, sections: [starred], beforeSection: inbox}
+                    - {op: moveItem, item: m1, beforeItem: m4}
+                    - {op: appendItems, items: [m8], toSection: starred}
+                  rect: [0, 0, 390, 100]
+              everyItemOperation:
+                summary: Item operations, without a plan
+                value:
+                  operations:
+                    - {op: appendItems, items: [{id: m9, size: [60, 80]}], toSection: archive}
+                    - {op: insertItems, items: [m10], afterItem: m1}
+                    - {op: deleteItems, items: [m2]}
+                    - {op: moveItem, item: m3, beforeItem: m1}
+                    - {op: reloadItems, items: [m4]}
+                    - {op: reconfigureItems, items: [{id: m5, size: [120, 60]}]}
+                  animatingDifferences: false
+              unknownSection:
+                summary: Refused, there is no section "drafts"
+                value:
+                  operations:
+                    - {op: deleteSections, sections: [drafts]}
+      responses:
+        "200":
+          description: The operations applied; the derived batch and the animation plan.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/SnapshotResult"
+              examples:
+                newSection:
+                  summary: The new section pushes inbox down; m1 crosses the inbox's first line
+                  value:
+                    version: 3
+                    updates:
+                      - {op: insertSections, sections: [0], data: [{itemCount: 1}]}
+                      - {op: moveItem, from: [0, 1], to: [1, 0]}
+                    reconfigured: []
+                    plan:
+                      - {category: cell, change: insert, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 0}}, to: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: insert, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 0}}, to: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 0], attributes: {category: cell, indexPath: [0, 0], frame: {x: 0, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [1, 1], attributes: {category: cell, indexPath: [1, 1], frame: {x: 145, y: 188, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 1], attributes: {category: cell, indexPath: [0, 1], frame: {x: 145, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [1, 0], attributes: {category: cell, indexPath: [1, 0], frame: {x: 0, y: 188, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: cell, change: move, from: {indexPath: [0, 2], attributes: {category: cell, indexPath: [0, 2], frame: {x: 290, y: 44, width: 100, height: 100}, zIndex: 0, alpha: 1}}, to: {indexPath: [1, 2], attributes: {category: cell, indexPath: [1, 2], frame: {x: 290, y: 188, width: 100, height: 100}, zIndex: 0, alpha: 1}}}
+                      - {category: supplementary, kind: header, change: move, from: {indexPath: [0, 0], attributes: {category: supplementary, kind: header, indexPath: [0, 0], frame: {x: 0, y: 0, width: 390, height: 44}, zIndex: 10, alpha: 1}}, to: {indexPath: [1, 0], attributes: {category: supplementary, kind: header, indexPath: [1, 0], frame: {x: 0, y: 144, width: 390, height: 44}, zIndex: 10, alpha: 1}}}
+                    contentSize: {width: 390, height: 428}
+                    info: {}
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/SessionNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
+        "409":
+          $ref: "#/components/responses/SessionBusy"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "422":
+          description: |
+            An operation is refused, with UIKit's message; `field` names its offending
+            value. Nothing changed.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/SnapshotError"
+              examples:
+                unknownSection:
+                  value:
+                    error: {code: unknown_section_identifier, message: "Invalid section identifier specified: \"drafts\" does not exist in the snapshot", field: "operations[0].sections[0]"}
+                noSections:
+                  value:
+                    error: {code: no_sections, message: "There are currently no sections in the data source. Please add a section first.", field: "operations[1].items"}
+                noIdentifiers:
+                  value:
+                    error: {code: no_identifiers, message: "this session was created without identifiers; create it with an \"id\" on every section and item (docs/snapshots.md) to use snapshots"}
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
@@ -2190,6 +2607,32 @@ components:
             notAVersion:
               value:
                 error: {code: invalid_request, message: must be a session version number, field: If-Match}
+    DuplicateIdentifiers:
+      description: |
+        The data source's sections or items carry identifiers that are not unique
+        (`duplicate_section_identifiers`, `duplicate_item_identifiers`), with UIKit's
+        message; `field` names the second occurrence. Nothing was created.
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/SnapshotError"
+          examples:
+            duplicateItems:
+              value:
+                error: {code: duplicate_item_identifiers, message: "supplied item identifiers are not unique. Duplicate identifiers: {(\"m1\")}", field: "dataSource.sections[1].itemIds[0]"}
+            duplicateSections:
+              value:
+                error: {code: duplicate_section_identifiers, message: "supplied section identifiers are not unique. Duplicate identifiers: {(\"inbox\")}", field: "dataSource.sections[1].id"}
+    NoIdentifiers:
+      description: "`no_identifiers`: the session was created without identifiers, so it has no snapshot."
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/SnapshotError"
+          examples:
+            noIdentifiers:
+              value:
+                error: {code: no_identifiers, message: "this session was created without identifiers; create it with an \"id\" on every section and item (docs/snapshots.md) to use snapshots"}
     SessionNotFound:
       description: "`not_found`: no session has this id (never created, deleted, or expired)."
       content:
@@ -2525,7 +2968,11 @@ components:
                 Stable and machine-readable: `invalid_json`, `invalid_request`,
                 `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
                 `payload_too_large`, `uri_too_long`, `expectation_failed`,
-                `invalid_update`, `headers_too_large`, `not_implemented`,
+                `invalid_update`, `duplicate_item_identifiers`,
+                `duplicate_section_identifiers`, `unknown_item_identifier`,
+                `unknown_section_identifier`, `no_sections`, `item_data_required`,
+                `no_identifiers`, `has_identifiers` (422: a snapshot refused, see
+                docs/snapshots.md), `headers_too_large`, `not_implemented`,
                 `http_version_not_supported`, `too_many_sessions`,
                 `store_unavailable` (503: the session store did not answer; nothing
                 changed), `store_outcome_unknown` (503: a change was sent to the store
@@ -3059,6 +3506,374 @@ components:
           items:
             $ref: "#/components/schemas/Section"
       example: {op: reloadSections, sections: [1], data: [{itemCount: 9}]}
+
+    # ------------------------------------------------------------ snapshots
+    Identifier:
+      description: |
+        A section's or an item's identifier (docs/snapshots.md): a string of at most 256
+        UTF-8 bytes, or an integer within ±2^53 (where every integer is exact). `1` and
+        `"1"` are different identifiers. Section identifiers are unique among sections,
+        item identifiers among all items of all sections.
+      oneOf:
+        - $ref: "#/components/schemas/StringIdentifier"
+        - $ref: "#/components/schemas/IntegerIdentifier"
+      example: m1
+    StringIdentifier:
+      type: string
+      maxLength: 256
+      description: An identifier that is a string (at most 256 UTF-8 bytes).
+      example: m1
+    IntegerIdentifier:
+      type: integer
+      minimum: -9007199254740992
+      maximum: 9007199254740992
+      description: An identifier that is an integer (within ±2^53).
+      example: 42
+    SnapshotRequest:
+      type: object
+      description: |
+        The whole new snapshot (`NSDiffableDataSourceSnapshot`), its new items' data, and
+        how to answer (`apply(_:animatingDifferences:)`).
+      additionalProperties: false
+      required: [sections]
+      properties:
+        sections:
+          type: array
+          description: The sections in their new order; at most 2,000 by default.
+          maxItems: 2000
+          items:
+            $ref: "#/components/schemas/SnapshotSection"
+        reloaded:
+          type: array
+          nullable: true
+          description: |
+            Items to reload (reloadItems), by identifier; each must be an item of the new
+            snapshot. One that stays in place is a `reloadItems` of its old index path; one
+            that also moves is deleted and inserted.
+          items:
+            $ref: "#/components/schemas/Identifier"
+        reconfigured:
+          type: array
+          nullable: true
+          description: |
+            Items to reconfigure (reconfigureItems), by identifier; each must be an item of
+            the new snapshot. No operation names them: they are listed in the answer's
+            `reconfigured`, at their new index paths.
+          items:
+            $ref: "#/components/schemas/Identifier"
+        rect:
+          allOf:
+            - $ref: "#/components/schemas/RectInput"
+          nullable: true
+          description: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+        animatingDifferences:
+          type: boolean
+          nullable: true
+          default: true
+          description: "`false`: the answer has no `plan` (the change is applied all the same)."
+      example:
+        sections:
+          - {id: inbox, items: [m4, m1, m3]}
+          - {id: archive, items: [m5, m6, {id: m7, size: [120, 80]}]}
+        reloaded: [m1]
+    SnapshotSection:
+      type: object
+      description: |
+        One section of a snapshot: its identifier, its items in order, and optionally its
+        own `layout` (as in `dataSource.sections`; given, it replaces the section's).
+      additionalProperties: false
+      required: [id]
+      properties:
+        id:
+          $ref: "#/components/schemas/Identifier"
+        items:
+          type: array
+          nullable: true
+          description: The items in order, by identifier or with their data; left out, none.
+          items:
+            $ref: "#/components/schemas/SnapshotItem"
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {id: archive, items: [m5, m6, {id: m7, size: [120, 80]}]}
+    SnapshotItem:
+      description: |
+        An item of a snapshot: its identifier alone, or `{"id", …}` with its data (what an
+        item of `dataSource.sections[].items` takes). An item the session has keeps its
+        data unless data is given here (then it changes in place, and the item is listed
+        in the answer's `reconfigured`, unless it is reloaded). A new item takes the data
+        given; one without data is a 422 `item_data_required` in a section whose items
+        carry data (sizes, heights, aspect ratios), and uses the layout's defaults
+        otherwise.
+      oneOf:
+        - $ref: "#/components/schemas/Identifier"
+        - $ref: "#/components/schemas/IdentifiedItem"
+      example: {id: m7, size: [120, 80]}
+    IdentifiedItem:
+      type: object
+      description: An item's identifier with its data (the keys of `ItemData`).
+      additionalProperties: false
+      required: [id]
+      properties:
+        id:
+          $ref: "#/components/schemas/Identifier"
+        size:
+          $ref: "#/components/schemas/SizeInput"
+        height:
+          type: number
+          minimum: 0
+          description: The item's height (column layout).
+        aspectRatio:
+          type: number
+          description: Width / height (justified layout). The layout rejects values it cannot use.
+        children:
+          type: array
+          description: Tree layout only, as in `ItemData`.
+          items:
+            type: integer
+            minimum: 0
+            maximum: 8999999999999999
+      example: {id: m7, size: [120, 80]}
+    SnapshotOperationsRequest:
+      type: object
+      description: |
+        NSDiffableDataSourceSnapshot's operations, applied in order to the session's
+        snapshot; the snapshot they leave is applied as `PUT …/snapshot` applies one.
+      additionalProperties: false
+      required: [operations]
+      properties:
+        operations:
+          type: array
+          description: The operations, in order. `[]` changes nothing.
+          items:
+            $ref: "#/components/schemas/SnapshotOperation"
+        rect:
+          allOf:
+            - $ref: "#/components/schemas/RectInput"
+          nullable: true
+          description: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+        animatingDifferences:
+          type: boolean
+          nullable: true
+          default: true
+          description: "`false`: the answer has no `plan` (the change is applied all the same)."
+    SnapshotOperation:
+      description: |
+        One operation of NSDiffableDataSourceSnapshot, by identifier; `op` names it.
+        Where an operation takes an anchor (`beforeSection` or `afterSection`,
+        `beforeItem` or `afterItem`), it takes exactly one of the two (400 otherwise).
+        Item entries are identifiers or `{"id", …}` with the item's data, as in
+        `PUT …/snapshot`; section entries are identifiers or `{"id", "layout"}`.
+      oneOf:
+        - $ref: "#/components/schemas/AppendSectionsSnapshotOperation"
+        - $ref: "#/components/schemas/InsertSectionsSnapshotOperation"
+        - $ref: "#/components/schemas/DeleteSectionsSnapshotOperation"
+        - $ref: "#/components/schemas/MoveSectionSnapshotOperation"
+        - $ref: "#/components/schemas/AppendItemsSnapshotOperation"
+        - $ref: "#/components/schemas/InsertItemsSnapshotOperation"
+        - $ref: "#/components/schemas/DeleteItemsSnapshotOperation"
+        - $ref: "#/components/schemas/DeleteAllItemsSnapshotOperation"
+        - $ref: "#/components/schemas/MoveItemSnapshotOperation"
+        - $ref: "#/components/schemas/ReloadItemsSnapshotOperation"
+        - $ref: "#/components/schemas/ReconfigureItemsSnapshotOperation"
+      discriminator:
+        propertyName: op
+        mapping:
+          appendSections: "#/components/schemas/AppendSectionsSnapshotOperation"
+          insertSections: "#/components/schemas/InsertSectionsSnapshotOperation"
+          deleteSections: "#/components/schemas/DeleteSectionsSnapshotOperation"
+          moveSection: "#/components/schemas/MoveSectionSnapshotOperation"
+          appendItems: "#/components/schemas/AppendItemsSnapshotOperation"
+          insertItems: "#/components/schemas/InsertItemsSnapshotOperation"
+          deleteItems: "#/components/schemas/DeleteItemsSnapshotOperation"
+          deleteAllItems: "#/components/schemas/DeleteAllItemsSnapshotOperation"
+          moveItem: "#/components/schemas/MoveItemSnapshotOperation"
+          reloadItems: "#/components/schemas/ReloadItemsSnapshotOperation"
+          reconfigureItems: "#/components/schemas/ReconfigureItemsSnapshotOperation"
+    SnapshotSectionEntry:
+      description: A section to add, by identifier, or `{"id", "layout"}` with its own layout.
+      oneOf:
+        - $ref: "#/components/schemas/Identifier"
+        - $ref: "#/components/schemas/SectionWithLayout"
+      example: {id: starred, layout: {sectionInset: 8}}
+    SectionWithLayout:
+      type: object
+      description: A section's identifier with its own `layout` (as in `dataSource.sections`).
+      additionalProperties: false
+      required: [id]
+      properties:
+        id:
+          $ref: "#/components/schemas/Identifier"
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {id: starred, layout: {sectionInset: 8}}
+    AppendSectionsSnapshotOperation:
+      type: object
+      description: appendSections(_:)
+      additionalProperties: false
+      required: [op, sections]
+      properties:
+        op:
+          type: string
+          enum: [appendSections]
+        sections:
+          type: array
+          items:
+            $ref: "#/components/schemas/SnapshotSectionEntry"
+      example: {op: appendSections, sections: [starred]}
+    InsertSectionsSnapshotOperation:
+      type: object
+      description: "insertSections(_:beforeSection:) or insertSections(_:afterSection:): exactly one anchor."
+      additionalProperties: false
+      required: [op, sections]
+      properties:
+        op:
+          type: string
+          enum: [insertSections]
+        sections:
+          type: array
+          items:
+            $ref: "#/components/schemas/SnapshotSectionEntry"
+        beforeSection:
+          $ref: "#/components/schemas/Identifier"
+        afterSection:
+          $ref: "#/components/schemas/Identifier"
+      example: {op: insertSections, sections: [starred], beforeSection: inbox}
+    DeleteSectionsSnapshotOperation:
+      type: object
+      description: deleteSections(_:), with their items.
+      additionalProperties: false
+      required: [op, sections]
+      properties:
+        op:
+          type: string
+          enum: [deleteSections]
+        sections:
+          type: array
+          items:
+            $ref: "#/components/schemas/Identifier"
+      example: {op: deleteSections, sections: [archive]}
+    MoveSectionSnapshotOperation:
+      type: object
+      description: "moveSection(_:beforeSection:) or moveSection(_:afterSection:): exactly one anchor."
+      additionalProperties: false
+      required: [op, section]
+      properties:
+        op:
+          type: string
+          enum: [moveSection]
+        section:
+          $ref: "#/components/schemas/Identifier"
+        beforeSection:
+          $ref: "#/components/schemas/Identifier"
+        afterSection:
+          $ref: "#/components/schemas/Identifier"
+      example: {op: moveSection, section: archive, beforeSection: inbox}
+    AppendItemsSnapshotOperation:
+      type: object
+      description: |
+        appendItems(_:toSection:): to `toSection`, or to the last section when it is left
+        out (a 422 `no_sections` when there is none).
+      additionalProperties: false
+      required: [op, items]
+      properties:
+        op:
+          type: string
+          enum: [appendItems]
+        items:
+          type: array
+          items:
+            $ref: "#/components/schemas/SnapshotItem"
+        toSection:
+          allOf:
+            - $ref: "#/components/schemas/Identifier"
+          nullable: true
+      example: {op: appendItems, items: [{id: m9, size: [60, 80]}], toSection: archive}
+    InsertItemsSnapshotOperation:
+      type: object
+      description: "insertItems(_:beforeItem:) or insertItems(_:afterItem:): exactly one anchor."
+      additionalProperties: false
+      required: [op, items]
+      properties:
+        op:
+          type: string
+          enum: [insertItems]
+        items:
+          type: array
+          items:
+            $ref: "#/components/schemas/SnapshotItem"
+        beforeItem:
+          $ref: "#/components/schemas/Identifier"
+        afterItem:
+          $ref: "#/components/schemas/Identifier"
+      example: {op: insertItems, items: [m10], afterItem: m1}
+    DeleteItemsSnapshotOperation:
+      type: object
+      description: deleteItems(_:)
+      additionalProperties: false
+      required: [op, items]
+      properties:
+        op:
+          type: string
+          enum: [deleteItems]
+        items:
+          type: array
+          items:
+            $ref: "#/components/schemas/Identifier"
+      example: {op: deleteItems, items: [m2]}
+    DeleteAllItemsSnapshotOperation:
+      type: object
+      description: deleteAllItems(), which deletes every section too (as UIKit's does).
+      additionalProperties: false
+      required: [op]
+      properties:
+        op:
+          type: string
+          enum: [deleteAllItems]
+      example: {op: deleteAllItems}
+    MoveItemSnapshotOperation:
+      type: object
+      description: "moveItem(_:beforeItem:) or moveItem(_:afterItem:): exactly one anchor, in any section."
+      additionalProperties: false
+      required: [op, item]
+      properties:
+        op:
+          type: string
+          enum: [moveItem]
+        item:
+          $ref: "#/components/schemas/Identifier"
+        beforeItem:
+          $ref: "#/components/schemas/Identifier"
+        afterItem:
+          $ref: "#/components/schemas/Identifier"
+      example: {op: moveItem, item: m3, afterItem: m1}
+    ReloadItemsSnapshotOperation:
+      type: object
+      description: reloadItems(_:); an entry with data gives the item its new data.
+      additionalProperties: false
+      required: [op, items]
+      properties:
+        op:
+          type: string
+          enum: [reloadItems]
+        items:
+          type: array
+          items:
+            $ref: "#/components/schemas/SnapshotItem"
+      example: {op: reloadItems, items: [{id: m5, size: [120, 120]}]}
+    ReconfigureItemsSnapshotOperation:
+      type: object
+      description: reconfigureItems(_:); an entry with data gives the item its new data, in place.
+      additionalProperties: false
+      required: [op, items]
+      properties:
+        op:
+          type: string
+          enum: [reconfigureItems]
+        items:
+          type: array
+          items:
+            $ref: "#/components/schemas/SnapshotItem"
+      example: {op: reconfigureItems, items: [{id: m5, size: [120, 60]}]}
     LayoutSwitchRequest:
       type: object
       description: The new layout, and optionally the rect to plan.
@@ -3198,6 +4013,15 @@ components:
 
     DataSource:
       type: object
+      description: |
+        The sections and their items. Sections and items may carry identifiers, as those
+        of a diffable data source do ([docs/snapshots.md](docs/snapshots.md)): a section
+        its `id`, its items theirs as `itemIds` or as `id` in each of `items`. Then every
+        section and every item has one (400 naming the first without otherwise), section
+        identifiers are unique among sections and item identifiers among all items (422
+        `duplicate_section_identifiers` or `duplicate_item_identifiers` otherwise), and the
+        session has a snapshot (`GET …/snapshot`). The sections of batch updates take no
+        identifiers.
       additionalProperties: false
       required: [sections]
       properties:
@@ -3207,6 +4031,13 @@ components:
           maxItems: 2000
           items:
             $ref: "#/components/schemas/Section"
+        identifiers:
+          type: boolean
+          nullable: true
+          description: |
+            `true`: the data source has identifiers even when it has no section (every
+            section must then have an `id`). `false`: it has none (a section with an `id`
+            is a 400). Left out, the sections say.
     Section:
       description: |
         One section: `itemCount` (items use the layout's defaults), or `items` with one
@@ -3215,17 +4046,27 @@ components:
 
         Compact form (`CompactSection`): instead of `items`, the items' data column by
         column as flat arrays of numbers.
+
+        With identifiers (`DataSource`): `id`, and the items' identifiers as `itemIds`
+        beside `itemCount` or the compact arrays (as many as there are items), as `id` in
+        each entry of `items`, or as `itemIds` alone (`IdentifiedSection`: the items use
+        the layout's defaults, one per identifier).
       oneOf:
         - $ref: "#/components/schemas/ListedSection"
         - $ref: "#/components/schemas/CountedSection"
         - $ref: "#/components/schemas/CompactSection"
+        - $ref: "#/components/schemas/IdentifiedSection"
       example: {itemCount: 5}
     ListedSection:
       type: object
-      description: A section that lists its items (`itemCount`, when given, must equal their number).
+      description: |
+        A section that lists its items (`itemCount`, when given, must equal their number).
+        With identifiers, each item is an object with its `id`.
       additionalProperties: false
       required: [items]
       properties:
+        id:
+          $ref: "#/components/schemas/Identifier"
         items:
           type: array
           maxItems: 5000000
@@ -3247,14 +4088,42 @@ components:
       additionalProperties: false
       required: [itemCount]
       properties:
+        id:
+          $ref: "#/components/schemas/Identifier"
         itemCount:
           type: integer
           minimum: 0
           maximum: 5000000
           description: The number of items.
+        itemIds:
+          type: array
+          nullable: true
+          maxItems: 5000000
+          description: The items' identifiers, one per item.
+          items:
+            $ref: "#/components/schemas/Identifier"
         layout:
           $ref: "#/components/schemas/SectionLayoutOverride"
       example: {itemCount: 5}
+    IdentifiedSection:
+      type: object
+      description: |
+        A section with an identifier whose items are given by their identifiers alone,
+        one item per identifier; the items use the layout's defaults.
+      additionalProperties: false
+      required: [id, itemIds]
+      properties:
+        id:
+          $ref: "#/components/schemas/Identifier"
+        itemIds:
+          type: array
+          maxItems: 5000000
+          description: The items' identifiers, in order.
+          items:
+            $ref: "#/components/schemas/Identifier"
+        layout:
+          $ref: "#/components/schemas/SectionLayoutOverride"
+      example: {id: inbox, itemIds: [m1, m2, m3, m4]}
     CompactSection:
       type: object
       description: |
@@ -3320,6 +4189,15 @@ components:
           minimum: 0
           maximum: 5000000
           description: When given, the number of items the arrays give.
+        id:
+          $ref: "#/components/schemas/Identifier"
+        itemIds:
+          type: array
+          nullable: true
+          maxItems: 5000000
+          description: The items' identifiers, one per item the arrays give.
+          items:
+            $ref: "#/components/schemas/Identifier"
         layout:
           $ref: "#/components/schemas/SectionLayoutOverride"
       example: {sizes: [50, 60, 70, 80]}
@@ -3339,7 +4217,7 @@ components:
         a bare `[width, height]` (its size). Which data a layout reads: flow and line,
         `size` (else `itemSize`); column, `height`; waterfall, `size` (only its aspect
         ratio matters); tree, `children`; justified, `aspectRatio` or `size`; cover flow,
-        circle and stack read none.
+        circle and stack read none. An item with an identifier is an object with its `id`.
       oneOf:
         - $ref: "#/components/schemas/ItemData"
         - $ref: "#/components/schemas/AspectRatio"
@@ -3353,6 +4231,8 @@ components:
       type: object
       additionalProperties: false
       properties:
+        id:
+          $ref: "#/components/schemas/Identifier"
         size:
           $ref: "#/components/schemas/SizeInput"
         height:
@@ -4718,6 +5598,78 @@ components:
           $ref: "#/components/schemas/IndexPath"
         attributes:
           $ref: "#/components/schemas/Element"
+    Snapshot:
+      type: object
+      description: "A session's snapshot (`NSDiffableDataSourceSnapshot`): its sections and their items, by identifier, in order."
+      additionalProperties: false
+      required: [version, sections]
+      properties:
+        version:
+          type: integer
+          minimum: 1
+        sections:
+          type: array
+          items:
+            type: object
+            additionalProperties: false
+            required: [id, items]
+            properties:
+              id:
+                $ref: "#/components/schemas/Identifier"
+              items:
+                type: array
+                items:
+                  $ref: "#/components/schemas/Identifier"
+    SnapshotResult:
+      type: object
+      description: |
+        A snapshot applied (`PUT …/snapshot`, `POST …/snapshot/operations`): the batch
+        UIKit derives from the two snapshots, the items whose data changed in place, and
+        the animation plan.
+      additionalProperties: false
+      required: [version, updates, reconfigured, contentSize, info]
+      properties:
+        version:
+          type: integer
+          minimum: 1
+          description: The session's version; the same as before when the snapshot and its data did not change.
+        updates:
+          type: array
+          description: |
+            The derived batch, in the vocabulary of `POST …/updates` and in this order:
+            `deleteSections`, `insertSections` (with their `data`), `moveSection`,
+            `deleteItems`, `insertItems` (with their `items` data), `moveItem`,
+            `reloadItems` (each list sorted; empty operations left out).
+          items:
+            $ref: "#/components/schemas/UpdateOperation"
+        reconfigured:
+          type: array
+          description: |
+            New index paths of the items that the batch neither inserts nor deletes and
+            whose data changed in place: reconfigured items, and items given new data.
+          items:
+            $ref: "#/components/schemas/IndexPath"
+        plan:
+          type: array
+          description: |
+            The animation plan, as `POST …/updates` answers it (`PlanResult`); left out
+            when the request said `"animatingDifferences": false`, and empty when nothing
+            changed.
+          items:
+            $ref: "#/components/schemas/PlanEntry"
+        contentSize:
+          $ref: "#/components/schemas/Size"
+        info:
+          $ref: "#/components/schemas/Info"
+    SnapshotError:
+      allOf:
+        - $ref: "#/components/schemas/Error"
+        - properties:
+            error:
+              properties:
+                code:
+                  enum: [duplicate_item_identifiers, duplicate_section_identifiers, unknown_item_identifier,
+                         unknown_section_identifier, no_sections, no_identifiers, item_data_required]
     TransitionBegun:
       type: object
       description: The session during an interactive transition.

@@ -7,6 +7,7 @@ import { clearErrors, editorJSON, showError } from './errors.js';
 import { installReordering } from './reorder.js';
 import { showRequests } from './request-log.js';
 import { $, coalesced, onFailure, serially, state } from './session-state.js';
+import { hasIdentifiers, installSnapshots, loadSnapshot, namesIn } from './snapshot.js';
 
 const viewport = $('viewport');
 const canvas = new Canvas($('content'));
@@ -27,14 +28,20 @@ async function loadExamples() {
 function showExample() {
   const example = state.examples.find((e) => e.id === $('example').value);
   $('body-editor').value = formatJSON(example.body);
-  $('updates-editor').value = formatJSON(example.updates);
+  // An example with identifiers changes by snapshot (its sessions refuse batch updates).
+  $('updates-editor').value = formatJSON(example.updates ?? { updates: [] });
+  $('snapshot-editor').value = example.snapshot ? formatJSON(example.snapshot) : '';
   $('layout-editor').value = formatJSON(example.layout);
 }
 
-/** Indented JSON with arrays of numbers kept on one line (`[80, 80]`, `[[0, 1]]`). */
+/** Indented JSON with arrays of numbers or strings kept on one line (`[80, 80]`, `[[0, 1]]`,
+ *  `["m1", "m2"]`). */
 function formatJSON(value) {
   return JSON.stringify(value, null, 2)
     .replace(/\[[\s\d.,\-e]*\]/g, (array) => array.replace(/\s+/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']'))
+    .replace(/\[(?:\s*(?:"(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)\s*,?)+\s*\]/g, (array) => {
+      try { return `[${JSON.parse(array).map((v) => JSON.stringify(v)).join(', ')}]`; } catch { return array; }
+    })
     .replace(/\[\s+((?:\[[^\[\]]*\],?\s*)+)\]/g, (all, inner) => `[${inner.trim().split(/\s*\n\s*/).join(' ')}]`);
 }
 
@@ -53,6 +60,13 @@ function createSession() {
     state.bounds = session.view.bounds;
     state.transition = false;
     $('transition-controls').hidden = true;
+    // Sections and items with identifiers: the session changes by snapshot, not by index path.
+    const identified = hasIdentifiers(body);
+    $('updates-panel').hidden = identified;
+    $('snapshot-panel').hidden = !identified;
+    state.snapshot = null;
+    if (identified) await loadSnapshot();
+    canvas.names = namesIn(state.snapshot);
     viewport.style.width = `${state.bounds.width}px`;
     viewport.style.height = `${state.bounds.height}px`;
     setContentSize(session.contentSize);
@@ -124,10 +138,16 @@ viewport.addEventListener('scroll', () => {
 
 async function animateAnswer(answer, errorId, editorId) {
   if (answer.status !== 200) return showError(errorId, editorId, answer.json.error);
-  state.lastPlan = answer.json.plan;
+  state.lastPlan = answer.json.plan ?? [];
   state.version = answer.json.version;
   setContentSize(answer.json.contentSize);
-  await canvas.animate(answer.json.plan);
+  // With identifiers, cells are named by the snapshot before the change and the one after it.
+  const before = state.snapshot;
+  if (before) await loadSnapshot();
+  const names = before && { from: namesIn(before), to: namesIn(state.snapshot) };
+  canvas.names = namesIn(state.snapshot);
+  // A snapshot applied without animatingDifferences has no plan: the new layout is drawn.
+  if (answer.json.plan) await canvas.animate(answer.json.plan, names);
   await fetchVisible();
 }
 
@@ -176,6 +196,7 @@ for (const [button, action] of [['finish-transition', 'finish'], ['cancel-transi
 $('create').addEventListener('click', () => createSession());
 onFailure((error) => showError('request-error', null, { message: String(error) }));
 installReordering(() => fetchVisible(), animateAnswer);
+installSnapshots(formatJSON, visibleRect, animateAnswer);
 showRequests();
 
 window.playground = {

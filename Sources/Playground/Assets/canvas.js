@@ -3,9 +3,13 @@
 // matrix3d lists a column-vector matrix column by column, which is Core Animation's
 // row-vector matrix row by row, so m11…m44 go in as they come; with transform-origin at the
 // centre it acts about the frame's centre, and its m34 gives the perspective, as on iOS.
+// Cells are labelled by index path, or by identifier in a session with identifiers.
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
+
+/** A cell's name from `names` (section, item) → identifier, when the session has them. */
+const cellName = (a, names) => (a.category === 'cell' && names ? names(a.indexPath[0], a.indexPath[1]) : undefined);
 
 export class Canvas {
   constructor(content) {
@@ -15,6 +19,8 @@ export class Canvas {
     /** When set, an animation waits at its start until this resolves (for tests). */
     this.gate = null;
     this.animations = 0;
+    /** (section, item) → the cell's identifier, its label; null labels cells by index path. */
+    this.names = null;
   }
 
   setContentSize(size) {
@@ -28,7 +34,7 @@ export class Canvas {
     for (const a of elements) {
       const key = elementKey(a);
       const box = this.boxes.get(key) ?? this.makeBox(a);
-      place(box, a);
+      place(box, a, cellName(a, this.names));
       delete box.dataset.planIndex;
       keep.set(key, box);
       this.content.appendChild(box);
@@ -37,8 +43,10 @@ export class Canvas {
     this.boxes = keep;
   }
 
-  /** Animates every plan entry from its `from` attributes to its `to` attributes. */
-  async animate(plan) {
+  /** Animates every plan entry from its `from` attributes to its `to` attributes. `names`,
+   *  `{from, to}`, names cells before and after the change (their identifiers). */
+  async animate(plan, names) {
+    const before = names?.from ?? this.names, after = names?.to ?? this.names;
     this.animations++;
     this.content.classList.remove('animating');
     const next = new Map();
@@ -51,10 +59,13 @@ export class Canvas {
       // An inserted element is new even when an old one had its index path before.
       const box = (entry.change !== 'insert' && this.boxes.get(key)) || this.makeBox(start);
       if (this.boxes.get(key) === box) this.boxes.delete(key);
-      place(box, start);
+      // An inserted cell is named only after the change, a deleted one only before it.
+      const startName = cellName(start, entry.change === 'insert' ? after : before);
+      const endName = cellName(end, entry.change === 'delete' ? before : after);
+      place(box, start, startName);
       box.dataset.planIndex = String(index);
       this.content.appendChild(box);
-      moving.push([box, end]);
+      moving.push([box, end, endName]);
       next.set(elementKey(end) + (to ? '' : '|gone'), box);
     }
     for (const box of this.boxes.values()) box.remove();
@@ -63,8 +74,8 @@ export class Canvas {
     if (this.gate) await this.gate;
     for (const box of this.content.querySelectorAll('.element')) box.style.transitionDuration = `${this.duration}ms`;
     this.content.classList.add('animating');
-    for (const [box, end] of moving) {
-      place(box, end);
+    for (const [box, end, name] of moving) {
+      place(box, end, name);
       box.dataset.key = elementKey(end);
     }
     await new Promise((resolve) => setTimeout(resolve, this.duration + 30));
@@ -85,7 +96,7 @@ export class Canvas {
   cellBox(section, item) { return this.boxes.get(`cell||${section}|${item}`); }
 }
 
-function place(box, a) {
+function place(box, a, name) {
   const f = a.frame;
   box.style.left = `${f.x}px`;
   box.style.top = `${f.y}px`;
@@ -97,7 +108,9 @@ function place(box, a) {
   box.style.display = a.hidden ? 'none' : '';
   box.dataset.key = elementKey(a);
   box.dataset.indexPath = `${a.indexPath[0]},${a.indexPath[1]}`;
-  const label = a.kind ? `${a.kind} ${a.indexPath[0]},${a.indexPath[1]}` : `${a.indexPath[0]},${a.indexPath[1]}`;
+  if (name !== undefined) box.dataset.name = name;
+  else delete box.dataset.name;
+  const label = name ?? (a.kind ? `${a.kind} ${a.indexPath[0]},${a.indexPath[1]}` : `${a.indexPath[0]},${a.indexPath[1]}`);
   const fits = (text) => Math.min(16, f.height * 0.45, (0.9 * f.width) / (0.6 * text.length));
   const text = fits(label) >= 8 || !a.kind ? label : `${a.indexPath[0]},${a.indexPath[1]}`;
   const size = fits(text);

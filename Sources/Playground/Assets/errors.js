@@ -16,7 +16,7 @@ export function editorJSON(editorId, errorId) {
 }
 
 export function clearErrors() {
-  for (const id of ['body-error', 'updates-error', 'layout-error', 'request-error']) {
+  for (const id of ['body-error', 'updates-error', 'snapshot-error', 'layout-error', 'request-error']) {
     $(id).hidden = true;
     $(id).textContent = '';
   }

@@ -6,6 +6,8 @@ export const $ = (id) => document.getElementById(id);
 export const state = {
   id: null, version: 0, bounds: { width: 0, height: 0 }, contentSize: { width: 0, height: 0 },
   offset: null, lastRect: null, lastPlan: null, transition: false, busy: 0, examples: [],
+  /** With identifiers, the session's snapshot: `[{id, items: [ids]}]` (GET …/snapshot). */
+  snapshot: null,
 };
 
 // Requests that change or read the session run one after another, in order.

@@ -65,6 +65,7 @@ import { clearErrors, editorJSON, showError } from './errors.js';
 import { installReordering } from './reorder.js';
 import { showRequests } from './request-log.js';
 import { $, coalesced, onFailure, serially, state } from './session-state.js';
+import { hasIdentifiers, installSnapshots, loadSnapshot, namesIn } from './snapshot.js';
 
 const viewport = $('viewport');
 const canvas = new Canvas($('content'));
@@ -85,14 +86,20 @@ async function loadExamples() {
 function showExample() {
   const example = state.examples.find((e) => e.id === $('example').value);
   $('body-editor').value = formatJSON(example.body);
-  $('updates-editor').value = formatJSON(example.updates);
+  // An example with identifiers changes by snapshot (its sessions refuse batch updates).
+  $('updates-editor').value = formatJSON(example.updates ?? { updates: [] });
+  $('snapshot-editor').value = example.snapshot ? formatJSON(example.snapshot) : '';
   $('layout-editor').value = formatJSON(example.layout);
 }
 
-/** Indented JSON with arrays of numbers kept on one line (`[80, 80]`, `[[0, 1]]`). */
+/** Indented JSON with arrays of numbers or strings kept on one line (`[80, 80]`, `[[0, 1]]`,
+ *  `["m1", "m2"]`). */
 function formatJSON(value) {
   return JSON.stringify(value, null, 2)
     .replace(/\[[\s\d.,\-e]*\]/g, (array) => array.replace(/\s+/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']'))
+    .replace(/\[(?:\s*(?:"(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)\s*,?)+\s*\]/g, (array) => {
+      try { return `[${JSON.parse(array).map((v) => JSON.stringify(v)).join(', ')}]`; } catch { return array; }
+    })
     .replace(/\[\s+((?:\[[^\[\]]*\],?\s*)+)\]/g, (all, inner) => `[${inner.trim().split(/\s*\n\s*/).join(' ')}]`);
 }
 
@@ -111,6 +118,13 @@ function createSession() {
     state.bounds = session.view.bounds;
     state.transition = false;
     $('transition-controls').hidden = true;
+    // Sections and items with identifiers: the session changes by snapshot, not by index path.
+    const identified = hasIdentifiers(body);
+    $('updates-panel').hidden = identified;
+    $('snapshot-panel').hidden = !identified;
+    state.snapshot = null;
+    if (identified) await loadSnapshot();
+    canvas.names = namesIn(state.snapshot);
     viewport.style.width = `${state.bounds.width}px`;
     viewport.style.height = `${state.bounds.height}px`;
     setContentSize(session.contentSize);
@@ -182,10 +196,16 @@ viewport.addEventListener('scroll', () => {
 
 async function animateAnswer(answer, errorId, editorId) {
   if (answer.status !== 200) return showError(errorId, editorId, answer.json.error);
-  state.lastPlan = answer.json.plan;
+  state.lastPlan = answer.json.plan ?? [];
   state.version = answer.json.version;
   setContentSize(answer.json.contentSize);
-  await canvas.animate(answer.json.plan);
+  // With identifiers, cells are named by the snapshot before the change and the one after it.
+  const before = state.snapshot;
+  if (before) await loadSnapshot();
+  const names = before && { from: namesIn(before), to: namesIn(state.snapshot) };
+  canvas.names = namesIn(state.snapshot);
+  // A snapshot applied without animatingDifferences has no plan: the new layout is drawn.
+  if (answer.json.plan) await canvas.animate(answer.json.plan, names);
   await fetchVisible();
 }
 
@@ -234,6 +254,7 @@ for (const [button, action] of [['finish-transition', 'finish'], ['cancel-transi
 $('create').addEventListener('click', () => createSession());
 onFailure((error) => showError('request-error', null, { message: String(error) }));
 installReordering(() => fetchVisible(), animateAnswer);
+installSnapshots(formatJSON, visibleRect, animateAnswer);
 showRequests();
 
 window.playground = {
@@ -253,9 +274,13 @@ await createSession();
 // matrix3d lists a column-vector matrix column by column, which is Core Animation's
 // row-vector matrix row by row, so m11…m44 go in as they come; with transform-origin at the
 // centre it acts about the frame's centre, and its m34 gives the perspective, as on iOS.
+// Cells are labelled by index path, or by identifier in a session with identifiers.
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
+
+/** A cell's name from `names` (section, item) → identifier, when the session has them. */
+const cellName = (a, names) => (a.category === 'cell' && names ? names(a.indexPath[0], a.indexPath[1]) : undefined);
 
 export class Canvas {
   constructor(content) {
@@ -265,6 +290,8 @@ export class Canvas {
     /** When set, an animation waits at its start until this resolves (for tests). */
     this.gate = null;
     this.animations = 0;
+    /** (section, item) → the cell's identifier, its label; null labels cells by index path. */
+    this.names = null;
   }
 
   setContentSize(size) {
@@ -278,7 +305,7 @@ export class Canvas {
     for (const a of elements) {
       const key = elementKey(a);
       const box = this.boxes.get(key) ?? this.makeBox(a);
-      place(box, a);
+      place(box, a, cellName(a, this.names));
       delete box.dataset.planIndex;
       keep.set(key, box);
       this.content.appendChild(box);
@@ -287,8 +314,10 @@ export class Canvas {
     this.boxes = keep;
   }
 
-  /** Animates every plan entry from its `from` attributes to its `to` attributes. */
-  async animate(plan) {
+  /** Animates every plan entry from its `from` attributes to its `to` attributes. `names`,
+   *  `{from, to}`, names cells before and after the change (their identifiers). */
+  async animate(plan, names) {
+    const before = names?.from ?? this.names, after = names?.to ?? this.names;
     this.animations++;
     this.content.classList.remove('animating');
     const next = new Map();
@@ -301,10 +330,13 @@ export class Canvas {
       // An inserted element is new even when an old one had its index path before.
       const box = (entry.change !== 'insert' && this.boxes.get(key)) || this.makeBox(start);
       if (this.boxes.get(key) === box) this.boxes.delete(key);
-      place(box, start);
+      // An inserted cell is named only after the change, a deleted one only before it.
+      const startName = cellName(start, entry.change === 'insert' ? after : before);
+      const endName = cellName(end, entry.change === 'delete' ? before : after);
+      place(box, start, startName);
       box.dataset.planIndex = String(index);
       this.content.appendChild(box);
-      moving.push([box, end]);
+      moving.push([box, end, endName]);
       next.set(elementKey(end) + (to ? '' : '|gone'), box);
     }
     for (const box of this.boxes.values()) box.remove();
@@ -313,8 +345,8 @@ export class Canvas {
     if (this.gate) await this.gate;
     for (const box of this.content.querySelectorAll('.element')) box.style.transitionDuration = `${this.duration}ms`;
     this.content.classList.add('animating');
-    for (const [box, end] of moving) {
-      place(box, end);
+    for (const [box, end, name] of moving) {
+      place(box, end, name);
       box.dataset.key = elementKey(end);
     }
     await new Promise((resolve) => setTimeout(resolve, this.duration + 30));
@@ -335,7 +367,7 @@ export class Canvas {
   cellBox(section, item) { return this.boxes.get(`cell||${section}|${item}`); }
 }
 
-function place(box, a) {
+function place(box, a, name) {
   const f = a.frame;
   box.style.left = `${f.x}px`;
   box.style.top = `${f.y}px`;
@@ -347,7 +379,9 @@ function place(box, a) {
   box.style.display = a.hidden ? 'none' : '';
   box.dataset.key = elementKey(a);
   box.dataset.indexPath = `${a.indexPath[0]},${a.indexPath[1]}`;
-  const label = a.kind ? `${a.kind} ${a.indexPath[0]},${a.indexPath[1]}` : `${a.indexPath[0]},${a.indexPath[1]}`;
+  if (name !== undefined) box.dataset.name = name;
+  else delete box.dataset.name;
+  const label = name ?? (a.kind ? `${a.kind} ${a.indexPath[0]},${a.indexPath[1]}` : `${a.indexPath[0]},${a.indexPath[1]}`);
   const fits = (text) => Math.min(16, f.height * 0.45, (0.9 * f.width) / (0.6 * text.length));
   const text = fits(label) >= 8 || !a.kind ? label : `${a.indexPath[0]},${a.indexPath[1]}`;
   const size = fits(text);
@@ -375,7 +409,7 @@ export function editorJSON(editorId, errorId) {
 }
 
 export function clearErrors() {
-  for (const id of ['body-error', 'updates-error', 'layout-error', 'request-error']) {
+  for (const id of ['body-error', 'updates-error', 'snapshot-error', 'layout-error', 'request-error']) {
     $(id).hidden = true;
     $(id).textContent = '';
   }
@@ -544,6 +578,23 @@ export function showError(errorId, editorId, error) {
       {"op": "deleteItems", "indexPaths": [[0, 1]]},
       {"op": "insertItems", "indexPaths": [[0, 4], [2, 0]]}]},
     "layout": {"layout": {"type": "compositional", "interSectionSpacing": 16, "section": {"interGroupSpacing": 8, "contentInsets": {"leading": 12, "trailing": 12}, "boundarySupplementaryItems": [{"kind": "header", "alignment": "top", "pinToVisibleBounds": true, "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 36}}}], "group": {"axis": "horizontal", "count": 2, "interItemSpacing": {"fixed": 8}, "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalWidth": 0.5}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]}}}}
+  },
+  {
+    "id": "snapshot",
+    "title": "Diffable snapshot (identifiers)",
+    "body": {
+      "layout": {"type": "flow", "itemSize": [80, 80], "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+                 "sectionInset": {"top": 10, "left": 10, "bottom": 10, "right": 10}, "headerReferenceSize": [0, 36]},
+      "dataSource": {"sections": [
+        {"id": "inbox", "itemIds": ["m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9", "m10", "m11", "m12"]},
+        {"id": "archive", "itemIds": ["a1", "a2", "a3", "a4", "a5", "a6"], "layout": {"itemSize": [170, 60]}}]},
+      "view": {"bounds": [390, 600]}
+    },
+    "snapshot": {"sections": [
+      {"id": "inbox", "items": ["m12", "m1", "m2", "m4", "m5", "n1", "m6", "m7", "m8", "m9", "m10", "m11"]},
+      {"id": "archive", "items": ["a1", "m3", "a2", "a3", "a4", "a5", "a6"]}],
+      "reloaded": ["m1"]},
+    "layout": {"layout": {"type": "flow", "itemSize": [120, 120], "minimumLineSpacing": 10, "headerReferenceSize": [0, 36]}}
   }
 ]
 
@@ -578,11 +629,22 @@ export function showError(errorId, editorId, error) {
       <textarea id="body-editor" spellcheck="false" aria-label="Session body"></textarea>
       <div id="body-error" class="error" hidden></div>
     </details>
-    <details open>
+    <details open id="updates-panel">
       <summary>Batch updates (POST …/updates)</summary>
       <textarea id="updates-editor" spellcheck="false" aria-label="Batch updates"></textarea>
       <button id="run-updates" type="button">Run batch updates</button>
       <div id="updates-error" class="error" hidden></div>
+    </details>
+    <details open id="snapshot-panel" hidden>
+      <summary>Diffable snapshot (PUT …/snapshot)</summary>
+      <textarea id="snapshot-editor" spellcheck="false" aria-label="Snapshot"></textarea>
+      <div class="row">
+        <button id="apply-snapshot" type="button">Apply snapshot</button>
+        <button id="shuffle-snapshot" type="button">Shuffle</button>
+        <button id="insert-item" type="button">Insert item</button>
+        <button id="delete-item" type="button">Delete item</button>
+      </div>
+      <div id="snapshot-error" class="error" hidden></div>
     </details>
     <details open>
       <summary>Another layout (PUT …/layout, POST …/transition)</summary>
@@ -863,6 +925,8 @@ export const $ = (id) => document.getElementById(id);
 export const state = {
   id: null, version: 0, bounds: { width: 0, height: 0 }, contentSize: { width: 0, height: 0 },
   offset: null, lastRect: null, lastPlan: null, transition: false, busy: 0, examples: [],
+  /** With identifiers, the session's snapshot: `[{id, items: [ids]}]` (GET …/snapshot). */
+  snapshot: null,
 };
 
 // Requests that change or read the session run one after another, in order.
@@ -891,6 +955,103 @@ let reportFailure = (error) => console.warn(error);
 
 /** Where a request that threw (not one the server refused) is reported. */
 export function onFailure(report) { reportFailure = report; }
+
+"""####),
+        PlaygroundAsset(name: "snapshot.js", contentType: "text/javascript; charset=utf-8", text: ####"""
+// Diffable snapshots (docs/snapshots.md): a session whose sections and items have identifiers
+// is changed by sending a whole new snapshot (PUT …/snapshot); the server derives UIKit's
+// batch and answers its animation plan. Shuffle, insert and delete make a new snapshot from
+// the session's own, show it in the editor and send it; Apply sends the editor's.
+
+import { request } from './api.js';
+import { clearErrors, editorJSON, showError } from './errors.js';
+import { $, serially, state } from './session-state.js';
+
+/** Whether a session body gives identifiers: `dataSource.identifiers`, or a section's `id`. */
+export function hasIdentifiers(body) {
+  const dataSource = body?.dataSource;
+  if (dataSource?.identifiers !== undefined && dataSource?.identifiers !== null) return dataSource.identifiers === true;
+  return (dataSource?.sections ?? []).some((section) => section?.id !== undefined);
+}
+
+/** GET …/snapshot into state.snapshot: `[{id, items: [ids]}]`. */
+export async function loadSnapshot() {
+  const answer = await request('GET', `/v1/sessions/${state.id}/snapshot`);
+  if (answer.status !== 200) return showError('snapshot-error', null, answer.json.error);
+  state.snapshot = answer.json.sections;
+}
+
+/** The identifier of the cell at an index path in a snapshot, as its label. */
+export function namesIn(snapshot) {
+  if (!snapshot) return null;
+  return (section, item) => {
+    const id = snapshot[section]?.items[item];
+    return id === undefined ? undefined : String(id);
+  };
+}
+
+const randomIndex = (n) => Math.floor(Math.random() * n);
+const copy = (snapshot) => snapshot.map((section) => ({ id: section.id, items: section.items.slice() }));
+
+/** Every section's items in a random order (Fisher–Yates). */
+function shuffled(snapshot) {
+  const next = copy(snapshot);
+  for (const section of next) {
+    const items = section.items;
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = randomIndex(i + 1);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+  }
+  return next;
+}
+
+/** A new item (`n1`, `n2`, … the first free name) at a random place of a random section. */
+function inserted(snapshot) {
+  const next = copy(snapshot);
+  if (next.length === 0) return next;
+  const taken = new Set(next.flatMap((section) => section.items.map(String)));
+  let k = 1;
+  while (taken.has(`n${k}`)) k++;
+  const section = next[randomIndex(next.length)];
+  section.items.splice(randomIndex(section.items.length + 1), 0, `n${k}`);
+  return next;
+}
+
+/** One random item gone. */
+function deleted(snapshot) {
+  const next = copy(snapshot);
+  const all = next.flatMap((section) => section.items.map((_, item) => [section, item]));
+  if (all.length === 0) return next;
+  const [section, item] = all[randomIndex(all.length)];
+  section.items.splice(item, 1);
+  return next;
+}
+
+/** `animateAnswer(answer, errorId, editorId)` plays an answer's plan (app.js). */
+export function installSnapshots(formatJSON, visibleRect, animateAnswer) {
+  async function apply(body) {
+    const answer = await request('PUT', `/v1/sessions/${state.id}/snapshot`, { ...body, rect: visibleRect() });
+    await animateAnswer(answer, 'snapshot-error', 'snapshot-editor');
+  }
+
+  $('apply-snapshot').addEventListener('click', () => serially(async () => {
+    clearErrors();
+    const body = editorJSON('snapshot-editor', 'snapshot-error');
+    if (!body || !state.id) return;
+    await apply(body);
+  }));
+
+  for (const [button, edit] of [['shuffle-snapshot', shuffled], ['insert-item', inserted], ['delete-item', deleted]]) {
+    $(button).addEventListener('click', () => serially(async () => {
+      clearErrors();
+      if (!state.id || !state.snapshot) return;
+      const body = { sections: edit(state.snapshot) };
+      $('snapshot-editor').value = formatJSON(body);
+      await apply(body);
+    }));
+  }
+}
 
 """####),
     ]

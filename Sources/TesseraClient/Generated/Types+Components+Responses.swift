@@ -172,6 +172,62 @@ extension Components {
                 self.body = body
             }
         }
+        public struct DuplicateIdentifiers: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/DuplicateIdentifiers/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/DuplicateIdentifiers/content/application\/json`.
+                case json(Components.Schemas.SnapshotError)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.SnapshotError {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.DuplicateIdentifiers.Body
+            /// Creates a new `DuplicateIdentifiers`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.DuplicateIdentifiers.Body) {
+                self.body = body
+            }
+        }
+        public struct NoIdentifiers: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/NoIdentifiers/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/NoIdentifiers/content/application\/json`.
+                case json(Components.Schemas.SnapshotError)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.SnapshotError {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.NoIdentifiers.Body
+            /// Creates a new `NoIdentifiers`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.NoIdentifiers.Body) {
+                self.body = body
+            }
+        }
         public struct SessionNotFound: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/SessionNotFound/content`.
             @frozen public enum Body: Sendable, Hashable {

@@ -12,7 +12,11 @@ extension Components {
                 /// Stable and machine-readable: `invalid_json`, `invalid_request`,
                 /// `not_found`, `method_not_allowed`, `conflict`, `precondition_failed`,
                 /// `payload_too_large`, `uri_too_long`, `expectation_failed`,
-                /// `invalid_update`, `headers_too_large`, `not_implemented`,
+                /// `invalid_update`, `duplicate_item_identifiers`,
+                /// `duplicate_section_identifiers`, `unknown_item_identifier`,
+                /// `unknown_section_identifier`, `no_sections`, `item_data_required`,
+                /// `no_identifiers`, `has_identifiers` (422: a snapshot refused, see
+                /// docs/snapshots.md), `headers_too_large`, `not_implemented`,
                 /// `http_version_not_supported`, `too_many_sessions`,
                 /// `store_unavailable` (503: the session store did not answer; nothing
                 /// changed), `store_outcome_unknown` (503: a change was sent to the store
@@ -1877,6 +1881,1188 @@ extension Components {
                 ])
             }
         }
+        /// A section's or an item's identifier (docs/snapshots.md): a string of at most 256
+        /// UTF-8 bytes, or an integer within ±2^53 (where every integer is exact). `1` and
+        /// `"1"` are different identifiers. Section identifiers are unique among sections,
+        /// item identifiers among all items of all sections.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/Identifier`.
+        @frozen public enum Identifier: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Identifier/case1`.
+            case StringIdentifier(Components.Schemas.StringIdentifier)
+            /// - Remark: Generated from `#/components/schemas/Identifier/case2`.
+            case IntegerIdentifier(Components.Schemas.IntegerIdentifier)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .StringIdentifier(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .IntegerIdentifier(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .StringIdentifier(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .IntegerIdentifier(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                }
+            }
+        }
+        /// An identifier that is a string (at most 256 UTF-8 bytes).
+        ///
+        /// - Remark: Generated from `#/components/schemas/StringIdentifier`.
+        public typealias StringIdentifier = Swift.String
+        /// An identifier that is an integer (within ±2^53).
+        ///
+        /// - Remark: Generated from `#/components/schemas/IntegerIdentifier`.
+        public typealias IntegerIdentifier = Swift.Int
+        /// The whole new snapshot (`NSDiffableDataSourceSnapshot`), its new items' data, and
+        /// how to answer (`apply(_:animatingDifferences:)`).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnapshotRequest`.
+        public struct SnapshotRequest: Codable, Hashable, Sendable {
+            /// The sections in their new order; at most 2,000 by default.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotRequest/sections`.
+            public var sections: [Components.Schemas.SnapshotSection]
+            /// Items to reload (reloadItems), by identifier; each must be an item of the new
+            /// snapshot. One that stays in place is a `reloadItems` of its old index path; one
+            /// that also moves is deleted and inserted.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotRequest/reloaded`.
+            public var reloaded: [Components.Schemas.Identifier]?
+            /// Items to reconfigure (reconfigureItems), by identifier; each must be an item of
+            /// the new snapshot. No operation names them: they are listed in the answer's
+            /// `reconfigured`, at their new index paths.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotRequest/reconfigured`.
+            public var reconfigured: [Components.Schemas.Identifier]?
+            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotRequest/rect`.
+            public struct RectPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SnapshotRequest/rect/value1`.
+                public var value1: Components.Schemas.RectInput
+                /// Creates a new `RectPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.RectInput) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotRequest/rect`.
+            public var rect: Components.Schemas.SnapshotRequest.RectPayload?
+            /// `false`: the answer has no `plan` (the change is applied all the same).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotRequest/animatingDifferences`.
+            public var animatingDifferences: Swift.Bool?
+            /// Creates a new `SnapshotRequest`.
+            ///
+            /// - Parameters:
+            ///   - sections: The sections in their new order; at most 2,000 by default.
+            ///   - reloaded: Items to reload (reloadItems), by identifier; each must be an item of the new
+            ///   - reconfigured: Items to reconfigure (reconfigureItems), by identifier; each must be an item of
+            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///   - animatingDifferences: `false`: the answer has no `plan` (the change is applied all the same).
+            public init(
+                sections: [Components.Schemas.SnapshotSection],
+                reloaded: [Components.Schemas.Identifier]? = nil,
+                reconfigured: [Components.Schemas.Identifier]? = nil,
+                rect: Components.Schemas.SnapshotRequest.RectPayload? = nil,
+                animatingDifferences: Swift.Bool? = nil
+            ) {
+                self.sections = sections
+                self.reloaded = reloaded
+                self.reconfigured = reconfigured
+                self.rect = rect
+                self.animatingDifferences = animatingDifferences
+            }
+            public enum CodingKeys: String, CodingKey {
+                case sections
+                case reloaded
+                case reconfigured
+                case rect
+                case animatingDifferences
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.sections = try container.decode(
+                    [Components.Schemas.SnapshotSection].self,
+                    forKey: .sections
+                )
+                self.reloaded = try container.decodeIfPresent(
+                    [Components.Schemas.Identifier].self,
+                    forKey: .reloaded
+                )
+                self.reconfigured = try container.decodeIfPresent(
+                    [Components.Schemas.Identifier].self,
+                    forKey: .reconfigured
+                )
+                self.rect = try container.decodeIfPresent(
+                    Components.Schemas.SnapshotRequest.RectPayload.self,
+                    forKey: .rect
+                )
+                self.animatingDifferences = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .animatingDifferences
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "sections",
+                    "reloaded",
+                    "reconfigured",
+                    "rect",
+                    "animatingDifferences"
+                ])
+            }
+        }
+        /// One section of a snapshot: its identifier, its items in order, and optionally its
+        /// own `layout` (as in `dataSource.sections`; given, it replaces the section's).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnapshotSection`.
+        public struct SnapshotSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SnapshotSection/id`.
+            public var id: Components.Schemas.Identifier
+            /// The items in order, by identifier or with their data; left out, none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotSection/items`.
+            public var items: [Components.Schemas.SnapshotItem]?
+            /// - Remark: Generated from `#/components/schemas/SnapshotSection/layout`.
+            public var layout: Components.Schemas.SectionLayoutOverride?
+            /// Creates a new `SnapshotSection`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - items: The items in order, by identifier or with their data; left out, none.
+            ///   - layout:
+            public init(
+                id: Components.Schemas.Identifier,
+                items: [Components.Schemas.SnapshotItem]? = nil,
+                layout: Components.Schemas.SectionLayoutOverride? = nil
+            ) {
+                self.id = id
+                self.items = items
+                self.layout = layout
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case items
+                case layout
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Components.Schemas.Identifier.self,
+                    forKey: .id
+                )
+                self.items = try container.decodeIfPresent(
+                    [Components.Schemas.SnapshotItem].self,
+                    forKey: .items
+                )
+                self.layout = try container.decodeIfPresent(
+                    Components.Schemas.SectionLayoutOverride.self,
+                    forKey: .layout
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "items",
+                    "layout"
+                ])
+            }
+        }
+        /// An item of a snapshot: its identifier alone, or `{"id", …}` with its data (what an
+        /// item of `dataSource.sections[].items` takes). An item the session has keeps its
+        /// data unless data is given here (then it changes in place, and the item is listed
+        /// in the answer's `reconfigured`, unless it is reloaded). A new item takes the data
+        /// given; one without data is a 422 `item_data_required` in a section whose items
+        /// carry data (sizes, heights, aspect ratios), and uses the layout's defaults
+        /// otherwise.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnapshotItem`.
+        @frozen public enum SnapshotItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SnapshotItem/case1`.
+            case Identifier(Components.Schemas.Identifier)
+            /// - Remark: Generated from `#/components/schemas/SnapshotItem/case2`.
+            case IdentifiedItem(Components.Schemas.IdentifiedItem)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .Identifier(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .IdentifiedItem(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .Identifier(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .IdentifiedItem(value):
+                    try value.encode(to: encoder)
+                }
+            }
+        }
+        /// An item's identifier with its data (the keys of `ItemData`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/IdentifiedItem`.
+        public struct IdentifiedItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IdentifiedItem/id`.
+            public var id: Components.Schemas.Identifier
+            /// - Remark: Generated from `#/components/schemas/IdentifiedItem/size`.
+            public var size: Components.Schemas.SizeInput?
+            /// The item's height (column layout).
+            ///
+            /// - Remark: Generated from `#/components/schemas/IdentifiedItem/height`.
+            public var height: Swift.Double?
+            /// Width / height (justified layout). The layout rejects values it cannot use.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IdentifiedItem/aspectRatio`.
+            public var aspectRatio: Swift.Double?
+            /// Tree layout only, as in `ItemData`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IdentifiedItem/children`.
+            public var children: [Swift.Int]?
+            /// Creates a new `IdentifiedItem`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - size:
+            ///   - height: The item's height (column layout).
+            ///   - aspectRatio: Width / height (justified layout). The layout rejects values it cannot use.
+            ///   - children: Tree layout only, as in `ItemData`.
+            public init(
+                id: Components.Schemas.Identifier,
+                size: Components.Schemas.SizeInput? = nil,
+                height: Swift.Double? = nil,
+                aspectRatio: Swift.Double? = nil,
+                children: [Swift.Int]? = nil
+            ) {
+                self.id = id
+                self.size = size
+                self.height = height
+                self.aspectRatio = aspectRatio
+                self.children = children
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case size
+                case height
+                case aspectRatio
+                case children
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Components.Schemas.Identifier.self,
+                    forKey: .id
+                )
+                self.size = try container.decodeIfPresent(
+                    Components.Schemas.SizeInput.self,
+                    forKey: .size
+                )
+                self.height = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .height
+                )
+                self.aspectRatio = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .aspectRatio
+                )
+                self.children = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .children
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "size",
+                    "height",
+                    "aspectRatio",
+                    "children"
+                ])
+            }
+        }
+        /// NSDiffableDataSourceSnapshot's operations, applied in order to the session's
+        /// snapshot; the snapshot they leave is applied as `PUT …/snapshot` applies one.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest`.
+        public struct SnapshotOperationsRequest: Codable, Hashable, Sendable {
+            /// The operations, in order. `[]` changes nothing.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/operations`.
+            public var operations: [Components.Schemas.SnapshotOperation]
+            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/rect`.
+            public struct RectPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/rect/value1`.
+                public var value1: Components.Schemas.RectInput
+                /// Creates a new `RectPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.RectInput) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/rect`.
+            public var rect: Components.Schemas.SnapshotOperationsRequest.RectPayload?
+            /// `false`: the answer has no `plan` (the change is applied all the same).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/animatingDifferences`.
+            public var animatingDifferences: Swift.Bool?
+            /// Creates a new `SnapshotOperationsRequest`.
+            ///
+            /// - Parameters:
+            ///   - operations: The operations, in order. `[]` changes nothing.
+            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///   - animatingDifferences: `false`: the answer has no `plan` (the change is applied all the same).
+            public init(
+                operations: [Components.Schemas.SnapshotOperation],
+                rect: Components.Schemas.SnapshotOperationsRequest.RectPayload? = nil,
+                animatingDifferences: Swift.Bool? = nil
+            ) {
+                self.operations = operations
+                self.rect = rect
+                self.animatingDifferences = animatingDifferences
+            }
+            public enum CodingKeys: String, CodingKey {
+                case operations
+                case rect
+                case animatingDifferences
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.operations = try container.decode(
+                    [Components.Schemas.SnapshotOperation].self,
+                    forKey: .operations
+                )
+                self.rect = try container.decodeIfPresent(
+                    Components.Schemas.SnapshotOperationsRequest.RectPayload.self,
+                    forKey: .rect
+                )
+                self.animatingDifferences = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .animatingDifferences
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "operations",
+                    "rect",
+                    "animatingDifferences"
+                ])
+            }
+        }
+        /// One operation of NSDiffableDataSourceSnapshot, by identifier; `op` names it.
+        /// Where an operation takes an anchor (`beforeSection` or `afterSection`,
+        /// `beforeItem` or `afterItem`), it takes exactly one of the two (400 otherwise).
+        /// Item entries are identifiers or `{"id", …}` with the item's data, as in
+        /// `PUT …/snapshot`; section entries are identifiers or `{"id", "layout"}`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnapshotOperation`.
+        @frozen public enum SnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/AppendItemsSnapshotOperation`.
+            case appendItems(Components.Schemas.AppendItemsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/AppendSectionsSnapshotOperation`.
+            case appendSections(Components.Schemas.AppendSectionsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/DeleteAllItemsSnapshotOperation`.
+            case deleteAllItems(Components.Schemas.DeleteAllItemsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/DeleteItemsSnapshotOperation`.
+            case deleteItems(Components.Schemas.DeleteItemsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/DeleteSectionsSnapshotOperation`.
+            case deleteSections(Components.Schemas.DeleteSectionsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/InsertItemsSnapshotOperation`.
+            case insertItems(Components.Schemas.InsertItemsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/InsertSectionsSnapshotOperation`.
+            case insertSections(Components.Schemas.InsertSectionsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/MoveItemSnapshotOperation`.
+            case moveItem(Components.Schemas.MoveItemSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/MoveSectionSnapshotOperation`.
+            case moveSection(Components.Schemas.MoveSectionSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/ReconfigureItemsSnapshotOperation`.
+            case reconfigureItems(Components.Schemas.ReconfigureItemsSnapshotOperation)
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperation/ReloadItemsSnapshotOperation`.
+            case reloadItems(Components.Schemas.ReloadItemsSnapshotOperation)
+            public enum CodingKeys: String, CodingKey {
+                case op
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                let discriminator = try container.decode(
+                    Swift.String.self,
+                    forKey: .op
+                )
+                switch discriminator {
+                case "appendItems":
+                    self = .appendItems(try .init(from: decoder))
+                case "appendSections":
+                    self = .appendSections(try .init(from: decoder))
+                case "deleteAllItems":
+                    self = .deleteAllItems(try .init(from: decoder))
+                case "deleteItems":
+                    self = .deleteItems(try .init(from: decoder))
+                case "deleteSections":
+                    self = .deleteSections(try .init(from: decoder))
+                case "insertItems":
+                    self = .insertItems(try .init(from: decoder))
+                case "insertSections":
+                    self = .insertSections(try .init(from: decoder))
+                case "moveItem":
+                    self = .moveItem(try .init(from: decoder))
+                case "moveSection":
+                    self = .moveSection(try .init(from: decoder))
+                case "reconfigureItems":
+                    self = .reconfigureItems(try .init(from: decoder))
+                case "reloadItems":
+                    self = .reloadItems(try .init(from: decoder))
+                default:
+                    throw Swift.DecodingError.unknownOneOfDiscriminator(
+                        discriminatorKey: CodingKeys.op,
+                        discriminatorValue: discriminator,
+                        codingPath: decoder.codingPath
+                    )
+                }
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .appendItems(value):
+                    try value.encode(to: encoder)
+                case let .appendSections(value):
+                    try value.encode(to: encoder)
+                case let .deleteAllItems(value):
+                    try value.encode(to: encoder)
+                case let .deleteItems(value):
+                    try value.encode(to: encoder)
+                case let .deleteSections(value):
+                    try value.encode(to: encoder)
+                case let .insertItems(value):
+                    try value.encode(to: encoder)
+                case let .insertSections(value):
+                    try value.encode(to: encoder)
+                case let .moveItem(value):
+                    try value.encode(to: encoder)
+                case let .moveSection(value):
+                    try value.encode(to: encoder)
+                case let .reconfigureItems(value):
+                    try value.encode(to: encoder)
+                case let .reloadItems(value):
+                    try value.encode(to: encoder)
+                }
+            }
+        }
+        /// A section to add, by identifier, or `{"id", "layout"}` with its own layout.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnapshotSectionEntry`.
+        @frozen public enum SnapshotSectionEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SnapshotSectionEntry/case1`.
+            case Identifier(Components.Schemas.Identifier)
+            /// - Remark: Generated from `#/components/schemas/SnapshotSectionEntry/case2`.
+            case SectionWithLayout(Components.Schemas.SectionWithLayout)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .Identifier(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .SectionWithLayout(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .Identifier(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .SectionWithLayout(value):
+                    try value.encode(to: encoder)
+                }
+            }
+        }
+        /// A section's identifier with its own `layout` (as in `dataSource.sections`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/SectionWithLayout`.
+        public struct SectionWithLayout: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SectionWithLayout/id`.
+            public var id: Components.Schemas.Identifier
+            /// - Remark: Generated from `#/components/schemas/SectionWithLayout/layout`.
+            public var layout: Components.Schemas.SectionLayoutOverride?
+            /// Creates a new `SectionWithLayout`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - layout:
+            public init(
+                id: Components.Schemas.Identifier,
+                layout: Components.Schemas.SectionLayoutOverride? = nil
+            ) {
+                self.id = id
+                self.layout = layout
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case layout
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Components.Schemas.Identifier.self,
+                    forKey: .id
+                )
+                self.layout = try container.decodeIfPresent(
+                    Components.Schemas.SectionLayoutOverride.self,
+                    forKey: .layout
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "layout"
+                ])
+            }
+        }
+        /// appendSections(_:)
+        ///
+        /// - Remark: Generated from `#/components/schemas/AppendSectionsSnapshotOperation`.
+        public struct AppendSectionsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppendSectionsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case appendSections = "appendSections"
+            }
+            /// - Remark: Generated from `#/components/schemas/AppendSectionsSnapshotOperation/op`.
+            public var op: Components.Schemas.AppendSectionsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/AppendSectionsSnapshotOperation/sections`.
+            public var sections: [Components.Schemas.SnapshotSectionEntry]
+            /// Creates a new `AppendSectionsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - sections:
+            public init(
+                op: Components.Schemas.AppendSectionsSnapshotOperation.OpPayload,
+                sections: [Components.Schemas.SnapshotSectionEntry]
+            ) {
+                self.op = op
+                self.sections = sections
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case sections
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.AppendSectionsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.sections = try container.decode(
+                    [Components.Schemas.SnapshotSectionEntry].self,
+                    forKey: .sections
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "sections"
+                ])
+            }
+        }
+        /// insertSections(_:beforeSection:) or insertSections(_:afterSection:): exactly one anchor.
+        ///
+        /// - Remark: Generated from `#/components/schemas/InsertSectionsSnapshotOperation`.
+        public struct InsertSectionsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InsertSectionsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case insertSections = "insertSections"
+            }
+            /// - Remark: Generated from `#/components/schemas/InsertSectionsSnapshotOperation/op`.
+            public var op: Components.Schemas.InsertSectionsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/InsertSectionsSnapshotOperation/sections`.
+            public var sections: [Components.Schemas.SnapshotSectionEntry]
+            /// - Remark: Generated from `#/components/schemas/InsertSectionsSnapshotOperation/beforeSection`.
+            public var beforeSection: Components.Schemas.Identifier?
+            /// - Remark: Generated from `#/components/schemas/InsertSectionsSnapshotOperation/afterSection`.
+            public var afterSection: Components.Schemas.Identifier?
+            /// Creates a new `InsertSectionsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - sections:
+            ///   - beforeSection:
+            ///   - afterSection:
+            public init(
+                op: Components.Schemas.InsertSectionsSnapshotOperation.OpPayload,
+                sections: [Components.Schemas.SnapshotSectionEntry],
+                beforeSection: Components.Schemas.Identifier? = nil,
+                afterSection: Components.Schemas.Identifier? = nil
+            ) {
+                self.op = op
+                self.sections = sections
+                self.beforeSection = beforeSection
+                self.afterSection = afterSection
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case sections
+                case beforeSection
+                case afterSection
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.InsertSectionsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.sections = try container.decode(
+                    [Components.Schemas.SnapshotSectionEntry].self,
+                    forKey: .sections
+                )
+                self.beforeSection = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .beforeSection
+                )
+                self.afterSection = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .afterSection
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "sections",
+                    "beforeSection",
+                    "afterSection"
+                ])
+            }
+        }
+        /// deleteSections(_:), with their items.
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeleteSectionsSnapshotOperation`.
+        public struct DeleteSectionsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeleteSectionsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case deleteSections = "deleteSections"
+            }
+            /// - Remark: Generated from `#/components/schemas/DeleteSectionsSnapshotOperation/op`.
+            public var op: Components.Schemas.DeleteSectionsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/DeleteSectionsSnapshotOperation/sections`.
+            public var sections: [Components.Schemas.Identifier]
+            /// Creates a new `DeleteSectionsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - sections:
+            public init(
+                op: Components.Schemas.DeleteSectionsSnapshotOperation.OpPayload,
+                sections: [Components.Schemas.Identifier]
+            ) {
+                self.op = op
+                self.sections = sections
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case sections
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.DeleteSectionsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.sections = try container.decode(
+                    [Components.Schemas.Identifier].self,
+                    forKey: .sections
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "sections"
+                ])
+            }
+        }
+        /// moveSection(_:beforeSection:) or moveSection(_:afterSection:): exactly one anchor.
+        ///
+        /// - Remark: Generated from `#/components/schemas/MoveSectionSnapshotOperation`.
+        public struct MoveSectionSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MoveSectionSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case moveSection = "moveSection"
+            }
+            /// - Remark: Generated from `#/components/schemas/MoveSectionSnapshotOperation/op`.
+            public var op: Components.Schemas.MoveSectionSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/MoveSectionSnapshotOperation/section`.
+            public var section: Components.Schemas.Identifier
+            /// - Remark: Generated from `#/components/schemas/MoveSectionSnapshotOperation/beforeSection`.
+            public var beforeSection: Components.Schemas.Identifier?
+            /// - Remark: Generated from `#/components/schemas/MoveSectionSnapshotOperation/afterSection`.
+            public var afterSection: Components.Schemas.Identifier?
+            /// Creates a new `MoveSectionSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - section:
+            ///   - beforeSection:
+            ///   - afterSection:
+            public init(
+                op: Components.Schemas.MoveSectionSnapshotOperation.OpPayload,
+                section: Components.Schemas.Identifier,
+                beforeSection: Components.Schemas.Identifier? = nil,
+                afterSection: Components.Schemas.Identifier? = nil
+            ) {
+                self.op = op
+                self.section = section
+                self.beforeSection = beforeSection
+                self.afterSection = afterSection
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case section
+                case beforeSection
+                case afterSection
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.MoveSectionSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.section = try container.decode(
+                    Components.Schemas.Identifier.self,
+                    forKey: .section
+                )
+                self.beforeSection = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .beforeSection
+                )
+                self.afterSection = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .afterSection
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "section",
+                    "beforeSection",
+                    "afterSection"
+                ])
+            }
+        }
+        /// appendItems(_:toSection:): to `toSection`, or to the last section when it is left
+        /// out (a 422 `no_sections` when there is none).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/AppendItemsSnapshotOperation`.
+        public struct AppendItemsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AppendItemsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case appendItems = "appendItems"
+            }
+            /// - Remark: Generated from `#/components/schemas/AppendItemsSnapshotOperation/op`.
+            public var op: Components.Schemas.AppendItemsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/AppendItemsSnapshotOperation/items`.
+            public var items: [Components.Schemas.SnapshotItem]
+            /// - Remark: Generated from `#/components/schemas/AppendItemsSnapshotOperation/toSection`.
+            public struct ToSectionPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AppendItemsSnapshotOperation/toSection/value1`.
+                public var value1: Components.Schemas.Identifier
+                /// Creates a new `ToSectionPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Identifier) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try decoder.decodeFromSingleValueContainer()
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeToSingleValueContainer(self.value1)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/AppendItemsSnapshotOperation/toSection`.
+            public var toSection: Components.Schemas.AppendItemsSnapshotOperation.ToSectionPayload?
+            /// Creates a new `AppendItemsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - items:
+            ///   - toSection:
+            public init(
+                op: Components.Schemas.AppendItemsSnapshotOperation.OpPayload,
+                items: [Components.Schemas.SnapshotItem],
+                toSection: Components.Schemas.AppendItemsSnapshotOperation.ToSectionPayload? = nil
+            ) {
+                self.op = op
+                self.items = items
+                self.toSection = toSection
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case items
+                case toSection
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.AppendItemsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.items = try container.decode(
+                    [Components.Schemas.SnapshotItem].self,
+                    forKey: .items
+                )
+                self.toSection = try container.decodeIfPresent(
+                    Components.Schemas.AppendItemsSnapshotOperation.ToSectionPayload.self,
+                    forKey: .toSection
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "items",
+                    "toSection"
+                ])
+            }
+        }
+        /// insertItems(_:beforeItem:) or insertItems(_:afterItem:): exactly one anchor.
+        ///
+        /// - Remark: Generated from `#/components/schemas/InsertItemsSnapshotOperation`.
+        public struct InsertItemsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InsertItemsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case insertItems = "insertItems"
+            }
+            /// - Remark: Generated from `#/components/schemas/InsertItemsSnapshotOperation/op`.
+            public var op: Components.Schemas.InsertItemsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/InsertItemsSnapshotOperation/items`.
+            public var items: [Components.Schemas.SnapshotItem]
+            /// - Remark: Generated from `#/components/schemas/InsertItemsSnapshotOperation/beforeItem`.
+            public var beforeItem: Components.Schemas.Identifier?
+            /// - Remark: Generated from `#/components/schemas/InsertItemsSnapshotOperation/afterItem`.
+            public var afterItem: Components.Schemas.Identifier?
+            /// Creates a new `InsertItemsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - items:
+            ///   - beforeItem:
+            ///   - afterItem:
+            public init(
+                op: Components.Schemas.InsertItemsSnapshotOperation.OpPayload,
+                items: [Components.Schemas.SnapshotItem],
+                beforeItem: Components.Schemas.Identifier? = nil,
+                afterItem: Components.Schemas.Identifier? = nil
+            ) {
+                self.op = op
+                self.items = items
+                self.beforeItem = beforeItem
+                self.afterItem = afterItem
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case items
+                case beforeItem
+                case afterItem
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.InsertItemsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.items = try container.decode(
+                    [Components.Schemas.SnapshotItem].self,
+                    forKey: .items
+                )
+                self.beforeItem = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .beforeItem
+                )
+                self.afterItem = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .afterItem
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "items",
+                    "beforeItem",
+                    "afterItem"
+                ])
+            }
+        }
+        /// deleteItems(_:)
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeleteItemsSnapshotOperation`.
+        public struct DeleteItemsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeleteItemsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case deleteItems = "deleteItems"
+            }
+            /// - Remark: Generated from `#/components/schemas/DeleteItemsSnapshotOperation/op`.
+            public var op: Components.Schemas.DeleteItemsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/DeleteItemsSnapshotOperation/items`.
+            public var items: [Components.Schemas.Identifier]
+            /// Creates a new `DeleteItemsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - items:
+            public init(
+                op: Components.Schemas.DeleteItemsSnapshotOperation.OpPayload,
+                items: [Components.Schemas.Identifier]
+            ) {
+                self.op = op
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case items
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.DeleteItemsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.items = try container.decode(
+                    [Components.Schemas.Identifier].self,
+                    forKey: .items
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "items"
+                ])
+            }
+        }
+        /// deleteAllItems(), which deletes every section too (as UIKit's does).
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeleteAllItemsSnapshotOperation`.
+        public struct DeleteAllItemsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeleteAllItemsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case deleteAllItems = "deleteAllItems"
+            }
+            /// - Remark: Generated from `#/components/schemas/DeleteAllItemsSnapshotOperation/op`.
+            public var op: Components.Schemas.DeleteAllItemsSnapshotOperation.OpPayload
+            /// Creates a new `DeleteAllItemsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            public init(op: Components.Schemas.DeleteAllItemsSnapshotOperation.OpPayload) {
+                self.op = op
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.DeleteAllItemsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op"
+                ])
+            }
+        }
+        /// moveItem(_:beforeItem:) or moveItem(_:afterItem:): exactly one anchor, in any section.
+        ///
+        /// - Remark: Generated from `#/components/schemas/MoveItemSnapshotOperation`.
+        public struct MoveItemSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MoveItemSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case moveItem = "moveItem"
+            }
+            /// - Remark: Generated from `#/components/schemas/MoveItemSnapshotOperation/op`.
+            public var op: Components.Schemas.MoveItemSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/MoveItemSnapshotOperation/item`.
+            public var item: Components.Schemas.Identifier
+            /// - Remark: Generated from `#/components/schemas/MoveItemSnapshotOperation/beforeItem`.
+            public var beforeItem: Components.Schemas.Identifier?
+            /// - Remark: Generated from `#/components/schemas/MoveItemSnapshotOperation/afterItem`.
+            public var afterItem: Components.Schemas.Identifier?
+            /// Creates a new `MoveItemSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - item:
+            ///   - beforeItem:
+            ///   - afterItem:
+            public init(
+                op: Components.Schemas.MoveItemSnapshotOperation.OpPayload,
+                item: Components.Schemas.Identifier,
+                beforeItem: Components.Schemas.Identifier? = nil,
+                afterItem: Components.Schemas.Identifier? = nil
+            ) {
+                self.op = op
+                self.item = item
+                self.beforeItem = beforeItem
+                self.afterItem = afterItem
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case item
+                case beforeItem
+                case afterItem
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.MoveItemSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.item = try container.decode(
+                    Components.Schemas.Identifier.self,
+                    forKey: .item
+                )
+                self.beforeItem = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .beforeItem
+                )
+                self.afterItem = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .afterItem
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "item",
+                    "beforeItem",
+                    "afterItem"
+                ])
+            }
+        }
+        /// reloadItems(_:); an entry with data gives the item its new data.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReloadItemsSnapshotOperation`.
+        public struct ReloadItemsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReloadItemsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case reloadItems = "reloadItems"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReloadItemsSnapshotOperation/op`.
+            public var op: Components.Schemas.ReloadItemsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/ReloadItemsSnapshotOperation/items`.
+            public var items: [Components.Schemas.SnapshotItem]
+            /// Creates a new `ReloadItemsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - items:
+            public init(
+                op: Components.Schemas.ReloadItemsSnapshotOperation.OpPayload,
+                items: [Components.Schemas.SnapshotItem]
+            ) {
+                self.op = op
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case items
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.ReloadItemsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.items = try container.decode(
+                    [Components.Schemas.SnapshotItem].self,
+                    forKey: .items
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "items"
+                ])
+            }
+        }
+        /// reconfigureItems(_:); an entry with data gives the item its new data, in place.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReconfigureItemsSnapshotOperation`.
+        public struct ReconfigureItemsSnapshotOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReconfigureItemsSnapshotOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case reconfigureItems = "reconfigureItems"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReconfigureItemsSnapshotOperation/op`.
+            public var op: Components.Schemas.ReconfigureItemsSnapshotOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/ReconfigureItemsSnapshotOperation/items`.
+            public var items: [Components.Schemas.SnapshotItem]
+            /// Creates a new `ReconfigureItemsSnapshotOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - items:
+            public init(
+                op: Components.Schemas.ReconfigureItemsSnapshotOperation.OpPayload,
+                items: [Components.Schemas.SnapshotItem]
+            ) {
+                self.op = op
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case items
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.ReconfigureItemsSnapshotOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.items = try container.decode(
+                    [Components.Schemas.SnapshotItem].self,
+                    forKey: .items
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "items"
+                ])
+            }
+        }
         /// The new layout, and optionally the rect to plan.
         ///
         /// - Remark: Generated from `#/components/schemas/LayoutSwitchRequest`.
@@ -2458,21 +3644,44 @@ extension Components {
                 ])
             }
         }
+        /// The sections and their items. Sections and items may carry identifiers, as those
+        /// of a diffable data source do ([docs/snapshots.md](docs/snapshots.md)): a section
+        /// its `id`, its items theirs as `itemIds` or as `id` in each of `items`. Then every
+        /// section and every item has one (400 naming the first without otherwise), section
+        /// identifiers are unique among sections and item identifiers among all items (422
+        /// `duplicate_section_identifiers` or `duplicate_item_identifiers` otherwise), and the
+        /// session has a snapshot (`GET …/snapshot`). The sections of batch updates take no
+        /// identifiers.
+        ///
+        ///
         /// - Remark: Generated from `#/components/schemas/DataSource`.
         public struct DataSource: Codable, Hashable, Sendable {
             /// The sections, in order; at most 2,000 by default (each costs memory even when empty).
             ///
             /// - Remark: Generated from `#/components/schemas/DataSource/sections`.
             public var sections: [Components.Schemas.Section]
+            /// `true`: the data source has identifiers even when it has no section (every
+            /// section must then have an `id`). `false`: it has none (a section with an `id`
+            /// is a 400). Left out, the sections say.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/DataSource/identifiers`.
+            public var identifiers: Swift.Bool?
             /// Creates a new `DataSource`.
             ///
             /// - Parameters:
             ///   - sections: The sections, in order; at most 2,000 by default (each costs memory even when empty).
-            public init(sections: [Components.Schemas.Section]) {
+            ///   - identifiers: `true`: the data source has identifiers even when it has no section (every
+            public init(
+                sections: [Components.Schemas.Section],
+                identifiers: Swift.Bool? = nil
+            ) {
                 self.sections = sections
+                self.identifiers = identifiers
             }
             public enum CodingKeys: String, CodingKey {
                 case sections
+                case identifiers
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2480,8 +3689,13 @@ extension Components {
                     [Components.Schemas.Section].self,
                     forKey: .sections
                 )
+                self.identifiers = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .identifiers
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "sections"
+                    "sections",
+                    "identifiers"
                 ])
             }
         }
@@ -2492,6 +3706,11 @@ extension Components {
         /// Compact form (`CompactSection`): instead of `items`, the items' data column by
         /// column as flat arrays of numbers.
         ///
+        /// With identifiers (`DataSource`): `id`, and the items' identifiers as `itemIds`
+        /// beside `itemCount` or the compact arrays (as many as there are items), as `id` in
+        /// each entry of `items`, or as `itemIds` alone (`IdentifiedSection`: the items use
+        /// the layout's defaults, one per identifier).
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/Section`.
         @frozen public enum Section: Codable, Hashable, Sendable {
@@ -2501,6 +3720,8 @@ extension Components {
             case CountedSection(Components.Schemas.CountedSection)
             /// - Remark: Generated from `#/components/schemas/Section/case3`.
             case CompactSection(Components.Schemas.CompactSection)
+            /// - Remark: Generated from `#/components/schemas/Section/case4`.
+            case IdentifiedSection(Components.Schemas.IdentifiedSection)
             public init(from decoder: any Swift.Decoder) throws {
                 var errors: [any Swift.Error] = []
                 do {
@@ -2521,6 +3742,12 @@ extension Components {
                 } catch {
                     errors.append(error)
                 }
+                do {
+                    self = .IdentifiedSection(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
                 throw Swift.DecodingError.failedToDecodeOneOfSchema(
                     type: Self.self,
                     codingPath: decoder.codingPath,
@@ -2535,13 +3762,19 @@ extension Components {
                     try value.encode(to: encoder)
                 case let .CompactSection(value):
                     try value.encode(to: encoder)
+                case let .IdentifiedSection(value):
+                    try value.encode(to: encoder)
                 }
             }
         }
         /// A section that lists its items (`itemCount`, when given, must equal their number).
+        /// With identifiers, each item is an object with its `id`.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/ListedSection`.
         public struct ListedSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ListedSection/id`.
+            public var id: Components.Schemas.Identifier?
             /// One entry per item, with the data its layout reads.
             ///
             /// - Remark: Generated from `#/components/schemas/ListedSection/items`.
@@ -2555,25 +3788,33 @@ extension Components {
             /// Creates a new `ListedSection`.
             ///
             /// - Parameters:
+            ///   - id:
             ///   - items: One entry per item, with the data its layout reads.
             ///   - itemCount: The number of items; when given, the number of entries in `items`.
             ///   - layout:
             public init(
+                id: Components.Schemas.Identifier? = nil,
                 items: [Components.Schemas.Item],
                 itemCount: Swift.Int? = nil,
                 layout: Components.Schemas.SectionLayoutOverride? = nil
             ) {
+                self.id = id
                 self.items = items
                 self.itemCount = itemCount
                 self.layout = layout
             }
             public enum CodingKeys: String, CodingKey {
+                case id
                 case items
                 case itemCount
                 case layout
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .id
+                )
                 self.items = try container.decode(
                     [Components.Schemas.Item].self,
                     forKey: .items
@@ -2587,6 +3828,7 @@ extension Components {
                     forKey: .layout
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
                     "items",
                     "itemCount",
                     "layout"
@@ -2597,40 +3839,119 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/CountedSection`.
         public struct CountedSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CountedSection/id`.
+            public var id: Components.Schemas.Identifier?
             /// The number of items.
             ///
             /// - Remark: Generated from `#/components/schemas/CountedSection/itemCount`.
             public var itemCount: Swift.Int
+            /// The items' identifiers, one per item.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CountedSection/itemIds`.
+            public var itemIds: [Components.Schemas.Identifier]?
             /// - Remark: Generated from `#/components/schemas/CountedSection/layout`.
             public var layout: Components.Schemas.SectionLayoutOverride?
             /// Creates a new `CountedSection`.
             ///
             /// - Parameters:
+            ///   - id:
             ///   - itemCount: The number of items.
+            ///   - itemIds: The items' identifiers, one per item.
             ///   - layout:
             public init(
+                id: Components.Schemas.Identifier? = nil,
                 itemCount: Swift.Int,
+                itemIds: [Components.Schemas.Identifier]? = nil,
                 layout: Components.Schemas.SectionLayoutOverride? = nil
             ) {
+                self.id = id
                 self.itemCount = itemCount
+                self.itemIds = itemIds
                 self.layout = layout
             }
             public enum CodingKeys: String, CodingKey {
+                case id
                 case itemCount
+                case itemIds
                 case layout
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .id
+                )
                 self.itemCount = try container.decode(
                     Swift.Int.self,
                     forKey: .itemCount
+                )
+                self.itemIds = try container.decodeIfPresent(
+                    [Components.Schemas.Identifier].self,
+                    forKey: .itemIds
                 )
                 self.layout = try container.decodeIfPresent(
                     Components.Schemas.SectionLayoutOverride.self,
                     forKey: .layout
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
                     "itemCount",
+                    "itemIds",
+                    "layout"
+                ])
+            }
+        }
+        /// A section with an identifier whose items are given by their identifiers alone,
+        /// one item per identifier; the items use the layout's defaults.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/IdentifiedSection`.
+        public struct IdentifiedSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/IdentifiedSection/id`.
+            public var id: Components.Schemas.Identifier
+            /// The items' identifiers, in order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/IdentifiedSection/itemIds`.
+            public var itemIds: [Components.Schemas.Identifier]
+            /// - Remark: Generated from `#/components/schemas/IdentifiedSection/layout`.
+            public var layout: Components.Schemas.SectionLayoutOverride?
+            /// Creates a new `IdentifiedSection`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - itemIds: The items' identifiers, in order.
+            ///   - layout:
+            public init(
+                id: Components.Schemas.Identifier,
+                itemIds: [Components.Schemas.Identifier],
+                layout: Components.Schemas.SectionLayoutOverride? = nil
+            ) {
+                self.id = id
+                self.itemIds = itemIds
+                self.layout = layout
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case itemIds
+                case layout
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decode(
+                    Components.Schemas.Identifier.self,
+                    forKey: .id
+                )
+                self.itemIds = try container.decode(
+                    [Components.Schemas.Identifier].self,
+                    forKey: .itemIds
+                )
+                self.layout = try container.decodeIfPresent(
+                    Components.Schemas.SectionLayoutOverride.self,
+                    forKey: .layout
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
+                    "itemIds",
                     "layout"
                 ])
             }
@@ -2801,7 +4122,7 @@ extension Components {
         /// a bare `[width, height]` (its size). Which data a layout reads: flow and line,
         /// `size` (else `itemSize`); column, `height`; waterfall, `size` (only its aspect
         /// ratio matters); tree, `children`; justified, `aspectRatio` or `size`; cover flow,
-        /// circle and stack read none.
+        /// circle and stack read none. An item with an identifier is an object with its `id`.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/Item`.
@@ -2855,6 +4176,8 @@ extension Components {
         public typealias AspectRatio = Swift.Double
         /// - Remark: Generated from `#/components/schemas/ItemData`.
         public struct ItemData: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItemData/id`.
+            public var id: Components.Schemas.Identifier?
             /// - Remark: Generated from `#/components/schemas/ItemData/size`.
             public var size: Components.Schemas.SizeInput?
             /// The item's height (column layout).
@@ -2876,22 +4199,26 @@ extension Components {
             /// Creates a new `ItemData`.
             ///
             /// - Parameters:
+            ///   - id:
             ///   - size:
             ///   - height: The item's height (column layout).
             ///   - aspectRatio: Width / height (justified layout). The layout rejects values it cannot use.
             ///   - children: Tree layout: the indexes of this item's children among the items of the next
             public init(
+                id: Components.Schemas.Identifier? = nil,
                 size: Components.Schemas.SizeInput? = nil,
                 height: Swift.Double? = nil,
                 aspectRatio: Swift.Double? = nil,
                 children: [Swift.Int]? = nil
             ) {
+                self.id = id
                 self.size = size
                 self.height = height
                 self.aspectRatio = aspectRatio
                 self.children = children
             }
             public enum CodingKeys: String, CodingKey {
+                case id
                 case size
                 case height
                 case aspectRatio
@@ -2899,6 +4226,10 @@ extension Components {
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.id = try container.decodeIfPresent(
+                    Components.Schemas.Identifier.self,
+                    forKey: .id
+                )
                 self.size = try container.decodeIfPresent(
                     Components.Schemas.SizeInput.self,
                     forKey: .size
@@ -2916,6 +4247,7 @@ extension Components {
                     forKey: .children
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "id",
                     "size",
                     "height",
                     "aspectRatio",
@@ -7597,6 +8929,247 @@ extension Components {
                     "indexPath",
                     "attributes"
                 ])
+            }
+        }
+        /// A session's snapshot (`NSDiffableDataSourceSnapshot`): its sections and their items, by identifier, in order.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Snapshot`.
+        public struct Snapshot: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Snapshot/version`.
+            public var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Snapshot/SectionsPayload`.
+            public struct SectionsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Snapshot/SectionsPayload/id`.
+                public var id: Components.Schemas.Identifier
+                /// - Remark: Generated from `#/components/schemas/Snapshot/SectionsPayload/items`.
+                public var items: [Components.Schemas.Identifier]
+                /// Creates a new `SectionsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - items:
+                public init(
+                    id: Components.Schemas.Identifier,
+                    items: [Components.Schemas.Identifier]
+                ) {
+                    self.id = id
+                    self.items = items
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case id
+                    case items
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.id = try container.decode(
+                        Components.Schemas.Identifier.self,
+                        forKey: .id
+                    )
+                    self.items = try container.decode(
+                        [Components.Schemas.Identifier].self,
+                        forKey: .items
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "id",
+                        "items"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Snapshot/sections`.
+            public typealias SectionsPayload = [Components.Schemas.Snapshot.SectionsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Snapshot/sections`.
+            public var sections: Components.Schemas.Snapshot.SectionsPayload
+            /// Creates a new `Snapshot`.
+            ///
+            /// - Parameters:
+            ///   - version:
+            ///   - sections:
+            public init(
+                version: Swift.Int,
+                sections: Components.Schemas.Snapshot.SectionsPayload
+            ) {
+                self.version = version
+                self.sections = sections
+            }
+            public enum CodingKeys: String, CodingKey {
+                case version
+                case sections
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.version = try container.decode(
+                    Swift.Int.self,
+                    forKey: .version
+                )
+                self.sections = try container.decode(
+                    Components.Schemas.Snapshot.SectionsPayload.self,
+                    forKey: .sections
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "version",
+                    "sections"
+                ])
+            }
+        }
+        /// A snapshot applied (`PUT …/snapshot`, `POST …/snapshot/operations`): the batch
+        /// UIKit derives from the two snapshots, the items whose data changed in place, and
+        /// the animation plan.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SnapshotResult`.
+        public struct SnapshotResult: Codable, Hashable, Sendable {
+            /// The session's version; the same as before when the snapshot and its data did not change.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/version`.
+            public var version: Swift.Int
+            /// The derived batch, in the vocabulary of `POST …/updates` and in this order:
+            /// `deleteSections`, `insertSections` (with their `data`), `moveSection`,
+            /// `deleteItems`, `insertItems` (with their `items` data), `moveItem`,
+            /// `reloadItems` (each list sorted; empty operations left out).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/updates`.
+            public var updates: [Components.Schemas.UpdateOperation]
+            /// New index paths of the items that the batch neither inserts nor deletes and
+            /// whose data changed in place: reconfigured items, and items given new data.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/reconfigured`.
+            public var reconfigured: [Components.Schemas.IndexPath]
+            /// The animation plan, as `POST …/updates` answers it (`PlanResult`); left out
+            /// when the request said `"animatingDifferences": false`, and empty when nothing
+            /// changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/plan`.
+            public var plan: [Components.Schemas.PlanEntry]?
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/contentSize`.
+            public var contentSize: Components.Schemas.Size
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/info`.
+            public var info: Components.Schemas.Info
+            /// Creates a new `SnapshotResult`.
+            ///
+            /// - Parameters:
+            ///   - version: The session's version; the same as before when the snapshot and its data did not change.
+            ///   - updates: The derived batch, in the vocabulary of `POST …/updates` and in this order:
+            ///   - reconfigured: New index paths of the items that the batch neither inserts nor deletes and
+            ///   - plan: The animation plan, as `POST …/updates` answers it (`PlanResult`); left out
+            ///   - contentSize:
+            ///   - info:
+            public init(
+                version: Swift.Int,
+                updates: [Components.Schemas.UpdateOperation],
+                reconfigured: [Components.Schemas.IndexPath],
+                plan: [Components.Schemas.PlanEntry]? = nil,
+                contentSize: Components.Schemas.Size,
+                info: Components.Schemas.Info
+            ) {
+                self.version = version
+                self.updates = updates
+                self.reconfigured = reconfigured
+                self.plan = plan
+                self.contentSize = contentSize
+                self.info = info
+            }
+            public enum CodingKeys: String, CodingKey {
+                case version
+                case updates
+                case reconfigured
+                case plan
+                case contentSize
+                case info
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.version = try container.decode(
+                    Swift.Int.self,
+                    forKey: .version
+                )
+                self.updates = try container.decode(
+                    [Components.Schemas.UpdateOperation].self,
+                    forKey: .updates
+                )
+                self.reconfigured = try container.decode(
+                    [Components.Schemas.IndexPath].self,
+                    forKey: .reconfigured
+                )
+                self.plan = try container.decodeIfPresent(
+                    [Components.Schemas.PlanEntry].self,
+                    forKey: .plan
+                )
+                self.contentSize = try container.decode(
+                    Components.Schemas.Size.self,
+                    forKey: .contentSize
+                )
+                self.info = try container.decode(
+                    Components.Schemas.Info.self,
+                    forKey: .info
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "version",
+                    "updates",
+                    "reconfigured",
+                    "plan",
+                    "contentSize",
+                    "info"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SnapshotError`.
+        public struct SnapshotError: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SnapshotError/value1`.
+            public var value1: Components.Schemas._Error
+            /// - Remark: Generated from `#/components/schemas/SnapshotError/value2`.
+            public struct Value2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SnapshotError/value2/error`.
+                public struct _ErrorPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/SnapshotError/value2/error/code`.
+                    public var code: OpenAPIRuntime.OpenAPIValueContainer?
+                    /// Creates a new `_ErrorPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - code:
+                    public init(code: OpenAPIRuntime.OpenAPIValueContainer? = nil) {
+                        self.code = code
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case code
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/SnapshotError/value2/error`.
+                public var error: Components.Schemas.SnapshotError.Value2Payload._ErrorPayload?
+                /// Creates a new `Value2Payload`.
+                ///
+                /// - Parameters:
+                ///   - error:
+                public init(error: Components.Schemas.SnapshotError.Value2Payload._ErrorPayload? = nil) {
+                    self.error = error
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case error
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/SnapshotError/value2`.
+            public var value2: Components.Schemas.SnapshotError.Value2Payload
+            /// Creates a new `SnapshotError`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            public init(
+                value1: Components.Schemas._Error,
+                value2: Components.Schemas.SnapshotError.Value2Payload
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.value1 = try .init(from: decoder)
+                self.value2 = try .init(from: decoder)
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1.encode(to: encoder)
+                try self.value2.encode(to: encoder)
             }
         }
         /// The session during an interactive transition.

@@ -236,6 +236,32 @@ public enum Operations {
                     }
                 }
             }
+            /// The data source's sections or items carry identifiers that are not unique
+            /// (`duplicate_section_identifiers`, `duplicate_item_identifiers`), with UIKit's
+            /// message; `field` names the second occurrence. Nothing was created.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.DuplicateIdentifiers)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.DuplicateIdentifiers {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `headers_too_large`: the request headers are larger than the server reads.
             ///
             /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)/responses/431`.
@@ -571,6 +597,32 @@ public enum Operations {
                     }
                 }
             }
+            /// The data source's sections or items carry identifiers that are not unique
+            /// (`duplicate_section_identifiers`, `duplicate_item_identifiers`), with UIKit's
+            /// message; `field` names the second occurrence. Nothing was created.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.DuplicateIdentifiers)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.DuplicateIdentifiers {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// `headers_too_large`: the request headers are larger than the server reads.
             ///
             /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/431`.
@@ -646,6 +698,23 @@ public enum Operations {
     ///        "dataSource": {"sections": [
     ///          {"itemCount": 5},
     ///          {"items": [[120, 80], [60, 80]], "layout": {"sectionInset": 8}}]},
+    ///        "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
+    /// ```
+    ///
+    /// Sections and items may carry identifiers, as a diffable data source's do: then
+    /// `GET`/`PUT …/snapshot` and `POST …/snapshot/operations` change the session by
+    /// identifier, and `POST …/updates` is refused (422 `has_identifiers`). All sections
+    /// and items have one, or none does (`"identifiers": true` says so for a data source
+    /// that may be empty); identifiers that are not unique are a 422.
+    ///
+    /// ```sh
+    /// curl -si http://localhost:8080/v1/sessions \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"layout": {"type": "flow", "itemSize": [100, 100], "headerReferenceSize": [0, 44]},
+    ///        "dataSource": {"sections": [
+    ///          {"id": "inbox", "itemIds": ["m1", "m2", "m3", "m4"]},
+    ///          {"id": "archive", "items": [{"id": "m5", "size": [120, 80]}, {"id": "m6", "size": [60, 80]}],
+    ///           "layout": {"sectionInset": 8}}]},
     ///        "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
     /// ```
     ///
@@ -891,6 +960,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The data source's sections or items carry identifiers that are not unique
+            /// (`duplicate_section_identifiers`, `duplicate_item_identifiers`), with UIKit's
+            /// message; `field` names the second occurrence. Nothing was created.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/post(createSession)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.DuplicateIdentifiers)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.DuplicateIdentifiers {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -4304,13 +4399,70 @@ public enum Operations {
             public struct UnprocessableContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content`.
                 @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/json/value1`.
+                        public var value1: Components.Schemas._Error
+                        /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/json/value2`.
+                        public struct Value2Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/json/value2/error`.
+                            public struct _ErrorPayload: Codable, Hashable, Sendable {
+                                /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/json/value2/error/code`.
+                                public var code: OpenAPIRuntime.OpenAPIValueContainer?
+                                /// Creates a new `_ErrorPayload`.
+                                ///
+                                /// - Parameters:
+                                ///   - code:
+                                public init(code: OpenAPIRuntime.OpenAPIValueContainer? = nil) {
+                                    self.code = code
+                                }
+                                public enum CodingKeys: String, CodingKey {
+                                    case code
+                                }
+                            }
+                            /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/json/value2/error`.
+                            public var error: Operations.ApplyUpdates.Output.UnprocessableContent.Body.JsonPayload.Value2Payload._ErrorPayload?
+                            /// Creates a new `Value2Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - error:
+                            public init(error: Operations.ApplyUpdates.Output.UnprocessableContent.Body.JsonPayload.Value2Payload._ErrorPayload? = nil) {
+                                self.error = error
+                            }
+                            public enum CodingKeys: String, CodingKey {
+                                case error
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/json/value2`.
+                        public var value2: Operations.ApplyUpdates.Output.UnprocessableContent.Body.JsonPayload.Value2Payload
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - value1:
+                        ///   - value2:
+                        public init(
+                            value1: Components.Schemas._Error,
+                            value2: Operations.ApplyUpdates.Output.UnprocessableContent.Body.JsonPayload.Value2Payload
+                        ) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try .init(from: decoder)
+                            self.value2 = try .init(from: decoder)
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            try self.value1.encode(to: encoder)
+                            try self.value2.encode(to: encoder)
+                        }
+                    }
                     /// - Remark: Generated from `#/paths/v1/sessions/{id}/updates/POST/responses/422/content/application\/json`.
-                    case json(Components.Schemas.InvalidUpdateError)
+                    case json(Operations.ApplyUpdates.Output.UnprocessableContent.Body.JsonPayload)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    public var json: Components.Schemas.InvalidUpdateError {
+                    public var json: Operations.ApplyUpdates.Output.UnprocessableContent.Body.JsonPayload {
                         get throws {
                             switch self {
                             case let .json(body):
@@ -4331,7 +4483,9 @@ public enum Operations {
             }
             /// `invalid_update`: the batch breaks UIKit's rules, or would leave more items than
             /// a session holds. `field` names the operation and the offending value; nothing
-            /// changed.
+            /// changed. `has_identifiers`: the session's sections and items have identifiers,
+            /// so it changes through `PUT …/snapshot` or `POST …/snapshot/operations` (a
+            /// batch by index path would leave its snapshot unknown).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)/responses/422`.
@@ -4390,6 +4544,1365 @@ public enum Operations {
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Read the session's snapshot (NSDiffableDataSourceSnapshot)
+    ///
+    /// The identifiers of the session's sections and of their items, in order, as the
+    /// data source gave them (`dataSource.sections[].id`, `itemIds` or `items[].id`) and
+    /// as snapshots and identifier operations have changed them since. `ETag` carries the
+    /// version. A session created without identifiers has no snapshot: 422
+    /// `no_identifiers`.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sessions/{id}/snapshot`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)`.
+    public enum GetSnapshot {
+        public static let id: Swift.String = "getSnapshot"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                /// unknown, deleted or expired id is a 404 naming `id`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/GET/path/id`.
+                public var id: Components.Parameters.SessionId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                public init(id: Components.Parameters.SessionId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.GetSnapshot.Input.Path
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSnapshot.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetSnapshot.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetSnapshot.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetSnapshot.Input.Path,
+                headers: Operations.GetSnapshot.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/GET/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetSnapshot.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Snapshot)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Snapshot {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetSnapshot.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetSnapshot.Output.Ok.Headers = .init(),
+                    body: Operations.GetSnapshot.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The snapshot.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetSnapshot.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetSnapshot.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not_found`: no session has this id (never created, deleted, or expired).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.SessionNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.SessionNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `no_identifiers`: the session was created without identifiers, so it has no snapshot.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.NoIdentifiers)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.NoIdentifiers {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Apply a snapshot (apply(_:animatingDifferences:))
+    ///
+    /// Sends the whole new snapshot: every section by identifier, in order, with its
+    /// items. Tessera diffs it against the session's as UIKit's diffable data source
+    /// does ([docs/snapshots.md](docs/snapshots.md)) and applies the derived batch, so the
+    /// session lays out exactly as after `POST …/updates` with that batch (and the new
+    /// data of the items changed in place). The answer
+    /// gives the batch itself (`updates`, in `POST …/updates`' vocabulary), the new index
+    /// paths of the items whose data changed in place (`reconfigured`), and the animation
+    /// plan of the elements in `rect` (left out with `"animatingDifferences": false`).
+    ///
+    /// Items keep their data: a new item takes the data given with it (`{"id", "size"}`,
+    /// …), and a kept item given data changes in place. `reloaded` and `reconfigured`
+    /// name items of the new snapshot (422 `unknown_item_identifier` otherwise). A
+    /// snapshot equal to the session's, with no data changed, changes nothing: the answer
+    /// keeps the current version, with no updates and an empty plan.
+    ///
+    /// ```sh
+    /// curl -s -X PUT http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot \
+    ///   -H 'Content-Type: application/json' -H 'If-Match: "1"' \
+    ///   -d '{"sections": [
+    ///          {"id": "inbox", "items": ["m4", "m1", "m3"]},
+    ///          {"id": "archive", "items": ["m5", "m6", {"id": "m7", "size": [120, 80]}]}],
+    ///        "reloaded": ["m1"], "rect": [0, 0, 390, 150]}'
+    /// ```
+    ///
+    /// Refused with UIKit's words, changing nothing (422): items or sections that share
+    /// an identifier (`duplicate_item_identifiers`, `duplicate_section_identifiers`, the
+    /// second occurrence in `field`), an unknown reloaded or reconfigured item
+    /// (`unknown_item_identifier`), a new item without data in a section whose items
+    /// carry data (`item_data_required`), a session without identifiers
+    /// (`no_identifiers`). A body of the wrong shape is a 400; 409 while an interactive
+    /// transition or movement is under way; with `If-Match`, 412 when the session has
+    /// moved on.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/sessions/{id}/snapshot`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)`.
+    public enum ApplySnapshot {
+        public static let id: Swift.String = "applySnapshot"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                /// unknown, deleted or expired id is a 404 naming `id`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/path/id`.
+                public var id: Components.Parameters.SessionId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                public init(id: Components.Parameters.SessionId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ApplySnapshot.Input.Path
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Apply only if the session is at this version. The value is the version as `ETag`
+                /// gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+                /// means no condition. A value that is not a version number is a 400 naming
+                /// `If-Match`; another version is a 412.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/header/If-Match`.
+                public var ifMatch: Components.Parameters.IfMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApplySnapshot.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifMatch: Apply only if the session is at this version. The value is the version as `ETag`
+                ///   - accept:
+                public init(
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApplySnapshot.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ApplySnapshot.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.SnapshotRequest)
+            }
+            public var body: Operations.ApplySnapshot.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ApplySnapshot.Input.Path,
+                headers: Operations.ApplySnapshot.Input.Headers = .init(),
+                body: Operations.ApplySnapshot.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ApplySnapshot.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SnapshotResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SnapshotResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplySnapshot.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ApplySnapshot.Output.Ok.Headers = .init(),
+                    body: Operations.ApplySnapshot.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The snapshot applied; the derived batch and the animation plan.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ApplySnapshot.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ApplySnapshot.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON (`invalid_json`), or it is JSON the endpoint does not
+            /// accept (`invalid_request`): an unknown or missing key, a value of the wrong type
+            /// or out of range, a negative size, too many items, data the layout cannot lay out,
+            /// and so on. `field` is the JSON path of the offending value.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not_found`: no session has this id (never created, deleted, or expired).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.SessionNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.SessionNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `conflict`: an interactive transition or an interactive movement is under way
+            /// (finish or cancel it, or end or cancel it, first), or the session kept changing
+            /// while this change was computed (retry). Nothing changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.SessionBusy)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.SessionBusy {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `precondition_failed`: `If-Match` named another version than the session's. The
+            /// current version is in `ETag`; nothing changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.PreconditionFailed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            public var preconditionFailed: Components.Responses.PreconditionFailed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/PUT/responses/422/content/application\/json`.
+                    case json(Components.Schemas.SnapshotError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SnapshotError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplySnapshot.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ApplySnapshot.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// The snapshot is refused, with UIKit's message; `field` names the offending
+            /// identifier (the second occurrence of a duplicate). Nothing changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.ApplySnapshot.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.ApplySnapshot.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Edit the snapshot by identifier (NSDiffableDataSourceSnapshot's operations)
+    ///
+    /// NSDiffableDataSourceSnapshot's operations, applied in order to a copy of the
+    /// session's snapshot: `appendSections`, `insertSections`, `deleteSections`,
+    /// `moveSection`, `appendItems`, `insertItems`, `deleteItems`, `deleteAllItems`,
+    /// `moveItem`, `reloadItems`, `reconfigureItems`. The snapshot they leave is then
+    /// applied exactly as `PUT …/snapshot` applies one, and answered the same way.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot/operations \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"operations": [
+    ///          {"op": "insertSections", "sections": ["starred"], "beforeSection": "inbox"},
+    ///          {"op": "moveItem", "item": "m1", "beforeItem": "m4"},
+    ///          {"op": "appendItems", "items": ["m8"], "toSection": "starred"}],
+    ///        "rect": [0, 0, 390, 100]}'
+    /// ```
+    ///
+    /// An operation naming an identifier the snapshot (as the operations before it left
+    /// it) does not have is a 422 `unknown_section_identifier` or
+    /// `unknown_item_identifier`; one adding an identifier it already has is a 422
+    /// `duplicate_section_identifiers` or `duplicate_item_identifiers`; `appendItems`
+    /// without `toSection` when there is no section is a 422 `no_sections`. `field`
+    /// names the operation's value (`operations[1].items[0]`). Nothing changes then.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/sessions/{id}/snapshot/operations`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)`.
+    public enum ApplySnapshotOperations {
+        public static let id: Swift.String = "applySnapshotOperations"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                /// unknown, deleted or expired id is a 404 naming `id`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/path/id`.
+                public var id: Components.Parameters.SessionId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                public init(id: Components.Parameters.SessionId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ApplySnapshotOperations.Input.Path
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Apply only if the session is at this version. The value is the version as `ETag`
+                /// gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+                /// means no condition. A value that is not a version number is a 400 naming
+                /// `If-Match`; another version is a 412.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/header/If-Match`.
+                public var ifMatch: Components.Parameters.IfMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApplySnapshotOperations.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifMatch: Apply only if the session is at this version. The value is the version as `ETag`
+                ///   - accept:
+                public init(
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ApplySnapshotOperations.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ApplySnapshotOperations.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SnapshotOperationsRequest)
+            }
+            public var body: Operations.ApplySnapshotOperations.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ApplySnapshotOperations.Input.Path,
+                headers: Operations.ApplySnapshotOperations.Input.Headers = .init(),
+                body: Operations.ApplySnapshotOperations.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ApplySnapshotOperations.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SnapshotResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SnapshotResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplySnapshotOperations.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ApplySnapshotOperations.Output.Ok.Headers = .init(),
+                    body: Operations.ApplySnapshotOperations.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The operations applied; the derived batch and the animation plan.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ApplySnapshotOperations.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ApplySnapshotOperations.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON (`invalid_json`), or it is JSON the endpoint does not
+            /// accept (`invalid_request`): an unknown or missing key, a value of the wrong type
+            /// or out of range, a negative size, too many items, data the layout cannot lay out,
+            /// and so on. `field` is the JSON path of the offending value.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not_found`: no session has this id (never created, deleted, or expired).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.SessionNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.SessionNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `conflict`: an interactive transition or an interactive movement is under way
+            /// (finish or cancel it, or end or cancel it, first), or the session kept changing
+            /// while this change was computed (retry). Nothing changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.SessionBusy)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.SessionBusy {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `precondition_failed`: `If-Match` named another version than the session's. The
+            /// current version is in `ETag`; nothing changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.PreconditionFailed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            public var preconditionFailed: Components.Responses.PreconditionFailed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/snapshot/operations/POST/responses/422/content/application\/json`.
+                    case json(Components.Schemas.SnapshotError)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SnapshotError {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ApplySnapshotOperations.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ApplySnapshotOperations.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// An operation is refused, with UIKit's message; `field` names its offending
+            /// value. Nothing changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.ApplySnapshotOperations.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.ApplySnapshotOperations.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)/responses/503`.
             ///
             /// HTTP response code: `503 serviceUnavailable`.
             case serviceUnavailable(Components.Responses.StoreUnavailable)

@@ -68,6 +68,23 @@ public protocol APIProtocol: Sendable {
     ///        "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
     /// ```
     ///
+    /// Sections and items may carry identifiers, as a diffable data source's do: then
+    /// `GET`/`PUT …/snapshot` and `POST …/snapshot/operations` change the session by
+    /// identifier, and `POST …/updates` is refused (422 `has_identifiers`). All sections
+    /// and items have one, or none does (`"identifiers": true` says so for a data source
+    /// that may be empty); identifiers that are not unique are a 422.
+    ///
+    /// ```sh
+    /// curl -si http://localhost:8080/v1/sessions \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"layout": {"type": "flow", "itemSize": [100, 100], "headerReferenceSize": [0, 44]},
+    ///        "dataSource": {"sections": [
+    ///          {"id": "inbox", "itemIds": ["m1", "m2", "m3", "m4"]},
+    ///          {"id": "archive", "items": [{"id": "m5", "size": [120, 80]}, {"id": "m6", "size": [60, 80]}],
+    ///           "layout": {"sectionInset": 8}}]},
+    ///        "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
+    /// ```
+    ///
     /// When the store is full (1,024 sessions, or 50,000,000 items across all sessions,
     /// by default) and no expired session can be dropped, the answer is 503
     /// `too_many_sessions` with `Retry-After`; live sessions are never evicted.
@@ -264,6 +281,90 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/sessions/{id}/updates`.
     /// - Remark: Generated from `#/paths//v1/sessions/{id}/updates/post(applyUpdates)`.
     func applyUpdates(_ input: Operations.ApplyUpdates.Input) async throws -> Operations.ApplyUpdates.Output
+    /// Read the session's snapshot (NSDiffableDataSourceSnapshot)
+    ///
+    /// The identifiers of the session's sections and of their items, in order, as the
+    /// data source gave them (`dataSource.sections[].id`, `itemIds` or `items[].id`) and
+    /// as snapshots and identifier operations have changed them since. `ETag` carries the
+    /// version. A session created without identifiers has no snapshot: 422
+    /// `no_identifiers`.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sessions/{id}/snapshot`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)`.
+    func getSnapshot(_ input: Operations.GetSnapshot.Input) async throws -> Operations.GetSnapshot.Output
+    /// Apply a snapshot (apply(_:animatingDifferences:))
+    ///
+    /// Sends the whole new snapshot: every section by identifier, in order, with its
+    /// items. Tessera diffs it against the session's as UIKit's diffable data source
+    /// does ([docs/snapshots.md](docs/snapshots.md)) and applies the derived batch, so the
+    /// session lays out exactly as after `POST …/updates` with that batch (and the new
+    /// data of the items changed in place). The answer
+    /// gives the batch itself (`updates`, in `POST …/updates`' vocabulary), the new index
+    /// paths of the items whose data changed in place (`reconfigured`), and the animation
+    /// plan of the elements in `rect` (left out with `"animatingDifferences": false`).
+    ///
+    /// Items keep their data: a new item takes the data given with it (`{"id", "size"}`,
+    /// …), and a kept item given data changes in place. `reloaded` and `reconfigured`
+    /// name items of the new snapshot (422 `unknown_item_identifier` otherwise). A
+    /// snapshot equal to the session's, with no data changed, changes nothing: the answer
+    /// keeps the current version, with no updates and an empty plan.
+    ///
+    /// ```sh
+    /// curl -s -X PUT http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot \
+    ///   -H 'Content-Type: application/json' -H 'If-Match: "1"' \
+    ///   -d '{"sections": [
+    ///          {"id": "inbox", "items": ["m4", "m1", "m3"]},
+    ///          {"id": "archive", "items": ["m5", "m6", {"id": "m7", "size": [120, 80]}]}],
+    ///        "reloaded": ["m1"], "rect": [0, 0, 390, 150]}'
+    /// ```
+    ///
+    /// Refused with UIKit's words, changing nothing (422): items or sections that share
+    /// an identifier (`duplicate_item_identifiers`, `duplicate_section_identifiers`, the
+    /// second occurrence in `field`), an unknown reloaded or reconfigured item
+    /// (`unknown_item_identifier`), a new item without data in a section whose items
+    /// carry data (`item_data_required`), a session without identifiers
+    /// (`no_identifiers`). A body of the wrong shape is a 400; 409 while an interactive
+    /// transition or movement is under way; with `If-Match`, 412 when the session has
+    /// moved on.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/sessions/{id}/snapshot`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)`.
+    func applySnapshot(_ input: Operations.ApplySnapshot.Input) async throws -> Operations.ApplySnapshot.Output
+    /// Edit the snapshot by identifier (NSDiffableDataSourceSnapshot's operations)
+    ///
+    /// NSDiffableDataSourceSnapshot's operations, applied in order to a copy of the
+    /// session's snapshot: `appendSections`, `insertSections`, `deleteSections`,
+    /// `moveSection`, `appendItems`, `insertItems`, `deleteItems`, `deleteAllItems`,
+    /// `moveItem`, `reloadItems`, `reconfigureItems`. The snapshot they leave is then
+    /// applied exactly as `PUT …/snapshot` applies one, and answered the same way.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot/operations \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"operations": [
+    ///          {"op": "insertSections", "sections": ["starred"], "beforeSection": "inbox"},
+    ///          {"op": "moveItem", "item": "m1", "beforeItem": "m4"},
+    ///          {"op": "appendItems", "items": ["m8"], "toSection": "starred"}],
+    ///        "rect": [0, 0, 390, 100]}'
+    /// ```
+    ///
+    /// An operation naming an identifier the snapshot (as the operations before it left
+    /// it) does not have is a 422 `unknown_section_identifier` or
+    /// `unknown_item_identifier`; one adding an identifier it already has is a 422
+    /// `duplicate_section_identifiers` or `duplicate_item_identifiers`; `appendItems`
+    /// without `toSection` when there is no section is a 422 `no_sections`. `field`
+    /// names the operation's value (`operations[1].items[0]`). Nothing changes then.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/sessions/{id}/snapshot/operations`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)`.
+    func applySnapshotOperations(_ input: Operations.ApplySnapshotOperations.Input) async throws -> Operations.ApplySnapshotOperations.Output
     /// Switch to another layout (setCollectionViewLayout:animated:)
     ///
     /// Replaces the session's layout (type and parameters) and lays the same data source
@@ -564,6 +665,23 @@ extension APIProtocol {
     ///        "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
     /// ```
     ///
+    /// Sections and items may carry identifiers, as a diffable data source's do: then
+    /// `GET`/`PUT …/snapshot` and `POST …/snapshot/operations` change the session by
+    /// identifier, and `POST …/updates` is refused (422 `has_identifiers`). All sections
+    /// and items have one, or none does (`"identifiers": true` says so for a data source
+    /// that may be empty); identifiers that are not unique are a 422.
+    ///
+    /// ```sh
+    /// curl -si http://localhost:8080/v1/sessions \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"layout": {"type": "flow", "itemSize": [100, 100], "headerReferenceSize": [0, 44]},
+    ///        "dataSource": {"sections": [
+    ///          {"id": "inbox", "itemIds": ["m1", "m2", "m3", "m4"]},
+    ///          {"id": "archive", "items": [{"id": "m5", "size": [120, 80]}, {"id": "m6", "size": [60, 80]}],
+    ///           "layout": {"sectionInset": 8}}]},
+    ///        "view": {"bounds": {"width": 390, "height": 844}, "scale": 3}}'
+    /// ```
+    ///
     /// When the store is full (1,024 sessions, or 50,000,000 items across all sessions,
     /// by default) and no expired session can be dropped, the answer is 503
     /// `too_many_sessions` with `Retry-After`; live sessions are never evicted.
@@ -843,6 +961,118 @@ extension APIProtocol {
         body: Operations.ApplyUpdates.Input.Body
     ) async throws -> Operations.ApplyUpdates.Output {
         try await applyUpdates(Operations.ApplyUpdates.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Read the session's snapshot (NSDiffableDataSourceSnapshot)
+    ///
+    /// The identifiers of the session's sections and of their items, in order, as the
+    /// data source gave them (`dataSource.sections[].id`, `itemIds` or `items[].id`) and
+    /// as snapshots and identifier operations have changed them since. `ETag` carries the
+    /// version. A session created without identifiers has no snapshot: 422
+    /// `no_identifiers`.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sessions/{id}/snapshot`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)`.
+    public func getSnapshot(
+        path: Operations.GetSnapshot.Input.Path,
+        headers: Operations.GetSnapshot.Input.Headers = .init()
+    ) async throws -> Operations.GetSnapshot.Output {
+        try await getSnapshot(Operations.GetSnapshot.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Apply a snapshot (apply(_:animatingDifferences:))
+    ///
+    /// Sends the whole new snapshot: every section by identifier, in order, with its
+    /// items. Tessera diffs it against the session's as UIKit's diffable data source
+    /// does ([docs/snapshots.md](docs/snapshots.md)) and applies the derived batch, so the
+    /// session lays out exactly as after `POST …/updates` with that batch (and the new
+    /// data of the items changed in place). The answer
+    /// gives the batch itself (`updates`, in `POST …/updates`' vocabulary), the new index
+    /// paths of the items whose data changed in place (`reconfigured`), and the animation
+    /// plan of the elements in `rect` (left out with `"animatingDifferences": false`).
+    ///
+    /// Items keep their data: a new item takes the data given with it (`{"id", "size"}`,
+    /// …), and a kept item given data changes in place. `reloaded` and `reconfigured`
+    /// name items of the new snapshot (422 `unknown_item_identifier` otherwise). A
+    /// snapshot equal to the session's, with no data changed, changes nothing: the answer
+    /// keeps the current version, with no updates and an empty plan.
+    ///
+    /// ```sh
+    /// curl -s -X PUT http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot \
+    ///   -H 'Content-Type: application/json' -H 'If-Match: "1"' \
+    ///   -d '{"sections": [
+    ///          {"id": "inbox", "items": ["m4", "m1", "m3"]},
+    ///          {"id": "archive", "items": ["m5", "m6", {"id": "m7", "size": [120, 80]}]}],
+    ///        "reloaded": ["m1"], "rect": [0, 0, 390, 150]}'
+    /// ```
+    ///
+    /// Refused with UIKit's words, changing nothing (422): items or sections that share
+    /// an identifier (`duplicate_item_identifiers`, `duplicate_section_identifiers`, the
+    /// second occurrence in `field`), an unknown reloaded or reconfigured item
+    /// (`unknown_item_identifier`), a new item without data in a section whose items
+    /// carry data (`item_data_required`), a session without identifiers
+    /// (`no_identifiers`). A body of the wrong shape is a 400; 409 while an interactive
+    /// transition or movement is under way; with `If-Match`, 412 when the session has
+    /// moved on.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/sessions/{id}/snapshot`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/put(applySnapshot)`.
+    public func applySnapshot(
+        path: Operations.ApplySnapshot.Input.Path,
+        headers: Operations.ApplySnapshot.Input.Headers = .init(),
+        body: Operations.ApplySnapshot.Input.Body
+    ) async throws -> Operations.ApplySnapshot.Output {
+        try await applySnapshot(Operations.ApplySnapshot.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Edit the snapshot by identifier (NSDiffableDataSourceSnapshot's operations)
+    ///
+    /// NSDiffableDataSourceSnapshot's operations, applied in order to a copy of the
+    /// session's snapshot: `appendSections`, `insertSections`, `deleteSections`,
+    /// `moveSection`, `appendItems`, `insertItems`, `deleteItems`, `deleteAllItems`,
+    /// `moveItem`, `reloadItems`, `reconfigureItems`. The snapshot they leave is then
+    /// applied exactly as `PUT …/snapshot` applies one, and answered the same way.
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/snapshot/operations \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"operations": [
+    ///          {"op": "insertSections", "sections": ["starred"], "beforeSection": "inbox"},
+    ///          {"op": "moveItem", "item": "m1", "beforeItem": "m4"},
+    ///          {"op": "appendItems", "items": ["m8"], "toSection": "starred"}],
+    ///        "rect": [0, 0, 390, 100]}'
+    /// ```
+    ///
+    /// An operation naming an identifier the snapshot (as the operations before it left
+    /// it) does not have is a 422 `unknown_section_identifier` or
+    /// `unknown_item_identifier`; one adding an identifier it already has is a 422
+    /// `duplicate_section_identifiers` or `duplicate_item_identifiers`; `appendItems`
+    /// without `toSection` when there is no section is a 422 `no_sections`. `field`
+    /// names the operation's value (`operations[1].items[0]`). Nothing changes then.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/sessions/{id}/snapshot/operations`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/operations/post(applySnapshotOperations)`.
+    public func applySnapshotOperations(
+        path: Operations.ApplySnapshotOperations.Input.Path,
+        headers: Operations.ApplySnapshotOperations.Input.Headers = .init(),
+        body: Operations.ApplySnapshotOperations.Input.Body
+    ) async throws -> Operations.ApplySnapshotOperations.Output {
+        try await applySnapshotOperations(Operations.ApplySnapshotOperations.Input(
             path: path,
             headers: headers,
             body: body
