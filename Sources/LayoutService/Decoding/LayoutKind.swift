@@ -10,14 +10,13 @@ struct LayoutKind: Sendable {
     let parameterKeys: Set<String>
     /// Keys a section's own `layout` object may carry, with their JSON types.
     let sectionKeys: [String: OverrideType]
+    /// Whether the layout reads an item's `children` (the tree); any other refuses them rather
+    /// than storing lists nobody reads (they cost memory the item counts do not show).
+    var readsChildren = false
     let make: @Sendable (ObjectReader) throws(APIError) -> any CollectionLayout
     /// A layout whose section `layout` object is one structured value rather than keys
     /// (the compositional layout's NSCollectionLayoutSection) decodes it whole.
     var decodeSection: (@Sendable (ObjectReader) throws(APIError) -> SectionOverrides)? = nil
-
-    /// Only the tree layout reads an item's `children`; any other refuses them rather than
-    /// storing lists nobody reads (they cost memory the item counts do not show).
-    var readsChildren: Bool { type == "tree" }
 
     func decodeLayout(_ o: ObjectReader) throws(APIError) -> any CollectionLayout {
         try o.rejectUnknownKeys(parameterKeys.union(["type"]))

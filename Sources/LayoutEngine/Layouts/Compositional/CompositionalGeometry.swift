@@ -1,18 +1,3 @@
-/// C14 and D1: lengths and origins on the 1/s pixel grid, halves away from zero; scale 0
-/// keeps exact arithmetic.
-struct PixelGrid: Hashable, Sendable {
-    let scale: Double
-
-    @inline(__always)
-    func snap(_ v: Double) -> Double {
-        scale > 0 ? (v * scale).rounded(.toNearestOrAwayFromZero) / scale : v
-    }
-
-    func snap(_ s: Size) -> Size { Size(width: snap(s.width), height: snap(s.height)) }
-
-    func snap(_ p: Point) -> Point { Point(x: snap(p.x), y: snap(p.y)) }
-}
-
 /// The scroll axis (along) and the other one (cross), for "vertical below; horizontal swaps
 /// the axes" (docs/compositional.md §2): the flow layout's axes, with what the compositional
 /// layout adds (points, shifts, directional insets).

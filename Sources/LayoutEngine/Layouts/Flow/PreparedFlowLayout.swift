@@ -43,7 +43,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     /// R13: origins snap to the pixel grid, halves away from zero, after pinning.
     @inline(__always)
     func snap(_ v: Double) -> Double {
-        scale > 0 ? (v * scale).rounded(.toNearestOrAwayFromZero) / scale : v
+        PixelGrid(scale: scale).snap(v)
     }
 
     // MARK: Single elements

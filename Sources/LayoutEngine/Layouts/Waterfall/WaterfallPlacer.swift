@@ -20,7 +20,7 @@ struct WaterfallPlacer: Sendable {
     /// CHTFloorCGFloat with the screen scale made an input).
     @inline(__always)
     func floorPx(_ v: Double) -> Double {
-        scale > 0 ? (v * scale).rounded(.down) / scale : v
+        PixelGrid(scale: scale).floor(v)
     }
 
     /// §2.1 `itemWidth = floorPx((usable − (n−1)·columnSpacing) / n)`, usable = width −
