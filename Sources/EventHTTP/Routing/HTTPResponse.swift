@@ -62,12 +62,6 @@ public struct HTTPResponse: Sendable {
         headers.first(where: { asciiCaseInsensitiveEquals($0.name, name) })?.value
     }
 
-    /// Replaces every header with this name by one field.
-    public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll(where: { asciiCaseInsensitiveEquals($0.name, name) })
-        headers.append((name, value))
-    }
-
     /// Statuses that never carry a body (RFC 9110 §6.4.1).
     var allowsBody: Bool { status >= 200 && status != 204 && status != 304 }
 }

@@ -141,13 +141,6 @@ public final class HTTPServer: Sendable {
         return loops
     }
 
-    func firstLoop() -> EventLoop? {
-        lifecycle.withLock { lifecycle in
-            if case .running(let loops, _, _) = lifecycle { return loops.first }
-            return nil
-        }
-    }
-
     /// The loop that server-wide machinery (signal events, periodic jobs) is set up on; nil
     /// once a shutdown has begun, when there is nothing left to set up for. A signal can
     /// start that shutdown as soon as the server listens, before its owner has finished
