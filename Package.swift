@@ -45,7 +45,7 @@ let package = Package(
         // Where sessions persist: memory, SQLite (Debian's libsqlite3-dev) or Redis (hiredis).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
-        .target(name: "SessionStorage", dependencies: ["CSQLite", "CHiredis"], swiftSettings: sharedSettings),
+        .target(name: "SessionStorage", dependencies: ["CSQLite", "CHiredis", "TesseraSupport"], swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         // zlib through Debian's zlib1g-dev: gzip request bodies and replies.
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
                     exclude: ["Golden"], swiftSettings: sharedSettings),
-        .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP"], swiftSettings: sharedSettings),
+        .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP", "TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP", "TesseraSupport",
                                                           .product(name: "Logging", package: "swift-log")],
                     swiftSettings: sharedSettings),

@@ -1,3 +1,4 @@
+import TesseraSupport
 import CLibevent
 import Glibc
 

@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// What the loop remembers about a request between dispatch and reply, for the request id
 /// it echoes and the `HTTPExchange` it reports. Plain values: it travels to a worker and
 /// back with offloaded requests.

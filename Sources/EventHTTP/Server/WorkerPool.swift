@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// Fixed threads that run offloaded handlers, so a long computation (a million-item
 /// prepare) does not freeze an event loop and every connection on it. Jobs never touch
 /// libevent: results go back to the request's own loop through its mailbox.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import TesseraSupport
 
 /// Time for idle expiry, injectable so the store is tested without sleeping.
 public protocol SessionClock: Sendable {
@@ -8,16 +6,10 @@ public protocol SessionClock: Sendable {
     func nowNanoseconds() -> UInt64
 }
 
-/// The real clock: CLOCK_MONOTONIC read directly (through the vDSO). `ContinuousClock.now`
-/// minus an origin, turned into nanoseconds through `Duration.components`, cost ~550
-/// instructions per read in 128-bit arithmetic, and a cached rect query reads the clock
-/// twice (callgrind, BENCHMARKS.md "Per-request costs after the telemetry pass").
+/// The real clock: TesseraSupport's CLOCK_MONOTONIC, read directly (a cached rect query reads
+/// it twice).
 public struct SystemSessionClock: SessionClock {
     public init() {}
 
-    public func nowNanoseconds() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
+    public func nowNanoseconds() -> UInt64 { MonotonicClock.now() }
 }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TesseraSupport
 import Glibc
 #endif
 import CHiredis
@@ -88,7 +89,7 @@ final class RedisLeaseChannel: @unchecked Sendable {
         let words = text.split(separator: " ").map(String.init)
         switch (words.first, words.count) {
         case ("r", 4):
-            leases.revoke(words[1], now: MonotonicTime.nanoseconds())
+            leases.revoke(words[1], now: MonotonicClock.now())
             confirm(words[1], words[2], words[3])
         case ("a", 3):
             waits.confirm(words[1], by: words[2])

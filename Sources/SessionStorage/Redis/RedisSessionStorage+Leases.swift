@@ -1,3 +1,4 @@
+import TesseraSupport
 import Synchronization
 
 /// Read leases: how a warm replica answers queries without a round trip to Redis while
@@ -8,7 +9,7 @@ extension RedisSessionStorage {
     /// there is no lease, or when something waits unread on the lease channel (a revocation
     /// arriving, or Redis gone): the caller then asks Redis.
     public func leasedVersion(of id: String) -> Int? {
-        guard let version = leases.version(of: id, now: MonotonicTime.nanoseconds()), !channel.hasUnreadInput else { return nil }
+        guard let version = leases.version(of: id, now: MonotonicClock.now()), !channel.hasUnreadInput else { return nil }
         return version
     }
 
@@ -49,7 +50,7 @@ extension RedisSessionStorage {
         // passed here, it has passed there too; Redis's own TIME then settles it.
         var remaining = latestExpiry - redisNow
         while true {
-            let deadline = MonotonicTime.nanoseconds() + UInt64(max(0, remaining)) * 1_000_000 + 1_000_000
+            let deadline = MonotonicClock.now() + UInt64(max(0, remaining)) * 1_000_000 + 1_000_000
             if waits.wait(token, for: holders, until: deadline) { return }
             let time = try run(["TIME"], idempotent: true).elements ?? []
             guard time.count == 2, let seconds = time[0].int, let micros = time[1].int else {

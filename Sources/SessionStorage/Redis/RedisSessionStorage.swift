@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TesseraSupport
 import Glibc
 #endif
 import Synchronization
@@ -224,7 +225,7 @@ public final class RedisSessionStorage: SessionStorage {
     public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
         let now = WallClock.milliseconds()
         if leases.lengthMilliseconds > 0, Int64(leases.lengthMilliseconds) * 2 <= limits.idleExpiryMilliseconds,
-           let ticket = leases.ticket(for: id, now: MonotonicTime.nanoseconds()) {
+           let ticket = leases.ticket(for: id, now: MonotonicClock.now()) {
             return try grantLease(ticket, limits: limits)
         }
         let due = renewed.withLock { map -> Bool in
@@ -286,7 +287,7 @@ public final class RedisSessionStorage: SessionStorage {
         } catch {
             // Unknown whether it landed: keep the reservation (over-counting is the safe side;
             // reconciling or the next change corrects it), and this replica's lease.
-            leases.revoke(id, now: MonotonicTime.nanoseconds())
+            leases.revoke(id, now: MonotonicClock.now())
             throw error
         }
         let parts = reply.elements ?? []
@@ -296,7 +297,7 @@ public final class RedisSessionStorage: SessionStorage {
             // over. A replayed change's first run named the holders in a reply that was lost:
             // wait out a whole lease instead (each lease it revoked ends by then).
             if parts.first?.int == 1 {
-                leases.revoke(id, now: MonotonicTime.nanoseconds())
+                leases.revoke(id, now: MonotonicClock.now())
                 usleep(UInt32(min(leases.lengthMilliseconds, 60_000)) * 1000)
             } else {
                 try awaitRevocations(id, token: token, parts.dropFirst(3))
@@ -325,12 +326,12 @@ public final class RedisSessionStorage: SessionStorage {
             reply = try eval(RedisScripts.remove, keys: [Self.key(id), Self.leasesKey(id)],
                              [Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id)], durable: true)
         } catch {
-            leases.revoke(id, now: MonotonicTime.nanoseconds())
+            leases.revoke(id, now: MonotonicClock.now())
             throw error
         }
         guard let parts = reply.elements else { return .gone }
         guard parts.first?.int == 1 else { return .stale(current: parts.count > 1 ? parts[1].int ?? 0 : 0) }
-        leases.revoke(id, now: MonotonicTime.nanoseconds())
+        leases.revoke(id, now: MonotonicClock.now())
         try awaitRevocations(id, token: token, parts.dropFirst())
         try? release(id)
         return .removed
@@ -339,7 +340,7 @@ public final class RedisSessionStorage: SessionStorage {
     /// Other replicas' leases on a quarantined session run out by themselves (within a lease
     /// length); only this replica's is dropped at once.
     public func quarantine(id: String, reason: String) throws(StorageError) {
-        leases.revoke(id, now: MonotonicTime.nanoseconds())
+        leases.revoke(id, now: MonotonicClock.now())
         _ = try eval(RedisScripts.quarantine, keys: [Self.key(id), Self.key(id) + ":quarantined"], [Self.arg(reason)])
         try release(id)
     }
