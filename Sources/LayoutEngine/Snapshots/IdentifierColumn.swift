@@ -11,8 +11,9 @@ public struct IdentifierColumn: Hashable, Sendable {
 
     /// The packed form's limit: ends are 32-bit.
     public static let maxByteCount = Int(UInt32.max)
-    static let stringTag: UInt8 = 0
-    static let integerTag: UInt8 = 1
+    /// The tag bytes (the service's decoders pack runs of strings themselves).
+    package static let stringTag: UInt8 = 0
+    package static let integerTag: UInt8 = 1
 
     public init() {}
 
@@ -35,6 +36,14 @@ public struct IdentifierColumn: Hashable, Sendable {
             start = end
         }
         guard start == bytes.count else { return nil }
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// A column from parts its maker built in the packed form (the service's decoders pack
+    /// runs of strings this way); checked in debug builds only.
+    package init(packedBytes bytes: [UInt8], ends: [UInt32]) {
+        assert(IdentifierColumn(bytes: bytes, ends: ends) != nil, "not a packed identifier column")
         self.bytes = bytes
         self.ends = ends
     }
@@ -125,7 +134,12 @@ public struct IdentifierColumn: Hashable, Sendable {
         return out
     }
 
+    /// Appends `other`'s identifiers; an empty column becomes `other` (its arrays, no copy).
     public mutating func append(contentsOf other: IdentifierColumn) {
+        if ends.isEmpty && bytes.isEmpty {
+            self = other
+            return
+        }
         precondition(bytes.count + other.bytes.count <= Self.maxByteCount, "identifier column past 4 GiB")
         let base = UInt32(bytes.count)
         bytes.append(contentsOf: other.bytes)
@@ -133,4 +147,18 @@ public struct IdentifierColumn: Hashable, Sendable {
     }
 
     public var identifiers: [SnapshotIdentifier] { (0..<count).map { self[$0] } }
+
+    /// The columns one after another, in arrays of exactly their size (a lone column as it is).
+    package static func joined(_ columns: [IdentifierColumn]) -> IdentifierColumn {
+        guard columns.count > 1 else { return columns.first ?? IdentifierColumn() }
+        var out = IdentifierColumn()
+        out.reserveCapacity(identifiers: columns.reduce(0) { $0 + $1.count }, bytes: columns.reduce(0) { $0 + $1.byteCount })
+        for c in columns {
+            precondition(out.bytes.count + c.bytes.count <= Self.maxByteCount, "identifier column past 4 GiB")
+            let base = UInt32(out.bytes.count)
+            out.bytes.append(contentsOf: c.bytes)
+            out.ends.append(contentsOf: c.ends.lazy.map { $0 + base })
+        }
+        return out
+    }
 }
