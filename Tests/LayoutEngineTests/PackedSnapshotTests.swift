@@ -153,6 +153,25 @@ import Testing
         #expect(walked > 1000 && repeats > 100)
     }
 
+    /// Columns are equal exactly when they hold the same identifiers in the same order (the
+    /// same bytes cut in other places are other identifiers).
+    @Test func columnsAreEqualWhenTheirIdentifiersAre() {
+        let cases: [([ID], [ID])] = [
+            (["ab", "c"], ["a", "bc"]), (["abcdefghij", "k"], ["abcdefghij", "k"]), ([], []), ([1], ["1"]),
+            (["0123456789abcdefg"], ["0123456789abcdefh"]), ([1, 2, 3], [1, 2, 3]), (["x"], ["x", "y"]),
+        ]
+        for (a, b) in cases {
+            #expect((IdentifierColumn(a) == IdentifierColumn(b)) == (a == b), "\(a) \(b)")
+        }
+        var rng = SeededRandom(seed: 77)
+        for _ in 0..<500 {
+            let a: [ID] = (0..<rng.int(0...30)).map { _ in rng.bool() ? .integer(rng.int(0...3)) : .string(String(repeating: "q", count: rng.int(0...12))) }
+            var b = a
+            if !b.isEmpty && rng.bool() { b[rng.int(b.count)] = .string("other") }
+            #expect((IdentifierColumn(a) == IdentifierColumn(b)) == (a == b))
+        }
+    }
+
     static func refusal(_ body: () throws(DiffableSnapshotError) -> Void) -> DiffableSnapshotError? {
         do { try body() } catch { return error }
         return nil
