@@ -249,7 +249,7 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
     @Test func duplicateItemsAreRefusedListingUpToTen() throws {
         #expect(throws: DiffableSnapshotError(kind: .duplicateItemIdentifiers,
                                       message: "supplied item identifiers are not unique. Duplicate identifiers: {(\"m1\")}",
-                                      field: "sections[1].items[0]")) {
+                                      field: "sections[1].items[0]", position: IndexPath(1, 0))) {
             try one(["m1"]).difference(to: snap(("a", ["m1", "m2"]), ("b", ["m1"])))
         }
         let many: [ID] = (0..<12).map { .integer($0) }
