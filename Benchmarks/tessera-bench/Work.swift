@@ -9,7 +9,8 @@ enum Work {
     /// create − parse is what follows the parse: decoding, the engine's prepare, the
     /// session and the reply (the decoders are internal to LayoutService).
     static let names = ["parse-items", "parse-compact", "create-items", "create-compact",
-                        "prepare-sizes", "encode-justified", "encode-cells", "oneshot-justified"]
+                        "prepare-sizes", "encode-justified", "encode-cells", "oneshot-justified",
+                        "snapshot-parse", "snapshot-put", "snapshot-equal"]
 
     /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
     static func run(name: String, repeats: Int, items: Int) throws {
@@ -67,6 +68,25 @@ enum Work {
             for _ in 0..<repeats {
                 let r = service.oneShotLayout(body: body)
                 guard r.status == 200 else { throw BenchError("one-shot answered \(r.status)") }
+            }
+        case "snapshot-parse":
+            // The PUT body of figure 14 (one section, 1 % apart from the session's snapshot).
+            let body = SnapshotCase.putBody(SnapshotCase(name: "", sections: 1, items: items).b)
+            Output.write("input-bytes \(body.count)\n", to: 1)
+            for _ in 0..<repeats { _ = try JSONTape.parse(body) }
+        case "snapshot-put", "snapshot-equal":
+            // A session at A, then PUTs of B, A, B, … (each 1 % apart), or of A again and again
+            // (no change). K = 2 − K = 1 is one PUT.
+            let u = SnapshotCase(name: "", sections: 1, items: items)
+            let bodies = [SnapshotCase.putBody(name == "snapshot-put" ? u.b : u.a), SnapshotCase.putBody(u.a)]
+            Output.write("input-bytes \(bodies[0].count)\n", to: 1)
+            let r = service.createSession(body: u.createBody(identifiers: true))
+            guard r.status == 201, let id = JSONPeek.string(r.body, key: "id") else { throw BenchError("create answered \(r.status)") }
+            for k in 0..<repeats {
+                let put = service.putSnapshot(id: id, body: bodies[k % 2])
+                guard put.status == 200 else {
+                    throw BenchError("PUT snapshot answered \(put.status): \(String(decoding: put.body.prefix(300), as: UTF8.self))")
+                }
             }
         default:
             throw BenchError("unknown work '\(name)'; one of: \(names.joined(separator: ", "))")

@@ -107,6 +107,88 @@ import Testing
         #expect(repeated?.position == IndexPath(0, 6000))
     }
 
+    /// The walk (`alignedMatch`) answers what the table over every old identifier
+    /// (`hashedMatch`) answers, and gives up exactly when the new column repeats an
+    /// identifier: columns that keep most of their order, and some that do not, with short,
+    /// long, integer and look-alike identifiers (the same bytes cut in other places).
+    @Test func theWalkAnswersWhatTheTableAnswers() {
+        var rng = SeededRandom(seed: 2211)
+        var walked = 0, repeats = 0
+        for round in 0..<1500 {
+            let count = rng.int(0...(round % 10 == 0 ? 3000 : 60))
+            var pool: [ID] = []
+            for k in 0..<count + 40 {
+                switch rng.int(0...5) {
+                case 0: pool.append(.integer(k))
+                case 1: pool.append(.string("\(k)"))                                 // short: below eight packed bytes
+                case 2: pool.append(.string("item-\(String(repeating: "0", count: rng.int(0...12)))\(k)"))
+                case 3: pool.append(.string(String(repeating: "ab", count: k % 7) + "|\(k)"))
+                case 4: pool.append(.string("\(k)\u{0}\u{1}x"))                      // tag-like bytes inside
+                default: pool.append(.string(String(repeating: "z", count: 20 + k % 40) + "\(k)"))
+                }
+            }
+            pool = Array(Set(pool)).sorted { "\($0)" < "\($1)" }
+            pool.shuffle(using: &rng)
+            let old = Array(pool.prefix(count)), spare = Array(pool.dropFirst(count))
+            var new = old
+            for _ in 0..<rng.int(0...max(1, count / 20)) {
+                switch rng.int(0...6) {
+                case 0 where !new.isEmpty: new.remove(at: rng.int(new.count))
+                case 1 where !spare.isEmpty: new.insert(spare[rng.int(spare.count)], at: rng.int(0...new.count))
+                case 2 where !new.isEmpty:
+                    let moved = new.remove(at: rng.int(new.count))
+                    new.insert(moved, at: rng.int(0...new.count))
+                case 3 where new.count > 1:                                           // a neighbour swap
+                    let k = rng.int(new.count - 1)
+                    new.swapAt(k, k + 1)
+                case 4 where !new.isEmpty && rng.chance(0.3):                         // a repeat
+                    new.insert(new[rng.int(new.count)], at: rng.int(0...new.count))
+                case 5 where rng.chance(0.05): new.reverse()
+                case 6 where !new.isEmpty && rng.chance(0.2):                         // a new identifier twice
+                    let id = ID.string("twice-\(round)")
+                    new.insert(id, at: rng.int(0...new.count))
+                    new.insert(id, at: rng.int(0...new.count))
+                default: break
+                }
+            }
+            let oldColumn = IdentifierColumn(old), newColumn = IdentifierColumn(new)
+            let table = PackedSnapshot.hashedMatch(newColumn, in: oldColumn)
+            let walk = PackedSnapshot.alignedMatch(newColumn, in: oldColumn)
+            if table.duplicates != nil {
+                #expect(walk == nil, "round \(round): a repeat the walk did not see")
+                repeats += 1
+            } else {
+                #expect(walk == table.origin, "round \(round)")
+                walked += 1
+            }
+            // And what `match` answers is the table's answer, errors included.
+            let matched = PackedSnapshot.match(newColumn, in: oldColumn)
+            #expect(matched.origin == table.origin || table.duplicates != nil)
+            #expect(matched.duplicates?.first == table.duplicates?.first)
+            #expect(matched.duplicates?.ids == table.duplicates?.ids)
+        }
+        #expect(walked > 1000 && repeats > 100)
+    }
+
+    /// Columns are equal exactly when they hold the same identifiers in the same order (the
+    /// same bytes cut in other places are other identifiers).
+    @Test func columnsAreEqualWhenTheirIdentifiersAre() {
+        let cases: [([ID], [ID])] = [
+            (["ab", "c"], ["a", "bc"]), (["abcdefghij", "k"], ["abcdefghij", "k"]), ([], []), ([1], ["1"]),
+            (["0123456789abcdefg"], ["0123456789abcdefh"]), ([1, 2, 3], [1, 2, 3]), (["x"], ["x", "y"]),
+        ]
+        for (a, b) in cases {
+            #expect((IdentifierColumn(a) == IdentifierColumn(b)) == (a == b), "\(a) \(b)")
+        }
+        var rng = SeededRandom(seed: 77)
+        for _ in 0..<500 {
+            let a: [ID] = (0..<rng.int(0...30)).map { _ in rng.bool() ? .integer(rng.int(0...3)) : .string(String(repeating: "q", count: rng.int(0...12))) }
+            var b = a
+            if !b.isEmpty && rng.bool() { b[rng.int(b.count)] = .string("other") }
+            #expect((IdentifierColumn(a) == IdentifierColumn(b)) == (a == b))
+        }
+    }
+
     static func refusal(_ body: () throws(DiffableSnapshotError) -> Void) -> DiffableSnapshotError? {
         do { try body() } catch { return error }
         return nil

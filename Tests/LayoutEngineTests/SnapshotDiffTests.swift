@@ -295,6 +295,90 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         }
     }
 
+    /// The buffer form picks the very run the plain patience sorting picks (not only one as
+    /// long), in `Int` and in `Int32`.
+    @Test func longestIncreasingRunPicksThePlainFormsRun() {
+        var rng = SeededRandom(seed: 2212)
+        for round in 0..<2000 {
+            let n = rng.int(0...(round % 20 == 0 ? 3000 : 50))
+            var values: [Int]
+            switch rng.int(0...3) {
+            case 0: values = (0..<n).map { _ in rng.int(0...40) }                  // repeats
+            case 1: values = Array(0..<n).shuffled(using: &rng)
+            default:                                                                 // mostly in order
+                values = Array(0..<n)
+                for _ in 0..<rng.int(0...max(1, n / 30)) where n > 1 {
+                    values.insert(values.remove(at: rng.int(n)), at: rng.int(n))
+                }
+            }
+            let plain = Self.plainLongestIncreasingRun(values)
+            #expect(longestIncreasingRun(values) == plain)
+            let narrow = values.map { Int32($0) }
+            #expect(narrow.withUnsafeBufferPointer { longestIncreasingRun($0) } == plain)
+        }
+    }
+
+    /// The patience sorting as it was first written, over arrays: the reference the buffer
+    /// form (`longestIncreasingRun`) is held to.
+    static func plainLongestIncreasingRun(_ values: [Int]) -> [Bool] {
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            var low: Int
+            if let last = tails.last, values[last] < v {
+                low = tails.count
+            } else {
+                low = 0
+                var high = tails.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if values[tails[mid]] < v { low = mid + 1 } else { high = mid }
+                }
+            }
+            if low > 0 { previous[i] = tails[low - 1] }
+            if low == tails.count { tails.append(i) } else { tails[low] = i }
+        }
+        var kept = [Bool](repeating: false, count: values.count)
+        var i = tails.last ?? -1
+        while i >= 0 {
+            kept[i] = true
+            i = previous[i]
+        }
+        return kept
+    }
+
+    /// The diff over buffers answers what the plain loops it replaced answer, operation for
+    /// operation: random pairs (reloads and reconfigures included), and large sections with
+    /// a few changes.
+    @Test func theDiffAnswersWhatThePlainLoopsAnswer() throws {
+        var rng = SeededRandom(seed: 2213)
+        for _ in 0..<3000 {
+            let (old, new, reloaded, reconfigured) = Self.randomPair(&rng)
+            let c = try old.correspondence(to: new, reloaded: reloaded, reconfigured: reconfigured)
+            #expect(SnapshotDiff(c) == SnapshotDiff(plain: c))
+        }
+        for _ in 0..<20 {
+            let items: [ID] = (0..<rng.int(1000...4000)).map { .integer($0) }
+            var new = items
+            for _ in 0..<rng.int(1...60) {
+                switch rng.int(0...2) {
+                case 0: new.remove(at: rng.int(new.count))
+                case 1: new.insert(.string("n\(rng.int(0...1_000_000))"), at: rng.int(0...new.count))
+                default: new.insert(new.remove(at: rng.int(new.count)), at: rng.int(0...new.count - 1))
+                }
+            }
+            var seen = Set<ID>()
+            new = new.filter { seen.insert($0).inserted }     // a drawn identifier may come twice
+            let half = new.count / 2
+            let old2 = snap(("a", Array(items.prefix(items.count / 2))), ("b", Array(items.dropFirst(items.count / 2))))
+            let new2 = snap(("b", Array(new.prefix(half))), ("a", Array(new.dropFirst(half))))
+            for (o, n) in [(one(items), one(new)), (old2, new2)] {
+                let c = try o.correspondence(to: n, reloaded: Array(new.prefix(3)), reconfigured: Array(new.suffix(3)))
+                #expect(SnapshotDiff(c) == SnapshotDiff(plain: c))
+            }
+        }
+    }
+
     // MARK: Property: random snapshot pairs
 
     static func randomPair(_ rng: inout SeededRandom) -> (DiffableSnapshot, DiffableSnapshot, [ID], [ID]) {
@@ -370,5 +454,99 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
             let diff = try SnapshotContract.check(one(items), one(shuffled))
             #expect(diff.movedItems.count <= 40)
         }
+    }
+}
+
+extension SnapshotDiff {
+    /// The item loops as they were first written, over arrays with checked accessors: the
+    /// reference `init(_:)`, which runs over buffers, is held to.
+    init(plain c: SnapshotCorrespondence) {
+        self.init()
+        let oldStarts = sectionStarts(c.oldCounts), newStarts = sectionStarts(c.newCounts)
+        var oldSectionKept = [Bool](repeating: false, count: c.oldCounts.count)
+        var keptOldOrder: [Int] = [], keptNew: [Int] = []
+        for (t, o) in c.newSectionOrigin.enumerated() {
+            if o >= 0 {
+                oldSectionKept[o] = true
+                keptOldOrder.append(o)
+                keptNew.append(t)
+            } else {
+                insertedSections.append(t)
+            }
+        }
+        deletedSections = c.oldCounts.indices.filter { !oldSectionKept[$0] }
+        let sectionStays = SnapshotDiffTests.plainLongestIncreasingRun(keptOldOrder)
+        for k in keptOldOrder.indices where !sectionStays[k] {
+            movedSections.append(.init(from: keptOldOrder[k], to: keptNew[k]))
+        }
+        var reloadMark: [Bool] = []
+        if !c.reloaded.isEmpty {
+            reloadMark = [Bool](repeating: false, count: c.newItemOrigin.count)
+            for n in c.reloaded { reloadMark[n] = true }
+        }
+        func isReloaded(_ n: Int) -> Bool { !reloadMark.isEmpty && reloadMark[n] }
+        var destination = [Int](repeating: -1, count: oldStarts[c.oldCounts.count])
+        for (n, o) in c.newItemOrigin.enumerated() where o >= 0 { destination[o] = n }
+        for s in c.oldCounts.indices where oldSectionKept[s] {
+            for flat in oldStarts[s]..<oldStarts[s + 1] {
+                let to = destination[flat]
+                if to < 0 || c.newSectionOrigin[section(of: to, newStarts)] < 0 {
+                    deletedItems.append(IndexPath(s, flat - oldStarts[s]))
+                }
+            }
+        }
+        var oldIndexes: [Int] = [], newIndexes: [Int] = []
+        for (t, o) in c.newSectionOrigin.enumerated() where o >= 0 {
+            oldIndexes.removeAll(keepingCapacity: true)
+            newIndexes.removeAll(keepingCapacity: true)
+            for j in 0..<c.newCounts[t] {
+                let n = newStarts[t] + j
+                let from = c.newItemOrigin[n]
+                let to = IndexPath(t, j)
+                guard from >= 0 else {
+                    insertedItems.append(to)
+                    continue
+                }
+                let fromSection = oldStarts[o] <= from && from < oldStarts[o + 1] ? o : section(of: from, oldStarts)
+                if !oldSectionKept[fromSection] {
+                    insertedItems.append(to)
+                } else if fromSection == o {
+                    oldIndexes.append(from - oldStarts[o])
+                    newIndexes.append(j)
+                } else if isReloaded(n) {
+                    deletedItems.append(IndexPath(fromSection, from - oldStarts[fromSection]))
+                    insertedItems.append(to)
+                } else {
+                    movedItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]), to: to))
+                }
+            }
+            let stays = SnapshotDiffTests.plainLongestIncreasingRun(oldIndexes)
+            for k in oldIndexes.indices {
+                let reload = isReloaded(newStarts[t] + newIndexes[k])
+                if stays[k] && !reload { continue }
+                let from = IndexPath(o, oldIndexes[k]), to = IndexPath(t, newIndexes[k])
+                switch (stays[k], reload) {
+                case (true, _): reloadedItems.append(from)
+                case (false, true):
+                    deletedItems.append(from)
+                    insertedItems.append(to)
+                case (false, false): movedItems.append(.init(from: from, to: to))
+                }
+            }
+        }
+        var reported = Set<Int>()
+        for n in c.reconfigured where !isReloaded(n) && reported.insert(n).inserted {
+            let from = c.newItemOrigin[n]
+            guard from >= 0 else { continue }
+            let t = section(of: n, newStarts), fromSection = section(of: from, oldStarts)
+            guard c.newSectionOrigin[t] >= 0, oldSectionKept[fromSection] else { continue }
+            reconfiguredItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]),
+                                           to: IndexPath(t, n - newStarts[t])))
+        }
+        deletedItems.sort()
+        insertedItems.sort()
+        movedItems.sort { $0.to < $1.to }
+        reloadedItems.sort()
+        reconfiguredItems.sort { $0.to < $1.to }
     }
 }

@@ -159,6 +159,21 @@ struct SnapshotServiceTests {
         #expect(try Self.version(service, id) == 1)
     }
 
+    /// The session's own snapshot with nothing else said is answered without a diff (the
+    /// columns compared); given the same data again it goes through the diff: both answer
+    /// alike, byte for byte.
+    @Test func anEqualSnapshotAnswersAlikeWithOrWithoutTheDiff() throws {
+        let service = makeService()
+        let id = try Self.session(service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]},{"id":"b","size":[20,20]}]},{"id":7,"itemIds":[1,"2",3]}]"#)
+        for tail in [#""rect":[0,0,320,480]"#, #""animatingDifferences":false"#, #""rect":[0,0,320,480],"reloaded":[],"reconfigured":[]"#] {
+            let short = Self.put(service, id, #"{"sections":[{"id":"s","items":["a","b"]},{"id":7,"items":[1,"2",3]}],\#(tail)}"#)
+            let full = Self.put(service, id, #"{"sections":[{"id":"s","items":["a",{"id":"b","size":[20,20]}]},{"id":7,"items":[1,"2",3]}],\#(tail)}"#)
+            #expect(short.status == 200, "\(Self.text(short))")
+            #expect(Self.text(short) == Self.text(full))
+            #expect(try object(short)["version"] as? Int == 1)
+        }
+    }
+
     @Test func animatingDifferencesFalseAnswersNoPlan() throws {
         let service = makeService()
         let id = try Self.session(service, sections: #"[{"id":"s","itemIds":["a","b"]}]"#)

@@ -11,8 +11,9 @@ public struct IdentifierColumn: Hashable, Sendable {
 
     /// The packed form's limit: ends are 32-bit.
     public static let maxByteCount = Int(UInt32.max)
-    static let stringTag: UInt8 = 0
-    static let integerTag: UInt8 = 1
+    /// The tag bytes (the service's decoders pack runs of strings themselves).
+    package static let stringTag: UInt8 = 0
+    package static let integerTag: UInt8 = 1
 
     public init() {}
 
@@ -37,6 +38,40 @@ public struct IdentifierColumn: Hashable, Sendable {
         guard start == bytes.count else { return nil }
         self.bytes = bytes
         self.ends = ends
+    }
+
+    /// A column from parts its maker built in the packed form (the service's decoders pack
+    /// runs of strings this way); checked in debug builds only.
+    package init(packedBytes bytes: [UInt8], ends: [UInt32]) {
+        assert(IdentifierColumn(bytes: bytes, ends: ends) != nil, "not a packed identifier column")
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// Equal columns hold the same identifiers in the same order: the same bytes and ends,
+    /// compared eight bytes at a time (`Array`'s own `==` compares a byte at a time: ~7
+    /// instructions a byte, most of an equal snapshot's PUT; BENCHMARKS.md "Issue 22").
+    public static func == (a: IdentifierColumn, b: IdentifierColumn) -> Bool {
+        a.ends.count == b.ends.count && a.bytes.count == b.bytes.count
+            && a.ends.withUnsafeBytes { x in b.ends.withUnsafeBytes { y in sameBytes(x, y) } }
+            && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in sameBytes(x, y) } }
+    }
+
+    /// Whether two buffers of the same length hold the same bytes.
+    private static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
+        let n = x.count
+        var k = 0
+        while k &+ 8 <= n {
+            guard x.loadUnaligned(fromByteOffset: k, as: UInt64.self) == y.loadUnaligned(fromByteOffset: k, as: UInt64.self) else {
+                return false
+            }
+            k &+= 8
+        }
+        while k < n {
+            guard x[k] == y[k] else { return false }
+            k &+= 1
+        }
+        return true
     }
 
     public var count: Int { ends.count }
@@ -125,7 +160,12 @@ public struct IdentifierColumn: Hashable, Sendable {
         return out
     }
 
+    /// Appends `other`'s identifiers; an empty column becomes `other` (its arrays, no copy).
     public mutating func append(contentsOf other: IdentifierColumn) {
+        if ends.isEmpty && bytes.isEmpty {
+            self = other
+            return
+        }
         precondition(bytes.count + other.bytes.count <= Self.maxByteCount, "identifier column past 4 GiB")
         let base = UInt32(bytes.count)
         bytes.append(contentsOf: other.bytes)
@@ -133,4 +173,18 @@ public struct IdentifierColumn: Hashable, Sendable {
     }
 
     public var identifiers: [SnapshotIdentifier] { (0..<count).map { self[$0] } }
+
+    /// The columns one after another, in arrays of exactly their size (a lone column as it is).
+    package static func joined(_ columns: [IdentifierColumn]) -> IdentifierColumn {
+        guard columns.count > 1 else { return columns.first ?? IdentifierColumn() }
+        var out = IdentifierColumn()
+        out.reserveCapacity(identifiers: columns.reduce(0) { $0 + $1.count }, bytes: columns.reduce(0) { $0 + $1.byteCount })
+        for c in columns {
+            precondition(out.bytes.count + c.bytes.count <= Self.maxByteCount, "identifier column past 4 GiB")
+            let base = UInt32(out.bytes.count)
+            out.bytes.append(contentsOf: c.bytes)
+            out.ends.append(contentsOf: c.ends.lazy.map { $0 + base })
+        }
+        return out
+    }
 }

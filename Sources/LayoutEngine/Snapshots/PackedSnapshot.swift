@@ -73,7 +73,19 @@ extension PackedSnapshot {
     /// For each identifier of `new`, its position in `old` or -1; and the duplicates of `new`
     /// if it has any (the position of the first repeat, and the repeated identifiers in order).
     /// With `unique` false, repeats are allowed and each finds its old position.
+    ///
+    /// Most snapshots keep most items in order: `alignedMatch` finds those by walking both
+    /// columns side by side; only when it finds (or cannot rule out) a repeat does the table
+    /// over every old identifier (`hashedMatch`) run, and that answers the error.
     static func match(_ new: IdentifierColumn, in old: IdentifierColumn, unique: Bool = true)
+        -> (origin: [Int], duplicates: (first: Int, ids: [SnapshotIdentifier])?) {
+        // Against nothing (a new session's check for repeats) there is nothing to walk.
+        if unique, !old.isEmpty, let origin = alignedMatch(new, in: old) { return (origin, nil) }
+        return hashedMatch(new, in: old, unique: unique)
+    }
+
+    /// `match` through one table over every old identifier, probed once per new one.
+    static func hashedMatch(_ new: IdentifierColumn, in old: IdentifierColumn, unique: Bool = true)
         -> (origin: [Int], duplicates: (first: Int, ids: [SnapshotIdentifier])?) {
         var origin = [Int](repeating: -1, count: new.count)
         var used = [Bool](repeating: false, count: unique ? old.count : 0)

@@ -79,58 +79,48 @@ extension SnapshotDiff {
         }
         func isReloaded(_ n: Int) -> Bool { !reloadMark.isEmpty && reloadMark[n] }
 
+        // The item loops run over the arrays' buffers: a million items cost ~20 instructions
+        // each, where the checked accessors and appends cost ~150 (BENCHMARKS.md "Issue 22").
+        // `SnapshotDiffTests` hold them to the plain loops (`SnapshotDiff(plain:)` there).
+        let oldTotal = oldStarts[c.oldCounts.count]
+        precondition(c.newItemOrigin.count == newStarts[c.newCounts.count], "an origin for every new item")
+
         // Items leaving: gone, or leaving for an inserted section (its data lists its items).
-        var destination = [Int](repeating: -1, count: oldStarts[c.oldCounts.count])
-        for (n, o) in c.newItemOrigin.enumerated() where o >= 0 { destination[o] = n }
-        for s in c.oldCounts.indices where oldSectionKept[s] {
-            for flat in oldStarts[s]..<oldStarts[s + 1] {
-                let to = destination[flat]
-                if to < 0 || c.newSectionOrigin[section(of: to, newStarts)] < 0 {
-                    deletedItems.append(IndexPath(s, flat - oldStarts[s]))
+        var arrives = [Bool](repeating: false, count: oldTotal)    // in a kept section
+        c.newItemOrigin.withUnsafeBufferPointer { origin in
+            arrives.withUnsafeMutableBufferPointer { arrives in
+                for (t, o) in c.newSectionOrigin.enumerated() where o >= 0 {
+                    for n in newStarts[t]..<newStarts[t + 1] {
+                        let from = origin[n]
+                        guard from >= 0 else { continue }
+                        precondition(from < oldTotal, "an origin past the old items")
+                        arrives[from] = true
+                    }
+                }
+            }
+        }
+        var deleted: [IndexPath] = [], inserted: [IndexPath] = []
+        arrives.withUnsafeBufferPointer { arrives in
+            for s in c.oldCounts.indices where oldSectionKept[s] {
+                for flat in oldStarts[s]..<oldStarts[s + 1] where !arrives[flat] {
+                    deleted.append(IndexPath(s, flat - oldStarts[s]))
                 }
             }
         }
 
         // Items arriving, by new section; those that stay in their section keep a longest run.
-        var oldIndexes: [Int] = [], newIndexes: [Int] = []
         for (t, o) in c.newSectionOrigin.enumerated() where o >= 0 {
-            oldIndexes.removeAll(keepingCapacity: true)
-            newIndexes.removeAll(keepingCapacity: true)
-            for j in 0..<c.newCounts[t] {
-                let n = newStarts[t] + j
-                let from = c.newItemOrigin[n]
-                let to = IndexPath(t, j)
-                guard from >= 0 else {
-                    insertedItems.append(to)
-                    continue
-                }
-                let fromSection = oldStarts[o] <= from && from < oldStarts[o + 1] ? o : section(of: from, oldStarts)
-                if !oldSectionKept[fromSection] {
-                    insertedItems.append(to)            // its section was deleted
-                } else if fromSection == o {
-                    oldIndexes.append(from - oldStarts[o])
-                    newIndexes.append(j)
-                } else if isReloaded(n) {
-                    deletedItems.append(IndexPath(fromSection, from - oldStarts[fromSection]))
-                    insertedItems.append(to)            // reloaded and moved
-                } else {
-                    movedItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]), to: to))
-                }
-            }
-            let stays = longestIncreasingRun(oldIndexes)
-            for k in oldIndexes.indices {
-                let reload = isReloaded(newStarts[t] + newIndexes[k])
-                if stays[k] && !reload { continue }
-                let from = IndexPath(o, oldIndexes[k]), to = IndexPath(t, newIndexes[k])
-                switch (stays[k], reload) {
-                case (true, _): reloadedItems.append(from)
-                case (false, true):
-                    deletedItems.append(from)
-                    insertedItems.append(to)
-                case (false, false): movedItems.append(.init(from: from, to: to))
-                }
+            // Old indexes as 32-bit integers where they fit (half the scratch memory).
+            if max(c.newCounts[t], c.oldCounts[o]) < Int(Int32.max) {
+                arrivals(Int32.self, c, section: t, from: o, oldStarts, newStarts, oldSectionKept, reloadMark,
+                         &deleted, &inserted)
+            } else {
+                arrivals(Int.self, c, section: t, from: o, oldStarts, newStarts, oldSectionKept, reloadMark,
+                         &deleted, &inserted)
             }
         }
+        deletedItems = deleted
+        insertedItems = inserted
 
         // Reconfigured: only items the batch neither inserts nor deletes.
         var reported = Set<Int>()
@@ -148,5 +138,65 @@ extension SnapshotDiff {
         movedItems.sort { $0.to < $1.to }
         reloadedItems.sort()
         reconfiguredItems.sort { $0.to < $1.to }
+    }
+
+    /// The items arriving in kept new section `t` (old section `o`): inserted, moved in from
+    /// another section, or staying, where those outside a longest run of their old indexes
+    /// (`V` wide) move. Two passes over the section's origins, the staying items' old indexes
+    /// in scratch memory between them.
+    private mutating func arrivals<V: FixedWidthInteger & SignedInteger>(
+        _: V.Type, _ c: SnapshotCorrespondence, section t: Int, from o: Int, _ oldStarts: [Int], _ newStarts: [Int],
+        _ oldSectionKept: [Bool], _ reloadMark: [Bool], _ deleted: inout [IndexPath], _ inserted: inout [IndexPath]
+    ) {
+        let base = newStarts[t], count = c.newCounts[t], oldBase = oldStarts[o], oldEnd = oldStarts[o + 1]
+        func isReloaded(_ n: Int) -> Bool { !reloadMark.isEmpty && reloadMark[n] }
+        c.newItemOrigin.withUnsafeBufferPointer { origin in
+            withUnsafeTemporaryAllocation(of: V.self, capacity: count) { oldIndexes in
+                var staying = 0
+                for j in 0..<count {
+                    let n = base &+ j
+                    let from = origin[n]
+                    if from >= oldBase && from < oldEnd {
+                        oldIndexes.initializeElement(at: staying, to: V(truncatingIfNeeded: from &- oldBase))
+                        staying &+= 1
+                        continue
+                    }
+                    let to = IndexPath(t, j)
+                    guard from >= 0 else {
+                        inserted.append(to)
+                        continue
+                    }
+                    let fromSection = section(of: from, oldStarts)
+                    if !oldSectionKept[fromSection] {
+                        inserted.append(to)             // its section was deleted
+                    } else if isReloaded(n) {
+                        deleted.append(IndexPath(fromSection, from - oldStarts[fromSection]))
+                        inserted.append(to)             // reloaded and moved
+                    } else {
+                        movedItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]), to: to))
+                    }
+                }
+                let stays = longestIncreasingRun(UnsafeBufferPointer(rebasing: oldIndexes[0..<staying]))
+                guard stays.contains(false) || !reloadMark.isEmpty else { return }
+                // The staying items again, in the same order: those outside the run move.
+                var k = 0
+                for j in 0..<count {
+                    let n = base &+ j
+                    let from = origin[n]
+                    guard from >= oldBase && from < oldEnd else { continue }
+                    defer { k &+= 1 }
+                    let reload = isReloaded(n)
+                    if stays[k] && !reload { continue }
+                    let fromPath = IndexPath(o, from &- oldBase), to = IndexPath(t, j)
+                    switch (stays[k], reload) {
+                    case (true, _): reloadedItems.append(fromPath)
+                    case (false, true):
+                        deleted.append(fromPath)
+                        inserted.append(to)
+                    case (false, false): movedItems.append(.init(from: fromPath, to: to))
+                    }
+                }
+            }
+        }
     }
 }

@@ -237,14 +237,20 @@ struct BatchUpdateValidator {
         for request in oldItems {
             switch request.role {
             case .delete, .moveOut:
-                let t = sections.oldToNew[request.indexPath.section]
-                newCounts[t, default: old.sections[request.indexPath.section].itemCount] -= 1
+                // The count is read before the dictionary is: as `default:`'s autoclosure, it
+                // copied the whole validator on every request (~600 instructions each).
+                let t = sections.oldToNew[request.indexPath.section], count = old.sections[request.indexPath.section].itemCount
+                newCounts[t, default: count] -= 1
             case .reload: break
             }
         }
         for request in newItems {
             let t = request.indexPath.section
-            newCounts[t, default: old.sections[sections.newToOld[t]].itemCount] += 1
+            if newCounts[t] != nil {
+                newCounts[t]! += 1
+            } else {
+                newCounts[t] = old.sections[sections.newToOld[t]].itemCount + 1
+            }
         }
         for request in newItems {
             let p = request.indexPath, count = newCounts[p.section]!

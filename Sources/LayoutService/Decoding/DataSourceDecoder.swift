@@ -37,11 +37,9 @@ struct DataSourceDecoder {
             throw .invalidRequest("\(o.fieldPath("sections"))[\(k)].id",
                                   "is required: \(sectionsWithIDs > 0 ? "the other sections have identifiers" : "the data source says identifiers: true")")
         }
-        var sectionIDs = IdentifierColumn(), itemIDs = IdentifierColumn()
-        for section in sections {
-            sectionIDs.append(contentsOf: section.id!)
-            if let ids = section.itemIDs { itemIDs.append(contentsOf: ids) }
-        }
+        var sectionIDs = IdentifierColumn()
+        for section in sections { sectionIDs.append(contentsOf: section.id!) }
+        let itemIDs = IdentifierColumn.joined(sections.compactMap { $0.itemIDs.flatMap { $0.isEmpty ? nil : $0 } })
         let snapshot = PackedSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs, itemCounts: sections.map(\.data.itemCount))
         do throws(DiffableSnapshotError) {
             _ = try PackedSnapshot(sectionIDs: IdentifierColumn(), itemIDs: IdentifierColumn(), itemCounts: [])

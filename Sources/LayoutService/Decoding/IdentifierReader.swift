@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraSupport
 
 /// Section and item identifiers (docs/snapshots.md): a JSON string of at most
 /// `maxLength` UTF-8 bytes, or an integer (a number without fraction, within ±2^53 where
@@ -49,16 +50,80 @@ enum IdentifierReader {
 
     /// A list of identifiers (`itemIds`, `reloaded`, an operation's `items`).
     static func column(_ v: JSONValue, path: String, maxCount: Int) throws(APIError) -> IdentifierColumn {
-        guard let elements = v.arrayElements else { throw .invalidRequest(path, "must be an array of identifiers (strings or integers)") }
+        guard v.kind == .array else { throw .invalidRequest(path, "must be an array of identifiers (strings or integers)") }
         guard v.count <= maxCount else { throw .invalidRequest(path, "has \(v.count) identifiers; a session holds at most \(maxCount) items") }
         var column = IdentifierColumn()
-        column.reserveCapacity(identifiers: v.count, bytes: v.count * 12)
-        var k = 0
-        for element in elements {
+        var node = v.index + 1, k = 0
+        let end = v.end
+        while node < end {
+            if let run = stringRun(v.tape, from: node, end: end, byteBudget: IdentifierColumn.maxByteCount - column.byteCount) {
+                column.append(contentsOf: run.column)
+                node = run.next
+                k += run.column.count
+                continue
+            }
+            if column.isEmpty { column.reserveCapacity(identifiers: v.count, bytes: v.count * 12) }
+            let element = JSONValue(tape: v.tape, index: node)
             try append(element, to: &column, path: "\(path)[\(k)]")
+            node = element.end
             k += 1
         }
         return column
+    }
+
+    /// Fast path for long lists of identifiers: the run of strings without escapes, each of at
+    /// most `maxLength` bytes, that starts at node `start` (elements of one array, which ends
+    /// at node `end`), packed into a new column through one reservation of exactly their size,
+    /// straight from the tape's nodes: no `JSONValue`, no field path, no check or append per
+    /// identifier. nil when the element at `start` is not such a string, or the run would take
+    /// the column past `byteBudget` bytes (`append`, the slow path, then decodes or refuses
+    /// it). Both pack the same bytes (`IdentifierReaderTests`).
+    static func stringRun(_ tape: JSONTape, from start: Int, end: Int, byteBudget: Int) -> (column: IdentifierColumn, next: Int)? {
+        tape.nodes.withUnsafeBufferPointer { nodes -> (column: IdentifierColumn, next: Int)? in
+            var node = start, packed = 0
+            while node < end {
+                let n = nodes[node]
+                guard n.kind == .string, !n.flag else { break }
+                let length = Int(n.b &- n.a)
+                guard length <= maxLength, packed + 1 + length <= byteBudget else { break }
+                packed += 1 + length
+                node += 1
+            }
+            guard node > start else { return nil }
+            let count = node - start
+            var out = OutputBuffer(capacity: packed)
+            let ends = [UInt32](unsafeUninitializedCapacity: count) { ends, initialized in
+                tape.bytes.withUnsafeBytes { bytes in
+                    out.withReserved(packed) { w in
+                        for k in 0..<count {
+                            let n = nodes[start &+ k]
+                            let from = Int(n.a), length = Int(n.b &- n.a)
+                            w.byte(IdentifierColumn.stringTag)
+                            if length >= 8 {
+                                // Eight bytes at a time, the last eight overlapping the ones
+                                // before: no copy call per identifier.
+                                var c = 0
+                                while c &+ 8 < length {
+                                    w.store(littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ c, as: UInt64.self)), at: c)
+                                    c &+= 8
+                                }
+                                w.store(littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ length &- 8, as: UInt64.self)),
+                                        at: length &- 8)
+                                w.advance(by: length)
+                            } else {
+                                w.bytes(UnsafeRawBufferPointer(rebasing: bytes[from..<from &+ length]))
+                            }
+                            ends.initializeElement(at: k, to: UInt32(truncatingIfNeeded: w.count))
+                        }
+                    }
+                }
+                initialized = count
+            }
+            // Tags and ends in order by construction (`IdentifierReaderTests` holds the run to
+            // the slow path's column, which goes through the checked appends).
+            let column = IdentifierColumn(packedBytes: out.bytes, ends: ends)
+            return (column, node)
+        }
     }
 }
 

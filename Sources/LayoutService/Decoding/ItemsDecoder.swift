@@ -66,8 +66,10 @@ struct ItemsDecoder {
         var node = array.index + 1
         let end = array.end
         while node < end {
-            // A snapshot's entries all carry an identifier, which the run's shape has not.
-            let run = identifiers == .entries ? (next: node, items: 0) : sizeItemRun(array.tape, from: node, end: end, firstItem: i)
+            // A snapshot's entries all carry an identifier, which the size run's shape has not;
+            // their own fast path takes runs of bare string identifiers.
+            let run = identifiers == .entries ? identifierRun(array.tape, from: node, end: end, firstItem: i)
+                : sizeItemRun(array.tape, from: node, end: end, firstItem: i)
             node = run.next
             i += run.items
             guard node < end else { break }
@@ -102,6 +104,23 @@ struct ItemsDecoder {
         let path = self.path
         try IdentifierReader.append(v, to: &column, path: key.map { "\(path)[\(i)].\($0)" } ?? "\(path)[\(i)]")
         ids = column
+    }
+
+    /// Fast path for a snapshot's bare string identifiers (`IdentifierReader.stringRun`): a run
+    /// of them is packed in one piece and appended to the column; `readItem` (the slow path)
+    /// then takes the entry that ended the run. Only where every item so far has its
+    /// identifier (otherwise the slow path names the one missing).
+    private mutating func identifierRun(_ tape: JSONTape, from start: Int, end: Int, firstItem: Int) -> (next: Int, items: Int) {
+        guard (ids?.count ?? 0) == firstItem,
+              let run = IdentifierReader.stringRun(tape, from: start, end: end,
+                                                   byteBudget: IdentifierColumn.maxByteCount - (ids?.byteCount ?? 0))
+        else { return (start, 0) }
+        if ids == nil {
+            ids = run.column
+        } else {
+            ids!.append(contentsOf: run.column)
+        }
+        return (run.next, run.column.count)
     }
 
     /// Fast path for the shape of long lists, `{"size": [w, h]}` with two in-range numbers:

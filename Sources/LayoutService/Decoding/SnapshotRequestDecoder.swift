@@ -47,17 +47,17 @@ struct SnapshotRequestDecoder {
         guard sectionsValue.count <= maxSections else {
             throw .invalidRequest("sections", "has \(sectionsValue.count) sections; a session holds at most \(maxSections)")
         }
-        var sectionIDs = IdentifierColumn(), itemIDs = IdentifierColumn()
+        var sectionIDs = IdentifierColumn(), itemIDs: [IdentifierColumn] = []
         var inputs: [SnapshotSectionInput] = [], counts: [Int] = []
         var total = 0
         for (s, value) in elements.enumerated() {
             let (input, ids) = try section(value, path: "sections[\(s)]", id: &sectionIDs, remaining: maxItems - total)
             total += input.data.itemCount
             counts.append(input.data.itemCount)
-            if let ids { itemIDs.append(contentsOf: ids) }
+            if let ids, !ids.isEmpty { itemIDs.append(ids) }
             inputs.append(input)
         }
-        var request = SnapshotRequest(snapshot: PackedSnapshot(sectionIDs: sectionIDs, itemIDs: itemIDs, itemCounts: counts),
+        var request = SnapshotRequest(snapshot: PackedSnapshot(sectionIDs: sectionIDs, itemIDs: .joined(itemIDs), itemCounts: counts),
                                       sections: inputs)
         if let v = o["reloaded"], !v.isNull { request.reloaded = try IdentifierReader.column(v, path: "reloaded", maxCount: maxItems) }
         if let v = o["reconfigured"], !v.isNull {

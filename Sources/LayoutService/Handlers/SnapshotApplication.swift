@@ -16,6 +16,15 @@ extension TesseraService {
     /// new data in place, the layout updated incrementally where it can be.
     func applySnapshot(_ request: SnapshotRequest, to state: SessionState, planned: Bool) throws(APIError) -> (SessionState?, SnapshotOutcome) {
         let old = state.identifiers!
+        // The session's own snapshot again, with no item data, reloads, reconfigures or section
+        // layouts: nothing can change, as the diff below would find (identity, no batch).
+        // Comparing the packed columns costs a fraction of diffing them.
+        if request.reloaded.isEmpty, request.reconfigured.isEmpty,
+           request.sections.allSatisfy({ $0.given == nil && !$0.hasLayout }), request.snapshot == old {
+            var outcome = SnapshotOutcome()
+            outcome.plan = request.animatingDifferences && planned ? [] : nil
+            return (nil, outcome)
+        }
         let correspondence: SnapshotCorrespondence
         do throws(DiffableSnapshotError) {
             correspondence = try old.correspondence(to: request.snapshot, reloaded: request.reloaded,
