@@ -54,7 +54,7 @@ case "$target" in
     mkdir -p "$work/modules"
     echo "compiling LayoutEngine (instrumented) in $work" >&2
     mapfile -t engine < <(find Sources/LayoutEngine -name '*.swift' | sort)
-    swiftc "${fuzz_flags[@]}" -wmo -module-name LayoutEngine -I "$bin/Modules" \
+    swiftc "${fuzz_flags[@]}" -wmo -package-name tessera -module-name LayoutEngine -I "$bin/Modules" \
       -emit-module -emit-module-path "$work/modules/LayoutEngine.swiftmodule" -c "${engine[@]}" -o "$work/LayoutEngine.o"
     mapfile -t sources < <(printf '%s\n' Fuzz/Decoders/FuzzDecoders.swift; find Sources/LayoutService -name '*.swift' | sort)
     flags=("${support[@]}" -I "$work/modules" -I "$bin/Modules" "${c_modules[@]}")
