@@ -163,7 +163,8 @@ fuzz: deps
 	scripts/fuzz.sh json $(FUZZ_SECONDS)
 	scripts/fuzz.sh decoders $(FUZZ_SECONDS)
 
-# Release benchmark: prints figures; see BENCHMARKS.md for the recorded runs.
+# Release benchmark: prints figures; see BENCHMARKS.md for the current ones and
+# Benchmarks/results/ for the recorded runs.
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tessera-bench --product tessera
 	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera-bench

@@ -5,11 +5,10 @@ import TesseraSupport
 /// `LineLogHandler` writes for `AccessLog.fields` (keys in the same order, numbers as
 /// numbers), made straight from the exchange into one buffer of the right size.
 ///
-/// Why it exists (callgrind, cached rect query, BENCHMARKS.md "Access logs and metrics"):
-/// through swift-log the line cost ~27,500 instructions per request (the metadata
-/// dictionary ~6,100 with its hashing and boxing, a dynamic cast per value ~4,000, the key
-/// ordering ~4,500, the JSON ~8,000); through `JSONWriter` from the exchange ~9,700; with
-/// `[UInt8].append` ~6,300; written through a pointer ~3,700 (now a bounds-checked
+/// Why it exists (docs/performance.md#direct-access-line): through swift-log the line cost
+/// more than the rest of a cached rect query (the metadata dictionary with its hashing and
+/// boxing, a dynamic cast per value, the key ordering, the JSON); written through a pointer
+/// into memory sized beforehand it costs a small fraction of that (now a bounds-checked
 /// `OutputWriter` over the same stack memory, docs/memory-safety.md). Levels, the
 /// handler, start-up and shutdown lines and the text format still go through swift-log.
 enum AccessLine {

@@ -6,10 +6,10 @@ import TesseraSupport
 /// the second, and the JSON that depends only on the method, route template and status
 /// (`AccessLine.putLabels`). The same bytes as writing them afresh (`AccessLineTests`).
 ///
-/// Why: on a cached rect query the line cost ~2,500 instructions, ~5.7 % of the request
-/// (callgrind); the date and time of day were worked out and the method and route checked
-/// for escapes and copied on every line (~600 of those). Requests in a second share the
-/// first, and a loop serves few label sets.
+/// Why: the date and time of day were worked out and the method and route checked for
+/// escapes and copied on every line, a share of every cached rect query
+/// (docs/performance.md#access-line-cache). Requests in a second share the first, and a
+/// loop serves few label sets.
 ///
 /// One per loop, used by that loop's thread only (`HTTPServerObserver.requestFinished`
 /// runs on the loop that answered), hence unchecked Sendable, no lock, and no run-time

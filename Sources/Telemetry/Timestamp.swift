@@ -35,8 +35,8 @@ enum Timestamp {
     static func write(seconds: Int, milliseconds: Int, to out: inout OutputWriter) {
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let (year, month, day) = CivilDate.of(daysSinceEpoch: days)  // shared with the replies' Date field
-        // Two digits at a time from a table: a divide-and-modulo loop per digit cost ~250
-        // instructions per access line (callgrind, cached rect query).
+        // Two digits at a time from a table, not a divide-and-modulo loop per digit
+        // (docs/performance.md#timestamp-arithmetic).
         func pair(_ value: Int, _ separator: Unicode.Scalar) {
             out.fixedDigits(UInt64(truncatingIfNeeded: value), count: 2)
             out.byte(UInt8(ascii: separator))

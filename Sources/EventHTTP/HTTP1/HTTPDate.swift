@@ -4,9 +4,9 @@ import Glibc
 /// formatted once per second per loop.
 ///
 /// Why: formatting it per reply with time(), gmtime_r (which takes glibc's process-wide
-/// time-zone lock) and strftime costs ~3,400 instructions a reply (callgrind: what evhttp
-/// does); a cached string costs a clock read and a comparison (docs/performance.md). nginx
-/// caches its Date the same way.
+/// time-zone lock) and strftime is what evhttp did for every reply; a cached string costs a
+/// clock read and a comparison (docs/performance.md#cached-date). nginx caches its Date the
+/// same way.
 struct HTTPDate {
     /// Characters of "Sun, 06 Nov 1994 08:49:37 GMT" (a NUL follows them).
     static let length = 29

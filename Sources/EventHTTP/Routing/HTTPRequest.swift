@@ -68,9 +68,9 @@ func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
 }
 
 /// Looking up a path parameter by name. A route has one to three parameters, and walking
-/// that few entries costs less than hashing the name with SipHash (~500 instructions per
-/// lookup in profiles of the cached rect query, which looks `id` up twice: the route
-/// adapter and the access line).
+/// that few entries costs less than hashing the name with SipHash, and the cached rect query
+/// looks `id` up twice: the route adapter and the access line
+/// (docs/performance.md#parameter-walk).
 public enum PathParameters {
     public static func value(_ name: String, in parameters: [String: String]) -> String? {
         guard parameters.count <= 4 else { return parameters[name] }

@@ -31,8 +31,8 @@ public final class SessionStore: Sendable {
     public let configuration: Configuration
     public let storage: any SessionStorage
     /// The backend's name in metrics; nil for the memory store (its calls never fail and
-    /// are not worth a metric on every request). Worked out once: the dynamic casts cost
-    /// ~2,900 instructions, on every query when done per call (callgrind, BENCHMARKS.md).
+    /// are not worth a metric on every request). Worked out once: the dynamic casts were a
+    /// measurable cost of every query when done per call (docs/performance.md#store-metrics-name).
     private let metricsName: String?
     let clock: any SessionClock
     private let copies = Mutex<[SessionKey: Session]>([:])
