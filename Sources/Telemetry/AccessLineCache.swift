@@ -13,7 +13,7 @@ import TesseraSupport
 ///
 /// One per loop, used by that loop's thread only (`HTTPServerObserver.requestFinished`
 /// runs on the loop that answered), hence unchecked Sendable, no lock, and no run-time
-/// exclusivity checks (`@exclusivity(unchecked)`: they were ~230 instructions a line).
+/// exclusivity checks (`@exclusivity(unchecked)`; docs/performance.md#unchecked-exclusivity).
 final class AccessLineCache: @unchecked Sendable {
     /// The second `timePrefix` holds, and the time's first 20 bytes (`2026-11-25T21:45:20.`).
     @exclusivity(unchecked) private var second = Int.min
