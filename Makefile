@@ -146,7 +146,7 @@ playground:
 openapi:
 	python3 scripts/embed-openapi.py
 
-# The suites that read untrusted bytes and write replies (HTTP, service, telemetry, rendering,
+# The suites that read untrusted bytes and write replies (HTTP, service, storage, telemetry, rendering,
 # and the output buffer every reply is written through) under AddressSanitizer, in a build
 # folder of their own (.build-asan). Memory errors stop the run; LeakSanitizer is off: at exit
 # it reports objects XCTest's own runner keeps (it runs first, with no test of ours), which
