@@ -19,6 +19,8 @@ public final class MemorySessionStorage: SessionStorage {
 
     public var keepsSessionData: Bool { false }
 
+    public var metricsName: String? { nil }
+
     /// `now` may be older than an entry's last use: another thread can touch it between
     /// reading the clock and taking the lock. Such a session is fresh, not expired (a
     /// wrapping subtraction here once deleted live sessions under load).
