@@ -151,17 +151,21 @@ extension SnapshotDiff {
             // The run being gathered, kept in locals: appended when the next staying item
             // does not extend it.
             var run = StayingRun(firstItem: 0, oldStart: 0, count: 0)
-            var next = -1               // the old number that extends `run`
+            // The old number that extends `run`; -2 (no origin) once that would leave the old
+            // section, so that most items cost one comparison.
+            var next = -2
             for j in 0..<count {
                 let from = origin[base &+ j]
+                if from == next {
+                    run.count &+= 1
+                    next &+= 1
+                    if next == oldEnd { next = -2 }
+                    continue
+                }
                 if from >= oldBase && from < oldEnd {
-                    if from == next {
-                        run.count &+= 1
-                    } else {
-                        if run.count > 0 { runs.append(run) }
-                        run = StayingRun(firstItem: j, oldStart: from, count: 1)
-                    }
-                    next = from &+ 1
+                    if run.count > 0 { runs.append(run) }
+                    run = StayingRun(firstItem: j, oldStart: from, count: 1)
+                    next = from &+ 1 == oldEnd ? -2 : from &+ 1
                     continue
                 }
                 let to = IndexPath(t, j)
