@@ -347,6 +347,67 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         return kept
     }
 
+    /// The items a heaviest chain of runs keeps, written plainly: `values` cut into runs of
+    /// consecutive values, each run following the heaviest chain before it that it extends
+    /// (the later on a tie), the chain ending at the heaviest (the later on a tie). O(r²).
+    static func plainHeaviestRunChain(_ values: [Int]) -> [Bool] {
+        var runs: [(first: Int, value: Int, count: Int)] = []
+        for (i, v) in values.enumerated() {
+            if let last = runs.last, last.value + last.count == v {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append((i, v, 1))
+            }
+        }
+        var weight = [Int](repeating: 0, count: runs.count), previous = [Int](repeating: -1, count: runs.count)
+        var end = -1
+        for k in runs.indices {
+            var before = 0
+            for p in 0..<k where runs[p].value < runs[k].value && weight[p] >= before {
+                before = weight[p]
+                previous[k] = p
+            }
+            weight[k] = before + runs[k].count
+            if end < 0 || weight[k] >= weight[end] { end = k }
+        }
+        var kept = [Bool](repeating: false, count: values.count)
+        while end >= 0 {
+            for i in runs[end].first..<runs[end].first + runs[end].count { kept[i] = true }
+            end = previous[end]
+        }
+        return kept
+    }
+
+    /// The tree picks the chain the plain programme picks, and the chain is as long as a
+    /// longest increasing run of the items (which is what makes the moves minimal).
+    @Test func heaviestRunsArePlainAndLongest() {
+        var rng = SeededRandom(seed: 2214)
+        for round in 0..<2000 {
+            let n = rng.int(0...(round % 20 == 0 ? 3000 : 60))
+            var values = Array(0..<n)
+            switch rng.int(0...2) {
+            case 0: values.shuffle(using: &rng)
+            default:
+                for _ in 0..<rng.int(0...max(1, n / 20)) where n > 1 {
+                    values.insert(values.remove(at: rng.int(n)), at: rng.int(n))
+                }
+            }
+            if rng.bool() { values = values.filter { _ in !rng.chance(0.1) } }   // gaps, as deletes leave
+            var runs: [StayingRun] = []
+            for (i, v) in values.enumerated() {
+                if let last = runs.last, last.oldStart + last.count == v { runs[runs.count - 1].count += 1 }
+                else { runs.append(StayingRun(firstItem: i, oldStart: v, count: 1)) }
+            }
+            let stays = heaviestIncreasingRuns(runs)
+            var kept = [Bool](repeating: false, count: values.count)
+            for (r, run) in runs.enumerated() where stays[r] {
+                for i in run.firstItem..<run.firstItem + run.count { kept[i] = true }
+            }
+            #expect(kept == Self.plainHeaviestRunChain(values))
+            #expect(kept.filter { $0 }.count == SnapshotContract.longestIncreasingLength(values))
+        }
+    }
+
     /// The diff over buffers answers what the plain loops it replaced answer, operation for
     /// operation: random pairs (reloads and reconfigures included), and large sections with
     /// a few changes.
@@ -520,7 +581,7 @@ extension SnapshotDiff {
                     movedItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]), to: to))
                 }
             }
-            let stays = SnapshotDiffTests.plainLongestIncreasingRun(oldIndexes)
+            let stays = SnapshotDiffTests.plainHeaviestRunChain(oldIndexes)
             for k in oldIndexes.indices {
                 let reload = isReloaded(newStarts[t] + newIndexes[k])
                 if stays[k] && !reload { continue }

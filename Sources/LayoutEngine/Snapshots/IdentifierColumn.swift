@@ -52,9 +52,11 @@ public struct IdentifierColumn: Hashable, Sendable {
     /// compared eight bytes at a time (`Array`'s own `==` compares a byte at a time, which
     /// was most of an equal snapshot's PUT; docs/performance.md#equal-snapshot).
     public static func == (a: IdentifierColumn, b: IdentifierColumn) -> Bool {
+        // The bytes first: columns of identifiers of one length have the same ends even where
+        // the identifiers differ, so the bytes tell most unequal columns apart sooner.
         a.ends.count == b.ends.count && a.bytes.count == b.bytes.count
-            && a.ends.withUnsafeBytes { x in b.ends.withUnsafeBytes { y in sameBytes(x, y) } }
             && a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in sameBytes(x, y) } }
+            && a.ends.withUnsafeBytes { x in b.ends.withUnsafeBytes { y in sameBytes(x, y) } }
     }
 
     /// Whether two buffers of the same length hold the same bytes.

@@ -79,44 +79,40 @@ extension SnapshotDiff {
         }
         func isReloaded(_ n: Int) -> Bool { !reloadMark.isEmpty && reloadMark[n] }
 
-        // The item loops run over the arrays' buffers: the checked accessors and appends cost
-        // several times as much (docs/performance.md#diff-buffers).
-        // `SnapshotDiffTests` hold them to the plain loops (`SnapshotDiff(plain:)` there).
+        // Items go in runs (`StayingRun`): a million items cost a few instructions each in
+        // one pass over their origins; everything after it costs per run or per change.
+        // `SnapshotDiffTests` hold this to the plain loops (`SnapshotDiff(plain:)` there;
+        // docs/performance.md#staying-runs).
         let oldTotal = oldStarts[c.oldCounts.count]
         precondition(c.newItemOrigin.count == newStarts[c.newCounts.count], "an origin for every new item")
 
-        // Items leaving: gone, or leaving for an inserted section (its data lists its items).
-        var arrives = [Bool](repeating: false, count: oldTotal)    // in a kept section
-        c.newItemOrigin.withUnsafeBufferPointer { origin in
-            arrives.withUnsafeMutableBufferPointer { arrives in
-                for (t, o) in c.newSectionOrigin.enumerated() where o >= 0 {
-                    for n in newStarts[t]..<newStarts[t + 1] {
-                        let from = origin[n]
-                        guard from >= 0 else { continue }
-                        precondition(from < oldTotal, "an origin past the old items")
-                        arrives[from] = true
-                    }
-                }
-            }
-        }
+        // Items arriving, by new section; those that stay in their section keep a heaviest
+        // chain of runs. `covered` gathers the old numbers that arrive in a kept section.
         var deleted: [IndexPath] = [], inserted: [IndexPath] = []
-        arrives.withUnsafeBufferPointer { arrives in
-            for s in c.oldCounts.indices where oldSectionKept[s] {
-                for flat in oldStarts[s]..<oldStarts[s + 1] where !arrives[flat] {
-                    deleted.append(IndexPath(s, flat - oldStarts[s]))
-                }
-            }
+        var covered: [(start: Int, count: Int)] = []
+        for (t, o) in c.newSectionOrigin.enumerated() where o >= 0 {
+            arrivals(c, section: t, from: o, oldStarts, newStarts, oldSectionKept, reloadMark,
+                     &deleted, &inserted, &covered)
         }
 
-        // Items arriving, by new section; those that stay in their section keep a longest run.
-        for (t, o) in c.newSectionOrigin.enumerated() where o >= 0 {
-            // Old indexes as 32-bit integers where they fit (half the scratch memory).
-            if max(c.newCounts[t], c.oldCounts[o]) < Int(Int32.max) {
-                arrivals(Int32.self, c, section: t, from: o, oldStarts, newStarts, oldSectionKept, reloadMark,
-                         &deleted, &inserted)
-            } else {
-                arrivals(Int.self, c, section: t, from: o, oldStarts, newStarts, oldSectionKept, reloadMark,
-                         &deleted, &inserted)
+        // Items leaving: those of kept sections that arrive nowhere kept (gone, or gone to an
+        // inserted section, whose data lists its items). Origins are unique, so the covered
+        // ranges are disjoint: the gaps between them are the deletes.
+        covered.sort { $0.start < $1.start }
+        precondition(covered.last.map { $0.start + $0.count <= oldTotal } ?? true, "an origin past the old items")
+        var k = 0
+        for s in c.oldCounts.indices where oldSectionKept[s] {
+            var flat = oldStarts[s]
+            let end = oldStarts[s + 1]
+            while flat < end {
+                while k < covered.count && covered[k].start + covered[k].count <= flat { k += 1 }
+                if k < covered.count && covered[k].start <= flat {
+                    flat = covered[k].start + covered[k].count
+                    continue
+                }
+                let gapEnd = k < covered.count ? min(covered[k].start, end) : end
+                for gone in flat..<gapEnd { deleted.append(IndexPath(s, gone - oldStarts[s])) }
+                flat = gapEnd
             }
         }
         deletedItems = deleted
@@ -141,54 +137,72 @@ extension SnapshotDiff {
     }
 
     /// The items arriving in kept new section `t` (old section `o`): inserted, moved in from
-    /// another section, or staying, where those outside a longest run of their old indexes
-    /// (`V` wide) move. Two passes over the section's origins, the staying items' old indexes
-    /// in scratch memory between them.
-    private mutating func arrivals<V: FixedWidthInteger & SignedInteger>(
-        _: V.Type, _ c: SnapshotCorrespondence, section t: Int, from o: Int, _ oldStarts: [Int], _ newStarts: [Int],
-        _ oldSectionKept: [Bool], _ reloadMark: [Bool], _ deleted: inout [IndexPath], _ inserted: inout [IndexPath]
+    /// another section, or staying, in runs (`StayingRun`), where the runs outside a heaviest
+    /// increasing chain move. One pass over the section's origins; then only the items of
+    /// runs that move (and, when the batch reloads, of every run) are visited again.
+    private mutating func arrivals(
+        _ c: SnapshotCorrespondence, section t: Int, from o: Int, _ oldStarts: [Int], _ newStarts: [Int],
+        _ oldSectionKept: [Bool], _ reloadMark: [Bool], _ deleted: inout [IndexPath], _ inserted: inout [IndexPath],
+        _ covered: inout [(start: Int, count: Int)]
     ) {
         let base = newStarts[t], count = c.newCounts[t], oldBase = oldStarts[o], oldEnd = oldStarts[o + 1]
         func isReloaded(_ n: Int) -> Bool { !reloadMark.isEmpty && reloadMark[n] }
         c.newItemOrigin.withUnsafeBufferPointer { origin in
-            withUnsafeTemporaryAllocation(of: V.self, capacity: count) { oldIndexes in
-                var staying = 0
-                for j in 0..<count {
-                    let n = base &+ j
-                    let from = origin[n]
-                    if from >= oldBase && from < oldEnd {
-                        oldIndexes.initializeElement(at: staying, to: V(truncatingIfNeeded: from &- oldBase))
-                        staying &+= 1
-                        continue
-                    }
-                    let to = IndexPath(t, j)
-                    guard from >= 0 else {
-                        inserted.append(to)
-                        continue
-                    }
-                    let fromSection = section(of: from, oldStarts)
-                    if !oldSectionKept[fromSection] {
-                        inserted.append(to)             // its section was deleted
-                    } else if isReloaded(n) {
-                        deleted.append(IndexPath(fromSection, from - oldStarts[fromSection]))
-                        inserted.append(to)             // reloaded and moved
-                    } else {
-                        movedItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]), to: to))
-                    }
+            var runs: [StayingRun] = []
+            // The run being gathered, kept in locals: appended when the next staying item
+            // does not extend it.
+            var run = StayingRun(firstItem: 0, oldStart: 0, count: 0)
+            // The old number that extends `run`; -2 (no origin) once that would leave the old
+            // section, so that most items cost one comparison.
+            var next = -2
+            for j in 0..<count {
+                let from = origin[base &+ j]
+                if from == next {
+                    run.count &+= 1
+                    next &+= 1
+                    if next == oldEnd { next = -2 }
+                    continue
                 }
-                let stays = longestIncreasingRun(UnsafeBufferPointer(rebasing: oldIndexes[0..<staying]))
-                guard stays.contains(false) || !reloadMark.isEmpty else { return }
-                // The staying items again, in the same order: those outside the run move.
-                var k = 0
-                for j in 0..<count {
+                if from >= oldBase && from < oldEnd {
+                    if run.count > 0 { runs.append(run) }
+                    run = StayingRun(firstItem: j, oldStart: from, count: 1)
+                    next = from &+ 1 == oldEnd ? -2 : from &+ 1
+                    continue
+                }
+                let to = IndexPath(t, j)
+                guard from >= 0 else {
+                    inserted.append(to)
+                    continue
+                }
+                covered.append((from, 1))
+                let fromSection = section(of: from, oldStarts)
+                if !oldSectionKept[fromSection] {
+                    inserted.append(to)             // its section was deleted
+                } else if isReloaded(base &+ j) {
+                    deleted.append(IndexPath(fromSection, from - oldStarts[fromSection]))
+                    inserted.append(to)             // reloaded and moved
+                } else {
+                    movedItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]), to: to))
+                }
+            }
+            if run.count > 0 { runs.append(run) }
+
+            let stays = heaviestIncreasingRuns(runs)
+            for (r, run) in runs.enumerated() {
+                covered.append((run.oldStart, run.count))
+                if stays[r] && reloadMark.isEmpty { continue }
+                // The run's items again: the next `count` staying items from its first.
+                var j = run.firstItem, taken = 0
+                while taken < run.count {
+                    defer { j &+= 1 }
                     let n = base &+ j
                     let from = origin[n]
                     guard from >= oldBase && from < oldEnd else { continue }
-                    defer { k &+= 1 }
+                    taken &+= 1
                     let reload = isReloaded(n)
-                    if stays[k] && !reload { continue }
+                    if stays[r] && !reload { continue }
                     let fromPath = IndexPath(o, from &- oldBase), to = IndexPath(t, j)
-                    switch (stays[k], reload) {
+                    switch (stays[r], reload) {
                     case (true, _): reloadedItems.append(fromPath)
                     case (false, true):
                         deleted.append(fromPath)

@@ -31,46 +31,58 @@ extension BatchUpdateValidator {
             departures: departures, arrivals: arrivals)
     }
 
-    /// U6: each section's departures and arrivals, sorted by item index.
+    /// U6: each section's departures and arrivals, sorted by item index. Lists are gathered by
+    /// section in arrays, not dictionaries: a snapshot's batch of thousands of items hashed
+    /// every request here.
     private func plans() -> (departures: [Int: SectionDepartures], arrivals: [Int: SectionArrivals]) {
-        var removals: [Int: [(item: Int, to: IndexPath?)]] = [:]
-        var reloads: [Int: [(item: Int, data: SectionData.Item?)]] = [:]
+        var removals = [[(item: Int, to: IndexPath?)]](repeating: [], count: old.sections.count)
+        var reloads = [[(item: Int, data: SectionData.Item?)]](repeating: [], count: old.sections.count)
         for request in oldItems {
             let p = request.indexPath
             switch request.role {
-            case .delete: removals[p.section, default: []].append((p.item, nil))
-            case .moveOut(let to): removals[p.section, default: []].append((p.item, to))
-            case .reload(let data): reloads[p.section, default: []].append((p.item, data))
+            case .delete: removals[p.section].append((p.item, nil))
+            case .moveOut(let to): removals[p.section].append((p.item, to))
+            case .reload(let data): reloads[p.section].append((p.item, data))
             }
         }
         var departures: [Int: SectionDepartures] = [:]
-        for (section, list) in removals {
-            let sorted = list.sorted { $0.item < $1.item }
+        for (section, list) in removals.enumerated() where !list.isEmpty {
+            let sorted = Self.byItem(list) { $0.item }
             departures[section, default: SectionDepartures()].removed = sorted.map(\.item)
             departures[section, default: SectionDepartures()].destinations = sorted.map(\.to)
         }
-        for (section, list) in reloads {
-            let sorted = list.sorted { $0.item < $1.item }
+        for (section, list) in reloads.enumerated() where !list.isEmpty {
+            let sorted = Self.byItem(list) { $0.item }
             departures[section, default: SectionDepartures()].reloaded = sorted.map(\.item)
             departures[section, default: SectionDepartures()].reloadData = sorted.map(\.data)
         }
 
-        var arriving: [Int: [(item: Int, from: IndexPath?, data: SectionData.Item)]] = [:]
+        let newSectionCount = newItems.reduce(0) { max($0, $1.indexPath.section + 1) }
+        var arriving = [[(item: Int, from: IndexPath?, data: SectionData.Item)]](repeating: [], count: newSectionCount)
         for request in newItems {
             let p = request.indexPath
             switch request.role {
             case .insert(let data):
-                arriving[p.section, default: []].append((p.item, nil, data ?? SectionData.Item()))
+                arriving[p.section].append((p.item, nil, data ?? SectionData.Item()))
             case .moveIn(let from):
-                arriving[p.section, default: []].append((p.item, from, old.sections[from.section].item(at: from.item)))
+                arriving[p.section].append((p.item, from, old.sections[from.section].item(at: from.item)))
             }
         }
         var arrivals: [Int: SectionArrivals] = [:]
-        for (section, list) in arriving {
-            let sorted = list.sorted { $0.item < $1.item }
+        for (section, list) in arriving.enumerated() where !list.isEmpty {
+            let sorted = Self.byItem(list) { $0.item }
             arrivals[section] = SectionArrivals(fixed: sorted.map(\.item), sources: sorted.map(\.from),
                                                 data: sorted.map(\.data))
         }
         return (departures, arrivals)
+    }
+
+    /// `list` in ascending `item` order; as it is when it came sorted (a derived batch's lists
+    /// mostly do), without sorting.
+    private static func byItem<T>(_ list: [T], _ item: (T) -> Int) -> [T] {
+        for k in list.indices.dropFirst() where item(list[k - 1]) > item(list[k]) {
+            return list.sorted { item($0) < item($1) }
+        }
+        return list
     }
 }

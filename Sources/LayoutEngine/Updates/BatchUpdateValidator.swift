@@ -7,7 +7,7 @@ struct BatchUpdateValidator {
     var newSections: [NewSectionRequest] = []
     /// The request (position in `oldItems` / `oldSections`) that names each old index path
     /// or section: each may be named once, by a delete, a reload or a move.
-    var oldItemClaims: [IndexPath: Int] = [:]
+    var oldItemClaims = IndexPathClaims(capacity: 0)
     var oldSectionClaims: [Int: Int] = [:]
 
     init(old: DataSource) {
@@ -17,6 +17,13 @@ struct BatchUpdateValidator {
     // MARK: U1 flatten; shape, old-state ranges, old index paths and sections named twice
 
     mutating func collect(_ operations: [BatchUpdateOperation]) throws(BatchUpdateError) {
+        oldItemClaims = IndexPathClaims(capacity: operations.reduce(0) { n, operation in
+            switch operation {
+            case .deleteItems(let paths), .reloadItems(let paths, _): n + paths.count
+            case .moveItem: n + 1
+            default: n
+            }
+        })
         for (i, operation) in operations.enumerated() {
             func at(_ place: UpdateLocation.Place) -> UpdateLocation {
                 UpdateLocation(operation: i, place: place)
@@ -88,7 +95,7 @@ struct BatchUpdateValidator {
         }
         let count = old.sections[p.section].itemCount
         guard p.item < count else { throw at.error(UpdateMessages.noItemBefore(verb, p, items: count)) }
-        if let earlier = oldItemClaims.updateValue(oldItems.count, forKey: p) {
+        if let earlier = oldItemClaims.claim(p, by: oldItems.count) {
             let first = oldItems[earlier]
             throw at.error(UpdateMessages.twiceBefore(p, first: first.role.verb, second: verb,
                                                       earlier: first.location.operation))
@@ -200,8 +207,7 @@ struct BatchUpdateValidator {
     // index path is named once
 
     func checkItemsArriving(in sections: SectionArrangement) throws(BatchUpdateError) {
-        var claims: [IndexPath: Int] = [:]
-        claims.reserveCapacity(newItems.count)
+        var claims = IndexPathClaims(capacity: newItems.count)
         for (k, request) in newItems.enumerated() {
             let p = request.indexPath, at = request.location
             guard p.section < sections.newCount else {
@@ -220,7 +226,7 @@ struct BatchUpdateValidator {
                 case .moveIn(let from): throw at.error(UpdateMessages.moveIntoChangedSection(from: from, to: p, fate: fate))
                 }
             }
-            if let earlier = claims.updateValue(k, forKey: p) {
+            if let earlier = claims.claim(p, by: k) {
                 let first = newItems[earlier]
                 throw at.error(UpdateMessages.twiceAfter(p, first: first.role.verb, second: request.role.verb,
                                                          earlier: first.location.operation))
@@ -233,27 +239,24 @@ struct BatchUpdateValidator {
     /// The new item count of every section that gains or loses items, by new index:
     /// old count − deleted − moved out + inserted + moved in.
     func checkArrivalIndexes(in sections: SectionArrangement) throws(BatchUpdateError) -> [Int: Int] {
-        var newCounts: [Int: Int] = [:]
+        var counts = [Int](repeating: -1, count: sections.newCount)     // −1: untouched
+        // By array, not dictionary: a batch of 10,000 items hashed each request twice here.
         for request in oldItems {
             switch request.role {
             case .delete, .moveOut:
-                // The count is read before the dictionary is: as `default:`'s autoclosure, it
-                // copied the whole validator on every request (docs/performance.md#diff-buffers).
-                let t = sections.oldToNew[request.indexPath.section], count = old.sections[request.indexPath.section].itemCount
-                newCounts[t, default: count] -= 1
+                let t = sections.oldToNew[request.indexPath.section]
+                if counts[t] < 0 { counts[t] = old.sections[request.indexPath.section].itemCount }
+                counts[t] -= 1
             case .reload: break
             }
         }
         for request in newItems {
             let t = request.indexPath.section
-            if newCounts[t] != nil {
-                newCounts[t]! += 1
-            } else {
-                newCounts[t] = old.sections[sections.newToOld[t]].itemCount + 1
-            }
+            if counts[t] < 0 { counts[t] = old.sections[sections.newToOld[t]].itemCount }
+            counts[t] += 1
         }
         for request in newItems {
-            let p = request.indexPath, count = newCounts[p.section]!
+            let p = request.indexPath, count = counts[p.section]
             guard p.item < count else {
                 switch request.role {
                 case .insert:
@@ -263,6 +266,8 @@ struct BatchUpdateValidator {
                 }
             }
         }
+        var newCounts: [Int: Int] = [:]
+        for (t, count) in counts.enumerated() where count >= 0 { newCounts[t] = count }
         return newCounts
     }
 }
