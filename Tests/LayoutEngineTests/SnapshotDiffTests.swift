@@ -295,58 +295,6 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         }
     }
 
-    /// The buffer form picks the very run the plain patience sorting picks (not only one as
-    /// long), in `Int` and in `Int32`.
-    @Test func longestIncreasingRunPicksThePlainFormsRun() {
-        var rng = SeededRandom(seed: 2212)
-        for round in 0..<2000 {
-            let n = rng.int(0...(round % 20 == 0 ? 3000 : 50))
-            var values: [Int]
-            switch rng.int(0...3) {
-            case 0: values = (0..<n).map { _ in rng.int(0...40) }                  // repeats
-            case 1: values = Array(0..<n).shuffled(using: &rng)
-            default:                                                                 // mostly in order
-                values = Array(0..<n)
-                for _ in 0..<rng.int(0...max(1, n / 30)) where n > 1 {
-                    values.insert(values.remove(at: rng.int(n)), at: rng.int(n))
-                }
-            }
-            let plain = Self.plainLongestIncreasingRun(values)
-            #expect(longestIncreasingRun(values) == plain)
-            let narrow = values.map { Int32($0) }
-            #expect(narrow.withUnsafeBufferPointer { longestIncreasingRun($0) } == plain)
-        }
-    }
-
-    /// The patience sorting as it was first written, over arrays: the reference the buffer
-    /// form (`longestIncreasingRun`) is held to.
-    static func plainLongestIncreasingRun(_ values: [Int]) -> [Bool] {
-        var tails: [Int] = []
-        var previous = [Int](repeating: -1, count: values.count)
-        for (i, v) in values.enumerated() {
-            var low: Int
-            if let last = tails.last, values[last] < v {
-                low = tails.count
-            } else {
-                low = 0
-                var high = tails.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if values[tails[mid]] < v { low = mid + 1 } else { high = mid }
-                }
-            }
-            if low > 0 { previous[i] = tails[low - 1] }
-            if low == tails.count { tails.append(i) } else { tails[low] = i }
-        }
-        var kept = [Bool](repeating: false, count: values.count)
-        var i = tails.last ?? -1
-        while i >= 0 {
-            kept[i] = true
-            i = previous[i]
-        }
-        return kept
-    }
-
     /// The items a heaviest chain of runs keeps, written plainly: `values` cut into runs of
     /// consecutive values, each run following the heaviest chain before it that it extends
     /// (the later on a tie), the chain ending at the heaviest (the later on a tie). O(r²).
@@ -536,7 +484,7 @@ extension SnapshotDiff {
             }
         }
         deletedSections = c.oldCounts.indices.filter { !oldSectionKept[$0] }
-        let sectionStays = SnapshotDiffTests.plainLongestIncreasingRun(keptOldOrder)
+        let sectionStays = longestIncreasingRun(keptOldOrder)
         for k in keptOldOrder.indices where !sectionStays[k] {
             movedSections.append(.init(from: keptOldOrder[k], to: keptNew[k]))
         }
