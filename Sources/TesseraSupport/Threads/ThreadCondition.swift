@@ -55,27 +55,32 @@ package final class ThreadCondition<State>: @unchecked Sendable {
     /// Blocks until `body` returns a value, re-running it each time the state changes.
     @inlinable
     package func wait<Result>(until body: (inout State) -> Result?) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while true {
-            if let result = body(&state) { return result }
-            waiters += 1
-            pthread_cond_wait(condition, mutex)
-            waiters -= 1
-        }
+        waitUnderLock(until: body, deadline: nil).unsafelyUnwrapped  // no deadline: only a value ends it
     }
 
     /// Blocks until `body` returns a value or the monotonic `deadline` (nanoseconds, as
     /// `MonotonicClock.now()` counts) passes; then `body` has a last say (nil: still not).
     @inlinable
     package func wait<Result>(until body: (inout State) -> Result?, deadline: UInt64) -> Result? {
-        var limit = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        waitUnderLock(until: body, deadline: deadline)
+    }
+
+    /// The one waiting loop: `body` under the lock, then sleep on the condition until the
+    /// next change (or the deadline, when there is one).
+    @inlinable
+    func waitUnderLock<Result>(until body: (inout State) -> Result?, deadline: UInt64?) -> Result? {
+        var limit = deadline.map { timespec(tv_sec: Int($0 / 1_000_000_000), tv_nsec: Int($0 % 1_000_000_000)) }
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while true {
             if let result = body(&state) { return result }
             waiters += 1
-            let timedOut = pthread_cond_timedwait(condition, mutex, &limit) == ETIMEDOUT
+            var timedOut = false
+            if limit == nil {
+                pthread_cond_wait(condition, mutex)
+            } else {
+                timedOut = pthread_cond_timedwait(condition, mutex, &limit!) == ETIMEDOUT
+            }
             waiters -= 1
             if timedOut { return body(&state) }
         }
