@@ -74,7 +74,11 @@ let package = Package(
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage", "TesseraSupport"], swiftSettings: sharedSettings),
+        // A temporary directory for the tests that open SQLite files (storage and service tests).
+        .target(name: "StorageTestSupport", path: "Tests/Support/StorageTestSupport", swiftSettings: sharedSettings),
+        .testTarget(name: "SessionStorageTests", dependencies: ["SessionStorage", "StorageTestSupport"], swiftSettings: sharedSettings),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage", "StorageTestSupport", "TesseraSupport"],
+                    swiftSettings: sharedSettings),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
                     exclude: ["Golden"], swiftSettings: sharedSettings),

@@ -7,7 +7,8 @@
 
 The generated code is committed rather than produced by the generator's build plugin: the
 plugin would make every fresh build of the package build the generator and its dependencies
-too (measured in BENCHMARKS.md), while this script builds it only when asked.
+too (measured in Benchmarks/results/2026-11-23-generated-client-build-cost.md), while this
+script builds it only when asked.
 
 Two steps follow the generator, both deterministic:
 - `public import` lines that a file does not use are narrowed (Swift 6.3 warns about each

@@ -268,8 +268,9 @@ extension Figures {
         for (s, name) in names.enumerated() { c.report.time(f, "  engine: \(name)", Samples(stages[s])) }
         // What the stages leave of the PUT (decoding, the session, the reply, freeing the old
         // state) is not taken by difference here: the stages run on fresh arrays of their own
-        // and the machine's noise is larger than the rest. BENCHMARKS.md "Issue 22" splits the
-        // PUT by instruction counts (callgrind), which do not move with the machine.
+        // and the machine's noise is larger than the rest. Issue 22's chapter in
+        // Benchmarks/results/ splits the PUT by instruction counts (callgrind), which do not
+        // move with the machine.
         c.report.value(f, "  engine stages together (medians)", Format.ms(medians.reduce(0, +)),
                        spread: "equal PUT − parse (decode, compare, reply): \(Format.ms(sameMedian - parseS.median))")
     }

@@ -5,9 +5,8 @@ import Glibc
 ///
 /// Why: a cached rect query looks its session up twice (this process's copies, and the
 /// memory store's version and idle time), and hashing the 32-byte id with `String`'s
-/// `hash(into:)` cost ~550 instructions each time (callgrind, cached rect query,
-/// BENCHMARKS.md "Per-request costs after the telemetry pass"); one `UInt64` costs a
-/// fraction of that.
+/// `hash(into:)` hashes all 32 bytes each time; one `UInt64` costs a fraction of that
+/// (docs/performance.md#session-key).
 ///
 /// Sound against collision flooding: the ids the server inserts are its own (32 random hex
 /// digits, so those 16 bytes carry 64 random bits); a client's id is only looked up, which
@@ -32,8 +31,7 @@ public struct SessionKey: Hashable, Sendable {
     }
 
     /// The whole ids' bytes compared with memcmp: `String ==` on two ids in different
-    /// storage went through the standard library's general comparison (~150 instructions
-    /// a lookup).
+    /// storage went through the standard library's general comparison on every lookup.
     public static func == (a: SessionKey, b: SessionKey) -> Bool {
         guard a.digest == b.digest else { return false }
         let left = a.id.utf8, right = b.id.utf8
@@ -48,10 +46,10 @@ public struct SessionKey: Hashable, Sendable {
     }
 
     /// Dictionary's hook for a key's hash under its per-table seed. The digest is already
-    /// 64 random bits (see above), so one multiply-and-xor mixes in the seed; through
-    /// `Hasher` (SipHash-1-3 over one word) it cost ~200 instructions a lookup, two lookups
-    /// per cached rect query (callgrind, BENCHMARKS.md "Fifth pass"). Equal keys have equal
-    /// digests, so they hash alike, as `Hashable` requires.
+    /// 64 random bits (see above), so one multiply-and-xor mixes in the seed, where `Hasher`
+    /// runs SipHash-1-3 over the word, two lookups per cached rect query
+    /// (docs/performance.md#session-key). Equal keys have equal digests, so they hash alike,
+    /// as `Hashable` requires.
     public func _rawHashValue(seed: Int) -> Int {
         let mixed = (digest ^ UInt64(truncatingIfNeeded: seed)) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))

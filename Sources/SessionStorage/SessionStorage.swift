@@ -61,6 +61,11 @@ public protocol SessionStorage: Sendable {
     /// Whether a call crosses a network and may wait up to the store's timeout (Redis): an
     /// event loop must not make one, or a stalled store holds every connection of the loop.
     var callsMayWaitOnTheNetwork: Bool { get }
+
+    /// The `backend` label of the store metrics (`tessera_store_operations_total`, …), nil
+    /// for a backend whose calls are not measured (memory: they never fail and cost nothing
+    /// worth a metric on every request).
+    var metricsName: String? { get }
 }
 
 extension SessionStorage {

@@ -5,11 +5,10 @@ import TesseraSupport
 /// `LineLogHandler` writes for `AccessLog.fields` (keys in the same order, numbers as
 /// numbers), made straight from the exchange into one buffer of the right size.
 ///
-/// Why it exists (callgrind, cached rect query, BENCHMARKS.md "Access logs and metrics"):
-/// through swift-log the line cost ~27,500 instructions per request (the metadata
-/// dictionary ~6,100 with its hashing and boxing, a dynamic cast per value ~4,000, the key
-/// ordering ~4,500, the JSON ~8,000); through `JSONWriter` from the exchange ~9,700; with
-/// `[UInt8].append` ~6,300; written through a pointer ~3,700 (now a bounds-checked
+/// Why it exists (docs/performance.md#direct-access-line): through swift-log the line cost
+/// more than the rest of a cached rect query (the metadata dictionary with its hashing and
+/// boxing, a dynamic cast per value, the key ordering, the JSON); written through a pointer
+/// into memory sized beforehand it costs a small fraction of that (now a bounds-checked
 /// `OutputWriter` over the same stack memory, docs/memory-safety.md). Levels, the
 /// handler, start-up and shutdown lines and the text format still go through swift-log.
 enum AccessLine {
@@ -23,8 +22,8 @@ enum AccessLine {
     }
 
     /// Lends the line (without its newline) to `body`, from memory on the stack: no array is
-    /// allocated and freed per request (~400 instructions). False, and `body` not called,
-    /// when a value would need an escape (see `json`).
+    /// allocated and freed per request (docs/performance.md#direct-access-line). False, and
+    /// `body` not called, when a value would need an escape (see `json`).
     /// - Parameter cache: the answering loop's (see `AccessLineCache`); the same bytes with
     ///   or without it.
     static func withJSON(_ exchange: HTTPExchange, cache: AccessLineCache? = nil,
@@ -79,10 +78,11 @@ enum AccessLine {
     /// punctuation (46 + 2 + 9 + 2 + 10 + 12 bytes) and a status of up to 20 digits.
     static let labelsOverhead = 101
 
-    /// Whether any byte is a control byte, `"` or a backslash, eight bytes at a time: a byte
-    /// loop cost ~13 instructions a byte, ~1,300 per line for the four strings. The word
-    /// tests are the exact "has a byte below n" and "has a zero byte" identities (a borrow
-    /// can only mark bytes above one that truly matches, so the answer is exact).
+    /// Whether any byte is a control byte, `"` or a backslash, eight bytes at a time, where a
+    /// byte loop cost several instructions a byte (docs/performance.md#class-observers, the
+    /// same step). The word tests are the exact "has a byte below n" and "has a zero byte"
+    /// identities (a borrow can only mark bytes above one that truly matches, so the answer
+    /// is exact).
     static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -108,8 +108,9 @@ enum AccessLine {
 /// sized beforehand (`AccessLine.withJSON`, `AccessLineCache`).
 extension OutputWriter {
     /// A quoted JSON string; false (nothing written) when it would need an escape.
-    /// Reads the string's bytes in place (`withContiguousStorageIfAvailable` does not
-    /// copy the String as `withUTF8` on a `var` copy did: ~100 instructions a string).
+    /// Reads the string's bytes in place (`withContiguousStorageIfAvailable` does not copy
+    /// the String as `withUTF8` on a `var` copy did; docs/performance.md#timestamp-arithmetic,
+    /// the same step).
     mutating func putString(_ value: String) -> Bool {
         if let written = value.utf8.withContiguousStorageIfAvailable({ putQuoted($0) }) { return written }
         var copy = value

@@ -5,14 +5,14 @@ import TesseraSupport
 /// the second, and the JSON that depends only on the method, route template and status
 /// (`AccessLine.putLabels`). The same bytes as writing them afresh (`AccessLineTests`).
 ///
-/// Why: on a cached rect query the line cost ~2,500 instructions, ~5.7 % of the request
-/// (callgrind); the date and time of day were worked out and the method and route checked
-/// for escapes and copied on every line (~600 of those). Requests in a second share the
-/// first, and a loop serves few label sets.
+/// Why: the date and time of day were worked out and the method and route checked for
+/// escapes and copied on every line, a share of every cached rect query
+/// (docs/performance.md#access-line-cache). Requests in a second share the first, and a
+/// loop serves few label sets.
 ///
 /// One per loop, used by that loop's thread only (`HTTPServerObserver.requestFinished`
 /// runs on the loop that answered), hence unchecked Sendable, no lock, and no run-time
-/// exclusivity checks (`@exclusivity(unchecked)`: they were ~230 instructions a line).
+/// exclusivity checks (`@exclusivity(unchecked)`; docs/performance.md#unchecked-exclusivity).
 final class AccessLineCache: @unchecked Sendable {
     /// The time's first `Timestamp.secondPrefixLength` bytes (`2026-11-25T21:45:20.`).
     @exclusivity(unchecked) private var timePrefix = PerSecondText()

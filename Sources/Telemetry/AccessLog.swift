@@ -10,7 +10,8 @@ public struct AccessLog: Sendable {
     private let directJSON: LogSink?
     /// `logger`'s level admits info lines. Read once: the logger is a constant value here
     /// (the server's `LineLogHandler` is a struct), and asking its handler on every request
-    /// cost ~150 instructions with the run-time exclusivity check on swift-log's storage.
+    /// paid the run-time exclusivity check on swift-log's storage
+    /// (docs/performance.md#logger-level-once).
     private let logsRequests: Bool
 
     /// - Parameter sink: the sink `logger`'s `LineLogHandler` writes to, when that logger

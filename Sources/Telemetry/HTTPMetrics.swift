@@ -106,8 +106,8 @@ public final class HTTPMetrics: Sendable {
     /// hashing, and a lock only its own thread takes. The method and route strings of a
     /// request are the router's own (the same storage every time), so comparing them is a
     /// pointer comparison. Found in the shared table they are added here, so a loop scans
-    /// only the label sets it served (callgrind, cached rect query: `record` went from ~2,500
-    /// to ~1,300 instructions per request; the shared table hashes two strings twice).
+    /// only the label sets it served (the shared table hashes two strings twice;
+    /// docs/performance.md#per-loop-metric-handles).
     private func recentHandles(_ exchange: HTTPExchange) -> (RouteHandles, Counter)? {
         guard loopCaches.indices.contains(exchange.loop) else { return nil }
         if let found = loopCaches[exchange.loop].cache.withLock({ $0.find(exchange) }) { return found }

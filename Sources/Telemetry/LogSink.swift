@@ -7,7 +7,7 @@ import TesseraSupport
 /// the first line after a quiet spell, lets lines gather for `gatherMicroseconds`, then takes
 /// the whole buffer and writes it with one write(2). A request thread never waits for the
 /// descriptor (a pipe to a log driver, a file), and under load hundreds of lines share one
-/// system call and one wake-up (BENCHMARKS.md, "Access logs and metrics").
+/// system call and one wake-up (docs/performance.md#gathered-log-writes).
 public final class LogSink: Sendable {
     public let format: LogFormat
     private let descriptor: Int32

@@ -36,8 +36,8 @@ enum Timestamp {
     /// Writes the `secondPrefixLength` bytes that end with the point before the milliseconds.
     static func writeSecondPrefix(seconds: Int, to out: inout OutputWriter) {
         let time = CivilTime(secondsSinceEpoch: seconds)
-        // Two digits at a time from a table (`fixedDigits`): a divide-and-modulo loop per
-        // digit cost ~250 instructions per access line (callgrind, cached rect query).
+        // Two digits at a time from a table (`fixedDigits`), not a divide-and-modulo loop per
+        // digit (docs/performance.md#timestamp-arithmetic).
         func pair(_ value: Int, _ separator: Unicode.Scalar) {
             out.fixedDigits(UInt64(truncatingIfNeeded: value), count: 2)
             out.byte(UInt8(ascii: separator))

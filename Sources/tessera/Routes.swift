@@ -105,8 +105,8 @@ enum Routes {
 
     /// The service's answer as it is: its header array is shared, not copied. A reply
     /// without a Content-Type gets the JSON one from the server (`EventLoop.reply`), as every
-    /// service body is JSON; copying the headers to add it here cost ~400 instructions of a
-    /// cached rect query (callgrind, BENCHMARKS.md "Fifth pass").
+    /// service body is JSON; copying the headers to add it here was a measurable share of a
+    /// cached rect query (docs/performance.md#shared-reply-headers).
     static func reply(_ r: ServiceResponse) -> HTTPResponse {
         if r.asksForWorker { return .moveToWorker }
         return HTTPResponse(status: r.status, headers: r.headers, body: r.body)

@@ -1,13 +1,7 @@
 import Foundation
 import SessionStorage
+import StorageTestSupport
 @testable import LayoutService
-
-/// A fresh directory for one test's database files.
-func temporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-}
 
 /// A service on a SQLite database: two of these on one file behave like two replicas.
 func sqliteService(_ path: String, _ configure: (inout SessionStore.Configuration) -> Void = { _ in }) throws -> TesseraService {

@@ -3,6 +3,7 @@ import LayoutEngine
 import SessionStorage
 import Testing
 @testable import LayoutService
+import StorageTestSupport
 
 @Suite("Persistence: snapshot and log")
 struct PersistenceTests {

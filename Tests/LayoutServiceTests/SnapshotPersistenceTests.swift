@@ -3,6 +3,7 @@ import LayoutEngine
 import SessionStorage
 import Testing
 @testable import LayoutService
+import StorageTestSupport
 
 /// A session's identifiers are part of its stored state: they survive a restart, replay from
 /// the log (PUT and operations entries), and come back from a compacted snapshot (`TSN4`).

@@ -2,6 +2,7 @@ import Foundation
 import SessionStorage
 import Testing
 @testable import LayoutService
+import StorageTestSupport
 
 /// The store's limits hold on every change, in every backend (issue 8, item 5).
 @Suite("Store limits on every change")
@@ -98,17 +99,6 @@ struct CorruptStorageTests {
         #expect(b.getSession(id: id).status == 404)
         #expect(a.getSession(id: id).status == 404)
         #expect(b.store.count == 0)
-    }
-
-    @Test func aFileThatIsNotADatabaseIsRefusedWithItsPath() throws {
-        let path = try temporaryDirectory() + "/garbage.db"
-        try Data(repeating: 0x5A, count: 10_000).write(to: URL(fileURLWithPath: path))
-        #expect {
-            _ = try SQLiteSessionStorage(path: path)
-        } throws: { error in
-            guard case .corrupt(let message) = error as? StorageError else { return false }
-            return message.contains(path)
-        }
     }
 
     @Test func aTruncatedDatabaseIsRefused() throws {

@@ -3,9 +3,11 @@ import LayoutEngine
 @testable import SessionStorage
 import Testing
 @testable import LayoutService
+import StorageTestSupport
 
 /// Stored bytes are checked before they are served (issue 19): snapshots and log entries
-/// carry a checksum, decoded numbers must be finite, and the SQLite file must be Tessera's.
+/// carry a checksum and decoded numbers must be finite (that the SQLite file is Tessera's is
+/// SessionStorageTests' SQLiteStorageOpenTests).
 @Suite("Stored data checks")
 struct StoredDataChecksTests {
     /// Digests of the reference implementation (libxxhash 0.8.1, `XXH64(data, length, 0)`),
@@ -104,29 +106,5 @@ struct StoredDataChecksTests {
         let r = try sqliteService(path).getSession(id: id)
         #expect(r.status == 500)
         #expect(try errorOf(r).message.contains("the log entry fails its checksum"))
-    }
-
-    /// A file of an earlier Tessera (its tables, no schema version) opens and is marked as
-    /// this version's; a file with a table Tessera does not make is refused by name.
-    @Test func theSchemaIsCheckedAtOpen() throws {
-        let directory = try temporaryDirectory()
-        let earlier = directory + "/earlier.db"
-        do {
-            let c = try SQLiteConnection(path: earlier, busyTimeoutMilliseconds: 1000)
-            try c.execute(SQLiteSchema.create)
-        }
-        _ = try SQLiteSessionStorage(path: earlier)
-        var version: Int64 = -1
-        try SQLiteConnection(path: earlier, busyTimeoutMilliseconds: 1000).query("PRAGMA user_version") { version = $0.int(0) }
-        #expect(version == SQLiteSchema.version)
-
-        let foreign = directory + "/foreign.db"
-        try SQLiteConnection(path: foreign, busyTimeoutMilliseconds: 1000).execute("CREATE TABLE users(id INTEGER PRIMARY KEY)")
-        #expect {
-            _ = try SQLiteSessionStorage(path: foreign)
-        } throws: { error in
-            guard case .corrupt(let message) = error as? StorageError else { return false }
-            return message.contains(foreign) && message.contains("tables Tessera does not make (users)")
-        }
     }
 }

@@ -74,6 +74,24 @@ import Glibc
         }
     }
 
+    /// The help is generated from the settings table: every option of serve names its
+    /// variable, and its default where it has one (the password files have none).
+    @Test func serveHelpGivesEveryOptionItsVariableAndDefault() throws {
+        let (status, output) = try run(["serve", "--help"], readStandardError: false)
+        #expect(status == 0)
+        let options = output.split(separator: "\n  --").dropFirst().filter { !$0.hasPrefix("version ") }
+        #expect(options.count > 30)
+        for option in options {
+            // One line, whatever the width the help was wrapped to.
+            let words = option.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+            let flag = words.prefix { $0 != " " }
+            #expect(words.contains("(TESSERA_"), "--\(flag) names no variable")
+            if !flag.hasSuffix("password-file") {
+                #expect(words.contains("; default "), "--\(flag) shows no default")
+            }
+        }
+    }
+
     @Test func versionPrintsTheVersion() throws {
         let (status, output) = try run(["--version"], readStandardError: false)
         #expect(status == 0)

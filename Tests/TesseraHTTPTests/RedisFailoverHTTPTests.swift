@@ -87,7 +87,7 @@ struct RedisFailoverHTTPTests {
         #expect(seen.firstWriteAfterKill.count == clients)
         let recovery = (seen.firstWriteAfterKill.min() ?? .infinity) - kill
         // Sentinel needs its down-after period, then an election and a promotion; the issue
-        // asks for the first write within down-after + 2 s. Recorded in BENCHMARKS.md; held
+        // asks for the first write within down-after + 2 s. Recorded in BENCHMARKS.md (figure 13); held
         // here with room for a loaded CI machine (no timing is asserted tightly in tests).
         print("failover: acknowledged \(seen.acknowledged.mapValues(\.count)) alive \(Glibc.kill(a.pid, 0) == 0) \(Glibc.kill(b.pid, 0) == 0)")
         print("failover: first acknowledged write \(String(format: "%.2f", recovery)) s after SIGKILL; \(seen.errors.count) errors")

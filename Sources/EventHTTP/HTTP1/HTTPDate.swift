@@ -2,8 +2,8 @@ import TesseraSupport
 
 /// The reply's `Date` field (RFC 9110 §5.6.7 IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`),
 /// formatted once per second per loop (`PerSecondText`): formatting it per reply with
-/// time(), gmtime_r and strftime cost ~3,400 instructions a reply (callgrind: what evhttp
-/// does); the cached text costs a clock read and a comparison (docs/performance.md).
+/// time(), gmtime_r and strftime is what evhttp did for every reply; the cached text costs
+/// a clock read and a comparison (docs/performance.md#cached-date).
 struct HTTPDate {
     /// Characters of "Sun, 06 Nov 1994 08:49:37 GMT".
     static let length = 29

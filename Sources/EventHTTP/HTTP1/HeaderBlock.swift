@@ -4,9 +4,9 @@ import TesseraSupport
 /// name's and value's lengths (four bytes each, little-endian), then the name, then the
 /// value. Strings are made only for what a handler asks for.
 ///
-/// Why not `[(name: String, value: String)]`: making Strings of the fields cost ~190
-/// instructions a string, ~1,000 a request for a client sending Host and Accept, and a
-/// cached rect query reads no request header at all (callgrind, docs/performance.md).
+/// Why not `[(name: String, value: String)]`: making Strings of the fields costs an
+/// allocation or more a field, and a cached rect query reads no request header at all
+/// (docs/performance.md#header-block).
 /// The parser appends each field as it checks its line. `HeaderBlockTests` holds
 /// `HTTPRequest.headers` and `header(_:)` to the array's answers.
 struct HeaderBlock: Sendable, Equatable {

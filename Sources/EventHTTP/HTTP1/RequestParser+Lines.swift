@@ -163,8 +163,9 @@ extension RequestParser {
     /// obs-fold continuation line (one starting with whitespace) is refused (§5.2).
     ///
     /// Walked through the pointer, the name against a bitmap of token bytes: over `Slice`s
-    /// (bounds-checked indexing, `allSatisfy`, `dropFirst`) this cost ~330 instructions a
-    /// header line (callgrind, cached rect query). `RequestParserTests` holds every rule.
+    /// (bounds-checked indexing, `allSatisfy`, `dropFirst`) this cost several times as much
+    /// a header line (docs/performance.md#eight-byte-checks). `RequestParserTests` holds
+    /// every rule.
     func splitField(_ line: UnsafeRawBufferPointer) -> (name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)? {
         guard let base = line.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ":")), line.count) else { return nil }
         let colon = base.distance(to: UnsafeRawPointer(found))

@@ -10,8 +10,8 @@ import Glibc
 /// `idleTimeoutSeconds` and one second later.
 ///
 /// Why not a timeout on each read and write event: every request would re-add timers to
-/// the loop's min-heap and read the clock for them, ~1,800 instructions of a cached rect
-/// query (callgrind, docs/performance.md). The sweep costs nothing per request.
+/// the loop's min-heap and read the clock for them (docs/performance.md#idle-sweep). The
+/// sweep costs nothing per request.
 extension EventLoop {
     func armIdleSweep() {
         guard let idleSweepEvent else { return }

@@ -11,8 +11,7 @@ import TesseraSupport
 /// The event_base has no lock (EVENT_BASE_FLAG_NOLOCK): no other thread calls libevent on
 /// it. They hand the loop jobs through the mailbox and wake it with an eventfd the loop
 /// watches. A locked base took and released its mutex ~11 times per request (every
-/// event_add and event_del), ~800 instructions of a cached rect query (callgrind,
-/// docs/performance.md).
+/// event_add and event_del; docs/performance.md#lock-free-bases).
 final class EventLoop: @unchecked Sendable {
     /// Cross-thread inbox: jobs to run on the loop thread (offloaded replies, shutdown).
     /// Unchecked because of the signal events' pointers: they are only created and freed
@@ -43,7 +42,7 @@ final class EventLoop: @unchecked Sendable {
 
     // Loop-thread state. Only this loop's thread touches it, one access at a time, so the
     // variables read or changed on every request skip Swift's run-time exclusivity checks
-    // (`@exclusivity(unchecked)`, ~115 instructions an access; docs/performance.md).
+    // (`@exclusivity(unchecked)`; docs/performance.md#unchecked-exclusivity).
     /// Connections accepted and serving.
     @exclusivity(unchecked) var connections: [ObjectIdentifier: Connection] = [:]
     /// Requests dispatched whose reply is not yet fully written; shutdown waits for zero.

@@ -109,7 +109,7 @@ extension ServerContext {
     /// up an event loop there.
     func respond(_ route: RouteTable.Route, _ request: HTTPRequest) -> HTTPResponse {
         // The request is copied only when its body is decoded (a copy of a request value
-        // retains and releases each of its fields: ~1,000 instructions of a cached query).
+        // retains and releases each of its fields; docs/performance.md#copy-on-decode).
         if !request.body.isEmpty, let coding = request.header("Content-Encoding") {
             var decoded = request
             if let refusal = decodeBody(&decoded, coding: coding) { return refusal }

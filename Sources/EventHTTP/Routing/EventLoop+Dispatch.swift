@@ -15,8 +15,8 @@ extension EventLoop {
         exchange.announcesKeepAlive = message.minorVersion == 0 && message.keepAlive
         let routed: TargetMemo.Routed
         do {
-            // Thrown, not a Result: a Result's payload was copied out and destroyed again
-            // (~1,700 instructions of retains and releases per request).
+            // Thrown, not a Result: a Result's payload was copied out and destroyed again,
+            // retains and releases on every request (docs/performance.md#target-split).
             routed = try message.routingTarget.withUnsafeBytes { target in
                 try targetMemo.route(method, target: target, routes: context.routes)
             }

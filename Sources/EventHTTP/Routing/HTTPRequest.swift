@@ -58,7 +58,7 @@ public struct HTTPRequest: Sendable {
 
 /// Header names are ASCII tokens; comparing UTF-8 bytes avoids allocating lowercased copies.
 /// Runs several times per reply: lengths first (O(1) for native strings), then one loop of
-/// plain iterators (`zip` over two UTF8Views cost ~500 instructions a call in profiles).
+/// plain iterators, not `zip` over two UTF8Views (docs/performance.md#reply-header-names).
 func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     if lhs == rhs { return true }  // the usual spelling: one comparison of small strings
@@ -70,9 +70,9 @@ func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
 }
 
 /// Looking up a path parameter by name. A route has one to three parameters, and walking
-/// that few entries costs less than hashing the name with SipHash (~500 instructions per
-/// lookup in profiles of the cached rect query, which looks `id` up twice: the route
-/// adapter and the access line).
+/// that few entries costs less than hashing the name with SipHash, and the cached rect query
+/// looks `id` up twice: the route adapter and the access line
+/// (docs/performance.md#parameter-walk).
 public enum PathParameters {
     public static func value(_ name: String, in parameters: [String: String]) -> String? {
         guard parameters.count <= 4 else { return parameters[name] }

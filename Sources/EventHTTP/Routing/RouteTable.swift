@@ -30,7 +30,8 @@ struct RouteTable: Sendable {
 
     /// Children and routes are short arrays searched linearly: a node has a handful of
     /// literals and methods, and comparing small strings costs less than hashing them
-    /// (dictionaries here were ~3,000 instructions of every request).
+    /// (dictionaries here were a large share of every request;
+    /// docs/performance.md#route-table-arrays).
     private struct Node: Sendable {
         var literals: [(text: String, node: Int)] = []
         var parameter: Int?

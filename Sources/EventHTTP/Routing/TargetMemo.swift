@@ -2,17 +2,16 @@ import Glibc
 
 /// Fast path, per event loop: the routing of paths this loop saw lately. Parsing a request
 /// target into decoded segments and walking the route trie is a pure function of the
-/// method and the path bytes (the table is frozen at start), yet it cost ~6,000
-/// instructions per cached rect query (callgrind, BENCHMARKS.md "Fast paths of the cached
-/// rect query"): a String per segment, the segments array, the parameter dictionary.
+/// method and the path bytes (the table is frozen at start), yet it was a large share of a
+/// cached rect query: a String per segment, the segments array, the parameter dictionary
+/// (docs/performance.md#target-memo).
 /// A client polling a session asks for the same path again and again with other rects, so
 /// the memo is keyed by the raw path bytes (the target before `?` and `#`), and the query
 /// is taken from each request's own target.
 ///
 /// Each entry also keeps the last query it was asked with: a repeated target (a client
 /// polling the same rect, which is when the reply cache answers) reuses that String
-/// instead of decoding a new one (~500 instructions with its allocation and release;
-/// callgrind, BENCHMARKS.md "Fifth pass").
+/// instead of decoding a new one, with its allocation and release.
 ///
 /// Slow path: `RequestTarget.parse` then `RouteTable.resolve`, for a path not in the memo;
 /// its answer is what the memo keeps, so a hit answers exactly what the slow path would

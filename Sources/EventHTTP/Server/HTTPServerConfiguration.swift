@@ -74,7 +74,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// (0 never compresses). 16 KiB: below it a reply fits in TCP's first flight (an initial
     /// window of 10 segments, ~14 KB) and compressing saves no round trip; above it level-1
     /// deflate shrinks element lists 15–20× for well under a millisecond per 16 KiB
-    /// (BENCHMARKS.md, "gzip threshold"), less than the bytes it saves take on any real link.
+    /// (docs/performance.md#gzip-threshold), less than the bytes it saves take on any real link.
     public var gzipReplyThreshold: Int = 16 << 10
     public var listenBacklog: Int = 1024
     /// Where the server's own warnings go (accept failures, shutdown deadline), one line

@@ -2,8 +2,8 @@
 /// these on its own threads, inline: implementations must be thread-safe and cheap, since
 /// `requestFinished` runs once per request on the event loop that answered it.
 /// Class-bound: the server reads its observer twice per request, and a class existential
-/// is copied with one retain where an opaque one went through its value witnesses (~400
-/// instructions per request, callgrind).
+/// is copied with one retain where an opaque one went through its value witnesses
+/// (docs/performance.md#class-observers).
 public protocol HTTPServerObserver: AnyObject, Sendable {
     /// A reply has been handed to its connection. Called on that connection's loop thread.
     func requestFinished(_ exchange: HTTPExchange)

@@ -49,8 +49,8 @@ public struct IdentifierColumn: Hashable, Sendable {
     }
 
     /// Equal columns hold the same identifiers in the same order: the same bytes and ends,
-    /// compared eight bytes at a time (`Array`'s own `==` compares a byte at a time: ~7
-    /// instructions a byte, most of an equal snapshot's PUT; BENCHMARKS.md "Issue 22").
+    /// compared eight bytes at a time (`Array`'s own `==` compares a byte at a time, which
+    /// was most of an equal snapshot's PUT; docs/performance.md#equal-snapshot).
     public static func == (a: IdentifierColumn, b: IdentifierColumn) -> Bool {
         a.ends.count == b.ends.count && a.bytes.count == b.bytes.count
             && a.ends.withUnsafeBytes { x in b.ends.withUnsafeBytes { y in sameBytes(x, y) } }

@@ -9,9 +9,10 @@ func longestIncreasingRun(_ values: [Int]) -> [Bool] {
 /// (the diff passes a section's old item indexes as `Int32`).
 ///
 /// Runs over buffers: its piles' tails and back-pointers in scratch memory of the values'
-/// type, uninitialised until written (a million items in order: ~10 instructions each, where
-/// the arrays' checked accessors and initialised `Int` arrays cost ~120 and 16 bytes an item;
-/// BENCHMARKS.md "Issue 22"). `SnapshotDiffTests` hold it to the plain form's choice of run.
+/// type, uninitialised until written: the arrays' checked accessors and `Int` arrays
+/// initialised before use cost several times as much, and 16 bytes an item
+/// (docs/performance.md#diff-buffers). `SnapshotDiffTests` hold it to the plain form's choice
+/// of run.
 func longestIncreasingRun<V: FixedWidthInteger & SignedInteger>(_ values: UnsafeBufferPointer<V>) -> [Bool] {
     let n = values.count
     guard n > 0 else { return [] }

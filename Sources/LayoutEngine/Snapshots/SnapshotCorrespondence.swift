@@ -79,8 +79,8 @@ extension SnapshotDiff {
         }
         func isReloaded(_ n: Int) -> Bool { !reloadMark.isEmpty && reloadMark[n] }
 
-        // The item loops run over the arrays' buffers: a million items cost ~20 instructions
-        // each, where the checked accessors and appends cost ~150 (BENCHMARKS.md "Issue 22").
+        // The item loops run over the arrays' buffers: the checked accessors and appends cost
+        // several times as much (docs/performance.md#diff-buffers).
         // `SnapshotDiffTests` hold them to the plain loops (`SnapshotDiff(plain:)` there).
         let oldTotal = oldStarts[c.oldCounts.count]
         precondition(c.newItemOrigin.count == newStarts[c.newCounts.count], "an origin for every new item")

@@ -238,7 +238,7 @@ struct BatchUpdateValidator {
             switch request.role {
             case .delete, .moveOut:
                 // The count is read before the dictionary is: as `default:`'s autoclosure, it
-                // copied the whole validator on every request (~600 instructions each).
+                // copied the whole validator on every request (docs/performance.md#diff-buffers).
                 let t = sections.oldToNew[request.indexPath.section], count = old.sections[request.indexPath.section].itemCount
                 newCounts[t, default: count] -= 1
             case .reload: break

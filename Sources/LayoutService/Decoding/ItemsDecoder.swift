@@ -132,9 +132,8 @@ struct ItemsDecoder {
     /// store the same size, as `CompactDataSourceTests` and `ItemsDecoderTests` check.
     ///
     /// The tape's buffers and the sizes column are taken once per run, not once per item:
-    /// measured faster (Benchmarks/callgrind-create.sh, decode = create − parse − prepare,
-    /// items form: ~102 instructions per item with a buffer access per item, see
-    /// BENCHMARKS.md "Decoding in runs").
+    /// measured faster (Benchmarks/callgrind-create.sh, decode = create − parse − prepare;
+    /// docs/performance.md#size-item-runs).
     private mutating func sizeItemRun(_ tape: JSONTape, from start: Int, end: Int, firstItem: Int) -> (next: Int, items: Int) {
         tape.nodes.withUnsafeBufferPointer { nodes in
             tape.bytes.withUnsafeBytes { bytes in

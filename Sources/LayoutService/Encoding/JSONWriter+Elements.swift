@@ -5,8 +5,8 @@ import LayoutEngine
 /// keys and punctuation, numbers by `JSONCursor.number`, one `Array.append` per element.
 ///
 /// Hand-written because measured faster on a hot path: encoding the 100,000 elements of the
-/// justified benchmark layout went from 43.1 to the figure in BENCHMARKS.md "Big replies"
-/// (instructions per byte, Benchmarks/callgrind-create.sh `encode-justified`).
+/// justified benchmark layout (Benchmarks/callgrind-create.sh `encode-justified`;
+/// docs/performance.md#element-writer).
 /// `ElementEncodingTests` holds it to the same bytes as writing each part through the
 /// writer's general methods (`beginObject`, `key`, `number`, …), the way it was written before.
 extension JSONWriter {
@@ -30,10 +30,9 @@ extension JSONWriter {
     /// Room for `count` more elements of about `perElement` bytes (an eighth more, for
     /// longer ones further on), reserved once: callers size the reply by a guess per element
     /// (110 bytes), and a list of longer ones grew it by doubling, copying it each time.
-    /// Measured: 100,000 justified elements (208 bytes each) 23.4 -> 21.4 ms of CPU per
-    /// encoding (`perf stat -e task-clock` on `tessera-bench --work encode-justified
-    /// --repeat 11` minus `--repeat 1`, over 10, three runs each); callgrind's count hardly
-    /// moves (the copy is a few long `rep movsb`).
+    /// Measured in CPU time, not instructions (`perf stat -e task-clock` on `tessera-bench
+    /// --work encode-justified`): callgrind's count hardly moves, the copy being a few long
+    /// `rep movsb` (docs/performance.md#element-list-reserve).
     private mutating func reserveForTheRest(_ count: Int, perElement: Int) {
         reserveCapacity(out.count + count * (perElement + perElement / 8) + 64)
     }

@@ -15,8 +15,7 @@ extension JSONWriter {
     /// Kept tight on purpose: glibc serves a block of up to 32 MiB from its heap once a
     /// freed block that size has raised its mmap threshold, so the next reply reuses pages
     /// already mapped; a 100,000-cell reply sized at 400 B per cell (40 MB) was a fresh
-    /// mmap, ~10,000 page faults and an munmap every time (BENCHMARKS.md, issue 12 "Big
-    /// replies", third pass).
+    /// mmap, ~10,000 page faults and an munmap every time (docs/performance.md#exact-cell-bound).
     static let maxJustifiedCellBytes = 144 + 2 * 20 + 5 * 24
 
     /// The whole one-shot reply, `{"contentSize":…,"info":…,"elements":[…]}`, with every cell

@@ -26,8 +26,8 @@ extension TesseraService {
     ///
     /// Hand-written because measured faster on a hot path: the general path builds an array
     /// of 100,000 `LayoutAttributes` (each with its own `extras` array), writes each through
-    /// scratch memory into a reply that grows twice, then frees them all (BENCHMARKS.md,
-    /// issue 12 "Big replies", third pass: instructions and wall time before and after).
+    /// scratch memory into a reply that grows twice, then frees them all
+    /// (docs/performance.md#justified-cells: instructions and wall time before and after).
     func allCellsReply(_ layout: PreparedJustifiedLayout) throws(APIError) -> ServiceResponse {
         let count = layout.cellCount
         guard count <= limits.maxElementsPerReply else {

@@ -87,14 +87,14 @@ extension TesseraService {
 
     static func versionHeader(_ version: Int) -> [(name: String, value: String)] { [("ETag", entityTag(version))] }
 
-    /// `"7"`: a version as an entity tag, written digit by digit. Through string
-    /// interpolation it cost ~600 instructions on every cached rect query (callgrind,
-    /// BENCHMARKS.md "Per-request costs after the telemetry pass").
+    /// `"7"`: a version as an entity tag, written digit by digit: string interpolation
+    /// cost a measurable share of every cached rect query
+    /// (docs/performance.md#shared-reply-headers).
     ///
     /// Asked for 15 bytes when that is enough (13 digits and the quotes): a String made with
-    /// a capacity past 15 is allocated first and only then turned into a small string (~250
-    /// instructions more, on every query). 23 bytes hold the longest: a sign, 19 digits, the
-    /// quotes (the writer traps on a byte past what was asked for).
+    /// a capacity past 15 is allocated first and only then turned into a small string (an
+    /// allocation and a free more, on every query). 23 bytes hold the longest: a sign, 19
+    /// digits, the quotes (the writer traps on a byte past what was asked for).
     static func entityTag(_ version: Int) -> String {
         OutputBuffer.string(capacity: version.magnitude < 1_000_000_000_000 ? 15 : 23) { out in
             out.byte(UInt8(ascii: "\""))

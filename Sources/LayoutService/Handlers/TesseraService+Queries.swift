@@ -9,7 +9,7 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             // A cached reply needs only the version: copying the whole state out of its lock
-            // (a retain and release per field) cost ~750 instructions a query (callgrind).
+            // costs a retain and release per field (docs/performance.md#version-only-cache-hit).
             let version = s.version
             if let cached = s.cachedReply(version: version, query: query ?? "") {
                 return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)

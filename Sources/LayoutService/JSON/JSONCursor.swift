@@ -6,7 +6,7 @@ import TesseraSupport
 ///
 /// Hand-written because measured faster on a hot path: `Array.append` per piece (its
 /// uniqueness and capacity checks) was more than half of encoding a big element list
-/// (~45 appends and ~5,000 instructions per element; BENCHMARKS.md "Big replies").
+/// (docs/performance.md#element-writer).
 /// Every method writes exactly what the `JSONWriter` method of the same name wrote before
 /// (`JSONWriterTests`, `ElementEncodingTests`).
 ///

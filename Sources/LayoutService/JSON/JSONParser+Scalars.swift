@@ -151,8 +151,9 @@ extension JSONParser {
     /// is closer), returns nil for the standard library's conversion.
     ///
     /// Hand-written because measured faster on a hot path: the one-shot justified request's
-    /// 100,000 aspect ratios went through `Double(String)` at ~1,000 instructions each
-    /// (BENCHMARKS.md "Big replies"). `JSONParserTests` holds it to `Double(String)`.
+    /// 100,000 aspect ratios went through `Double(String)`, one of the costliest steps per
+    /// number (docs/performance.md#short-numbers). `JSONParserTests` holds it to
+    /// `Double(String)`.
     static func correctlyRoundedQuotient(_ m: UInt64, _ f: Int) -> Double? {
         guard m != 0 else { return 0 }
         let divisor = ShortestDecimal.powerOf10(f)
@@ -189,7 +190,7 @@ extension JSONParser {
     /// the value and the position after it.
     ///
     /// Hand-written because measured faster on a hot path (the bodies of big creates are
-    /// mostly numbers; BENCHMARKS.md "Create path"). `JSONParserTests` holds it to
+    /// mostly numbers; docs/performance.md#short-numbers). `JSONParserTests` holds it to
     /// `Double(String)` across its edges.
     @inline(__always)
     static func shortNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {

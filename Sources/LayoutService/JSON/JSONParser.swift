@@ -95,9 +95,10 @@ struct JSONParser {
     /// containers (node indices) instead of a recursion per container, the position in a
     /// local and the commonest scalars (short numbers, strings without escapes) read inline.
     ///
-    /// Hand-written because measured faster on a hot path: a 200,000-item body of
-    /// `{"size":[w,h]}` took 34.2 instructions per byte through the recursive descent this
-    /// replaces (BENCHMARKS.md "Create path"; Benchmarks/callgrind-create.sh `parse-items`).
+    /// Hand-written because measured faster on a hot path: a body of `{"size":[w,h]}` items
+    /// took about a third more instructions per byte through the recursive descent this
+    /// replaces (docs/performance.md#structural-loop; Benchmarks/callgrind-create.sh
+    /// `parse-items`).
     /// The grammar, the error messages and their offsets are the recursive version's
     /// (`JSONParserTests`).
     private mutating func parseValues() throws(JSONSyntaxError) {

@@ -5,9 +5,9 @@ import TesseraSupport
 /// bytes is cheaper than formatting the number again.
 ///
 /// Hand-written because measured faster on a hot path: writing all 100,000 elements of the
-/// justified benchmark layout formats ~4.6 non-integer doubles per element at ~250
-/// instructions each, and about three cells in four repeat the y and height of the one
-/// before (BENCHMARKS.md, issue 12 "Big replies", third pass, for the counts before and after).
+/// justified benchmark layout formats several non-integer doubles per element, the costliest
+/// part of an element, and about three cells in four repeat the y and height of the one
+/// before (docs/performance.md#number-echo, for the counts before and after).
 /// Same value, same bit pattern, same bytes: the formatter is a function of the bits.
 struct NumberEcho {
     /// The bytes, zero-padded to 24: the longest number `JSONCursor.number` writes.

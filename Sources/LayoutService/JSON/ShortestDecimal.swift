@@ -6,13 +6,13 @@ import TesseraSupport
 /// library's formatter.
 ///
 /// Hand-written because measured faster on a hot path: encoding the 100,000 elements of the
-/// justified benchmark layout spent ~480 instructions per double in `swift_float64ToString`
-/// (a third of the encoder); this took ~290, and takes ~250 since the digits are written in
-/// a fixed width with the point moved in afterwards (instead of whole and fraction parts
-/// through length-dependent cases) and the interval's only candidate is taken without a
-/// division (callgrind on `tessera-bench --work encode-cells --items 100000`, over the 455,611
-/// numbers of the reply; BENCHMARKS.md "Big replies"). `ShortestDecimalTests` holds it to
-/// `description` over millions of random doubles, layout-like values, ties and edge cases.
+/// justified benchmark layout spent a third of the encoder in `swift_float64ToString`; this
+/// takes about half as much per double, the digits written in a fixed width with the point
+/// moved in afterwards (instead of whole and fraction parts through length-dependent cases)
+/// and the interval's only candidate taken without a division (callgrind on `tessera-bench
+/// --work encode-cells --items 100000`; docs/performance.md#shortest-decimal).
+/// `ShortestDecimalTests` holds it to `description` over millions of random doubles,
+/// layout-like values, ties and edge cases.
 ///
 /// The method. With v = m·2^e (m the 53-bit significand), every decimal strictly between the
 /// midpoints to v's neighbours, (4m ∓ 2)·2^(e−2) (∓1 below a power of two), reads back as v.

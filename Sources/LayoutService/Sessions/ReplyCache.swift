@@ -19,8 +19,8 @@ final class ReplyCache: Sendable {
     }
 
     /// A kept reply: its body and the headers that went with it (the version's ETag).
-    /// Kept together so a hit makes neither again (~350 instructions a cached rect query:
-    /// the entity tag, its array and their release; BENCHMARKS.md "Fifth pass").
+    /// Kept together so a hit makes neither again (the entity tag, its array and their
+    /// release; docs/performance.md#reply-cache-headers).
     struct Reply {
         let body: [UInt8]
         let headers: [(name: String, value: String)]

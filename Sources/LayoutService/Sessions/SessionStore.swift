@@ -31,9 +31,9 @@ public final class SessionStore: Sendable {
 
     public let configuration: Configuration
     public let storage: any SessionStorage
-    /// The backend's name in metrics; nil for the memory store (its calls never fail and
-    /// are not worth a metric on every request). Worked out once: the dynamic casts cost
-    /// ~2,900 instructions, on every query when done per call (callgrind, BENCHMARKS.md).
+    /// The backend's name in metrics (nil: not measured). Read once, like `callsMayWait`:
+    /// it is asked on every store call
+    /// (docs/performance.md#store-metrics-name).
     private let metricsName: String?
     let clock: any SessionClock
     private let copies = Mutex<[SessionKey: Session]>([:])
@@ -58,22 +58,8 @@ public final class SessionStore: Sendable {
         callsMayWait = storage.callsMayWaitOnTheNetwork
         keepsSessionData = storage.keepsSessionData
         self.clock = clock
-        metricsName = Self.metricsName(of: storage)
+        metricsName = storage.metricsName
         replies = ReplyCache(capacityBytes: configuration.replyCacheBytes)
-    }
-
-    /// Opens the backend `--store` names; a database that cannot be opened or fails its
-    /// check is refused here, at start-up, with the reason.
-    public static func open(_ location: StoreLocation, configuration: Configuration,
-                            redis: RedisOptions = RedisOptions()) throws(StorageError) -> SessionStore {
-        switch location {
-        case .memory: return SessionStore(configuration: configuration)
-        case .sqlite(let path): return SessionStore(configuration: configuration, storage: try SQLiteSessionStorage(path: path))
-        case .redis(let endpoint):
-            return SessionStore(configuration: configuration, storage: RedisSessionStorage(endpoint, options: redis))
-        case .redisSentinel(let sentinels):
-            return SessionStore(configuration: configuration, storage: RedisSessionStorage(sentinels: sentinels, options: redis))
-        }
     }
 
     var limits: StorageLimits { configuration.limits }
@@ -154,14 +140,6 @@ public final class SessionStore: Sendable {
         } catch {
             ServiceMetrics.recordStoreOperation(backend: backend, operation: operation, duration: .now - start, failed: true)
             throw .storeUnavailable(error)
-        }
-    }
-
-    private static func metricsName(of storage: any SessionStorage) -> String? {
-        switch storage {
-        case is SQLiteSessionStorage: "sqlite"
-        case is RedisSessionStorage: "redis"
-        default: nil
         }
     }
 

@@ -19,6 +19,8 @@ public final class MemorySessionStorage: SessionStorage {
 
     public var keepsSessionData: Bool { false }
 
+    public var metricsName: String? { nil }
+
     /// `now` may be older than an entry's last use: another thread can touch it between
     /// reading the clock and taking the lock. Such a session is fresh, not expired (a
     /// wrapping subtraction here once deleted live sessions under load).
@@ -115,8 +117,9 @@ public final class MemorySessionStorage: SessionStorage {
 
     public func existing(_ ids: [String]) -> Set<String> { Set(ids.filter(contains)) }
 
-    /// Marks a session used at `time` (tests: a touch from another thread newer than "now").
-    public func touch(_ id: String, at time: UInt64) {
+    /// Marks a session used at `time` (tests: a touch from another thread newer than "now";
+    /// package access, as nothing outside the tests calls it).
+    package func touch(_ id: String, at time: UInt64) {
         let key = SessionKey(id)
         entries.withLock { map in
             if let index = map.index(forKey: key) { map.values[index].lastUsed = max(map.values[index].lastUsed, time) }

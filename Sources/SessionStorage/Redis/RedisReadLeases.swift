@@ -24,8 +24,9 @@ import Synchronization
 /// Why leases and not a version check shared by the requests that arrive together: a shared
 /// check must still be issued after each request arrived, so every request keeps waiting for
 /// a round trip (and Redis still serves a read per batch); measured, the round trip per
-/// request held Redis replicas to 0.41–0.56× the memory store's throughput under wrk. A
-/// lease moves the cost to writes, which are rarer than queries and already wait for fsync.
+/// request held Redis replicas to about half the memory store's throughput under wrk
+/// (docs/performance.md#read-leases). A lease moves the cost to writes, which are rarer than
+/// queries and already wait for fsync.
 final class RedisReadLeases: Sendable {
     private struct Entry {
         /// The version the lease was granted at; the local copy must be at least this new.

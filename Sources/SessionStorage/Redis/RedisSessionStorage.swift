@@ -87,6 +87,8 @@ public final class RedisSessionStorage: SessionStorage {
 
     public var keepsSessionData: Bool { true }
 
+    public var metricsName: String? { "redis" }
+
     public var callsMayWaitOnTheNetwork: Bool { true }
 
     static func key(_ id: String) -> String { "tessera:{\(id)}" }

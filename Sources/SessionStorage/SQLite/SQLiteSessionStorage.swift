@@ -69,6 +69,8 @@ public final class SQLiteSessionStorage: SessionStorage {
 
     public var keepsSessionData: Bool { true }
 
+    public var metricsName: String? { "sqlite" }
+
     /// Per-connection settings: every commit fsynced before it returns; checkpoints (copying
     /// the log into the database file) run on their own connection off the request path, not
     /// inside the commit that crossed a threshold.

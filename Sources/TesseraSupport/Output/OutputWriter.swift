@@ -17,7 +17,7 @@
 ///
 /// `@usableFromInline` (here, on `OutputBuffer` and on `DecimalDigits`): without it the
 /// `@inlinable` members of a `package` type are not inlined into other modules, and every
-/// store was a call (BENCHMARKS.md "Output buffer").
+/// store was a call (docs/performance.md#inlinable-writer).
 @usableFromInline package struct OutputWriter: ~Copyable {
     /// The reservation's first byte and the write position (a pointer, as the hand-written
     /// cursors kept it: one add per store), and the end of the reservation.
@@ -48,8 +48,8 @@
     /// the reservation: the check every store goes through. A `precondition` in debug builds
     /// (every test run); an `assert`, compiled out, in release builds, where the reservation
     /// is checked instead (`OutputBuffer.withReserved`) and the stores inside it are not: kept
-    /// on, these checks made the big-reply encoder up to 28 % more instructions
-    /// (docs/memory-safety.md, "Measurements").
+    /// on, these checks made the big-reply encoder measurably slower
+    /// (docs/performance.md#release-store-checks, docs/memory-safety.md).
     @inlinable @inline(__always)
     func checkRoom(_ byteCount: Int, at offset: Int = 0) {
         // Unsigned comparisons: a negative offset or count wraps to a huge value and fails.

@@ -13,8 +13,8 @@ import Glibc
 package final class ThreadCondition<State>: @unchecked Sendable {
     @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Only touched under `mutex`, one access at a time: no run-time exclusivity check
-    /// (~115 instructions per `withLock`, taken for every access line).
+    /// Only touched under `mutex`, one access at a time: no run-time exclusivity check on a
+    /// lock taken for every access line (docs/performance.md#unchecked-exclusivity).
     @exclusivity(unchecked) @usableFromInline var state: State
     /// Threads blocked in `wait`, counted under the mutex: with none, `withLock` skips the
     /// broadcast (the log sink's lock is taken for every access line, with its writer

@@ -3,9 +3,10 @@
 /// otherwise: one event loop's copy, used by its thread only. Up to `capacity` bytes kept
 /// inline (no allocation), always followed by a NUL, so C may read it as a string.
 ///
-/// Why: formatting a date per reply or per line cost thousands of instructions through
-/// gmtime_r and strftime, and hundreds through `CivilDate` (callgrind, docs/performance.md);
-/// requests in a second share the first one's text. nginx caches its Date the same way.
+/// Why: formatting a date per reply or per line through gmtime_r and strftime, or even
+/// through `CivilDate`, costs far more than a clock read and a comparison
+/// (docs/performance.md#cached-date); requests in a second share the first one's text.
+/// nginx caches its Date the same way.
 package struct PerSecondText {
     /// The most bytes a second's text may have (one word of the 32 is left for the NUL).
     package static let capacity = 31

@@ -20,7 +20,7 @@ struct CompositionalPlanBoundTests {
         #expect(p.sections[0].template.leaves.count == 10)
         for section in p.sections { #expect(section.template.plan === first) }
         // C4 by hand: 390 wide, 100,000 slots of 390/100,000 = 0.0039; item 9 at x = 9 · 0.0039.
-        let frame = try #require(Comp.frame(p, view, 49, 9))
+        let frame = try #require(p.attributesForItem(at: IndexPath(section: 49, item: 9), view: view)?.frame)
         #expect(abs(frame.minX - 9 * 0.0039) < 1e-9 && abs(frame.width - 0.0039) < 1e-12)
     }
 

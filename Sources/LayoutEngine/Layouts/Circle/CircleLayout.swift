@@ -34,6 +34,6 @@ public struct CircleLayout: CollectionLayout {
     /// - Complexity: O(n) for n items.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         try parameters.validate()
-        return PreparedCircle(parameters: parameters, numbering: ItemNumbering(dataSource), bounds: view.bounds)
+        return PreparedCircleLayout(parameters: parameters, numbering: ItemNumbering(dataSource), bounds: view.bounds)
     }
 }

@@ -66,7 +66,7 @@ public struct ColumnLayout: CollectionLayout {
     /// sections) goes to column `g mod numColumns`, its outer frame
     /// `(column·cw, columnBottom, cw, height + 2·padding)` and its cell that frame inset by
     /// `padding` (CGRectInset arithmetic: origin + padding, size − 2·padding).
-    private func place(_ dataSource: DataSource, contentWidth: Double) -> ColumnLayoutPrepared {
+    private func place(_ dataSource: DataSource, contentWidth: Double) -> PreparedColumnLayout {
         let columns = parameters.numColumns
         let padding = parameters.padding
         let columnWidth = contentWidth / Double(columns)
@@ -97,6 +97,6 @@ public struct ColumnLayout: CollectionLayout {
         }
         // Content size: (contentWidth, tallest column bottom).
         let contentHeight = bottoms.max() ?? 0
-        return ColumnLayoutPrepared(contentSize: Size(width: contentWidth, height: contentHeight), cells: cells)
+        return PreparedColumnLayout(contentSize: Size(width: contentWidth, height: contentHeight), cells: cells)
     }
 }

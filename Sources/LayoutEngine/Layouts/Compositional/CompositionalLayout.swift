@@ -30,12 +30,13 @@ public struct CompositionalLayout: CollectionLayout {
 
     public var configuration: Configuration
     /// Materialise every section even without estimated dimensions: the oracle the
-    /// arithmetic path is tested against, and a benchmark figure.
-    public var forceMaterialised: Bool
+    /// arithmetic path is tested against. Package access: it is a switch for tests, not for
+    /// callers of the engine.
+    package var forceMaterialised: Bool
 
-    public init(_ configuration: Configuration, forceMaterialised: Bool = false) {
+    public init(_ configuration: Configuration) {
         self.configuration = configuration
-        self.forceMaterialised = forceMaterialised
+        self.forceMaterialised = false
     }
 
     /// The section a data-source section is laid out with: its own, else the layout's.
@@ -94,8 +95,8 @@ extension PreparedCompositionalLayout {
 
 extension PreparedCompositionalLayout {
     /// How many sections hold per-instance geometry (C15) rather than arithmetic (C8): what
-    /// tests and benchmarks check about the path taken.
-    public var materialisedSectionCount: Int {
+    /// tests check about the path taken (package access: only they ask).
+    package var materialisedSectionCount: Int {
         sections.reduce(0) { $0 + ($1.instances.materialised == nil ? 0 : 1) }
     }
 }

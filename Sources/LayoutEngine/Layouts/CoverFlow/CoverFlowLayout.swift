@@ -58,7 +58,7 @@ public struct CoverFlowLayout: CollectionLayout {
                                   message: "the cell interval (\(parameters.effectiveCellInterval)) is too small for a view \(width) wide")
             }
         }
-        return PreparedCoverFlow(parameters: parameters, numbering: ItemNumbering(dataSource),
+        return PreparedCoverFlowLayout(parameters: parameters, numbering: ItemNumbering(dataSource),
                                  bounds: view.bounds)
     }
 }

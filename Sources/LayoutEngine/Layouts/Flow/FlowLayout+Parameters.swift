@@ -13,8 +13,15 @@ extension FlowLayout {
         public var footerReferenceSize: Size
         public var sectionHeadersPinToVisibleBounds: Bool
         public var sectionFootersPinToVisibleBounds: Bool
-        /// Q1–Q3 of R16; false follows the documented intent instead.
-        public var uikitQuirks: Bool
+        /// Which of UIKit's undocumented behaviours (Q1–Q3 of R16) to reproduce; each one
+        /// left out follows the documented intent instead.
+        public var errata: UIKitErrata
+        /// The JSON's switch for all of `errata` at once: true when every one is on; setting
+        /// it turns them all on or all off.
+        public var uikitQuirks: Bool {
+            get { errata == .all }
+            set { errata = newValue ? .all : [] }
+        }
         /// Self-sizing (UICollectionViewFlowLayout.automaticSize, simplified): when set,
         /// every item that gives no size of its own is laid out at this size instead of
         /// `itemSize`, and sections given by a count are uniform sections of it. Items that
@@ -44,7 +51,7 @@ extension FlowLayout {
             self.footerReferenceSize = footerReferenceSize
             self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
             self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
-            self.uikitQuirks = uikitQuirks
+            self.errata = uikitQuirks ? .all : []
             self.estimatedItemSize = estimatedItemSize
         }
     }

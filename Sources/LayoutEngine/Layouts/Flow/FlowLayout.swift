@@ -34,13 +34,14 @@ public struct FlowLayout: CollectionLayout {
             // 3. R2: the section's own overrides over the layout-wide values.
             let metrics = try FlowSectionMetrics(defaults, overrides: data.overrides, index: index)
             // 4. R3 (and R11 for the item sizes, in the same pass).
-            let (shape, scan) = try FlowShape.classify(data, index: index, defaultSize: metrics.defaultItemSize,
-                                                       ignoresLeadingZeroItems: parameters.uikitQuirks)
+            let (shape, scan) = try FlowShape.classify(
+                data, index: index, defaultSize: metrics.defaultItemSize,
+                ignoresLeadingZeroItems: parameters.errata.contains(.leadingZeroSizeItemsSkipped))
             // 5. R4: D ≤ 0 lays nothing out, but every input above has still been checked.
             guard D > 0 else { continue }
             // 6. R5–R10: the section's cells, header and footer; R9 stacks sections.
             let content = FlowSectionContent(data, shape: shape, scan: scan, metrics: metrics,
-                                             referenceDimension: D, axes: axes, quirks: parameters.uikitQuirks)
+                                             referenceDimension: D, axes: axes, errata: parameters.errata)
             let section = FlowSection(content, start: start)
             start = section.end
             sections.append(section)

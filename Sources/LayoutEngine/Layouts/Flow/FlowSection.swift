@@ -28,12 +28,12 @@ struct FlowSectionContent: Sendable {
     /// Lays out section data `data` of shape `shape` (R3).
     /// - Parameters:
     ///   - D: the reference dimension (R4), > 0.
-    ///   - quirks: `uikitQuirks` (R16).
+    ///   - errata: which of UIKit's undocumented behaviours to reproduce (R16).
     ///   - resuming: an earlier layout of this section, with the same metrics, whose first
     ///     `prefix` items are unchanged: a mixed section keeps its lines before the one
     ///     holding item prefix − 1.
     init(_ data: SectionData, shape: FlowShape, scan: FlowShapeScan?, metrics m: FlowSectionMetrics,
-         referenceDimension D: Double, axes: FlowAxes, quirks: Bool,
+         referenceDimension D: Double, axes: FlowAxes, errata: UIKitErrata,
          resuming: (old: FlowSectionContent, prefix: Int)? = nil) {
         metrics = m
         self.scan = scan
@@ -57,12 +57,13 @@ struct FlowSectionContent: Sendable {
             cells = .uniform(grid)
         case .mixed:
             // Q1: horizontal mixed sections swap the spacings' roles.
-            let swaps = quirks && axes.isHorizontal
+            let swaps = errata.contains(.swappedMixedSpacings) && axes.isHorizontal
             let lineMetrics = MixedLineMetrics(
                 axes: axes, available: available, crossStart: crossStart,
                 packingGap: swaps ? m.lineSpacing : m.interitemSpacing,
                 lineGap: swaps ? m.interitemSpacing : m.lineSpacing,
-                opensEmptyLine: quirks, defaultSize: m.defaultItemSize)
+                opensEmptyLine: errata.contains(.emptyLineBeforeOversizeItem),
+                defaultSize: m.defaultItemSize)
             var previous: (MixedLines, Int)? = nil
             if let (old, prefix) = resuming, old.metrics == m, case .mixed(let lines) = old.cells {
                 previous = (lines, prefix)

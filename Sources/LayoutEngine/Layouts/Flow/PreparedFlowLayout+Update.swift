@@ -30,7 +30,7 @@ extension PreparedFlowLayout: IncrementallyUpdatable {
 
         let sources = resumeSources(hint)
         let defaults = FlowSectionMetrics(parameters)
-        let quirks = parameters.uikitQuirks
+        let errata = parameters.errata
         var out: [FlowSection] = []
         out.reserveCapacity(dataSource.sections.count)
         var start = 0.0
@@ -55,9 +55,10 @@ extension PreparedFlowLayout: IncrementallyUpdatable {
                 if let (old, prefix) = resuming, let scan = old.scan { scanResume = (scan, prefix) }
                 let (shape, scan) = try FlowShape.classify(
                     data, index: index, defaultSize: metrics.defaultItemSize,
-                    ignoresLeadingZeroItems: quirks, resuming: scanResume)
+                    ignoresLeadingZeroItems: errata.contains(.leadingZeroSizeItemsSkipped),
+                    resuming: scanResume)
                 content = FlowSectionContent(data, shape: shape, scan: scan, metrics: metrics,
-                                             referenceDimension: D, axes: axes, quirks: quirks,
+                                             referenceDimension: D, axes: axes, errata: errata,
                                              resuming: resuming)
             }
             let section = FlowSection(content, start: start)

@@ -4,7 +4,7 @@
 ///
 /// Why: a one-shot reply of all 100,000 boxes of the justified benchmark spent more on
 /// building, and then releasing, 100,000 `LayoutAttributes` than on the engine's prepare
-/// (BENCHMARKS.md, issue 12 "Big replies", third pass). `collectElements` and
+/// (docs/performance.md#justified-cells). `collectElements` and
 /// `attributesForItem` build their attributes from the same `cellExtras`, so the two ways
 /// of reading a cell cannot disagree (`JustifiedQueryTests.cellsMatchElements`).
 extension PreparedJustifiedLayout {

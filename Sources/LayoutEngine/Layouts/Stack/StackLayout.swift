@@ -46,6 +46,6 @@ public struct StackLayout: CollectionLayout {
     /// - Complexity: O(n) for n items.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         try parameters.validate()
-        return PreparedStack(parameters: parameters, numbering: ItemNumbering(dataSource), bounds: view.bounds)
+        return PreparedStackLayout(parameters: parameters, numbering: ItemNumbering(dataSource), bounds: view.bounds)
     }
 }

@@ -43,7 +43,7 @@ public struct TreeLayout: CollectionLayout {
         let structure = try TreeStructure(dataSource)
         // T3. Rows; T4. frames, connectors and content size.
         let rows = structure.rows()
-        return TreeLayoutPrepared(structure: structure, rows: rows,
+        return PreparedTreeLayout(structure: structure, rows: rows,
                                   geometry: TreeGeometry(parameters))
     }
 }

@@ -24,8 +24,8 @@ struct ColumnHeights {
         }
     }
 
-    /// Columns up to which shortestFirst scans instead of keeping a heap (measured: see
-    /// BENCHMARKS.md, "Waterfall column choice").
+    /// Columns up to which shortestFirst scans instead of keeping a heap (measured: figure 12,
+    /// docs/performance.md#column-scan).
     static let scanLimit = 64
 
     let direction: WaterfallLayout.ItemRenderDirection

@@ -6,7 +6,7 @@
 /// `top + local y` (computed when asked, `WaterfallSection.frame`). Section tops are the
 /// running sum `top(s+1) = top(s) + height(s)` of the sections' local heights. So a section's
 /// geometry does not depend on where it sits, and an update moves an untouched section by
-/// changing its top alone (`WaterfallLayoutPrepared.updated`). With exact arithmetic this
+/// changing its top alone (`PreparedWaterfallLayout.updated`). With exact arithmetic this
 /// is §2's carried `top`; in floating point a frame below the first section may differ from
 /// a single running sum in the last bit (section 0's frames are §2's to the bit).
 struct WaterfallPlacer: Sendable {
@@ -47,13 +47,13 @@ struct WaterfallPlacer: Sendable {
 
     /// Every section placed, then stacked.
     func place(_ dataSource: DataSource, metrics: [WaterfallSectionMetrics],
-               parameters: WaterfallLayout.Parameters) -> WaterfallLayoutPrepared {
+               parameters: WaterfallLayout.Parameters) -> PreparedWaterfallLayout {
         var sections: [WaterfallSection] = []
         sections.reserveCapacity(dataSource.sections.count)
         for (s, section) in dataSource.sections.enumerated() {
             sections.append(placeSection(section, metrics: metrics[s]))
         }
-        return WaterfallLayoutPrepared(sections: sections, placer: self, parameters: parameters)
+        return PreparedWaterfallLayout(sections: sections, placer: self, parameters: parameters)
     }
 
     /// §2's steps 1–5 for one section, from a local top of 0.

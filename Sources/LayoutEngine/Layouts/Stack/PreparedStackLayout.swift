@@ -1,5 +1,5 @@
 /// A prepared stack layout (docs/layouts.md §7). Nothing depends on the scroll position.
-struct PreparedStack: PreparedLayout {
+struct PreparedStackLayout: PreparedLayout {
     let parameters: StackLayout.Parameters
     let bounds: Size
     let numbering: ItemNumbering
@@ -48,7 +48,7 @@ struct PreparedStack: PreparedLayout {
     }
 }
 
-extension PreparedStack {
+extension PreparedStackLayout {
     /// Cells whose untransformed frames intersect `rect` as closed rectangles, hidden ones
     /// included (UIKit returns hidden attributes too; hiding is the view's business), in
     /// index-path order. No supplementary or decoration views.

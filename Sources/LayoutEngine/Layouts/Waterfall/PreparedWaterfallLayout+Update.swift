@@ -11,7 +11,7 @@
 /// - A view whose width or scale differs (what placing read), a view `prepare` rejects, a
 ///   hint of the wrong shape, or a touched section that fails its checks: `prepare` afresh
 ///   (which throws what it throws).
-extension WaterfallLayoutPrepared: IncrementallyUpdatable {
+extension PreparedWaterfallLayout: IncrementallyUpdatable {
     func updated(to dataSource: DataSource, hint: LayoutUpdateHint,
                  view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         let layout = WaterfallLayout(parameters)
@@ -40,6 +40,6 @@ extension WaterfallLayoutPrepared: IncrementallyUpdatable {
                 return try layout.prepare(dataSource, view: view)
             }
         }
-        return WaterfallLayoutPrepared(sections: out, placer: placer, parameters: parameters)
+        return PreparedWaterfallLayout(sections: out, placer: placer, parameters: parameters)
     }
 }

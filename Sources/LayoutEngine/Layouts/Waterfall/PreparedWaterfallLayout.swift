@@ -2,7 +2,7 @@
 ///
 /// Sections are kept in their own coordinates (`WaterfallSection`) with their tops, so an
 /// update re-places only the sections it touches (`updated`).
-struct WaterfallLayoutPrepared: PreparedLayout {
+struct PreparedWaterfallLayout: PreparedLayout {
     let contentSize: Size
     let sections: [WaterfallSection]
     /// Section tops (the running sum of the local heights before each) and cell bands.

@@ -1,5 +1,5 @@
 /// A prepared column layout: cells only, no supplementary or decoration views.
-struct ColumnLayoutPrepared: PreparedLayout {
+struct PreparedColumnLayout: PreparedLayout {
     let contentSize: Size
     let cells: ColumnCellStore
 

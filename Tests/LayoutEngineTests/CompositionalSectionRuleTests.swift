@@ -1,26 +1,29 @@
 import Testing
 import LayoutEngine
-@testable import LayoutService
 
 /// C1, C8–C12, D4–D7 worked by hand, at scale 0 and scale 3.
 @Suite("Compositional: sections (C1, C8–C12)")
 struct CompositionalSectionRuleTests {
-    static let fullWidthRow = #"{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}"#
+    static let fullWidthRow = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50),
+                                         [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
 
     /// C1: a section's group resolves against the width minus the insets; an orthogonal
     /// section's against the full width. fractionalWidth 0.45 of 358 = 161.1, of 390 = 175.5
     /// (scale 3: 483.3 → 161.0 and 526.5 → 527/3).
     @Test(arguments: [0.0, 3.0])
     func orthogonalGroupsResolveAgainstTheFullWidth(scale: Double) throws {
-        func section(_ behavior: String) -> String {
-            #"{"orthogonalScrollingBehavior":"\#(behavior)","interGroupSpacing":10,"contentInsets":{"top":10,"leading":16,"bottom":10,"trailing":16},"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":0.45},"height":{"absolute":100}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}"#
+        func section(_ behavior: CompositionalLayout.OrthogonalScrolling) -> CompositionalLayout.Section {
+            let group = Comp.group(.horizontal, .fractionalWidth(0.45), .absolute(100),
+                                   [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
+            return .init(group: group, interGroupSpacing: 10, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
+                         orthogonalScrollingBehavior: behavior)
         }
-        let (p, view) = try Comp.prepare(Comp.body(section: section("none"), counts: [2], scale: scale))
+        let (p, view) = try Comp.prepare(section(.none), counts: [2], scale: scale)
         let inset = scale == 3 ? third(161.1) : 0.45 * 358
         close(Comp.frame(p, view, 0, 0), 16, 10, inset, 100)
         close(Comp.frame(p, view, 0, 1), 16, 120, inset, 100)  // C8: below, 100 + 10 further
 
-        let (q, v) = try Comp.prepare(Comp.body(section: section("continuous"), counts: [5], scale: scale))
+        let (q, v) = try Comp.prepare(section(.continuous), counts: [5], scale: scale)
         let gw = scale == 3 ? 527.0 / 3 : 175.5
         close(Comp.frame(q, v, 0, 0), 16, 10, gw, 100)
         close(Comp.frame(q, v, 0, 1), 16 + gw + 10, 10, gw, 100)  // C13: instances run across
@@ -31,8 +34,8 @@ struct CompositionalSectionRuleTests {
     /// instance keeps the slot positions.
     @Test(arguments: [0.0, 3.0])
     func repetition(scale: Double) throws {
-        let section = #"{"interGroupSpacing":10,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"count":3,"subitems":[{"size":{"width":{"absolute":1},"height":{"fractionalHeight":1}}}]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [7], scale: scale))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [Comp.item(.absolute(1), .fractionalHeight(1))], count: 3)
+        let (p, view) = try Comp.prepare(.init(group: group, interGroupSpacing: 10), counts: [7], scale: scale)
         close(Comp.frame(p, view, 0, 6), 0, 120, 130, 50)
         close(Comp.frame(p, view, 0, 4), 130, 60, 130, 50)
         #expect(p.contentSize.height == 170)
@@ -45,11 +48,11 @@ struct CompositionalSectionRuleTests {
     /// and ends at 345, so the content is 345 high.
     @Test(arguments: [0.0, 3.0])
     func emptySections(scale: Double) throws {
-        let header = #"{"kind":"header","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":30}}}"#
-        let section = #"{"contentInsets":{"top":10,"bottom":10},"boundarySupplementaryItems":[\#(header)],"group":\#(Self.fullWidthRow)}"#
-        let bare = #"{"contentInsets":{"top":10,"bottom":10},"group":\#(Self.fullWidthRow)}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [2, 0, 2, 0], scale: scale,
-                                                   extra: #","interSectionSpacing":5"#, sectionLayouts: [3: bare]))
+        let header = CompositionalLayout.BoundaryItem(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top)
+        let section = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(top: 10, bottom: 10),
+                                                  boundarySupplementaryItems: [header])
+        let bare = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(top: 10, bottom: 10))
+        let (p, view) = try Comp.prepare(section, counts: [2, 0, 2, 0], scale: scale, interSectionSpacing: 5, sectionLayouts: [3: bare])
         let emptyHeader = p.attributesForSupplementaryView(kind: "header", at: IndexPath(section: 1, item: 0), view: view)
         close(emptyHeader?.frame, 0, 155, 390, 30)
         close(Comp.frame(p, view, 2, 0), 0, 230, 390, 50)
@@ -63,15 +66,17 @@ struct CompositionalSectionRuleTests {
     /// `extendsBoundary: false` overlays without moving the content.
     @Test(arguments: [0.0, 3.0])
     func boundarySupplementaries(scale: Double) throws {
-        let items = #"""
-        [{"kind":"header","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":30}}},
-         {"kind":"title","alignment":"top","size":{"width":{"absolute":100},"height":{"absolute":20}},"absoluteOffset":{"x":0,"y":3}},
-         {"kind":"corner","alignment":"topTrailing","size":{"width":{"absolute":40},"height":{"absolute":40}},"extendsBoundary":false},
-         {"kind":"footer","alignment":"bottom","size":{"width":{"fractionalWidth":1},"height":{"absolute":20}},"contentInsets":{"leading":8}}]
-        """#
+        let items: [CompositionalLayout.BoundaryItem] = [
+            .init(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top),
+            .init(kind: "title", size: Comp.size(.absolute(100), .absolute(20)), alignment: .top, absoluteOffset: Point(x: 0, y: 3)),
+            .init(kind: "corner", size: Comp.size(.absolute(40), .absolute(40)), alignment: .topTrailing, extendsBoundary: false),
+            .init(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom,
+                  contentInsets: .init(leading: 8)),
+        ]
         for follow in [true, false] {
-            let section = #"{"supplementariesFollowContentInsets":\#(follow),"contentInsets":{"leading":16,"trailing":16},"boundarySupplementaryItems":\#(items),"group":\#(Self.fullWidthRow)}"#
-            let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [2], scale: scale))
+            let section = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(leading: 16, trailing: 16),
+                                                      supplementariesFollowContentInsets: follow, boundarySupplementaryItems: items)
+            let (p, view) = try Comp.prepare(section, counts: [2], scale: scale)
             func frame(_ kind: String) -> Rect? {
                 p.attributesForSupplementaryView(kind: kind, at: IndexPath(section: 0, item: 0), view: view)?.frame
             }
@@ -93,9 +98,12 @@ struct CompositionalSectionRuleTests {
     /// rect is 120…470: footer at 430, header at 120.
     @Test(arguments: [0.0, 3.0])
     func pinnedFootersStayInsideTheVisibleRect(scale: Double) throws {
-        let items = #"[{"kind":"header","alignment":"top","pinToVisibleBounds":true,"size":{"width":{"fractionalWidth":1},"height":{"absolute":30}}},{"kind":"footer","alignment":"bottom","pinToVisibleBounds":true,"size":{"width":{"fractionalWidth":1},"height":{"absolute":40}}}]"#
-        let section = #"{"boundarySupplementaryItems":\#(items),"group":\#(Self.fullWidthRow)}"#
-        let (p, view0) = try Comp.prepare(Comp.body(section: section, counts: [20, 3], height: 400, scale: scale))
+        let items: [CompositionalLayout.BoundaryItem] = [
+            .init(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top, pinToVisibleBounds: true),
+            .init(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(40)), alignment: .bottom, pinToVisibleBounds: true),
+        ]
+        let section = CompositionalLayout.Section(group: Self.fullWidthRow, boundarySupplementaryItems: items)
+        let (p, view0) = try Comp.prepare(section, counts: [20, 3], height: 400, scale: scale)
         var view = view0
         view.contentOffset = Point(x: 0, y: 100)
         func frame(_ kind: String, _ s: Int = 0) -> Rect? {
@@ -129,13 +137,14 @@ struct CompositionalSectionRuleTests {
     /// group accessory at the group's bottom with absoluteOffset y 5 takes (section, instance).
     @Test(arguments: [0.0, 3.0])
     func anchoredSupplementaries(scale: Double) throws {
-        let section = #"""
-        {"interGroupSpacing":20,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":100}},
-          "supplementaryItems":[{"kind":"accessory","size":{"width":{"fractionalWidth":0.5},"height":{"absolute":10}},"anchor":{"edges":["bottom"],"absoluteOffset":{"x":0,"y":5}}}],
-          "subitems":[{"size":{"width":{"absolute":100},"height":{"absolute":100}},
-            "supplementaryItems":[{"kind":"badge","size":{"width":{"absolute":21},"height":{"absolute":21}},"anchor":{"edges":["top","trailing"],"fractionalOffset":{"x":0.5,"y":-0.5}}}]}]}}
-        """#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [5], scale: scale))
+        let badge0 = CompositionalLayout.AnchoredItem(kind: "badge", size: Comp.size(.absolute(21), .absolute(21)),
+                                                      anchor: .init(edges: [.top, .trailing], offset: Point(x: 0.5, y: -0.5)))
+        let accessory0 = CompositionalLayout.AnchoredItem(kind: "accessory", size: Comp.size(.fractionalWidth(0.5), .absolute(10)),
+                                                          anchor: .init(edges: [.bottom], offset: Point(x: 0, y: 5), offsetIsFractional: false))
+        let item = CompositionalLayout.Item(size: Comp.size(.absolute(100), .absolute(100)), supplementaryItems: [badge0])
+        var group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(100), [.item(item)])
+        group.supplementaryItems = [accessory0]
+        let (p, view) = try Comp.prepare(.init(group: group, interGroupSpacing: 20), counts: [5], scale: scale)
         let badge = p.attributesForSupplementaryView(kind: "badge", at: IndexPath(section: 0, item: 0), view: view)
         close(badge?.frame, scale == 3 ? 269.0 / 3 : 89.5, scale == 3 ? -32.0 / 3 : -10.5, 21, 21)
         #expect(badge?.zIndex == 1)
@@ -153,8 +162,9 @@ struct CompositionalSectionRuleTests {
     /// has none.
     @Test(arguments: [0.0, 3.0])
     func decorations(scale: Double) throws {
-        let section = #"{"contentInsets":{"top":10,"leading":16,"bottom":10,"trailing":16},"decorationItems":[{"kind":"background","contentInsets":4}],"group":\#(Self.fullWidthRow)}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [2, 0], scale: scale, extra: #","interSectionSpacing":8"#))
+        let section = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
+                                                  decorationItems: [.init(kind: "background", contentInsets: .init(all: 4))])
+        let (p, view) = try Comp.prepare(section, counts: [2, 0], scale: scale, interSectionSpacing: 8)
         let d = p.attributesForDecorationView(kind: "background", at: IndexPath(section: 0, item: 0), view: view)
         close(d?.frame, 4, 4, 382, 112)
         #expect(d?.zIndex == 0)
@@ -166,8 +176,12 @@ struct CompositionalSectionRuleTests {
     /// section (no interSectionSpacing), at index path (0, 0).
     @Test(arguments: [0.0, 3.0])
     func layoutLevelBoundaryItems(scale: Double) throws {
-        let extra = #","interSectionSpacing":7,"boundarySupplementaryItems":[{"kind":"globalHeader","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":44}}},{"kind":"globalFooter","alignment":"bottom","size":{"width":{"fractionalWidth":1},"height":{"absolute":20}}}]"#
-        let (p, view) = try Comp.prepare(Comp.body(section: #"{"group":\#(Self.fullWidthRow)}"#, counts: [1, 1], scale: scale, extra: extra))
+        let global: [CompositionalLayout.BoundaryItem] = [
+            .init(kind: "globalHeader", size: Comp.size(.fractionalWidth(1), .absolute(44)), alignment: .top),
+            .init(kind: "globalFooter", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom),
+        ]
+        let (p, view) = try Comp.prepare(.init(group: Self.fullWidthRow), counts: [1, 1], scale: scale, interSectionSpacing: 7,
+                                         boundaryItems: global)
         close(Comp.frame(p, view, 0, 0), 0, 44, 390, 50)
         close(Comp.frame(p, view, 1, 0), 0, 101, 390, 50)
         let footer = p.attributesForSupplementaryView(kind: "globalFooter", at: IndexPath(section: 0, item: 0), view: view)
@@ -180,9 +194,10 @@ struct CompositionalSectionRuleTests {
     /// extends the section along x.
     @Test(arguments: [0.0, 3.0])
     func horizontalScrolling(scale: Double) throws {
-        let section = #"{"interGroupSpacing":10,"boundarySupplementaryItems":[{"kind":"header","alignment":"leading","size":{"width":{"absolute":30},"height":{"fractionalHeight":1}}}],"group":{"axis":"vertical","size":{"width":{"absolute":100},"height":{"fractionalHeight":1}},"count":3,"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":1}}}]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [4], height: 300, scale: scale,
-                                                   extra: #","scrollDirection":"horizontal""#))
+        let leading = CompositionalLayout.BoundaryItem(kind: "header", size: Comp.size(.absolute(30), .fractionalHeight(1)), alignment: .leading)
+        let group = Comp.group(.vertical, .absolute(100), .fractionalHeight(1), [Comp.item(.fractionalWidth(1), .absolute(1))], count: 3)
+        let (p, view) = try Comp.prepare(.init(group: group, interGroupSpacing: 10, boundarySupplementaryItems: [leading]),
+                                         counts: [4], height: 300, scale: scale, scrollDirection: .horizontal)
         close(Comp.frame(p, view, 0, 0), 30, 0, 100, 100)
         close(Comp.frame(p, view, 0, 2), 30, 200, 100, 100)
         close(Comp.frame(p, view, 0, 3), 140, 0, 100, 100)

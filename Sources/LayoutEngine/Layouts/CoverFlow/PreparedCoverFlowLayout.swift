@@ -2,7 +2,7 @@
 /// depends on the scroll position is computed from the `view` a query passes in, of which
 /// only `contentOffset.x` is read (the bounds in effect are the prepared ones: a size
 /// change invalidates the layout).
-struct PreparedCoverFlow: PreparedLayout {
+struct PreparedCoverFlowLayout: PreparedLayout {
     static let headerKind = "header"
     static let reflectionKind = "reflection"
     /// §3: reflections are drawn at 30 % opacity.

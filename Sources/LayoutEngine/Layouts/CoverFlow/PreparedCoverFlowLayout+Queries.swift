@@ -1,5 +1,5 @@
 /// The UICollectionViewLayout queries of a prepared cover flow (docs/layouts.md §0, §3).
-extension PreparedCoverFlow {
+extension PreparedCoverFlowLayout {
     /// Elements whose untransformed frames intersect `rect` as closed rectangles (§0; the
     /// flow layout's empty-rectangle rule, docs/flow.md R14, is UIKit's flow quirk and does not
     /// apply here): cells, then headers, then reflections, each in index-path order.

@@ -1,6 +1,5 @@
 import Testing
 import LayoutEngine
-@testable import LayoutService
 
 /// C3–C7 and C14 worked by hand, each at scale 0 (exact) and scale 3.
 @Suite("Compositional: groups (C3–C7, C14)")
@@ -10,8 +9,9 @@ struct CompositionalGroupRuleTests {
     /// (x = 138), 276 + 130 = 406 > 390: k = 2. Three items make two instances of 100.
     @Test(arguments: [0.0, 3.0])
     func thirdsWithSpacingHoldTwo(scale: Double) throws {
-        let section = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":100}},"interItemSpacing":{"fixed":8},"subitems":[{"size":{"width":{"fractionalWidth":0.3333333333333333},"height":{"fractionalHeight":1}}}]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [3], scale: scale))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(100),
+                               [Comp.item(.fractionalWidth(0.3333333333333333), .fractionalHeight(1))], spacing: .fixed(8))
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [3], scale: scale)
         // 390 / 3 = 130 up to an ulp; at scale 3 it snaps to exactly 130.
         let w = scale == 3 ? 130 : 390 * 0.3333333333333333
         close(Comp.frame(p, view, 0, 0), 0, 0, w, 100)
@@ -25,8 +25,9 @@ struct CompositionalGroupRuleTests {
     /// snapped size plus the spacing: 0, 293/3 + 8, 2·293/3 + 16.
     @Test(arguments: [0.0, 3.0])
     func quartersWithSpacingHoldThree(scale: Double) throws {
-        let section = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"interItemSpacing":{"fixed":8},"subitems":[{"size":{"width":{"fractionalWidth":0.25},"height":{"absolute":50}}}]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [4], scale: scale))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50),
+                               [Comp.item(.fractionalWidth(0.25), .absolute(50))], spacing: .fixed(8))
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [4], scale: scale)
         let w = scale == 3 ? 293.0 / 3 : 97.5
         close(Comp.frame(p, view, 0, 0), 0, 0, w, 50)
         close(Comp.frame(p, view, 0, 1), w + 8, 0, w, 50)
@@ -39,8 +40,9 @@ struct CompositionalGroupRuleTests {
     /// 390 − 21 = 369: 184.5. Scale 3: slots 277/3 (92.25·3 = 276.75 → 277), height 554/3.
     @Test(arguments: [0.0, 3.0])
     func countGroupsIgnoreTheItemWidth(scale: Double) throws {
-        let section = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":200}},"count":4,"interItemSpacing":{"fixed":7},"subitems":[{"size":{"width":{"absolute":50},"height":{"fractionalWidth":0.5}}}]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [5], scale: scale))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(200),
+                               [Comp.item(.absolute(50), .fractionalWidth(0.5))], count: 4, spacing: .fixed(7))
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [5], scale: scale)
         let w = scale == 3 ? 277.0 / 3 : 92.25
         let h = scale == 3 ? 554.0 / 3 : 184.5
         for i in 0..<4 { close(Comp.frame(p, view, 0, i), Double(i) * (w + 7), 0, w, h) }
@@ -52,14 +54,12 @@ struct CompositionalGroupRuleTests {
     /// at scale 3 (D1).
     @Test(arguments: [0.0, 3.0])
     func crossAxisTopAlignmentAndFlexibleCentring(scale: Double) throws {
-        let section = #"""
-        {"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":100}},
-          "subitems":[{"size":{"width":{"absolute":100},"height":{"absolute":40}}},
-                      {"size":{"width":{"absolute":100},"height":{"absolute":100}}},
-                      {"size":{"width":{"absolute":100},"height":{"absolute":41}},
-                       "edgeSpacing":{"top":{"flexible":0},"bottom":{"flexible":0}}}]}}
-        """#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [3], scale: scale))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(100), [
+            Comp.item(.absolute(100), .absolute(40)),
+            Comp.item(.absolute(100), .absolute(100)),
+            Comp.item(.absolute(100), .absolute(41), edgeSpacing: .init(top: .flexible(0), bottom: .flexible(0))),
+        ])
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [3], scale: scale)
         close(Comp.frame(p, view, 0, 0), 0, 0, 100, 40)
         close(Comp.frame(p, view, 0, 1), 100, 0, 100, 100)
         close(Comp.frame(p, view, 0, 2), 200, 29.5, 100, 41)
@@ -70,13 +70,12 @@ struct CompositionalGroupRuleTests {
     /// an estimated axis are ignored.
     @Test(arguments: [0.0, 3.0])
     func insetsAndEdgeSpacing(scale: Double) throws {
-        let section = #"""
-        {"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":80}},
-          "subitems":[{"size":{"width":{"absolute":60},"height":{"absolute":80}},"contentInsets":{"top":5,"leading":4,"bottom":3,"trailing":2}},
-                      {"size":{"width":{"absolute":60},"height":{"absolute":80}},"edgeSpacing":{"leading":{"fixed":10}}},
-                      {"size":{"width":{"absolute":60},"height":{"estimated":80}},"contentInsets":6}]}}
-        """#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [3], scale: scale))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(80), [
+            Comp.item(.absolute(60), .absolute(80), contentInsets: .init(top: 5, leading: 4, bottom: 3, trailing: 2)),
+            Comp.item(.absolute(60), .absolute(80), edgeSpacing: .init(leading: .fixed(10))),
+            Comp.item(.absolute(60), .estimated(80), contentInsets: .init(all: 6)),
+        ])
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [3], scale: scale)
         close(Comp.frame(p, view, 0, 0), 4, 5, 54, 72)
         close(Comp.frame(p, view, 0, 1), 70, 0, 60, 80)
         close(Comp.frame(p, view, 0, 2), 136, 0, 48, 80)  // insets across only: the height is estimated
@@ -87,17 +86,17 @@ struct CompositionalGroupRuleTests {
     /// edge shares it too: three flexible places, (390 − 300 − 8)/3 = 27.333…, not rounded again.
     @Test(arguments: [0.0, 3.0])
     func flexibleSpacingSharesTheLeftover(scale: Double) throws {
-        let item = #"{"size":{"width":{"absolute":100},"height":{"absolute":50}}}"#
-        let section = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"interItemSpacing":{"flexible":4},"subitems":[\#(item)]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [3], scale: scale))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50),
+                               [Comp.item(.absolute(100), .absolute(50))], spacing: .flexible(4))
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [3], scale: scale)
         close(Comp.frame(p, view, 0, 0), 0, 0, 100, 50)
         close(Comp.frame(p, view, 0, 1), 145, 0, 100, 50)
         close(Comp.frame(p, view, 0, 2), 290, 0, 100, 50)
 
-        let edged = #"{"size":{"width":{"absolute":100},"height":{"absolute":50}},"edgeSpacing":{"leading":{"flexible":0}}}"#
-        let section2 = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"count":3,"interItemSpacing":{"flexible":4},"subitems":[\#(edged)]}}"#
+        let edged = Comp.item(.absolute(100), .absolute(50), edgeSpacing: .init(leading: .flexible(0)))
+        let group2 = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [edged], count: 3, spacing: .flexible(4))
         // count 3: slots (390 − 8)/3 = 127.333…; no leftover remains to share.
-        let (q, v2) = try Comp.prepare(Comp.body(section: section2, counts: [3], scale: scale))
+        let (q, v2) = try Comp.prepare(.init(group: group2), counts: [3], scale: scale)
         let w = scale == 3 ? third(382.0 / 3) : 382.0 / 3
         close(Comp.frame(q, v2, 0, 1), w + 4, 0, w, 50)
     }
@@ -107,13 +106,11 @@ struct CompositionalGroupRuleTests {
     /// fractionalWidth 1 of 80 − 10 = 70, at x = 100 + 5.
     @Test(arguments: [0.0, 3.0])
     func nestedGroups(scale: Double) throws {
-        let section = #"""
-        {"group":{"axis":"horizontal","size":{"width":{"absolute":180},"height":{"absolute":110}},
-          "subitems":[{"size":{"width":{"absolute":100},"height":{"absolute":100}}},
-                      {"axis":"vertical","size":{"width":{"absolute":80},"height":{"fractionalHeight":1}},"contentInsets":5,
-                       "subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":50}}}]}]}}
-        """#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [4], scale: scale))
+        let nested = Comp.group(.vertical, .absolute(80), .fractionalHeight(1),
+                                [Comp.item(.fractionalWidth(1), .absolute(50))], contentInsets: .init(all: 5))
+        let group = Comp.group(.horizontal, .absolute(180), .absolute(110),
+                               [Comp.item(.absolute(100), .absolute(100)), .group(nested)])
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [4], scale: scale)
         close(Comp.frame(p, view, 0, 0), 0, 0, 100, 100)
         close(Comp.frame(p, view, 0, 1), 105, 5, 70, 50)
         close(Comp.frame(p, view, 0, 2), 105, 55, 70, 50)
@@ -125,8 +122,9 @@ struct CompositionalGroupRuleTests {
     /// group's origin; C14 snaps them.
     @Test(arguments: [0.0, 3.0])
     func customGroups(scale: Double) throws {
-        let section = #"{"group":{"axis":"custom","size":{"width":{"fractionalWidth":1},"height":{"absolute":120}},"frames":[[10,10,100.25,100],[200,0,50,50]]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [3], scale: scale))
+        let frames = [Rect(x: 10, y: 10, width: 100.25, height: 100), Rect(x: 200, y: 0, width: 50, height: 50)]
+        let group = Comp.group(.custom(frames: frames), .fractionalWidth(1), .absolute(120))
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [3], scale: scale)
         close(Comp.frame(p, view, 0, 0), 10, 10, scale == 3 ? third(100.25) : 100.25, 100)
         close(Comp.frame(p, view, 0, 1), 200, 0, 50, 50)
         close(Comp.frame(p, view, 0, 2), 10, 130, scale == 3 ? third(100.25) : 100.25, 100)
@@ -136,10 +134,11 @@ struct CompositionalGroupRuleTests {
     /// remainder staying at the trailing end: seven items of fractionalWidth 1/7 in 390 are
     /// 55.714…; at scale 3 each snaps to 167/3 = 55.667, so item 6 ends at 7·167/3 = 389.667.
     @Test func snappingAccumulatesSnappedSizes() throws {
-        let section = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":10}},"count":7,"subitems":[{"size":{"width":{"absolute":1},"height":{"fractionalHeight":1}}}]}}"#
-        let (p, view) = try Comp.prepare(Comp.body(section: section, counts: [7], scale: 3))
+        let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(10),
+                               [Comp.item(.absolute(1), .fractionalHeight(1))], count: 7)
+        let (p, view) = try Comp.prepare(.init(group: group), counts: [7], scale: 3)
         close(Comp.frame(p, view, 0, 6), 6 * 167.0 / 3, 0, 167.0 / 3, 10)
-        let (q, v0) = try Comp.prepare(Comp.body(section: section, counts: [7], scale: 0))
+        let (q, v0) = try Comp.prepare(.init(group: group), counts: [7], scale: 0)
         close(Comp.frame(q, v0, 0, 6), 6 * (390.0 / 7), 0, 390.0 / 7, 10)
     }
 }

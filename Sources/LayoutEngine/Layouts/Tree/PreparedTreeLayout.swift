@@ -1,6 +1,6 @@
 /// A prepared tree layout. Cell frames are recomputed from each item's row (8 bytes per
 /// item) with the same arithmetic that built the index, so they agree bit for bit.
-struct TreeLayoutPrepared: PreparedLayout {
+struct PreparedTreeLayout: PreparedLayout {
     let contentSize: Size
     private let geometry: TreeGeometry
     private let numbering: ItemNumbering

@@ -1,5 +1,5 @@
 /// The UICollectionViewLayout queries of a prepared circle layout (docs/layouts.md §0, §5).
-extension PreparedCircle {
+extension PreparedCircleLayout {
     /// Cells whose frames intersect `rect` as closed rectangles, in index-path order, then
     /// the background if on and intersecting (§0; no supplementary views).
     /// - Complexity: O(log n + k) for k results when the circle is large: consecutive items

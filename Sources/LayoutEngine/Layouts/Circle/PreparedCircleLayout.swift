@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A prepared circle layout (docs/layouts.md §5). Nothing depends on the scroll position.
-struct PreparedCircle: PreparedLayout {
+struct PreparedCircleLayout: PreparedLayout {
     static let backgroundKind = "background"
 
     let itemSize: Size
