@@ -29,8 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
-        // The bounds-checked output buffer every byte writer goes through (docs/memory-safety.md).
-        // No dependencies.
+        // What several modules need once: the bounds-checked output buffer every byte writer goes
+        // through (docs/memory-safety.md), digit, hex, ASCII and percent-decoding helpers, the
+        // lock and condition, the clocks and calendar. No dependencies.
         .target(name: "TesseraSupport", swiftSettings: sharedSettings),
         // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
         .target(name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],

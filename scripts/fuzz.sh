@@ -16,15 +16,17 @@ seconds=${2:-60}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-fuzz-$target.XXXXXX")
 fuzz_flags=(-O -parse-as-library -sanitize=fuzzer,address)
 objects=()
-# When the package has the TesseraSupport module (byte buffers the others import), it is
+# When the package has the TesseraSupport module (byte buffers, locks, clocks and byte helpers
+# the others import; its files in folders), it is
 # built first as a module of its own in the same package (its API is `package`) and linked
 # in. With DEBUG set, as in debug builds: every store is checked against its reservation.
 support=()
 if [ -d Sources/TesseraSupport ]; then
   mkdir -p "$work/modules"
+  mapfile -t support_sources < <(find Sources/TesseraSupport -name '*.swift' | sort)
   swiftc "${fuzz_flags[@]}" -D DEBUG -package-name tessera -module-name TesseraSupport \
     -emit-module -emit-module-path "$work/modules/TesseraSupport.swiftmodule" \
-    -emit-library -static -o "$work/libTesseraSupport.a" Sources/TesseraSupport/*.swift
+    -emit-library -static -o "$work/libTesseraSupport.a" "${support_sources[@]}"
   support=(-package-name tessera -I "$work/modules")
   objects=("$work/libTesseraSupport.a")
 fi

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraSupport
 
 /// An element's index-path label, sized to fit the element as drawn: `0,3` for a cell,
 /// `header 0,3` for other kinds when that fits, else the index path alone. Monospace text
@@ -28,10 +29,9 @@ struct ElementLabel {
         return min(byWidth, byHeight, SVGRenderer.maximumLabelPixels / scale)
     }
 
+    /// The characters of `n` in decimal, a minus sign included.
     static func digitCount(_ n: Int) -> Int {
-        var count = n < 0 ? 2 : 1, v = n < 0 ? -n : n
-        while v >= 10 { v /= 10; count += 1 }
-        return count
+        max(1, DecimalDigits.count(UInt64(n.magnitude))) + (n < 0 ? 1 : 0)
     }
 
     /// The label's text: `kind s,i` or `s,i`.

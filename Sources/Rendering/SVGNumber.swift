@@ -27,8 +27,12 @@ enum SVGNumber {
         let fraction = hundredths % 100
         guard fraction != 0 else { return }
         out.byte(UInt8(ascii: "."))
-        out.byte(UInt8(ascii: "0") + UInt8(fraction / 10))
-        if fraction % 10 != 0 { out.byte(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        // Two decimals, or one when the second is a zero.
+        if fraction % 10 == 0 {
+            out.fixedDigits(UInt64(fraction / 10), count: 1)
+        } else {
+            out.fixedDigits(UInt64(fraction), count: 2)
+        }
     }
 
     static func string(_ value: Double) -> String {

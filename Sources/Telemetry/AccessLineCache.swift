@@ -1,5 +1,4 @@
 import EventHTTP
-import Glibc
 import TesseraSupport
 
 /// What one event loop's access lines share from one request to the next: the time up to
@@ -15,9 +14,8 @@ import TesseraSupport
 /// runs on the loop that answered), hence unchecked Sendable, no lock, and no run-time
 /// exclusivity checks (`@exclusivity(unchecked)`; docs/performance.md#unchecked-exclusivity).
 final class AccessLineCache: @unchecked Sendable {
-    /// The second `timePrefix` holds, and the time's first 20 bytes (`2026-11-25T21:45:20.`).
-    @exclusivity(unchecked) private var second = Int.min
-    @exclusivity(unchecked) private var timePrefix: (UInt64, UInt64, UInt32) = (0, 0, 0)
+    /// The time's first `Timestamp.secondPrefixLength` bytes (`2026-11-25T21:45:20.`).
+    @exclusivity(unchecked) private var timePrefix = PerSecondText()
     private struct Labels {
         let method: String
         let route: String
@@ -30,21 +28,9 @@ final class AccessLineCache: @unchecked Sendable {
 
     /// Writes the current time (`Timestamp.length` bytes).
     func putTime(into out: inout OutputWriter) {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        let milliseconds = Int(spec.tv_nsec / 1_000_000)
-        if spec.tv_sec != second {
-            second = spec.tv_sec
-            timePrefix = OutputBuffer.withTemporary(capacity: Timestamp.length) { full in
-                Timestamp.write(seconds: spec.tv_sec, milliseconds: 0, to: &full)
-                return (full.loadWritten(littleEndianFrom: 0, count: 8), full.loadWritten(littleEndianFrom: 8, count: 8),
-                        UInt32(truncatingIfNeeded: full.loadWritten(littleEndianFrom: 16, count: 4)))
-            }
-        }
-        out.littleEndian(timePrefix.0)
-        out.littleEndian(timePrefix.1)
-        out.littleEndian(timePrefix.2)
-        out.fixedDigits(UInt64(milliseconds), count: 3)
+        let (seconds, nanoseconds) = WallClock.now()
+        timePrefix.withText(for: seconds, format: { Timestamp.writeSecondPrefix(seconds: $0, to: &$1) }) { out.bytes($0) }
+        out.fixedDigits(UInt64(nanoseconds / 1_000_000), count: 3)
         out.byte(UInt8(ascii: "Z"))
     }
 

@@ -1,6 +1,7 @@
 import Glibc
 import LayoutService
 import Logging
+import TesseraSupport
 
 /// A swift-log handler writing one line per event: a JSON object (`time`, `level`,
 /// `message`, then the metadata) or plain text (`time level message key=value …`).
@@ -163,10 +164,9 @@ public struct LineLogHandler: LogHandler {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         case _ where isControl(scalar):
-            let hex = Array("0123456789abcdef")
             out += "\\u00"
-            out.append(hex[Int(scalar.value >> 4)])
-            out.append(hex[Int(scalar.value & 0x0F)])
+            out.unicodeScalars.append(Unicode.Scalar(HexDigits.lowercase(UInt8(scalar.value >> 4))))
+            out.unicodeScalars.append(Unicode.Scalar(HexDigits.lowercase(UInt8(truncatingIfNeeded: scalar.value))))
         default: out.unicodeScalars.append(scalar)
         }
     }

@@ -1,5 +1,6 @@
 import EventHTTP
 import Glibc
+import TesseraSupport
 
 /// Where log lines go: a file descriptor (standard error by default), written by a thread of
 /// its own. Callers append a line to a buffer under a lock and return; the writer wakes for

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import EventHTTP
+import TesseraSupport
 
 /// The replies' Date field: the server formats it once a second instead of
 /// running gmtime_r and strftime per reply; it must read exactly as strftime's IMF-fixdate.
@@ -15,10 +16,8 @@ import Testing
     }
 
     private func formatted(_ seconds: Int) -> String {
-        var bytes = [UInt8](repeating: 0xFF, count: 32)
-        bytes.withUnsafeMutableBytes { HTTPDate.format(seconds: seconds, into: $0) }
-        #expect(bytes[HTTPDate.length] == 0)
-        return String(decoding: bytes[..<HTTPDate.length], as: UTF8.self)
+        // Exactly `length` bytes: a write past them traps (the writer checks every store).
+        OutputBuffer.string(capacity: HTTPDate.length) { HTTPDate.write(seconds: seconds, to: &$0) }
     }
 
     @Test func knownDates() {

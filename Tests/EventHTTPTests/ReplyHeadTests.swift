@@ -78,17 +78,4 @@ import Testing
             #expect(text(head) == "HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\n")
         }
     }
-
-    /// The one-copy append equals the element-wise one, for whole buffers, slices and
-    /// nothing.
-    @Test func appendBytesEqualsAppendingEachByte() {
-        let source: [UInt8] = Array(0...255) + Array("tail".utf8)
-        source.withUnsafeBytes { bytes in
-            for range in [0..<0, 0..<1, 3..<100, 0..<source.count, 250..<source.count] {
-                var fast: [UInt8] = [9, 9]
-                fast.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[range]))
-                #expect(fast == [9, 9] + source[range], "\(range)")
-            }
-        }
-    }
 }

@@ -57,7 +57,7 @@ FRAMING_REASONS = ("Content-Length", "Transfer-Encoding", "chunk", "Chunk", "CR"
 def build_tool():
     """Compiles the Swift side unless it is newer than all its sources."""
     sources = sorted(MODULE.rglob("*.swift")) + [HERE / "main.swift"]
-    support = sorted(SUPPORT.glob("*.swift")) if SUPPORT.is_dir() else []
+    support = sorted(SUPPORT.rglob("*.swift")) if SUPPORT.is_dir() else []
     if TOOL.exists() and TOOL.stat().st_mtime >= max(s.stat().st_mtime for s in sources + support):
         return
     BUILD.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,5 @@
 import Glibc
+import TesseraSupport
 
 /// The per-line rules of `RequestParser`, each citing the RFC 9112 clause it keeps.
 extension RequestParser {

@@ -1,4 +1,5 @@
 import Glibc
+import TesseraSupport
 
 /// The server's one HTTP/1.1 request parser (RFC 9112): one per connection, bytes in,
 /// requests out. It frames the stream (request line, field lines, a body of Content-Length

@@ -1,6 +1,7 @@
 import CLibevent
 import Glibc
 import Synchronization
+import TesseraSupport
 
 /// One event loop: a thread that owns an event_base, its own SO_REUSEPORT listening socket
 /// (an evconnlistener) and the connections accepted there. Only the mailbox is touched

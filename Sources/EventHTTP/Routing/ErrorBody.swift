@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// The server's own error bodies, in the API's shape. Hand-written: it runs on the loop
 /// thread for every rejected request, and Foundation is not imported in this module.
 public enum ErrorBody {
@@ -56,10 +58,9 @@ public enum ErrorBody {
             case 0x0D: out.append(contentsOf: #"\r"#.utf8)
             case 0x09: out.append(contentsOf: #"\t"#.utf8)
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                out.append(HexDigits.lowercase(byte >> 4))
+                out.append(HexDigits.lowercase(byte))
             default: out.append(byte)
             }
         }

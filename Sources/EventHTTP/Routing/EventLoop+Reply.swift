@@ -1,4 +1,5 @@
 import CLibevent
+import TesseraSupport
 
 /// Keeps a reply body alive while libevent writes it straight from the array's storage,
 /// and its bytes counted in the reply budget until then.

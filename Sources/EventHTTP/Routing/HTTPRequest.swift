@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// A request as a handler sees it: plain values, no C pointers, safe to send to a worker.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod

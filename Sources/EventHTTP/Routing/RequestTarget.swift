@@ -1,4 +1,5 @@
 import Glibc
+import TesseraSupport
 
 /// The request target split the way the router needs it: percent-decoded path segments
 /// (decoded one by one, so an encoded `/` stays inside its segment), the decoded path,

@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// What each loop holds right now: for tests, and for an operator's metrics.
 public struct EventLoopStatistics: Sendable, Equatable {
     public var connections: Int

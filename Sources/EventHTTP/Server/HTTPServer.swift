@@ -1,6 +1,7 @@
 import CLibevent
 import Glibc
 import Synchronization
+import TesseraSupport
 
 /// An HTTP/1.1 server on libevent's event core: several event loops (one per core by default),
 /// each with its own SO_REUSEPORT socket, plus a worker pool for offloaded handlers.

@@ -30,7 +30,7 @@ public enum CommandLineTool {
         let response = ServiceResponse.handling { () throws(APIError) -> ServiceResponse in
             var request = try LayoutRequest.decode(input, maxItems: service.store.configuration.maxItemsPerSession,
                                                  maxSections: service.store.configuration.maxSectionsPerSession, allowRect: true)
-            if let rect { request.rect = try QueryString.rect(rect) }
+            if let rect { request.rect = try QueryParameters.rect(rect) }
             let prepared = try service.prepare(request.layout, request.dataSource, request.view)
             let svg = try service.picture(of: prepared, rect: request.rect, view: request.view, options: options)
             return ServiceResponse(status: 200, body: svg)

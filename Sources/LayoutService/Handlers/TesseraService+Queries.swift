@@ -16,7 +16,7 @@ extension TesseraService {
             }
             let state = s.current
             let headers = TesseraService.versionHeader(state.version)
-            let q = try QueryString(query)
+            let q = try QueryParameters(query)
             try q.rejectUnknown(["rect", "progress"])
             let rect = try q.rect()
             let layout = try queryLayout(state, progress: q["progress"])

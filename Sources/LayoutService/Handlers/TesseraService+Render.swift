@@ -18,7 +18,7 @@ extension TesseraService {
                 return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
             }
             let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
-            let q = try QueryString(query)
+            let q = try QueryParameters(query)
             try q.rejectUnknown(Self.renderOptionKeys.union(["rect", "progress"]))
             let options = try q.renderOptions()
             let rect = try q.rect()
@@ -33,7 +33,7 @@ extension TesseraService {
     /// keeps nothing. Picture options come in the query, as for a session's render.svg.
     public func renderOneShot(body: [UInt8], query: String?) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let q = try QueryString(query)
+            let q = try QueryParameters(query)
             try q.rejectUnknown(Self.renderOptionKeys)
             let options = try q.renderOptions()
             let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
@@ -57,7 +57,7 @@ extension TesseraService {
     }
 }
 
-extension QueryString {
+extension QueryParameters {
     /// `labels=true|false|1|0`, `scale=` a number in SVGRenderOptions.scaleRange,
     /// `theme=light|dark`; each absent one keeps its default.
     func renderOptions() throws(APIError) -> SVGRenderOptions {

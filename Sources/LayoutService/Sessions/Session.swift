@@ -1,6 +1,7 @@
 import LayoutEngine
 import SessionStorage
 import Synchronization
+import TesseraSupport
 
 /// Everything a session is at one version. Immutable: a change builds a new state and swaps
 /// it in, so readers never see a half-applied change.

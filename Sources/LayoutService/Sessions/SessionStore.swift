@@ -1,6 +1,7 @@
 import Dispatch
 import SessionStorage
 import Synchronization
+import TesseraSupport
 
 /// The sessions: a storage backend that holds them (memory, SQLite or Redis) and enforces
 /// the limits across every process that shares it, plus this process's copies of the ones it
@@ -243,16 +244,10 @@ public final class SessionStore: Sendable {
 enum SessionID {
     static func make() -> String {
         var rng = SystemRandomNumberGenerator()
-        let hex = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for _ in 0..<2 {
-            var v = rng.next() as UInt64
-            for _ in 0..<16 {
-                out.append(hex[Int(v & 15)])
-                v >>= 4
-            }
+        return OutputBuffer.string(capacity: 32) { out in
+            out.hex(rng.next())
+            out.hex(rng.next())
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func isWellFormed(_ id: String) -> Bool {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CHiredis
+import TesseraSupport
 
 /// A reply from Redis, copied out of hiredis's reply tree.
 enum RedisReply {

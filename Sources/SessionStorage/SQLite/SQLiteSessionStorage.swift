@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import TesseraSupport
 
 /// The embedded durable store: one SQLite database in WAL mode, every acknowledged change
 /// committed with `synchronous=FULL` before the reply. Sessions are a row of counters, a

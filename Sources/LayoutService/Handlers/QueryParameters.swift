@@ -1,15 +1,19 @@
 import LayoutEngine
+import TesseraSupport
 
-/// `a=b&c=d` with percent-decoding; keys without `=` have an empty value.
-struct QueryString {
+/// A request's query parameters, decoded strictly: a name or value that is not valid
+/// percent-encoded UTF-8 is a 400 naming it. Split and decoded by TesseraSupport's
+/// `QueryString` (the decoder the router uses too); keys without `=` have an empty value.
+struct QueryParameters {
     private(set) var values: [(String, String)] = []
 
     init(_ raw: String?) throws(APIError) {
         guard let raw, !raw.isEmpty else { return }
-        for part in raw.split(separator: "&", omittingEmptySubsequences: true) {
-            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = QueryString.decode(pair[0]) else { throw .invalidRequest(ClientText.fieldName(String(pair[0])), "is not valid percent-encoded UTF-8") }
-            let value = pair.count > 1 ? QueryString.decode(pair[1]) : ""
+        for (rawKey, rawValue) in QueryString.rawPairs(raw) {
+            guard let key = QueryString.percentDecode(rawKey, plusAsSpace: true) else {
+                throw .invalidRequest(ClientText.fieldName(String(Substring(rawKey))), "is not valid percent-encoded UTF-8")
+            }
+            let value: String? = if let rawValue { QueryString.percentDecode(rawValue, plusAsSpace: true) } else { "" }
             guard let value else { throw .invalidRequest(ClientText.fieldName(key), "is not valid percent-encoded UTF-8") }
             values.append((key, value))
         }
@@ -23,27 +27,10 @@ struct QueryString {
         }
     }
 
-    static func decode(_ s: Substring) -> String? {
-        var out: [UInt8] = []
-        var bytes = Array(s.utf8)[...]
-        while let b = bytes.popFirst() {
-            if b == UInt8(ascii: "%") {
-                guard bytes.count >= 2, let h = JSONParser.hexValue(bytes.removeFirst()),
-                      let l = JSONParser.hexValue(bytes.removeFirst()) else { return nil }
-                out.append(UInt8(h << 4 | l))
-            } else if b == UInt8(ascii: "+") {
-                out.append(0x20)
-            } else {
-                out.append(b)
-            }
-        }
-        return String(validating: out, as: UTF8.self)
-    }
-
     /// `rect=x,y,w,h`: four finite numbers, the size not negative.
     func rect() throws(APIError) -> Rect? {
         guard let text = self["rect"] else { return nil }
-        return try QueryString.rect(text)
+        return try QueryParameters.rect(text)
     }
 
     /// `x,y,w,h` as a query's `rect` (or `tessera render --rect`) gives it.

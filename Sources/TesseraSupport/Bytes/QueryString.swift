@@ -1,27 +1,34 @@
-/// Percent-decoding for paths and queries. Kept free of Foundation: it runs per request.
-public enum QueryString {
-    /// Splits `a=b&c=d` into pairs, decoding `%XX` and `+` (form encoding). A pair without
-    /// `=` has an empty value; empty pairs (`a=1&&b=2`) are skipped. A part that is not
-    /// valid percent-encoded UTF-8 is kept as written rather than dropped, so a handler can
-    /// still report it.
-    public static func parse(_ query: String) -> [(name: String, value: String)] {
+/// Percent-decoding for paths and queries (RFC 3986 §2.1; `+` as a space in form-encoded
+/// queries), the one decoder the router's path segments, the request's query pairs and the
+/// service's query parameters share. Kept free of Foundation: it runs per request.
+package enum QueryString {
+    /// Splits `a=b&c=d` into its undecoded pairs: a pair without `=` has no value; empty
+    /// pairs (`a=1&&b=2`) are skipped.
+    package static func rawPairs(_ query: String) -> [(name: Substring.UTF8View, value: Substring.UTF8View?)] {
         query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decodeLeniently(parts[0])
-            let value = parts.count > 1 ? decodeLeniently(parts[1]) : ""
-            return (name, value)
+            return (parts[0], parts.count > 1 ? parts[1] : nil)
+        }
+    }
+
+    /// `rawPairs` decoded, `%XX` and `+` (form encoding); a missing value is empty. A part
+    /// that is not valid percent-encoded UTF-8 is kept as written rather than dropped, so a
+    /// handler can still report it.
+    package static func parse(_ query: String) -> [(name: String, value: String)] {
+        rawPairs(query).map { (name, value) in
+            (decodeLeniently(name), value.map(decodeLeniently) ?? "")
         }
     }
 
     /// Decodes `%XX` escapes (and `+` as space when asked). Returns nil for a malformed
     /// escape or bytes that are not UTF-8.
-    public static func percentDecode(_ text: Substring.UTF8View, plusAsSpace: Bool = false) -> String? {
+    package static func percentDecode(_ text: Substring.UTF8View, plusAsSpace: Bool = false) -> String? {
         guard let bytes = percentDecodedBytes(ArraySlice(text), plusAsSpace: plusAsSpace) else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 
     /// Concrete over `ArraySlice`: path segments are decoded for every request.
-    static func percentDecodedBytes(_ text: ArraySlice<UInt8>, plusAsSpace: Bool) -> [UInt8]? {
+    package static func percentDecodedBytes(_ text: ArraySlice<UInt8>, plusAsSpace: Bool) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
         var index = text.startIndex
