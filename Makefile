@@ -146,12 +146,12 @@ playground:
 openapi:
 	python3 scripts/embed-openapi.py
 
-# The suites that read untrusted bytes and write replies (HTTP, service, storage, telemetry, rendering,
-# and the output buffer every reply is written through) under AddressSanitizer, in a build
+# The suites that read untrusted bytes and write replies (HTTP, JSON, service, storage, telemetry,
+# rendering, and the output buffer every reply is written through) under AddressSanitizer, in a build
 # folder of their own (.build-asan). Memory errors stop the run; LeakSanitizer is off: at exit
 # it reports objects XCTest's own runner keeps (it runs first, with no test of ours), which
 # made the run fail with nothing of ours leaked.
-ASAN_SUITES := EventHTTPTests|LayoutServiceTests|SessionStorageTests|TelemetryTests|RenderingTests|TesseraSupportTests
+ASAN_SUITES := EventHTTPTests|TesseraJSONTests|LayoutServiceTests|SessionStorageTests|TelemetryTests|RenderingTests|TesseraSupportTests
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-xctest --filter '$(ASAN_SUITES)'

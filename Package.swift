@@ -33,6 +33,9 @@ let package = Package(
         // through (docs/memory-safety.md), digit, hex, ASCII and percent-decoding helpers, the
         // lock and condition, the clocks and calendar. No dependencies.
         .target(name: "TesseraSupport", swiftSettings: sharedSettings),
+        // JSON with no knowledge of layouts: the tape parser, its values, the writer and the
+        // shortest-decimal formatter (the service's requests and replies, the access log's lines).
+        .target(name: "TesseraJSON", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
         .target(name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
                 swiftSettings: sharedSettings),
@@ -41,7 +44,7 @@ let package = Package(
         // The playground page served at / (HTML, CSS, JS embedded by scripts/embed-playground.py).
         .target(name: "Playground", exclude: ["Assets"], swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
-        .target(name: "LayoutService", dependencies: ["LayoutEngine", "SessionStorage", "Rendering", "TesseraSupport", .product(name: "CoreMetrics", package: "swift-metrics")],
+        .target(name: "LayoutService", dependencies: ["LayoutEngine", "SessionStorage", "Rendering", "TesseraJSON", "TesseraSupport", .product(name: "CoreMetrics", package: "swift-metrics")],
                 swiftSettings: sharedSettings),
         // Where sessions persist: memory, SQLite (Debian's libsqlite3-dev) or Redis (hiredis).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -54,7 +57,7 @@ let package = Package(
         .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraSupport"], swiftSettings: sharedSettings),
         // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
         .target(name: "Telemetry", dependencies: [
-            "EventHTTP", "LayoutService", "TesseraSupport",
+            "EventHTTP", "TesseraJSON", "TesseraSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -70,20 +73,25 @@ let package = Package(
         ], swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
-        .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "EventHTTP", "LoopbackHTTP"],
+        // The seeded generator of the JSON and service property tests: the same draws on every run.
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom", swiftSettings: sharedSettings),
+        .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "TesseraJSON", "EventHTTP", "LoopbackHTTP"],
                           path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // A temporary directory for the tests that open SQLite files (storage and service tests).
         .target(name: "StorageTestSupport", path: "Tests/Support/StorageTestSupport", swiftSettings: sharedSettings),
         .testTarget(name: "SessionStorageTests", dependencies: ["SessionStorage", "StorageTestSupport"], swiftSettings: sharedSettings),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage", "StorageTestSupport", "TesseraSupport"],
+        .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON", "TesseraSupport", "SeededRandom"], swiftSettings: sharedSettings),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage", "StorageTestSupport", "TesseraJSON",
+                                                              "TesseraSupport", "SeededRandom"],
                     swiftSettings: sharedSettings),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
                     exclude: ["Golden"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP", "TesseraSupport"], swiftSettings: sharedSettings),
-        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP", "TesseraSupport",
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP", "TesseraSupport", "TesseraJSON",
+                                                          "LayoutService",
                                                           .product(name: "Logging", package: "swift-log")],
                     swiftSettings: sharedSettings),
         .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient", "SessionStorage"], swiftSettings: sharedSettings),

@@ -41,15 +41,15 @@ case "$target" in
     flags=("${support[@]}" "${c_modules[@]}")
     max_len=4096 ;;
   json)
-    module=LayoutService
-    sources=(Fuzz/JSONParser/FuzzJSONParser.swift Sources/LayoutService/JSON/*.swift)
+    module=TesseraJSON
+    sources=(Fuzz/JSONParser/FuzzJSONParser.swift Sources/TesseraJSON/*.swift)
     flags=("${support[@]}")
     max_len=8192 ;;
   decoders)
     # The whole LayoutService module (the decoders, the handlers, the in-memory session
-    # store) and LayoutEngine are compiled here, instrumented. The modules they import that
-    # are not under test (swift-collections' HeapModule, SessionStorage, Rendering,
-    # CoreMetrics) are linked from the package's debug build, made first if missing.
+    # store), TesseraJSON and LayoutEngine are compiled here, instrumented. The modules they
+    # import that are not under test (swift-collections' HeapModule, SessionStorage,
+    # Rendering, CoreMetrics) are linked from the package's debug build, made first if missing.
     module=LayoutService
     swift build --target LayoutService >&2
     bin=$(swift build --show-bin-path)
@@ -58,9 +58,12 @@ case "$target" in
     mapfile -t engine < <(find Sources/LayoutEngine -name '*.swift' | sort)
     swiftc "${fuzz_flags[@]}" -wmo -package-name tessera -module-name LayoutEngine -I "$bin/Modules" \
       -emit-module -emit-module-path "$work/modules/LayoutEngine.swiftmodule" -c "${engine[@]}" -o "$work/LayoutEngine.o"
+    echo "compiling TesseraJSON (instrumented) in $work" >&2
+    swiftc "${fuzz_flags[@]}" -wmo "${support[@]}" -module-name TesseraJSON \
+      -emit-module -emit-module-path "$work/modules/TesseraJSON.swiftmodule" -c Sources/TesseraJSON/*.swift -o "$work/TesseraJSON.o"
     mapfile -t sources < <(printf '%s\n' Fuzz/Decoders/FuzzDecoders.swift; find Sources/LayoutService -name '*.swift' | sort)
     flags=("${support[@]}" -I "$work/modules" -I "$bin/Modules" "${c_modules[@]}")
-    objects+=("$work/LayoutEngine.o")
+    objects+=("$work/LayoutEngine.o" "$work/TesseraJSON.o")
     for dependency in HeapModule InternalCollectionsUtilities SessionStorage Rendering CoreMetrics; do
       objects+=("$bin/$dependency.build/"*.o)
     done

@@ -1,6 +1,7 @@
 import LayoutEngine
 import LayoutService
 import LoopbackHTTP
+import TesseraJSON
 
 enum Figures {}
 

@@ -4,6 +4,7 @@ import Glibc
 import LayoutEngine
 import LayoutService
 import LoopbackHTTP
+import TesseraJSON
 
 /// Two snapshots of the same items, 1 % apart (issue 22): A has items 0..<n in order, B is A
 /// with ~n/300 items deleted, ~n/300 moved to random places and ~n/300 new ones inserted at

@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutService
+import TesseraJSON
 
 /// `tessera-bench --work NAME --repeat K [--items N]`: one piece of in-process work done K
 /// times and nothing else (no report, no server), for instruction counts. Under

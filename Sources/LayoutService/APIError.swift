@@ -1,5 +1,6 @@
 import LayoutEngine
 import SessionStorage
+import TesseraJSON
 
 /// The one table from an error to what the client sees: a status, a stable code, a message
 /// and, where the fault lies in the input, the JSON path of the field (docs/api.md, Conventions).

@@ -1,6 +1,6 @@
 import Glibc
-import LayoutService
 import Logging
+import TesseraJSON
 import TesseraSupport
 
 /// A swift-log handler writing one line per event: a JSON object (`time`, `level`,

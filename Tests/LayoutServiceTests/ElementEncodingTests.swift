@@ -1,4 +1,6 @@
 import LayoutEngine
+import SeededRandom
+import TesseraJSON
 import Testing
 @testable import LayoutService
 

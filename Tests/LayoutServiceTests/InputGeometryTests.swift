@@ -1,4 +1,5 @@
 import Foundation
+import TesseraJSON
 import Testing
 @testable import LayoutService
 

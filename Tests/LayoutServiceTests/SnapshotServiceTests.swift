@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import SeededRandom
 import Testing
 @testable import LayoutService
 

@@ -1,5 +1,6 @@
 import Foundation
 import SessionStorage
+import TesseraJSON
 import Testing
 @testable import LayoutService
 import StorageTestSupport

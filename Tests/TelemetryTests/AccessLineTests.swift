@@ -1,7 +1,7 @@
 import EventHTTP
 import Foundation
-import LayoutService
 import Logging
+import TesseraJSON
 import Testing
 import TesseraSupport
 @testable import Telemetry

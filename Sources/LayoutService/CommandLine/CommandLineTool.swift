@@ -1,5 +1,6 @@
 import LayoutEngine
 import Rendering
+import TesseraJSON
 
 /// What a `tessera` subcommand prints and how it exits. The executable reads the input
 /// (a file or standard input) and writes these out; everything else is here, testable

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// A section's items given column-wise, as flat numeric arrays (API.md "Compact data
 /// sources"): `"sizes": [w0, h0, w1, h1, …]`, `"heights": […]`, `"aspectRatios": […]`.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// `dataSource`: sections, each with `itemCount`, `items` or the compact column arrays
 /// (`sizes`, `heights`, `aspectRatios`), and its own `layout` overrides.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 import TesseraSupport
 
 /// Section and item identifiers (docs/snapshots.md): a JSON string of at most

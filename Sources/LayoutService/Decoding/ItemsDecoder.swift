@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Reads a section's `items` array straight off the tape into column storage. This is the
 /// hot path for million-item bodies, so it walks nodes by index and builds a field path

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// The body that describes a collection view (docs/api.md): layout, data source, view, and for
 /// one-shot requests an optional rect.

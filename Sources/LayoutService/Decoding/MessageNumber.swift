@@ -1,3 +1,4 @@
+import TesseraJSON
 extension String.StringInterpolation {
     /// A number in an error message, written as replies write it (`JSONWriter.number`):
     /// `-3`, not `-3.0`; `0.5`; `1e+16`. Every message quoting a client's number uses this,

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Reads one JSON object with typed accessors that name the field on every error, and
 /// rejects keys nobody asked for (a typo must not be silently ignored).

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Every error a one-shot body holds that can be found, for `tessera validate`.
 ///

@@ -1,3 +1,4 @@
+import TesseraJSON
 /// An object used as a map from section index to number (`view.orthogonalOffsets`). The
 /// API's fixed-field objects go through `ObjectReader`, capped at 64 keys because none knows
 /// 20; a map has a key per section, so this one is bounded by the sections a session may

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// `POST /v1/sessions/{id}/snapshot/operations` (docs/snapshots.md, Identifier operations):
 /// NSDiffableDataSourceSnapshot's operations applied in order to the session's snapshot,

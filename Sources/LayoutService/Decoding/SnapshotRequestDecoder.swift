@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// A whole new snapshot, as `PUT /v1/sessions/{id}/snapshot` gives it and as the identifier
 /// operations leave it (docs/snapshots.md): identifiers, and the data that came with them.

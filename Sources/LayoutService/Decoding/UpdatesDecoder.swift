@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// `{"updates": [...], "rect"?}` (docs/api.md, Batch updates) into the engine's BatchUpdate. Only
 /// the shape is checked here; UIKit's rules are the engine's (BatchUpdate.validated).

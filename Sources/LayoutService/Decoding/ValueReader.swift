@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Typed reads of single JSON values, each naming `path` when the value is wrong.
 enum ValueReader {

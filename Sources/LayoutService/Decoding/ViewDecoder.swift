@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// `view`: bounds, contentOffset, contentInset, scale. Also applies PATCH bodies on top of a
 /// current view, so both paths validate identically.

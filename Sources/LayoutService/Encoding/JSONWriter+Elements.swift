@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Elements, the bulk of every big reply (docs/api.md: "An element"), each written through
 /// one cursor into memory sized for it beforehand: constant fragments pre-rendered with their

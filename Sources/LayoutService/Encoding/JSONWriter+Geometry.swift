@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Geometry and attributes in the API's shapes (docs/api.md: "An element").
 extension JSONWriter {

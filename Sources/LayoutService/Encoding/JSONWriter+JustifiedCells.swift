@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 import TesseraSupport
 
 /// A justified layout's cells written straight from the prepared layout

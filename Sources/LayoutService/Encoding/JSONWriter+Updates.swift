@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Batch updates and identifiers in the shapes requests give them (docs/api.md, Batch
 /// updates; docs/snapshots.md), so that a derived batch can be read, or sent, as written.

@@ -1,3 +1,4 @@
+import TesseraJSON
 /// A handler's answer, independent of any transport.
 public struct ServiceResponse: Sendable {
     public var status: Int

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// What applying a snapshot answers beside the new state.
 struct SnapshotOutcome {

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/layout: lays out once, answers contentSize, elements (all, or those in

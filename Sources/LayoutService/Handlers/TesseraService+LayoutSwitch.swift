@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// Reads `{"layout": {...}, "rect"?}` for a layout switch or a transition, and prepares the

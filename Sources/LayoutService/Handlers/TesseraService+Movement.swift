@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions/{id}/interactive-movement: iOS 9 reordering.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// GET /v1/sessions/{id}/elements?rect=x,y,w,h: `{version, contentSize, elements}`.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions/{id}/preferred-sizes: self-sizing cells report their real sizes

@@ -1,5 +1,6 @@
 import LayoutEngine
 import SessionStorage
+import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions: 201 with id, version, contentSize, info.

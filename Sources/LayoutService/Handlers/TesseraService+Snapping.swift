@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions/{id}/target-content-offset: where scrolling comes to rest

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// Diffable snapshots over HTTP (docs/snapshots.md): read a session's identifiers, or send a
 /// new snapshot and get UIKit's batch and its animation plan.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions/{id}/transition: begins an interactive transition to another layout.

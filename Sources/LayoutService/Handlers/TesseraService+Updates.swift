@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions/{id}/updates: performBatchUpdates. Validated as a whole (422 naming

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 extension TesseraService {
     /// PATCH /v1/sessions/{id}/view: new bounds / contentOffset / contentInset / scale.

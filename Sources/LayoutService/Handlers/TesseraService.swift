@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// The service's handlers: plain functions from request values to responses, with no
 /// transport. The executable routes HTTP to these; tests call them in-process.

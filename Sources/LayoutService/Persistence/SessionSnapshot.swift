@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// A session's source of truth in stored form: layout (as its JSON), view, data source,
 /// version, and an interactive transition or movement under way. Everything derived

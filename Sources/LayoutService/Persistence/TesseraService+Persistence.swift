@@ -3,6 +3,7 @@ import Glibc
 #endif
 import LayoutEngine
 import SessionStorage
+import TesseraJSON
 
 extension TesseraService {
     /// The session at the newest version acknowledged before this call (read-your-writes

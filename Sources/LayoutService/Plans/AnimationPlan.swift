@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// One element's animation between two layouts: where it starts and where it ends. Both ends
 /// are always present (docs/api.md): an appearing element starts at the new layout's initial

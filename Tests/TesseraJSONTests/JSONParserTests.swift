@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutService
+@testable import TesseraJSON
 
 @Suite("JSON tape parser")
 struct JSONParserTests {

@@ -1,6 +1,7 @@
+import SeededRandom
 import Testing
 import TesseraSupport
-@testable import LayoutService
+@testable import TesseraJSON
 
 /// `ShortestDecimal`, the writer's fast path for doubles, against the slow path it stands in
 /// for: Swift's `description` (the standard library's shortest round-trip formatter). Where

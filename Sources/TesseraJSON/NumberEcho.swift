@@ -9,16 +9,20 @@ import TesseraSupport
 /// part of an element, and about three cells in four repeat the y and height of the one
 /// before (docs/performance.md#number-echo, for the counts before and after).
 /// Same value, same bit pattern, same bytes: the formatter is a function of the bits.
-struct NumberEcho {
+/// (`@usableFromInline`, `@inlinable`: the service's encoders, in another module, use it per
+/// element; see `JSONCursor`.)
+@usableFromInline package struct NumberEcho {
     /// The bytes, zero-padded to 24: the longest number `JSONCursor.number` writes.
-    private var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    private var bits: UInt64 = 0
+    @usableFromInline var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    @usableFromInline var bits: UInt64 = 0
     /// 0 until a number is written (every number is at least one byte).
-    private var count = 0
+    @usableFromInline var count = 0
+
+    @inlinable package init() {}
 
     /// Writes `value`'s bytes again when it is the last value written; false otherwise.
-    @inline(__always)
-    func repeatIfSame(_ value: Double, _ c: inout JSONCursor) -> Bool {
+    @inlinable @inline(__always)
+    package func repeatIfSame(_ value: Double, _ c: inout JSONCursor) -> Bool {
         guard count != 0, bits == value.bitPattern else { return false }
         c.out.store(littleEndian: text.0, at: 0)
         c.out.store(littleEndian: text.1, at: 8)
@@ -30,8 +34,8 @@ struct NumberEcho {
     /// Keeps `value` and the `count` bytes that were just written for it, the last `count`
     /// of `out`'s; not a non-finite value, whose writing must also flag the cursor it is
     /// written through.
-    @inline(__always)
-    mutating func remember(_ value: Double, lastBytesOf out: borrowing OutputWriter, count: Int) {
+    @inlinable @inline(__always)
+    package mutating func remember(_ value: Double, lastBytesOf out: borrowing OutputWriter, count: Int) {
         guard value.isFinite else {
             self.count = 0
             return
@@ -50,8 +54,8 @@ extension JSONCursor {
     /// `number(value)`, or the bytes `echo` kept when `value` is the last one written there
     /// (the caller's room for this number must allow 24 bytes: the copy is three eight-byte
     /// stores).
-    @inline(__always)
-    mutating func number(_ value: Double, echo: inout NumberEcho) {
+    @inlinable @inline(__always)
+    package mutating func number(_ value: Double, echo: inout NumberEcho) {
         if echo.repeatIfSame(value, &self) { return }
         let start = out.count
         number(value)

@@ -23,17 +23,19 @@ import TesseraSupport
 /// multiple of the next power of ten stays inside; of the shortest candidates the one
 /// closest to v is taken, the even one when v is exactly between two, as `description`
 /// does (such ties occur from about 2^47 up, where v has few fraction bits).
-enum ShortestDecimal {
+///
+/// `@usableFromInline`, `@inlinable`: `JSONCursor.number` inlines it into the service's encoders.
+@usableFromInline package enum ShortestDecimal {
     /// Bytes `write` may touch: a sign, then "0." and 18 digits (21 in all), or 17 digits and
     /// the point, whose last eight-byte store may end 8 bytes past it (26); rounded up.
-    static let maxBytes = 32
+    @inlinable package static var maxBytes: Int { 32 }
 
     /// Writes `value` through `out` and moves past it: true; or false when `value` is outside
     /// this fast path (the write position has not moved then). Every store is checked against
     /// the writer's reservation (`OutputWriter`), which must leave `maxBytes` from the write
     /// position for the fixed-width stores.
-    @inline(__always)
-    static func write(_ value: Double, to out: inout OutputWriter) -> Bool {
+    @inlinable @inline(__always)
+    package static func write(_ value: Double, to out: inout OutputWriter) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 0.01, magnitude < 0x1p50 else { return false }
         // Exact: truncation of a double below 2^50. Through Int, one instruction each way
@@ -136,8 +138,8 @@ enum ShortestDecimal {
 
     /// The 17 digits of `x` < 10^17 (leading zeros included), `offset` bytes past the write
     /// position: one, then two groups of eight. Stores 17 bytes.
-    @inline(__always)
-    static func seventeenDigits(_ x: UInt64, at offset: Int, _ out: inout OutputWriter) {
+    @inlinable @inline(__always)
+    package static func seventeenDigits(_ x: UInt64, at offset: Int, _ out: inout OutputWriter) {
         let first = x / 10_000_000_000_000_000
         let rest = x &- first &* 10_000_000_000_000_000
         let upper = rest / 100_000_000
@@ -148,8 +150,8 @@ enum ShortestDecimal {
 
     /// The 18 digits of `x` < 10^18 (leading zeros included), `offset` bytes past the write
     /// position: two, then two groups of eight. Stores 18 bytes.
-    @inline(__always)
-    static func eighteenDigits(_ x: UInt64, at offset: Int, _ out: inout OutputWriter) {
+    @inlinable @inline(__always)
+    package static func eighteenDigits(_ x: UInt64, at offset: Int, _ out: inout OutputWriter) {
         let first = x / 10_000_000_000_000_000
         let rest = x &- first &* 10_000_000_000_000_000
         let upper = rest / 100_000_000
@@ -160,20 +162,20 @@ enum ShortestDecimal {
 
     /// The eight decimal digits of `n` < 10^8 as ASCII, first digit in the lowest byte
     /// (`DecimalDigits.eight`).
-    @inline(__always)
-    static func eightDigits(_ n: UInt32) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func eightDigits(_ n: UInt32) -> UInt64 {
         DecimalDigits.eight(n)
     }
 
     /// The number of decimal digits of `x` (0 for 0): `DecimalDigits.count`.
-    @inline(__always)
-    static func decimalDigits(_ x: UInt64) -> Int {
+    @inlinable @inline(__always)
+    package static func decimalDigits(_ x: UInt64) -> Int {
         DecimalDigits.count(x)
     }
 
     /// 10^e for 0 ≤ e ≤ 19, exact in 64 bits (`DecimalDigits.powerOf10`).
-    @inline(__always)
-    static func powerOf10(_ e: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func powerOf10(_ e: Int) -> UInt64 {
         DecimalDigits.powerOf10(e)
     }
 }

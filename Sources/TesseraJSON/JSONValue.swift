@@ -1,25 +1,31 @@
 /// A position on a JSONTape: cheap to copy, reads values without building anything.
 public struct JSONValue: Sendable {
-    let tape: JSONTape
-    let index: Int
+    @usableFromInline package let tape: JSONTape
+    @usableFromInline package let index: Int
 
-    public var kind: JSONTape.Kind { tape.nodes[index].kind }
+    @inlinable
+    package init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    @inlinable public var kind: JSONTape.Kind { tape.nodes[index].kind }
 
     /// The index one past this value and all its descendants.
-    var end: Int {
+    @inlinable package var end: Int {
         let node = tape.nodes[index]
         return node.kind == .object || node.kind == .array ? Int(node.a) : index + 1
     }
 
-    public var isNull: Bool { kind == .null }
+    @inlinable public var isNull: Bool { kind == .null }
 
-    public var double: Double? {
+    @inlinable public var double: Double? {
         let node = tape.nodes[index]
         guard node.kind == .number else { return nil }
         return Double(bitPattern: UInt64(node.a) << 32 | UInt64(node.b))
     }
 
-    public var bool: Bool? {
+    @inlinable public var bool: Bool? {
         switch kind {
         case .trueValue: true
         case .falseValue: false
@@ -27,7 +33,7 @@ public struct JSONValue: Sendable {
         }
     }
 
-    public var string: String? {
+    @inlinable public var string: String? {
         let node = tape.nodes[index]
         guard node.kind == .string else { return nil }
         let raw = tape.bytes[Int(node.a)..<Int(node.b)]
@@ -35,7 +41,8 @@ public struct JSONValue: Sendable {
     }
 
     /// Compares a string value with ASCII bytes without allocating (object keys).
-    func stringEquals(_ key: StaticString) -> Bool {
+    @inlinable
+    package func stringEquals(_ key: StaticString) -> Bool {
         let node = tape.nodes[index]
         guard node.kind == .string, !node.flag else { return node.kind == .string && string == key.description }
         let length = Int(node.b - node.a)
@@ -53,20 +60,20 @@ public struct JSONValue: Sendable {
     }
 
     /// The number of children of an array or members of an object (meaningless for scalars).
-    public var count: Int { Int(tape.nodes[index].b) }
+    @inlinable public var count: Int { Int(tape.nodes[index].b) }
 
     /// Children of an array, in order.
-    public var arrayElements: JSONChildren? {
+    @inlinable public var arrayElements: JSONChildren? {
         kind == .array ? JSONChildren(tape: tape, first: index + 1, end: end, isObject: false) : nil
     }
 
     /// Keys and values of an object, in order.
-    public var objectMembers: JSONChildren? {
+    @inlinable public var objectMembers: JSONChildren? {
         kind == .object ? JSONChildren(tape: tape, first: index + 1, end: end, isObject: true) : nil
     }
 
     /// The value of `key` in an object, or nil.
-    public subscript(key: String) -> JSONValue? {
+    @inlinable public subscript(key: String) -> JSONValue? {
         guard let members = objectMembers else { return nil }
         for (k, v) in members.keyValuePairs where k.string == key { return v }
         return nil
@@ -83,6 +90,7 @@ public struct JSONValue: Sendable {
         }
     }
 
+    @usableFromInline
     static func unescape(_ raw: ArraySlice<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
@@ -131,16 +139,32 @@ public struct JSONValue: Sendable {
 
 /// The children of a container, walked by skipping each child's subtree on the tape.
 public struct JSONChildren: Sequence, Sendable {
-    let tape: JSONTape
-    let first: Int
-    let end: Int
-    let isObject: Bool
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let first: Int
+    @usableFromInline let end: Int
+    @usableFromInline let isObject: Bool
+
+    @inlinable
+    init(tape: JSONTape, first: Int, end: Int, isObject: Bool) {
+        self.tape = tape
+        self.first = first
+        self.end = end
+        self.isObject = isObject
+    }
 
     public struct Iterator: IteratorProtocol {
-        let tape: JSONTape
-        var position: Int
-        let end: Int
+        @usableFromInline let tape: JSONTape
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
 
+        @inlinable
+        init(tape: JSONTape, position: Int, end: Int) {
+            self.tape = tape
+            self.position = position
+            self.end = end
+        }
+
+        @inlinable
         public mutating func next() -> JSONValue? {
             guard position < end else { return nil }
             let value = JSONValue(tape: tape, index: position)
@@ -150,10 +174,10 @@ public struct JSONChildren: Sequence, Sendable {
     }
 
     /// For arrays: the elements. For objects: keys and values alternate.
-    public func makeIterator() -> Iterator { Iterator(tape: tape, position: first, end: end) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(tape: tape, position: first, end: end) }
 
     /// For objects: (key, value) pairs.
-    public var keyValuePairs: [(key: JSONValue, value: JSONValue)] {
+    @inlinable public var keyValuePairs: [(key: JSONValue, value: JSONValue)] {
         var out: [(key: JSONValue, value: JSONValue)] = []
         var it = makeIterator()
         while let key = it.next(), let value = it.next() { out.append((key, value)) }

@@ -12,46 +12,53 @@ import TesseraSupport
 ///
 /// Noncopyable because its writer is: made from the writer a reservation lends
 /// (`JSONCursor(writer)`), handed back with `out` when done.
-struct JSONCursor: ~Copyable {
-    var out: OutputWriter
+///
+/// `@usableFromInline` and `@inlinable` throughout: the service's encoders (another module)
+/// write every element through a cursor, and its methods must inline there as they did when
+/// it was in the same module (see `OutputWriter` for why `package` alone is not enough).
+/// `@frozen` so that those encoders can take `out` back when they are done (a partial
+/// consumption, refused on a type another module may lay out differently).
+@frozen @usableFromInline package struct JSONCursor: ~Copyable {
+    @usableFromInline package var out: OutputWriter
     /// See `JSONWriter.wroteNonFiniteNumber`.
-    var wroteNonFiniteNumber = false
+    @usableFromInline package var wroteNonFiniteNumber = false
 
-    @inline(__always)
-    init(_ out: consuming OutputWriter) {
+    @inlinable @inline(__always)
+    package init(_ out: consuming OutputWriter) {
         self.out = out
     }
 
     /// The most bytes `number` may touch: the standard formatter is lent 32 bytes, and
     /// `ShortestDecimal` and `NumberEcho` store eight bytes at a time past what they keep.
-    static let maxNumberBytes = 32
+    /// (Computed, so that other modules see a constant rather than a global to load.)
+    @inlinable package static var maxNumberBytes: Int { 32 }
     /// The most bytes `integer` writes: `-9223372036854775808`.
-    static let maxIntegerBytes = 20
+    @inlinable package static var maxIntegerBytes: Int { 20 }
 
     /// The most bytes `quoted` writes for `s`: quotes and a six-byte escape per byte.
-    static func maxQuotedBytes(_ s: String) -> Int { 2 + 6 * s.utf8.count }
+    @inlinable package static func maxQuotedBytes(_ s: String) -> Int { 2 + 6 * s.utf8.count }
 
-    @inline(__always)
-    mutating func byte(_ b: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func byte(_ b: UInt8) {
         out.byte(b)
     }
 
     /// Constant JSON text (keys with their punctuation, pre-rendered).
-    @inline(__always)
-    mutating func fragment(_ text: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func fragment(_ text: StaticString) {
         out.bytes(text)
     }
 
-    @inline(__always)
-    mutating func integer(_ value: Int) {
+    @inlinable @inline(__always)
+    package mutating func integer(_ value: Int) {
         out.decimal(value)
     }
 
     /// `JSONWriter.number`'s rules: integers without a fraction, other finite values in
     /// Swift's shortest round-trip form (`ShortestDecimal` where it applies, else the
     /// standard library's formatter), a non-finite value as 0 and flagged.
-    @inline(__always)
-    mutating func number(_ value: Double) {
+    @inlinable @inline(__always)
+    package mutating func number(_ value: Double) {
         // An integer below 9·10^15 (NaN fails the comparison): converted there and back,
         // which is cheaper than `rounded(.towardZero)` (a call to `trunc`).
         if value.magnitude < 9.0e15, Double(Int(value)) == value {
@@ -65,8 +72,8 @@ struct JSONCursor: ~Copyable {
     }
 
     /// Swift's shortest round-trip form of a finite double, the bytes of `description`.
-    @inline(__always)
-    mutating func shortest(_ value: Double) {
+    @inlinable @inline(__always)
+    package mutating func shortest(_ value: Double) {
         if ShortestDecimal.write(value, to: &out) { return }
         // The standard library's formatter (`description` calls it) expects a buffer of
         // ASCII zeros: it writes only the digits that differ from them.
@@ -78,13 +85,15 @@ struct JSONCursor: ~Copyable {
 
     /// A JSON string: copied whole when nothing needs escaping (keys, categories, kinds),
     /// else walked byte by byte.
-    mutating func quoted(_ s: String) {
+    @inlinable
+    package mutating func quoted(_ s: String) {
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { quoted(utf8: $0) }
         if done == nil { Array(s.utf8).withUnsafeBufferPointer { quoted(utf8: $0) } }
     }
 
     /// `quoted` for UTF-8 bytes held elsewhere (identifiers in their packed column).
-    mutating func quoted(utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    package mutating func quoted(utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
         if let base = utf8.baseAddress, !Self.needsEscaping(base, utf8.count) {
             out.bytes(utf8)
@@ -110,8 +119,8 @@ struct JSONCursor: ~Copyable {
     /// Whether any byte is a quote, a backslash or a control character: eight bytes at a
     /// time (a zero byte of `word ^ c` marks a `c`; `word − 0x20` borrows out of a byte below
     /// 0x20 that has its high bit clear), the tail byte by byte.
-    @inline(__always)
-    static func needsEscaping(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    @inlinable @inline(__always)
+    package static func needsEscaping(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         var i = 0
         while i &+ 8 <= count {
@@ -131,7 +140,8 @@ struct JSONCursor: ~Copyable {
         return false
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    @inlinable
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
@@ -139,6 +149,6 @@ struct JSONCursor: ~Copyable {
 /// The standard library's double formatter (Swift's runtime ABI; `Double.description` and
 /// `debugDescription` are built on it): writes the shortest digits that round-trip into
 /// `buffer` and returns their count. 32 bytes always suffice.
-@_silgen_name("swift_float64ToString")
+@usableFromInline @_silgen_name("swift_float64ToString")
 func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ bufferLength: UInt,
                           _ value: Double, _ debug: Bool) -> UInt64
