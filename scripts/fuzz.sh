@@ -16,6 +16,9 @@ seconds=${2:-60}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-fuzz-$target.XXXXXX")
 fuzz_flags=(-O -parse-as-library -sanitize=fuzzer,address)
 objects=()
+# Static libraries go last on the link line: a library is searched only for what the
+# objects before it still need (SessionStorage's objects use TesseraSupport's locks).
+libraries=()
 # When the package has the TesseraSupport module (byte buffers, locks, clocks and byte helpers
 # the others import; its files in folders), it is
 # built first as a module of its own in the same package (its API is `package`) and linked
@@ -28,7 +31,7 @@ if [ -d Sources/TesseraSupport ]; then
     -emit-module -emit-module-path "$work/modules/TesseraSupport.swiftmodule" \
     -emit-library -static -o "$work/libTesseraSupport.a" "${support_sources[@]}"
   support=(-package-name tessera -I "$work/modules")
-  objects=("$work/libTesseraSupport.a")
+  libraries=("$work/libTesseraSupport.a")
 fi
 # The package's system-library module maps (CLibevent, CZlib, …).
 c_modules=()
@@ -71,7 +74,7 @@ case "$target" in
   *) echo "unknown fuzz target '$target' (http, json or decoders)" >&2; exit 64 ;;
 esac
 echo "compiling the $target target in $work" >&2
-swiftc "${fuzz_flags[@]}" -module-name "$module" "${flags[@]}" "${sources[@]}" "${objects[@]}" -o "$work/fuzz-$target"
+swiftc "${fuzz_flags[@]}" -module-name "$module" "${flags[@]}" "${sources[@]}" "${objects[@]}" "${libraries[@]}" -o "$work/fuzz-$target"
 mkdir -p "$work/corpus"
 cp Fuzz/corpus/"$target"/* "$work/corpus/"
 echo "fuzzing $target for ${seconds}s in $work" >&2
