@@ -24,7 +24,7 @@ CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
 .PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
 .PHONY: client client-check test-python-client playground browser-deps test-browser test-asan fuzz
-.PHONY: http-differential http-differential-long
+.PHONY: http-differential http-differential-long check-module-map format format-check
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -73,7 +73,21 @@ $(VENV)/.client-installed: $(VENV)/.installed
 	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
 	touch $@
 
-test: test-deps lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser
+test: test-deps check-module-map format-check lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser
+
+# The README's module map against what each module imports (scripts/check-module-map.py).
+check-module-map:
+	python3 scripts/check-module-map.py
+
+# swift-format, as the toolchain ships it, with the repository's .swift-format; generated
+# files (the OpenAPI client and document, the playground's embedded assets) are left as their
+# generators write them. `make format` rewrites, `make format-check` (part of `make test` and
+# .ci/run) fails on any file it would change.
+FORMAT_FILES = $$(git ls-files '*.swift' | grep -v '/Generated/')
+format:
+	$(SWIFT) format format --in-place --parallel $(FORMAT_FILES)
+format-check:
+	$(SWIFT) format lint --strict --parallel $(FORMAT_FILES)
 
 test-swift:
 	$(SWIFT) build --build-tests

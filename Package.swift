@@ -4,7 +4,7 @@ import PackageDescription
 // One settings list for every target: Swift 6 language mode everywhere, and release builds
 // that may use unchecked arithmetic inside the index hot path only where the code says so.
 let sharedSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -15,7 +15,7 @@ let package = Package(
     products: [
         .executable(name: "tessera", targets: ["tessera"]),
         // A typed Swift client of the HTTP API, generated from openapi.yaml (make client).
-        .library(name: "TesseraClient", targets: ["TesseraClient"]),
+        .library(name: "TesseraClient", targets: ["TesseraClient"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,7 +26,7 @@ let package = Package(
         // TesseraClient's runtime and transport (URLSession; FoundationNetworking on Linux).
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
     ],
     targets: [
         // What several modules need once: the bounds-checked output buffer every byte writer goes
@@ -37,15 +37,21 @@ let package = Package(
         // shortest-decimal formatter (the service's requests and replies, the access log's lines).
         .target(name: "TesseraJSON", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
-        .target(name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
-                swiftSettings: sharedSettings),
+        .target(
+            name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+            swiftSettings: sharedSettings),
         // Pure: layout attributes → SVG pictures (no I/O).
         .target(name: "Rendering", dependencies: ["LayoutEngine", "TesseraSupport"], swiftSettings: sharedSettings),
         // The playground page served at / (HTML, CSS, JS embedded by scripts/embed-playground.py).
         .target(name: "Playground", exclude: ["Assets"], swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
-        .target(name: "LayoutService", dependencies: ["LayoutEngine", "SessionStorage", "Rendering", "TesseraJSON", "TesseraSupport", .product(name: "CoreMetrics", package: "swift-metrics")],
-                swiftSettings: sharedSettings),
+        .target(
+            name: "LayoutService",
+            dependencies: [
+                "LayoutEngine", "SessionStorage", "Rendering", "TesseraJSON", "TesseraSupport",
+                .product(name: "CoreMetrics", package: "swift-metrics")
+            ],
+            swiftSettings: sharedSettings),
         // Where sessions persist: memory, SQLite (Debian's libsqlite3-dev) or Redis (hiredis).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
@@ -56,44 +62,61 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraSupport"], swiftSettings: sharedSettings),
         // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
-        .target(name: "Telemetry", dependencies: [
-            "EventHTTP", "TesseraJSON", "TesseraSupport",
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "CoreMetrics", package: "swift-metrics"),
-            .product(name: "Prometheus", package: "swift-prometheus"),
-        ], swiftSettings: sharedSettings),
-        .executableTarget(name: "tessera",
-                          dependencies: ["LayoutService", "Rendering", "Playground", "EventHTTP", "Telemetry", "SessionStorage",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          swiftSettings: sharedSettings),
+        .target(
+            name: "Telemetry",
+            dependencies: [
+                "EventHTTP", "TesseraJSON", "TesseraSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus")
+            ], swiftSettings: sharedSettings),
+        .executableTarget(
+            name: "tessera",
+            dependencies: [
+                "LayoutService", "Rendering", "Playground", "EventHTTP", "Telemetry", "SessionStorage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
+            swiftSettings: sharedSettings),
         // Generated by swift-openapi-generator (scripts/generate-swift-client.py), committed.
-        .target(name: "TesseraClient", dependencies: [
-            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-            .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-        ], swiftSettings: sharedSettings),
+        .target(
+            name: "TesseraClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")
+            ], swiftSettings: sharedSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
         // The seeded generator of the JSON and service property tests: the same draws on every run.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom", swiftSettings: sharedSettings),
-        .executableTarget(name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "TesseraJSON", "EventHTTP", "LoopbackHTTP"],
-                          path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
+        .executableTarget(
+            name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "TesseraJSON", "EventHTTP", "LoopbackHTTP"],
+            path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // A temporary directory for the tests that open SQLite files (storage and service tests).
         .target(name: "StorageTestSupport", path: "Tests/Support/StorageTestSupport", swiftSettings: sharedSettings),
         .testTarget(name: "SessionStorageTests", dependencies: ["SessionStorage", "StorageTestSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON", "TesseraSupport", "SeededRandom"], swiftSettings: sharedSettings),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SessionStorage", "StorageTestSupport", "TesseraJSON",
-                                                              "TesseraSupport", "SeededRandom"],
-                    swiftSettings: sharedSettings),
+        .testTarget(
+            name: "LayoutServiceTests",
+            dependencies: [
+                "LayoutService", "SessionStorage", "StorageTestSupport", "TesseraJSON",
+                "TesseraSupport", "SeededRandom"
+            ],
+            swiftSettings: sharedSettings),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
-                    exclude: ["Golden"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
+            exclude: ["Golden"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP", "TesseraSupport"], swiftSettings: sharedSettings),
-        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "EventHTTP", "LoopbackHTTP", "TesseraSupport", "TesseraJSON",
-                                                          "LayoutService",
-                                                          .product(name: "Logging", package: "swift-log")],
-                    swiftSettings: sharedSettings),
-        .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient", "SessionStorage"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "TelemetryTests",
+            dependencies: [
+                "Telemetry", "EventHTTP", "LoopbackHTTP", "TesseraSupport", "TesseraJSON",
+                "LayoutService",
+                .product(name: "Logging", package: "swift-log")
+            ],
+            swiftSettings: sharedSettings),
+        .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient", "SessionStorage"], swiftSettings: sharedSettings)
     ]
 )

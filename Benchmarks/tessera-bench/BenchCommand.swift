@@ -87,7 +87,9 @@ enum BenchCommand {
         Figure(name: "limits", title: "11. memory per item, per empty section and per connection", run: Figures.memoryLimits),
         Figure(name: "columns", title: "12. waterfall column choice: prepare at growing column counts", run: Figures.waterfallColumns),
         Figure(name: "acks", title: "13. Redis WAIT: changes acknowledged once a replica has them, and without", run: Figures.replicaAcks),
-        Figure(name: "snapshot", title: "14. issue 22: PUT of a 1,000,000-item snapshot 1 % apart vs parsing its body; memory of identifiers", run: Figures.snapshot),
+        Figure(
+            name: "snapshot", title: "14. issue 22: PUT of a 1,000,000-item snapshot 1 % apart vs parsing its body; memory of identifiers",
+            run: Figures.snapshot)
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

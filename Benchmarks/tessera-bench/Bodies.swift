@@ -22,8 +22,9 @@ struct XorShift32 {
 enum Bodies {
     static let view = ViewContext(bounds: Size(width: 390, height: 844))
     static let viewJSON = #""view":{"bounds":[390,844]}"#
-    static let flowParameters = FlowLayout.Parameters(itemSize: Size(width: 50, height: 50),
-                                                      minimumLineSpacing: 10, minimumInteritemSpacing: 10)
+    static let flowParameters = FlowLayout.Parameters(
+        itemSize: Size(width: 50, height: 50),
+        minimumLineSpacing: 10, minimumInteritemSpacing: 10)
     static let flowJSON = #"{"type":"flow","itemSize":[50,50],"minimumLineSpacing":10,"minimumInteritemSpacing":10}"#
     static let waterfallJSON = #"{"type":"waterfall","columnCount":2}"#
     static let justifiedJSON = #"{"type":"justified"}"#
@@ -71,8 +72,10 @@ enum Bodies {
     }
 
     /// A body whose sections are `{"KEY":[…]}` with one `item` per size, drawn in order.
-    private static func sizeSections(layout: String, _ counts: [Int], bytesPerItem: Int, key: String,
-                                     item: (inout ByteWriter, Int, Int, Int) -> Void) -> [UInt8] {
+    private static func sizeSections(
+        layout: String, _ counts: [Int], bytesPerItem: Int, key: String,
+        item: (inout ByteWriter, Int, Int, Int) -> Void
+    ) -> [UInt8] {
         var g = XorShift32(seed: sizeSeed)
         var w = ByteWriter(capacity: counts.reduce(0, +) * bytesPerItem + 256)
         w.append(#"{"layout":"# + layout + #","dataSource":{"sections":["#)
@@ -92,13 +95,14 @@ enum Bodies {
     /// The same sizes as `sizes(layout:_:)`, as an engine data source.
     static func sizesDataSource(_ counts: [Int]) -> DataSource {
         var g = XorShift32(seed: sizeSeed)
-        return DataSource(sections: counts.map { n in
-            let sizes = (0..<n).map { _ in
-                let (w, h) = size(g.next())
-                return Size(width: Double(w), height: Double(h))
-            }
-            return SectionData(itemCount: n, sizes: sizes)
-        })
+        return DataSource(
+            sections: counts.map { n in
+                let sizes = (0..<n).map { _ in
+                    let (w, h) = size(g.next())
+                    return Size(width: Double(w), height: Double(h))
+                }
+                return SectionData(itemCount: n, sizes: sizes)
+            })
     }
 
     /// compare.mjs's photo ratios (its default seed): a draw x gives a panorama

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 
@@ -114,7 +114,8 @@ final class ServerProcess {
     init(executable: String, extraArguments: [String] = []) throws(ChildProcess.SpawnError) {
         process = try ChildProcess(executable, ["serve", "--host", "127.0.0.1", "--port", "0"] + extraArguments)
         guard let line = process.readLine(where: { $0.contains("listening on http://") }),
-              let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...]) else {
+            let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...])
+        else {
             process.stop()
             throw ChildProcess.SpawnError(description: "\(executable) did not report a listening port")
         }

@@ -18,12 +18,15 @@ extension Figures {
             let r = response!
             let growth = max(0, server.memory().peak - before)
             let nulls = r.text.contains("null") ? ", holds null" : ""
-            c.report.value("10", label, Format.ms(t),
-                           spread: "\(r.status), \(Format.mb(r.body.count)) reply, peak RSS +\(Format.mb(growth))\(nulls)")
+            c.report.value(
+                "10", label, Format.ms(t),
+                spread: "\(r.status), \(Format.mb(r.body.count)) reply, peak RSS +\(Format.mb(growth))\(nulls)")
         }
 
         // a. One object of 80,000 keys (869 KB) to a route that runs on the event loop.
-        let line = try client.createSession(Array(#"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":10}]},"view":{"bounds":[800,600]}}"#.utf8)).id
+        let line = try client.createSession(
+            Array(#"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":10}]},"view":{"bounds":[800,600]}}"#.utf8)
+        ).id
         let keys = "{" + (0..<80_000).map { "\"k\($0)\":0" }.joined(separator: ",") + "}"
         try attack("80,000-key object to target-content-offset") {
             try client.send("POST", "/v1/sessions/\(line)/target-content-offset", body: Array(keys.utf8))
@@ -41,7 +44,11 @@ extension Figures {
         }
 
         // c–e. Five million 1×1 cells; the issue's rect, no rect, and line snapping.
-        let cells = try client.createSession(Array(#"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1000,1000]}}"#.utf8)).id
+        let cells = try client.createSession(
+            Array(
+                #"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1000,1000]}}"#
+                    .utf8)
+        ).id
         try attack("5M 1×1 cells: elements?rect=0,0,1000,100000") {
             try client.request("GET", "/v1/sessions/\(cells)/elements?rect=0,0,1000,100000")
         }
@@ -49,28 +56,37 @@ extension Figures {
             try client.request("GET", "/v1/sessions/\(cells)/elements")
         }
         try client.deleteSession(cells)
-        let wide = try client.createSession(Array(#"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1e15,600]}}"#.utf8)).id
+        let wide = try client.createSession(
+            Array(#"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1e15,600]}}"#.utf8)
+        ).id
         try attack("5M-item line layout, bounds width 1e15: target-content-offset") {
-            try client.send("POST", "/v1/sessions/\(wide)/target-content-offset",
-                            body: Array(#"{"proposedContentOffset":{"x":12345,"y":0}}"#.utf8))
+            try client.send(
+                "POST", "/v1/sessions/\(wide)/target-content-offset",
+                body: Array(#"{"proposedContentOffset":{"x":12345,"y":0}}"#.utf8))
         }
         try client.deleteSession(wide)
 
         // f. A waterfall item of 1e-300 × 1e15.
         try attack("waterfall item [1e-300, 1e15]: one-shot") {
-            try client.send("POST", "/v1/layout", body: Array(#"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[1e-300,1e15]},{"size":[1,1]}]}]},"view":{"bounds":[390,844]}}"#.utf8))
+            try client.send(
+                "POST", "/v1/layout",
+                body: Array(
+                    #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[1e-300,1e15]},{"size":[1,1]}]}]},"view":{"bounds":[390,844]}}"#
+                        .utf8))
         }
 
         // g. Memory of empty sections: 2,000 of them in a waterfall of 2 columns.
-        let sections = Array(("{\"layout\":{\"type\":\"waterfall\"},\"dataSource\":{\"sections\":["
-            + Array(repeating: "{\"itemCount\":0}", count: 2_000).joined(separator: ",")
-            + "]},\"view\":{\"bounds\":[390,844]}}").utf8)
+        let sections = Array(
+            ("{\"layout\":{\"type\":\"waterfall\"},\"dataSource\":{\"sections\":["
+                + Array(repeating: "{\"itemCount\":0}", count: 2_000).joined(separator: ",")
+                + "]},\"view\":{\"bounds\":[390,844]}}").utf8)
         let rssBefore = server.memory().rss
         var ids: [String] = []
         for _ in 0..<25 { ids.append(try client.createSession(sections).id) }
         let perSection = Double(server.memory().rss - rssBefore) / 50_000
-        c.report.value("10", "waterfall, empty sections: memory per section (25 sessions of 2,000)",
-                       Format.fixed(perSection, 0) + " B")
+        c.report.value(
+            "10", "waterfall, empty sections: memory per section (25 sessions of 2,000)",
+            Format.fixed(perSection, 0) + " B")
         for id in ids { try client.deleteSession(id) }
     }
 }
@@ -96,28 +112,54 @@ extension Figures {
         func items(_ item: (Int) -> String) -> String { (0..<n).map(item).joined(separator: ",") }
         let bodies: [(String, String)] = [
             ("flow, itemCount", #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844]}}"#),
-            ("flow, sizes", #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"items":["# + items { "[\(20 + $0 % 80),\(30 + $0 % 50)]" } + #"]}]},"view":{"bounds":[390,844]}}"#),
-            ("waterfall, sizes", #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":["# + items { "[\(20 + $0 % 80),\(30 + $0 % 50)]" } + #"]}]},"view":{"bounds":[390,844]}}"#),
-            ("justified, ratios", #"{"layout":{"type":"justified"},"dataSource":{"sections":[{"items":["# + items { "\(0.5 + Double($0 % 15) / 10)" } + #"]}]},"view":{"bounds":[1060,844]}}"#),
-            ("column, heights", #"{"layout":{"type":"column"},"dataSource":{"sections":[{"items":["# + items { "{\"height\":\(10 + $0 % 90)}" } + #"]}]},"view":{"bounds":[390,844]}}"#),
-            ("coverFlow, itemCount, reflections", #"{"layout":{"type":"coverFlow","reflection":true},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,300]}}"#),
-            ("tree, 1,000 parents of 999 children", #"{"layout":{"type":"tree"},"dataSource":{"sections":[{"items":["#
-                + (0..<1000).map { p in "{\"children\":[" + (0..<999).map { String(p * 999 + $0) }.joined(separator: ",") + "]}" }.joined(separator: ",")
-                + #"]},{"itemCount":999000}]}}"#),
+            (
+                "flow, sizes",
+                #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"items":["# + items { "[\(20 + $0 % 80),\(30 + $0 % 50)]" }
+                    + #"]}]},"view":{"bounds":[390,844]}}"#
+            ),
+            (
+                "waterfall, sizes",
+                #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":["# + items { "[\(20 + $0 % 80),\(30 + $0 % 50)]" }
+                    + #"]}]},"view":{"bounds":[390,844]}}"#
+            ),
+            (
+                "justified, ratios",
+                #"{"layout":{"type":"justified"},"dataSource":{"sections":[{"items":["# + items { "\(0.5 + Double($0 % 15) / 10)" }
+                    + #"]}]},"view":{"bounds":[1060,844]}}"#
+            ),
+            (
+                "column, heights",
+                #"{"layout":{"type":"column"},"dataSource":{"sections":[{"items":["# + items { "{\"height\":\(10 + $0 % 90)}" }
+                    + #"]}]},"view":{"bounds":[390,844]}}"#
+            ),
+            (
+                "coverFlow, itemCount, reflections",
+                #"{"layout":{"type":"coverFlow","reflection":true},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,300]}}"#
+            ),
+            (
+                "tree, 1,000 parents of 999 children",
+                #"{"layout":{"type":"tree"},"dataSource":{"sections":[{"items":["#
+                    + (0..<1000).map { p in "{\"children\":[" + (0..<999).map { String(p * 999 + $0) }.joined(separator: ",") + "]}" }.joined(
+                        separator: ",")
+                    + #"]},{"itemCount":999000}]}}"#
+            )
         ]
         for (name, json) in bodies {
             let body = Array(json.utf8)
             // Three sessions: the first one's growth includes the allocator's own pools.
             let bytes = try growth { client, _ in for _ in 0..<3 { _ = try client.createSession(body) } }
-            c.report.value("11", "\(name): memory per item (RSS growth over 3 sessions of 1M)",
-                           Format.fixed(Double(bytes) / Double(3 * n), 1) + " B")
+            c.report.value(
+                "11", "\(name): memory per item (RSS growth over 3 sessions of 1M)",
+                Format.fixed(Double(bytes) / Double(3 * n), 1) + " B")
         }
         for type in ["flow", "waterfall", "justified", "column", "circle"] {
-            let body = Array((#"{"layout":{"type":"\#(type)"},"dataSource":{"sections":["#
-                + Array(repeating: #"{"itemCount":0}"#, count: 2_000).joined(separator: ",") + #"]},"view":{"bounds":[390,844]}}"#).utf8)
+            let body = Array(
+                (#"{"layout":{"type":"\#(type)"},"dataSource":{"sections":["#
+                    + Array(repeating: #"{"itemCount":0}"#, count: 2_000).joined(separator: ",") + #"]},"view":{"bounds":[390,844]}}"#).utf8)
             let bytes = try growth { client, _ in for _ in 0..<50 { _ = try client.createSession(body) } }
-            c.report.value("11", "\(type): memory per empty section (50 sessions of 2,000)",
-                           Format.fixed(Double(bytes) / 100_000, 0) + " B")
+            c.report.value(
+                "11", "\(type): memory per empty section (50 sessions of 2,000)",
+                Format.fixed(Double(bytes) / 100_000, 0) + " B")
         }
         var idle: [LoopbackHTTPClient] = []
         let bytes = try growth { _, server in
@@ -140,9 +182,10 @@ extension Figures {
             let layout = WaterfallLayout(WaterfallLayout.Parameters(columnCount: columns, minimumColumnSpacing: 1))
             let view = ViewContext(bounds: Size(width: 100_000, height: 844))
             var prepared: (any PreparedLayout)?
-            let s = try Timing.repeated(warmup: 1, runs: c.createRuns,
-                                        { prepared = try layout.prepare(dataSource, view: view) },
-                                        after: { prepared = nil })
+            let s = try Timing.repeated(
+                warmup: 1, runs: c.createRuns,
+                { prepared = try layout.prepare(dataSource, view: view) },
+                after: { prepared = nil })
             _ = prepared
             c.report.time("12", "waterfall, \(columns) columns, 1M items: engine prepare", s)
         }

@@ -25,12 +25,14 @@ extension Figures {
     static func uniform(_ c: BenchContext) throws {
         let body = Bodies.uniform([BenchContext.million])
         var id = ""
-        let inProcess = try Timing.repeated(warmup: 3, runs: c.smallRuns, { id = try c.inProcessCreate(body) },
-                                            after: { c.inProcessDelete(id) })
+        let inProcess = try Timing.repeated(
+            warmup: 3, runs: c.smallRuns, { id = try c.inProcessCreate(body) },
+            after: { c.inProcessDelete(id) })
         c.report.time("1", "uniform 1M: create, in-process service", inProcess)
         let client = try c.client()
-        let http = try Timing.repeated(warmup: 3, runs: c.smallRuns, { id = try client.createSession(body).id },
-                                       after: { try client.deleteSession(id) })
+        let http = try Timing.repeated(
+            warmup: 3, runs: c.smallRuns, { id = try client.createSession(body).id },
+            after: { try client.deleteSession(id) })
         c.report.time("1", "uniform 1M: create, HTTP end to end", http, target: 50)
         c.results["uniform-http"] = http.median
     }
@@ -43,36 +45,45 @@ extension Figures {
         let dataSource = Bodies.sizesDataSource([BenchContext.million])
 
         var tape: JSONTape?
-        let parse = try Timing.repeated(warmup: 1, runs: c.createRuns, { tape = try JSONTape.parse(body) },
-                                        after: { tape = nil })
+        let parse = try Timing.repeated(
+            warmup: 1, runs: c.createRuns, { tape = try JSONTape.parse(body) },
+            after: { tape = nil })
         _ = tape
         var prepared: (any PreparedLayout)?
         let layout = FlowLayout(Bodies.flowParameters)
-        let prepare = try Timing.repeated(warmup: 1, runs: c.createRuns,
-                                          { prepared = try layout.prepare(dataSource, view: Bodies.view) },
-                                          after: { prepared = nil })
+        let prepare = try Timing.repeated(
+            warmup: 1, runs: c.createRuns,
+            { prepared = try layout.prepare(dataSource, view: Bodies.view) },
+            after: { prepared = nil })
         _ = prepared
         var id = ""
-        let service = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try c.inProcessCreate(body) },
-                                          after: { c.inProcessDelete(id) })
+        let service = try Timing.repeated(
+            warmup: 1, runs: c.createRuns, { id = try c.inProcessCreate(body) },
+            after: { c.inProcessDelete(id) })
         let client = try c.client()
-        let http = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(body).id },
-                                       after: { try client.deleteSession(id) })
+        let http = try Timing.repeated(
+            warmup: 1, runs: c.createRuns, { id = try client.createSession(body).id },
+            after: { try client.deleteSession(id) })
         // The same sizes in the compact form (`"sizes": [w0, h0, …]`), end to end and in-process.
         let compact = Bodies.compactSizes(layout: Bodies.flowJSON, [BenchContext.million])
-        let compactHTTP = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(compact).id },
-                                              after: { try client.deleteSession(id) })
-        let compactService = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try c.inProcessCreate(compact) },
-                                                 after: { c.inProcessDelete(id) })
-        let compactParse = try Timing.repeated(warmup: 1, runs: c.createRuns, { tape = try JSONTape.parse(compact) },
-                                               after: { tape = nil })
+        let compactHTTP = try Timing.repeated(
+            warmup: 1, runs: c.createRuns, { id = try client.createSession(compact).id },
+            after: { try client.deleteSession(id) })
+        let compactService = try Timing.repeated(
+            warmup: 1, runs: c.createRuns, { id = try c.inProcessCreate(compact) },
+            after: { c.inProcessDelete(id) })
+        let compactParse = try Timing.repeated(
+            warmup: 1, runs: c.createRuns, { tape = try JSONTape.parse(compact) },
+            after: { tape = nil })
         c.report.time("2", "sizes 1M: create, HTTP end to end", http, target: 100)
-        c.report.value("2", "  JSON parse throughput (body / parse median)",
-                       Format.fixed(Double(body.count) / 1e6 / (parse.median / 1000), 0) + " MB/s")
+        c.report.value(
+            "2", "  JSON parse throughput (body / parse median)",
+            Format.fixed(Double(body.count) / 1e6 / (parse.median / 1000), 0) + " MB/s")
         c.report.time("2", "  in-process service (parse + decode + prepare)", service)
         c.report.time("2", "  JSON parse to tape (JSONTape.parse)", parse)
-        c.report.value("2", "  decode to columns (service − parse − prepare)",
-                       Format.ms(service.median - parse.median - prepare.median))
+        c.report.value(
+            "2", "  decode to columns (service − parse − prepare)",
+            Format.ms(service.median - parse.median - prepare.median))
         c.report.time("2", "  engine prepare (FlowLayout, from columns)", prepare)
         c.report.value("2", "  transport (HTTP − in-process)", Format.ms(http.median - service.median))
         c.report.value("2", "compact body (1M sizes as \"sizes\":[w0,h0,…])", Format.mb(compact.count))
@@ -107,14 +118,18 @@ extension Figures {
         let deleted = server.memory().rss
         let n = Double(BenchContext.million)
         let perItem = Double(after.rss - first) / (Double(k) * n)
-        c.report.value("2", "sizes 1M: memory per item (RSS growth, sessions 2…\(k + 1))",
-                       Format.fixed(perItem, 1) + " B", target: "≤ 80 B", met: perItem <= 80)
-        c.report.value("2", "  the same, request bodies still held by the worker queue",
-                       Format.fixed(Double(retained - first) / (Double(k) * n), 1) + " B")
-        c.report.value("2", "  first session (RSS growth incl. allocator pools)",
-                       Format.fixed(Double(first - idle) / n, 1) + " B")
-        c.report.value("2", "  server RSS: idle → \(k + 1) sessions → all deleted",
-                       "\(Format.mb(idle)) → \(Format.mb(after.rss)) → \(Format.mb(deleted))")
+        c.report.value(
+            "2", "sizes 1M: memory per item (RSS growth, sessions 2…\(k + 1))",
+            Format.fixed(perItem, 1) + " B", target: "≤ 80 B", met: perItem <= 80)
+        c.report.value(
+            "2", "  the same, request bodies still held by the worker queue",
+            Format.fixed(Double(retained - first) / (Double(k) * n), 1) + " B")
+        c.report.value(
+            "2", "  first session (RSS growth incl. allocator pools)",
+            Format.fixed(Double(first - idle) / n, 1) + " B")
+        c.report.value(
+            "2", "  server RSS: idle → \(k + 1) sessions → all deleted",
+            "\(Format.mb(idle)) → \(Format.mb(after.rss)) → \(Format.mb(deleted))")
         c.report.value("2", "  server peak RSS (VmHWM)", Format.mb(after.peak))
     }
 
@@ -134,7 +149,7 @@ extension Figures {
         let kinds: [(String, [UInt8])] = [
             ("flow", c.sizesBody),
             ("waterfall", c.body("waterfall-sizes") { Bodies.sizes(layout: Bodies.waterfallJSON, [BenchContext.million]) }),
-            ("justified", c.body("justified-sizes") { Bodies.sizes(layout: Bodies.justifiedJSON, [BenchContext.million]) }),
+            ("justified", c.body("justified-sizes") { Bodies.sizes(layout: Bodies.justifiedJSON, [BenchContext.million]) })
         ]
         let client = try c.client()
         var times = Array(repeating: [Double](), count: kinds.count)
@@ -150,20 +165,22 @@ extension Figures {
         c.report.time("4", "flow 1M sizes: create, HTTP (alternating)", Samples(times[0]))
         for k in 1..<kinds.count {
             let s = Samples(times[k])
-            c.report.time("4", "\(kinds[k].0) 1M sizes: create, HTTP", s, target: 2 * flow,
-                          targetText: "≤ 2× flow (\(Format.ms(2 * flow)))")
+            c.report.time(
+                "4", "\(kinds[k].0) 1M sizes: create, HTTP", s, target: 2 * flow,
+                targetText: "≤ 2× flow (\(Format.ms(2 * flow)))")
             c.report.value("4", "  \(kinds[k].0) / flow", Format.fixed(s.median / flow, 2) + "×")
         }
         // The engine alone, from columns.
         let dataSource = Bodies.sizesDataSource([BenchContext.million])
         let engines: [(String, any CollectionLayout)] = [
-            ("flow", FlowLayout(Bodies.flowParameters)), ("waterfall", WaterfallLayout()), ("justified", JustifiedLayout()),
+            ("flow", FlowLayout(Bodies.flowParameters)), ("waterfall", WaterfallLayout()), ("justified", JustifiedLayout())
         ]
         for (name, layout) in engines {
             var prepared: (any PreparedLayout)?
-            let s = try Timing.repeated(warmup: 1, runs: c.createRuns,
-                                        { prepared = try layout.prepare(dataSource, view: Bodies.view) },
-                                        after: { prepared = nil })
+            let s = try Timing.repeated(
+                warmup: 1, runs: c.createRuns,
+                { prepared = try layout.prepare(dataSource, view: Bodies.view) },
+                after: { prepared = nil })
             _ = prepared
             c.report.time("4", "  \(name) engine prepare (in-process)", s)
         }

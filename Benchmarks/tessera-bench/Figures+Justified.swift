@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import LayoutEngine
 
@@ -15,15 +15,17 @@ extension Figures {
         let ratios = Bodies.photoRatios(n)
         let dataSource = DataSource(sections: [SectionData(itemCount: n, aspectRatios: ratios)])
         var prepared: PreparedJustifiedLayout?
-        let engine = try Timing.repeated(warmup: 3, runs: c.createRuns,
-                                         { prepared = try JustifiedLayout().prepareJustified(dataSource, view: ViewContext()) },
-                                         after: { prepared = nil })
+        let engine = try Timing.repeated(
+            warmup: 3, runs: c.createRuns,
+            { prepared = try JustifiedLayout().prepareJustified(dataSource, view: ViewContext()) },
+            after: { prepared = nil })
         _ = prepared
         let layout = try JustifiedLayout().prepareJustified(dataSource, view: ViewContext())
         let checksum = justifiedChecksum(layout)
         c.report.time("5", "justified 100k: engine prepare (in-process)", engine)
-        c.report.value("5", "  layout checksum (compare.mjs --checksum)", "\(checksum)",
-                       spread: "containerHeight \(layout.contentSize.height)")
+        c.report.value(
+            "5", "  layout checksum (compare.mjs --checksum)", "\(checksum)",
+            spread: "containerHeight \(layout.contentSize.height)")
 
         let body = Bodies.justifiedRatios(ratios)
         let client = try c.client()
@@ -35,8 +37,9 @@ extension Figures {
         }
         let inProcess = try Timing.repeated(warmup: 1, runs: c.createRuns) { _ = c.service.oneShotLayout(body: body) }
         c.report.time("5", "justified 100k: one-shot POST /v1/layout, HTTP (all elements)", http, target: 40)
-        c.report.value("5", "  reply encoding throughput (reply / in-process one-shot)",
-                       Format.fixed(Double(replyBytes) / 1e6 / (inProcess.median / 1000), 0) + " MB/s (upper bound: includes parse and prepare)")
+        c.report.value(
+            "5", "  reply encoding throughput (reply / in-process one-shot)",
+            Format.fixed(Double(replyBytes) / 1e6 / (inProcess.median / 1000), 0) + " MB/s (upper bound: includes parse and prepare)")
         c.report.value("5", "  body / reply", "\(Format.mb(body.count)) / \(Format.mb(replyBytes))")
         c.report.time("5", "  one-shot in-process service (parse, prepare, encode)", inProcess)
 
@@ -47,11 +50,13 @@ extension Figures {
             let (median, originalChecksum) = try runOriginal(lib: lib, n: n, runs: runs)
             original = median
             c.report.value("5", "original 4.1 on node: layout (median of \(runs))", Format.ms(median))
-            c.report.value("5", "  original's checksum", "\(originalChecksum)",
-                           spread: originalChecksum == checksum ? "same layout" : "DIFFERENT", met: originalChecksum == checksum)
+            c.report.value(
+                "5", "  original's checksum", "\(originalChecksum)",
+                spread: originalChecksum == checksum ? "same layout" : "DIFFERENT", met: originalChecksum == checksum)
         } else {
-            c.report.value("5", "original 4.1 on node (earlier measurement)", Format.ms(original),
-                           spread: "pass --original LIB to re-measure")
+            c.report.value(
+                "5", "original 4.1 on node (earlier measurement)", Format.ms(original),
+                spread: "pass --original LIB to re-measure")
         }
         c.report.value("5", "  original / Tessera engine", Format.fixed(original / engine.median, 0) + "×")
         c.report.value("5", "  original / Tessera one-shot HTTP", Format.fixed(original / http.median, 0) + "×")
@@ -84,7 +89,10 @@ extension Figures {
             }
         }
         for e in layout.elements(in: nil, view: ViewContext()) where e.category == .cell {
-            feed(e.frame.minX); feed(e.frame.minY); feed(e.frame.width); feed(e.frame.height)
+            feed(e.frame.minX)
+            feed(e.frame.minY)
+            feed(e.frame.width)
+            feed(e.frame.height)
         }
         feed(layout.contentSize.height)
         feed(Double(layout.sections.reduce(0) { $0 + $1.widowCount }))

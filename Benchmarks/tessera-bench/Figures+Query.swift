@@ -27,16 +27,19 @@ extension Figures {
             if elements == 0 { elements = JSONPeek.count(reply!.body, key: "category") }
         }
         let uncached = Samples(times)
-        c.report.time("3", "screenful query, varied rects (uncached), HTTP", uncached, target: 1,
-                      targetText: "≤ 1 ms", showP99: true)
-        c.report.value("3", "  reply size (mean) / elements (first reply)",
-                       "\(Format.kb(bytes / varied.count)) / \(elements)")
+        c.report.time(
+            "3", "screenful query, varied rects (uncached), HTTP", uncached, target: 1,
+            targetText: "≤ 1 ms", showP99: true)
+        c.report.value(
+            "3", "  reply size (mean) / elements (first reply)",
+            "\(Format.kb(bytes / varied.count)) / \(elements)")
 
         let same = target(span / 2)
         _ = try client.get(same)
         let cached = try Timing.repeated(warmup: c.queries / 10, runs: c.queries) { _ = try client.get(same) }
-        c.report.time("3", "screenful query, same rect (cached), HTTP", cached, target: 1,
-                      targetText: "≤ 1 ms", showP99: true)
+        c.report.time(
+            "3", "screenful query, same rect (cached), HTTP", cached, target: 1,
+            targetText: "≤ 1 ms", showP99: true)
 
         // The same work without transport: the in-process service, uncached.
         let local = try c.inProcessCreate(c.sizesBody)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import LoopbackHTTP
 
@@ -14,10 +14,14 @@ extension Figures {
         let masterPort = try LoopbackPort.free(), replicaPort = try LoopbackPort.free()
         func redis(_ port: Int, _ name: String, _ extra: [String]) throws -> ChildProcess {
             mkdir("\(directory)/\(name)", 0o700)
-            return try ChildProcess("redis-server", ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "",
-                                                     "--appendonly", "yes", "--appendfsync", "always",
-                                                     "--repl-diskless-sync-delay", "0",
-                                                     "--dir", "\(directory)/\(name)", "--logfile", "/dev/null"] + extra)
+            return try ChildProcess(
+                "redis-server",
+                [
+                    "--port", "\(port)", "--bind", "127.0.0.1", "--save", "",
+                    "--appendonly", "yes", "--appendfsync", "always",
+                    "--repl-diskless-sync-delay", "0",
+                    "--dir", "\(directory)/\(name)", "--logfile", "/dev/null"
+                ] + extra)
         }
         let master = try redis(masterPort, "master", [])
         defer { master.stop() }
@@ -35,13 +39,15 @@ extension Figures {
         for round in 0..<rounds {
             for acks in ["0", "1"] {
                 progress("  -- round \(round + 1), --redis-min-replica-acks \(acks)")
-                let server = try ServerProcess(executable: c.serverPath,
-                                               extraArguments: ["--store", "redis://127.0.0.1:\(masterPort)", "--redis-min-replica-acks", acks])
+                let server = try ServerProcess(
+                    executable: c.serverPath,
+                    extraArguments: ["--store", "redis://127.0.0.1:\(masterPort)", "--redis-min-replica-acks", acks])
                 defer { server.stop() }
                 let client = try LoopbackHTTPClient(port: server.port, timeoutSeconds: 120)
                 var id = ""
-                let created = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(c.sizesBody).id },
-                                                  after: { try client.deleteSession(id) })
+                let created = try Timing.repeated(
+                    warmup: 1, runs: c.createRuns, { id = try client.createSession(c.sizesBody).id },
+                    after: { try client.deleteSession(id) })
                 create[acks]! += created.ms
                 let (session, _) = try client.createSession(c.sizesBody)
                 let body = Array(#"{"updates":[{"op":"insertItems","indexPaths":[[0,500000]],"items":[{"size":[60,60]}]}],"rect":[0,0,1,1]}"#.utf8)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import LayoutEngine
 import LayoutService
@@ -39,11 +39,14 @@ struct SnapshotCase {
         func draw() -> Int {
             while true {
                 let p = random(n)
-                if !taken[p] { taken[p] = true; return p }
+                if !taken[p] {
+                    taken[p] = true
+                    return p
+                }
             }
         }
-        for _ in 0..<k { _ = draw() }                       // deleted
-        let movers = (0..<k).map { _ in number[draw()] }     // moved
+        for _ in 0..<k { _ = draw() } // deleted
+        let movers = (0..<k).map { _ in number[draw()] } // moved
         let kept = (0..<n).filter { !taken[$0] }
         // Movers and new items go before a random kept item (or at the end), in its section.
         var placed = movers.map { (slot: random(kept.count + 1), number: $0) }
@@ -146,8 +149,10 @@ extension Figures {
     /// run, alternating); the stages the PUT goes through; a snapshot equal to the session's;
     /// and the memory identifiers add per item.
     static func snapshot(_ c: BenchContext) throws {
-        let cases = [SnapshotCase(name: "1 section", sections: 1, items: BenchContext.million),
-                     SnapshotCase(name: "10 sections", sections: 10, items: BenchContext.million)]
+        let cases = [
+            SnapshotCase(name: "1 section", sections: 1, items: BenchContext.million),
+            SnapshotCase(name: "10 sections", sections: 10, items: BenchContext.million)
+        ]
         for (k, u) in cases.enumerated() {
             try snapshotPut(c, u, breakdown: k == 0)
         }
@@ -166,16 +171,18 @@ extension Figures {
     private static func snapshotPut(_ c: BenchContext, _ u: SnapshotCase, breakdown: Bool) throws {
         let f = "14"
         let putB = SnapshotCase.putBody(u.b), putA = SnapshotCase.putBody(u.a)
-        c.report.value(f, "\(u.name): PUT body, 1,000,000 bare 16-byte ids", Format.mb(putB.count),
-                       spread: "A→B: \(u.changes.deleted) deleted, \(u.changes.moved) moved, \(u.changes.inserted) inserted")
+        c.report.value(
+            f, "\(u.name): PUT body, 1,000,000 bare 16-byte ids", Format.mb(putB.count),
+            spread: "A→B: \(u.changes.deleted) deleted, \(u.changes.moved) moved, \(u.changes.inserted) inserted")
         let id = try c.inProcessCreate(u.createBody(identifiers: true))
         defer { c.inProcessDelete(id) }
 
         // The reply's shape, once: the batch and the plan of A → B.
         let first = try putOK(c, id, putB)
         let version0 = JSONPeek.number(first, key: "version") ?? -1
-        c.report.value(f, "  reply A→B", Format.kb(first.count),
-                       spread: "\(JSONPeek.count(first, key: "op")) operations, \(JSONPeek.count(first, key: "change")) plan entries")
+        c.report.value(
+            f, "  reply A→B", Format.kb(first.count),
+            spread: "\(JSONPeek.count(first, key: "op")) operations, \(JSONPeek.count(first, key: "change")) plan entries")
         _ = try putOK(c, id, putA)
 
         // PUTs go A→B, B→A, A→B, … (each a 1 % diff), in a cycle of four: with a plan, without
@@ -192,7 +199,7 @@ extension Figures {
             let p = try Timing.time { _ = try putOK(c, id, body) }
             let q = try Timing.time { tape = try JSONTape.parse(body) }
             tape = nil
-            if k >= 4 {                     // the first cycle warms up
+            if k >= 4 { // the first cycle warms up
                 if planned {
                     put.append(p)
                     ratios.append(p / q)
@@ -208,9 +215,10 @@ extension Figures {
         let ratio = putS.median / parseS.median
         c.report.time(f, "\(u.name): PUT 1 % diff, in-process end to end", putS)
         c.report.time(f, "  JSON parse of the same body (JSONTape.parse)", parseS)
-        c.report.value(f, "  PUT / parse (medians)", Format.fixed(ratio, 2) + "×",
-                       spread: "pairs \(Format.fixed(ratioS.min, 2))–\(Format.fixed(ratioS.max, 2))× (median \(Format.fixed(ratioS.median, 2)))",
-                       target: "≤ 1.5×", met: ratio <= 1.5)
+        c.report.value(
+            f, "  PUT / parse (medians)", Format.fixed(ratio, 2) + "×",
+            spread: "pairs \(Format.fixed(ratioS.min, 2))–\(Format.fixed(ratioS.max, 2))× (median \(Format.fixed(ratioS.median, 2)))",
+            target: "≤ 1.5×", met: ratio <= 1.5)
         c.results["snapshot-put-\(u.name)"] = putS.median
 
         // A snapshot equal to the session's: no new version.
@@ -227,8 +235,9 @@ extension Figures {
         let sameMedian = Samples(same).median
         c.report.time(f, "  equal snapshot: PUT", Samples(same))
         c.report.value(f, "  equal snapshot: PUT / parse (medians)", Format.fixed(sameMedian / parseS.median, 2) + "×")
-        c.report.value(f, "  equal snapshot: same version", sameVersion ? "yes (\(Int(version)))" : "NO",
-                       spread: "first PUT answered \(Int(version0))", target: "no new version", met: sameVersion)
+        c.report.value(
+            f, "  equal snapshot: same version", sameVersion ? "yes (\(Int(version)))" : "NO",
+            spread: "first PUT answered \(Int(version0))", target: "no new version", met: sameVersion)
 
         guard breakdown else { return }
         let quietS = Samples(quiet)
@@ -261,9 +270,11 @@ extension Figures {
             _ = result
             if run >= 2 { for s in 0..<5 { stages[s].append(times[s]) } }
         }
-        let names = ["correspondence (PackedSnapshot.correspondence)", "diff (SnapshotDiff: longest runs)",
-                     "batch operations (SnapshotDiff.operations)", "validate the batch (new data source, hint)",
-                     "incremental relayout (flow, updated(to:hint:))"]
+        let names = [
+            "correspondence (PackedSnapshot.correspondence)", "diff (SnapshotDiff: longest runs)",
+            "batch operations (SnapshotDiff.operations)", "validate the batch (new data source, hint)",
+            "incremental relayout (flow, updated(to:hint:))"
+        ]
         let medians = stages.map { Samples($0).median }
         c.report.time(f, "  parse (as above)", parseS)
         for (s, name) in names.enumerated() { c.report.time(f, "  engine: \(name)", Samples(stages[s])) }
@@ -272,8 +283,9 @@ extension Figures {
         // and the machine's noise is larger than the rest. Issue 22's chapter in
         // Benchmarks/results/ splits the PUT by instruction counts (callgrind), which do not
         // move with the machine.
-        c.report.value(f, "  engine stages together (medians)", Format.ms(medians.reduce(0, +)),
-                       spread: "equal PUT − parse (decode, compare, reply): \(Format.ms(sameMedian - parseS.median))")
+        c.report.value(
+            f, "  engine stages together (medians)", Format.ms(medians.reduce(0, +)),
+            spread: "equal PUT − parse (decode, compare, reply): \(Format.ms(sameMedian - parseS.median))")
     }
 
     /// The same PUTs over HTTP (keep-alive loopback to a spawned server), alternating with the
@@ -332,12 +344,15 @@ extension Figures {
         }
         let extraHeap = (Samples(heap[1]).median - Samples(heap[0]).median) / n
         let packed = SnapshotCase.packed(u.a)
-        let logical = Double(packed.itemIDs.byteCount + 4 * packed.itemIDs.count + 8 * packed.itemCounts.count
-                             + packed.sectionIDs.byteCount + 4 * packed.sectionIDs.count) / n
-        c.report.value(f, "memory per item, 16-byte ids: heap held with ids − without (in-process)",
-                       Format.fixed(extraHeap, 1) + " B",
-                       spread: "with \(Format.mb(Int(Samples(heap[1]).median))), without \(Format.mb(Int(Samples(heap[0]).median))) a session",
-                       target: "≤ 24 B", met: extraHeap <= 24)
+        let logical =
+            Double(
+                packed.itemIDs.byteCount + 4 * packed.itemIDs.count + 8 * packed.itemCounts.count
+                    + packed.sectionIDs.byteCount + 4 * packed.sectionIDs.count) / n
+        c.report.value(
+            f, "memory per item, 16-byte ids: heap held with ids − without (in-process)",
+            Format.fixed(extraHeap, 1) + " B",
+            spread: "with \(Format.mb(Int(Samples(heap[1]).median))), without \(Format.mb(Int(Samples(heap[0]).median))) a session",
+            target: "≤ 24 B", met: extraHeap <= 24)
         c.report.value(f, "  packed columns' bytes (1 + 16 + 4 per item)", Format.fixed(logical, 1) + " B")
 
         // RSS growth of a spawned server over k sessions kept alive without ids, then k with
@@ -357,8 +372,9 @@ extension Figures {
         }
         for id in ids { try client.deleteSession(id) }
         let extraRSS = growth[1] - growth[0]
-        c.report.value(f, "  server RSS growth per item, \(k) sessions with ids − \(k) without", Format.fixed(extraRSS, 1) + " B",
-                       spread: "with \(Format.fixed(growth[1], 1)) B, without \(Format.fixed(growth[0], 1)) B",
-                       target: "≤ 24 B", met: extraRSS <= 24)
+        c.report.value(
+            f, "  server RSS growth per item, \(k) sessions with ids − \(k) without", Format.fixed(extraRSS, 1) + " B",
+            spread: "with \(Format.fixed(growth[1], 1)) B, without \(Format.fixed(growth[0], 1)) B",
+            target: "≤ 24 B", met: extraRSS <= 24)
     }
 }

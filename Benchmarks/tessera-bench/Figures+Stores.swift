@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import LoopbackHTTP
 
@@ -12,9 +12,13 @@ extension Figures {
     static func stores(_ c: BenchContext) throws {
         let directory = try temporaryDirectory()
         let redisPort = try LoopbackPort.free()
-        let redis = try ChildProcess("redis-server", ["--port", "\(redisPort)", "--bind", "127.0.0.1", "--save", "",
-                                                      "--appendonly", "yes", "--appendfsync", "always",
-                                                      "--dir", directory, "--logfile", "/dev/null"])
+        let redis = try ChildProcess(
+            "redis-server",
+            [
+                "--port", "\(redisPort)", "--bind", "127.0.0.1", "--save", "",
+                "--appendonly", "yes", "--appendfsync", "always",
+                "--dir", directory, "--logfile", "/dev/null"
+            ])
         defer { redis.stop() }
         try waitForRedis(redisPort)
         let stores = [("memory", "memory"), ("sqlite", "sqlite:\(directory)/bench.db"), ("redis", "redis://127.0.0.1:\(redisPort)")]
@@ -26,8 +30,9 @@ extension Figures {
             defer { server.stop() }
             let client = try LoopbackHTTPClient(port: server.port, timeoutSeconds: 120)
             var id = ""
-            let create = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(c.sizesBody).id },
-                                             after: { try client.deleteSession(id) })
+            let create = try Timing.repeated(
+                warmup: 1, runs: c.createRuns, { id = try client.createSession(c.sizesBody).id },
+                after: { try client.deleteSession(id) })
             c.report.time("9", "\(name): create, 1M explicit sizes, HTTP", create)
             createMedian[name] = create.median
             if name != "memory", let reference = createMedian["memory"] {
@@ -40,13 +45,16 @@ extension Figures {
                 throw BenchError("no contentSize in \(created.text.prefix(200))")
             }
             let span = Int(height) - 844
-            let update = Array(#"{"updates":[{"op":"insertItems","indexPaths":[[0,999990]],"items":[{"size":[60,60]}]}],"rect":{"x":0,"y":\#(span - 1000),"width":390,"height":844}}"#.utf8)
+            let update = Array(
+                #"{"updates":[{"op":"insertItems","indexPaths":[[0,999990]],"items":[{"size":[60,60]}]}],"rect":{"x":0,"y":\#(span - 1000),"width":390,"height":844}}"#
+                    .utf8)
             let updates = try Timing.repeated(warmup: 1, runs: c.updateRuns) {
                 let r = try client.send("POST", "/v1/sessions/\(session)/updates", body: update)
                 guard r.status == 200 else { throw BenchError("updates answered \(r.status): \(r.text.prefix(300))") }
             }
-            c.report.time("9", "\(name): one-item update of the 1M session, acknowledged", updates,
-                          target: name == "memory" ? nil : 10, targetText: name == "memory" ? "(reference)" : "≤ 10 ms")
+            c.report.time(
+                "9", "\(name): one-item update of the 1M session, acknowledged", updates,
+                target: name == "memory" ? nil : 10, targetText: name == "memory" ? "(reference)" : "≤ 10 ms")
 
             func target(_ y: Int) -> String { "/v1/sessions/\(session)/elements?rect=0,\(y),390,844" }
             for i in 0..<(c.queries / 5) { _ = try client.get(target((i * 104_729 + 4_711) % span)) }
@@ -55,18 +63,21 @@ extension Figures {
                 let t = target((i * 7919 + 1) % span)
                 times.append(try Timing.time { _ = try client.get(t) })
             }
-            c.report.time("9", "\(name): screenful query, varied rects, warm replica, HTTP", Samples(times), target: 1,
-                          targetText: "≤ 1 ms", showP99: true)
+            c.report.time(
+                "9", "\(name): screenful query, varied rects, warm replica, HTTP", Samples(times), target: 1,
+                targetText: "≤ 1 ms", showP99: true)
 
             let rate = try wrk(port: server.port, path: target(span / 2), seconds: c.options.quick ? 2 : 5)
             throughput[name] = rate
             if name != "memory", let reference = throughput["memory"] {
                 let ratio = rate / reference
-                c.report.value("9", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
-                               spread: Format.fixed(ratio, 2) + "× memory", target: "≥ 0.7× memory", met: ratio >= 0.7)
+                c.report.value(
+                    "9", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
+                    spread: Format.fixed(ratio, 2) + "× memory", target: "≥ 0.7× memory", met: ratio >= 0.7)
             } else {
-                c.report.value("9", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
-                               target: "(reference)")
+                c.report.value(
+                    "9", "\(name): wrk, one screenful rect (2 threads, 16 connections)", Format.fixed(rate, 0) + " req/s",
+                    target: "(reference)")
             }
 
             if name != "memory" {
@@ -81,12 +92,15 @@ extension Figures {
                     first.append(try Timing.time { _ = try cold.get("/v1/sessions/\(fresh)/elements?rect=0,0,390,844") })
                     try client.deleteSession(fresh)
                 }
-                c.report.time("9", "\(name): first query of a 1M session on a replica that never saw it", Samples(first),
-                              target: 300, targetText: "≤ 300 ms")
+                c.report.time(
+                    "9", "\(name): first query of a 1M session on a replica that never saw it", Samples(first),
+                    target: 300, targetText: "≤ 300 ms")
             }
             try client.deleteSession(session)
         }
-        c.report.note("figure 9: Redis with appendonly yes, appendfsync always (every acknowledged change fsynced by Redis); SQLite in WAL with synchronous=FULL; files in \(directory)")
+        c.report.note(
+            "figure 9: Redis with appendonly yes, appendfsync always (every acknowledged change fsynced by Redis); SQLite in WAL with synchronous=FULL; files in \(directory)"
+        )
     }
 
     /// `wrk` on one URL; its requests per second.
@@ -94,7 +108,8 @@ extension Figures {
         let run = try ChildProcess("wrk", ["-t2", "-c16", "-d\(seconds)s", "http://127.0.0.1:\(port)\(path)"])
         let (output, status) = run.waitForOutput()
         guard status == 0, let line = output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
-              let rate = Double(line.split(separator: " ").last ?? "") else {
+            let rate = Double(line.split(separator: " ").last ?? "")
+        else {
             throw BenchError("wrk failed (status \(status)): \(output.prefix(400))")
         }
         if let bad = output.split(separator: "\n").first(where: { $0.contains("Non-2xx") }) {

@@ -33,12 +33,15 @@ extension Figures {
     /// incremental relayout, against a full prepare.
     static func updates(_ c: BenchContext) throws {
         let cases = [
-            UpdateCase(name: "flow 1M uniform, insert at [0, 999990]", counts: [BenchContext.million],
-                       explicitSizes: false, insertAt: IndexPath(0, 999_990)),
-            UpdateCase(name: "flow 1M sizes, insert at [0, 999990]", counts: [BenchContext.million],
-                       explicitSizes: true, insertAt: IndexPath(0, 999_990)),
-            UpdateCase(name: "flow 100×10k sizes, insert at [50, 5000]", counts: Array(repeating: 10_000, count: 100),
-                       explicitSizes: true, insertAt: IndexPath(50, 5000)),
+            UpdateCase(
+                name: "flow 1M uniform, insert at [0, 999990]", counts: [BenchContext.million],
+                explicitSizes: false, insertAt: IndexPath(0, 999_990)),
+            UpdateCase(
+                name: "flow 1M sizes, insert at [0, 999990]", counts: [BenchContext.million],
+                explicitSizes: true, insertAt: IndexPath(0, 999_990)),
+            UpdateCase(
+                name: "flow 100×10k sizes, insert at [50, 5000]", counts: Array(repeating: 10_000, count: 100),
+                explicitSizes: true, insertAt: IndexPath(50, 5000))
         ]
         let client = try c.client()
         var endpoint = true
@@ -55,8 +58,9 @@ extension Figures {
     /// Answers false when the server has no updates endpoint.
     private static func http(_ c: BenchContext, _ client: LoopbackHTTPClient, _ u: UpdateCase, _ body: [UInt8]) throws -> Bool {
         var id = ""
-        let create = try Timing.repeated(warmup: 1, runs: c.createRuns, { id = try client.createSession(body).id },
-                                         after: { try client.deleteSession(id) })
+        let create = try Timing.repeated(
+            warmup: 1, runs: c.createRuns, { id = try client.createSession(body).id },
+            after: { try client.deleteSession(id) })
         id = try client.createSession(body).id
         defer { try? client.deleteSession(id) }
         // The rect a client looking at the insertion point would ask about.
@@ -77,8 +81,9 @@ extension Figures {
         }
         c.report.time("6", "\(u.name): update, HTTP", s)
         c.report.time("6", "  full create of the same, HTTP", create)
-        c.report.value("6", "  update / create", Format.fixed(100 * s.median / create.median, 1) + " %",
-                       spread: "plan: \(planEntries) elements")
+        c.report.value(
+            "6", "  update / create", Format.fixed(100 * s.median / create.median, 1) + " %",
+            spread: "plan: \(planEntries) elements")
         return true
     }
 
@@ -93,12 +98,14 @@ extension Figures {
         let update = try batch.validated(against: old)
         let hint = update.layoutHint
         var result: (any PreparedLayout)?
-        let relayout = try Timing.repeated(warmup: 1, runs: c.updateRuns,
-                                           { result = try prepared.updated(to: update.newDataSource, hint: hint, view: view) },
-                                           after: { result = nil })
-        let full = try Timing.repeated(warmup: 1, runs: c.createRuns,
-                                       { result = try layout.prepare(update.newDataSource, view: view) },
-                                       after: { result = nil })
+        let relayout = try Timing.repeated(
+            warmup: 1, runs: c.updateRuns,
+            { result = try prepared.updated(to: update.newDataSource, hint: hint, view: view) },
+            after: { result = nil })
+        let full = try Timing.repeated(
+            warmup: 1, runs: c.createRuns,
+            { result = try layout.prepare(update.newDataSource, view: view) },
+            after: { result = nil })
         _ = (validated, result)
         c.report.time("6", "  engine: validate (new data source)", validate)
         c.report.time("6", "  engine: incremental relayout (updated(to:hint:))", relayout)

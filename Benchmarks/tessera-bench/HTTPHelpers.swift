@@ -12,7 +12,8 @@ extension LoopbackHTTPClient {
     /// A request whose head and body go out in two sends, so a 16 MB body is not copied
     /// into one buffer with its head first.
     func send(_ method: String, _ target: String, body: [UInt8]) throws -> Response {
-        let head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        let head =
+            "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
             + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
         try send(Array(head.utf8))
         try send(body)

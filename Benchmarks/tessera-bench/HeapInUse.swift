@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Bytes the process's heap has in use (glibc's own count: every arena and every mmapped

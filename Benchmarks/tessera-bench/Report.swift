@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The table tessera-bench prints: one row per figure, the target beside it.
@@ -17,21 +17,29 @@ struct Report {
     private(set) var notes: [String] = []
 
     /// A timing row. `target` (ms) is checked against the median, or the p99 when `onP99`.
-    mutating func time(_ figure: String, _ what: String, _ s: Samples, target: Double? = nil,
-                       targetText: String? = nil, onP99: Bool = false, showP99: Bool = false) {
+    mutating func time(
+        _ figure: String, _ what: String, _ s: Samples, target: Double? = nil,
+        targetText: String? = nil, onP99: Bool = false, showP99: Bool = false
+    ) {
         let spread = showP99 ? "p99 \(Format.ms(s.p99))" : "\(Format.ms(s.min))–\(Format.ms(s.max)) (n=\(s.count))"
         var verdict = ""
         if let target { verdict = (onP99 ? s.p99 : s.median) <= target ? "yes" : "NO" }
-        rows.append(Row(figure: figure, what: what, median: Format.ms(s.median), spread: spread,
-                        target: targetText ?? target.map { "≤ \(Format.ms($0))" } ?? "", verdict: verdict))
+        rows.append(
+            Row(
+                figure: figure, what: what, median: Format.ms(s.median), spread: spread,
+                target: targetText ?? target.map { "≤ \(Format.ms($0))" } ?? "", verdict: verdict))
         progress("  \(what): \(Format.ms(s.median)) (\(spread))")
     }
 
     /// A row that is not a time (bytes per item, a ratio, a size).
-    mutating func value(_ figure: String, _ what: String, _ value: String, spread: String = "",
-                        target: String = "", met: Bool? = nil) {
-        rows.append(Row(figure: figure, what: what, median: value, spread: spread, target: target,
-                        verdict: met.map { $0 ? "yes" : "NO" } ?? ""))
+    mutating func value(
+        _ figure: String, _ what: String, _ value: String, spread: String = "",
+        target: String = "", met: Bool? = nil
+    ) {
+        rows.append(
+            Row(
+                figure: figure, what: what, median: value, spread: spread, target: target,
+                verdict: met.map { $0 ? "yes" : "NO" } ?? ""))
         progress("  \(what): \(value) \(spread)")
     }
 
@@ -41,8 +49,9 @@ struct Report {
     }
 
     func print() {
-        let header = Row(figure: "fig", what: "measurement", median: "median / value", spread: "range or p99",
-                         target: "target", verdict: "met")
+        let header = Row(
+            figure: "fig", what: "measurement", median: "median / value", spread: "range or p99",
+            target: "target", verdict: "met")
         let all = [header] + rows
         func width(_ key: KeyPath<Row, String>) -> Int { all.map { $0[keyPath: key].count }.max() ?? 0 }
         let widths = [width(\.figure), width(\.what), width(\.median), width(\.spread), width(\.target), width(\.verdict)]

@@ -43,8 +43,10 @@ enum Timing {
 
     /// `warmup` untimed runs, then `runs` timed ones. `after` runs untimed after each run
     /// (warm-up included), e.g. to delete the session a run created.
-    static func repeated(warmup: Int, runs: Int, _ body: () throws -> Void,
-                         after: () throws -> Void = {}) rethrows -> Samples {
+    static func repeated(
+        warmup: Int, runs: Int, _ body: () throws -> Void,
+        after: () throws -> Void = {}
+    ) rethrows -> Samples {
         for _ in 0..<warmup {
             try body()
             try after()

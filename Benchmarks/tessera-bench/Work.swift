@@ -9,9 +9,11 @@ import TesseraJSON
 enum Work {
     /// create − parse is what follows the parse: decoding, the engine's prepare, the
     /// session and the reply (the decoders are internal to LayoutService).
-    static let names = ["parse-items", "parse-compact", "create-items", "create-compact",
-                        "prepare-sizes", "encode-justified", "encode-cells", "oneshot-justified",
-                        "snapshot-parse", "snapshot-put", "snapshot-equal"]
+    static let names = [
+        "parse-items", "parse-compact", "create-items", "create-compact",
+        "prepare-sizes", "encode-justified", "encode-cells", "oneshot-justified",
+        "snapshot-parse", "snapshot-put", "snapshot-equal"
+    ]
 
     /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
     static func run(name: String, repeats: Int, items: Int) throws {
@@ -25,7 +27,9 @@ enum Work {
         }
         switch name {
         case "parse-items", "parse-compact":
-            let body = name == "parse-compact" ? Bodies.compactSizes(layout: Bodies.flowJSON, [items])
+            let body =
+                name == "parse-compact"
+                ? Bodies.compactSizes(layout: Bodies.flowJSON, [items])
                 : Bodies.sizes(layout: Bodies.flowJSON, [items])
             Output.write("input-bytes \(body.count)\n", to: 1)
             for _ in 0..<repeats { _ = try JSONTape.parse(body) }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // tessera-bench: the figures of BENCHMARKS.md. Build and run in release:

@@ -69,8 +69,9 @@ public func fuzzHTTPParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (name, cuts) in [("in two at \(half)", [half]), ("in pieces (pattern \(pattern))", many)] {
         let other = read(bytes, cuts: cuts, budget: budget)
         guard other == whole else {
-            fatalError("cut \(name) of \(size) bytes: \(other.messages.count) requests, \(String(describing: other.rejection)), "
-                + "\(other.phase); whole: \(whole.messages.count), \(String(describing: whole.rejection)), \(whole.phase)")
+            fatalError(
+                "cut \(name) of \(size) bytes: \(other.messages.count) requests, \(String(describing: other.rejection)), "
+                    + "\(other.phase); whole: \(whole.messages.count), \(String(describing: whole.rejection)), \(whole.phase)")
         }
     }
     guard budget.inUse == 0 else { fatalError("\(budget.inUse) body bytes still reserved after every request was let go") }

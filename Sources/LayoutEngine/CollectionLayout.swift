@@ -20,8 +20,10 @@ public struct InvalidationContext: Hashable, Sendable {
     /// Elements whose attributes changed though the layout holds (pinned headers, R12).
     public var invalidatedElements: [ElementKey]
 
-    public init(invalidatesLayout: Bool = false, invalidatesAllAttributes: Bool = false,
-                invalidatedElements: [ElementKey] = []) {
+    public init(
+        invalidatesLayout: Bool = false, invalidatesAllAttributes: Bool = false,
+        invalidatedElements: [ElementKey] = []
+    ) {
         self.invalidatesLayout = invalidatesLayout
         self.invalidatesAllAttributes = invalidatesAllAttributes
         self.invalidatedElements = invalidatedElements
@@ -82,8 +84,10 @@ public protocol PreparedLayout: Sendable {
     /// answer (the line layout) stops with `ElementLimitExceeded` when one of its queries
     /// would meet more than `elementLimit`. The default asks the unbounded one, for layouts
     /// whose answer costs O(log n) or less.
-    func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext,
-                             elementLimit: Int) throws(ElementLimitExceeded) -> Point
+    func targetContentOffset(
+        proposed: Point, velocity: Point, view: ViewContext,
+        elementLimit: Int
+    ) throws(ElementLimitExceeded) -> Point
 
     /// initialLayoutAttributesForAppearingItemAtIndexPath (and the supplementary/decoration
     /// variants): where an inserted element starts its animation.
@@ -107,8 +111,10 @@ extension PreparedLayout {
         clampedContentOffset(proposed, view: view)
     }
 
-    public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext,
-                                    elementLimit: Int) throws(ElementLimitExceeded) -> Point {
+    public func targetContentOffset(
+        proposed: Point, velocity: Point, view: ViewContext,
+        elementLimit: Int
+    ) throws(ElementLimitExceeded) -> Point {
         targetContentOffset(proposed: proposed, velocity: velocity, view: view)
     }
 
@@ -116,8 +122,9 @@ extension PreparedLayout {
     public func clampedContentOffset(_ offset: Point, view: ViewContext) -> Point {
         let inset = view.contentInset, size = contentSize
         func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double { min(max(v, low), max(low, high)) }
-        return Point(x: clamp(offset.x, -inset.left, size.width + inset.right - view.bounds.width),
-                     y: clamp(offset.y, -inset.top, size.height + inset.bottom - view.bounds.height))
+        return Point(
+            x: clamp(offset.x, -inset.left, size.width + inset.right - view.bounds.width),
+            y: clamp(offset.y, -inset.top, size.height + inset.bottom - view.bounds.height))
     }
 
     /// UIKit's default: the element's own attributes, transparent.

@@ -11,8 +11,10 @@ public struct APIError: Error, Sendable {
     public var field: String?
     public var headers: [(name: String, value: String)] = []
 
-    public init(status: Int, code: String, message: String, field: String? = nil,
-                headers: [(name: String, value: String)] = []) {
+    public init(
+        status: Int, code: String, message: String, field: String? = nil,
+        headers: [(name: String, value: String)] = []
+    ) {
         self.status = status
         self.code = code
         self.message = message
@@ -41,9 +43,10 @@ public struct APIError: Error, Sendable {
     }
 
     public static func preconditionFailed(current version: Int) -> APIError {
-        APIError(status: 412, code: "precondition_failed",
-                 message: "the session is at version \(version); If-Match did not match",
-                 field: "If-Match", headers: [("ETag", "\"\(version)\"")])
+        APIError(
+            status: 412, code: "precondition_failed",
+            message: "the session is at version \(version); If-Match did not match",
+            field: "If-Match", headers: [("ETag", "\"\(version)\"")])
     }
 
     public static func conflict(_ message: String) -> APIError {
@@ -51,9 +54,10 @@ public struct APIError: Error, Sendable {
     }
 
     public static func tooManySessions(limit: Int) -> APIError {
-        APIError(status: 503, code: "too_many_sessions",
-                 message: "the session store is full (\(limit) sessions); delete a session or retry later",
-                 headers: [("Retry-After", "5")])
+        APIError(
+            status: 503, code: "too_many_sessions",
+            message: "the session store is full (\(limit) sessions); delete a session or retry later",
+            headers: [("Retry-After", "5")])
     }
 
     /// A reply that would list more than `limit` elements (or plan entries): the query stopped
@@ -73,11 +77,15 @@ public struct APIError: Error, Sendable {
     /// instead: retrying blindly could apply it twice, so the client reads the session first.
     public static func storeUnavailable(_ error: StorageError) -> APIError {
         if case .outcomeUnknown = error {
-            return APIError(status: 503, code: "store_outcome_unknown",
-                            message: "the session store did not confirm the change (\(error)); it may or may not have been applied: read the session (its version tells) before retrying with If-Match")
+            return APIError(
+                status: 503, code: "store_outcome_unknown",
+                message:
+                    "the session store did not confirm the change (\(error)); it may or may not have been applied: read the session (its version tells) before retrying with If-Match"
+            )
         }
-        return APIError(status: 503, code: "store_unavailable", message: "the session store is unavailable (\(error)); retry shortly",
-                        headers: [("Retry-After", "1")])
+        return APIError(
+            status: 503, code: "store_unavailable", message: "the session store is unavailable (\(error)); retry shortly",
+            headers: [("Retry-After", "1")])
     }
 
     /// The store's limits, across every process that shares it.
@@ -85,17 +93,19 @@ public struct APIError: Error, Sendable {
         switch limit {
         case .sessions(let n): tooManySessions(limit: n)
         case .items(let n):
-            APIError(status: 503, code: "too_many_sessions",
-                     message: "the session store holds its maximum of \(n) items and sections; delete a session or retry later",
-                     headers: [("Retry-After", "5")])
+            APIError(
+                status: 503, code: "too_many_sessions",
+                message: "the session store holds its maximum of \(n) items and sections; delete a session or retry later",
+                headers: [("Retry-After", "5")])
         }
     }
 
     /// A stored session that no longer decodes: set aside for an operator, not served.
     static func quarantined(_ id: String, _ reason: String) -> APIError {
-        APIError(status: 500, code: "session_quarantined",
-                 message: "session \(ClientText.quoted(id)) could not be restored from the store (\(reason)); it was quarantined and its stored data kept",
-                 field: "id")
+        APIError(
+            status: 500, code: "session_quarantined",
+            message: "session \(ClientText.quoted(id)) could not be restored from the store (\(reason)); it was quarantined and its stored data kept",
+            field: "id")
     }
 
     /// An input the layout engine rejected while preparing.
@@ -111,9 +121,14 @@ public struct APIError: Error, Sendable {
         w.beginObject()
         w.key("error")
         w.beginObject()
-        w.key("code"); w.string(code)
-        w.key("message"); w.string(ClientText.capped(message))
-        if let field { w.key("field"); w.string(ClientText.capped(field)) }
+        w.key("code")
+        w.string(code)
+        w.key("message")
+        w.string(ClientText.capped(message))
+        if let field {
+            w.key("field")
+            w.string(ClientText.capped(field))
+        }
         w.endObject()
         w.endObject()
         return w.bytes
@@ -139,15 +154,21 @@ extension APIError {
 
     /// A snapshot request on a session created without identifiers.
     static func noIdentifiers() -> APIError {
-        APIError(status: 422, code: "no_identifiers",
-                 message: "this session was created without identifiers; create it with an \"id\" on every section and item (docs/snapshots.md) to use snapshots")
+        APIError(
+            status: 422, code: "no_identifiers",
+            message:
+                "this session was created without identifiers; create it with an \"id\" on every section and item (docs/snapshots.md) to use snapshots"
+        )
     }
 
     /// An index-path change on a session whose items have identifiers: its snapshot would no
     /// longer say which item is which.
     static func hasIdentifiers(_ endpoint: String) -> APIError {
-        APIError(status: 422, code: "has_identifiers",
-                 message: "this session's items have identifiers: change them with PUT /v1/sessions/{id}/snapshot or POST /v1/sessions/{id}/snapshot/operations, not \(endpoint)")
+        APIError(
+            status: 422, code: "has_identifiers",
+            message:
+                "this session's items have identifiers: change them with PUT /v1/sessions/{id}/snapshot or POST /v1/sessions/{id}/snapshot/operations, not \(endpoint)"
+        )
     }
 
     /// A new item without data in a section whose items carry data.

@@ -7,7 +7,10 @@ struct Quad: Sendable, Equatable {
     var bounds: Rect {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for p in points {
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+            x0 = min(x0, p.x)
+            y0 = min(y0, p.y)
+            x1 = max(x1, p.x)
+            y1 = max(y1, p.y)
         }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -15,7 +18,10 @@ struct Quad: Sendable, Equatable {
     /// The mean of the corners: where a label goes.
     var centroid: Point {
         var x = 0.0, y = 0.0
-        for p in points { x += p.x; y += p.y }
+        for p in points {
+            x += p.x
+            y += p.y
+        }
         let n = Double(points.count)
         return Point(x: x / n, y: y / n)
     }

@@ -21,8 +21,14 @@ enum SVGNumber {
         var v = value.isFinite ? value : 0
         v = min(max(v, -limit), limit)
         var hundredths = Int64((v * 100).rounded())
-        if hundredths == 0 { out.byte(UInt8(ascii: "0")); return }
-        if hundredths < 0 { out.byte(UInt8(ascii: "-")); hundredths = -hundredths }
+        if hundredths == 0 {
+            out.byte(UInt8(ascii: "0"))
+            return
+        }
+        if hundredths < 0 {
+            out.byte(UInt8(ascii: "-"))
+            hundredths = -hundredths
+        }
         out.decimal(UInt64(hundredths / 100))
         let fraction = hundredths % 100
         guard fraction != 0 else { return }

@@ -31,11 +31,13 @@ struct SVGPalette: Sendable {
                     "supplementary/footer": Paint(fill: "#c8efcf", stroke: "#2c8a3d"),
                     "supplementary/connector": Paint(fill: "#e4d6ff", stroke: "#6b3fc4"),
                     "decoration/reflection": Paint(fill: "#e3ecf9", stroke: "#9db7e0"),
-                    "decoration/background": Paint(fill: "#ececec", stroke: "#9a9a9a"),
+                    "decoration/background": Paint(fill: "#ececec", stroke: "#9a9a9a")
                 ],
-                others: [Paint(fill: "#ffd1dc", stroke: "#c2185b"), Paint(fill: "#d2f4f4", stroke: "#00838f"),
-                         Paint(fill: "#fff3b0", stroke: "#9e7c00"), Paint(fill: "#e0e7c8", stroke: "#5b7a1e"),
-                         Paint(fill: "#f1d9c9", stroke: "#8d4e24"), Paint(fill: "#dcdcf5", stroke: "#3f3fa8")])
+                others: [
+                    Paint(fill: "#ffd1dc", stroke: "#c2185b"), Paint(fill: "#d2f4f4", stroke: "#00838f"),
+                    Paint(fill: "#fff3b0", stroke: "#9e7c00"), Paint(fill: "#e0e7c8", stroke: "#5b7a1e"),
+                    Paint(fill: "#f1d9c9", stroke: "#8d4e24"), Paint(fill: "#dcdcf5", stroke: "#3f3fa8")
+                ])
         case .dark:
             SVGPalette(
                 background: "#121417", content: Paint(fill: "#1b1e24", stroke: "#5c6470"),
@@ -46,11 +48,13 @@ struct SVGPalette: Sendable {
                     "supplementary/footer": Paint(fill: "#1d4a28", stroke: "#6fd583"),
                     "supplementary/connector": Paint(fill: "#3a2a66", stroke: "#b794ff"),
                     "decoration/reflection": Paint(fill: "#182840", stroke: "#3d5a88"),
-                    "decoration/background": Paint(fill: "#25282e", stroke: "#6b7078"),
+                    "decoration/background": Paint(fill: "#25282e", stroke: "#6b7078")
                 ],
-                others: [Paint(fill: "#5c1f33", stroke: "#ff7aa2"), Paint(fill: "#123f42", stroke: "#4dd0e1"),
-                         Paint(fill: "#4a4010", stroke: "#ffe066"), Paint(fill: "#33401a", stroke: "#a5d64c"),
-                         Paint(fill: "#4a2e1c", stroke: "#e89a66"), Paint(fill: "#2a2a5c", stroke: "#9a9aff")])
+                others: [
+                    Paint(fill: "#5c1f33", stroke: "#ff7aa2"), Paint(fill: "#123f42", stroke: "#4dd0e1"),
+                    Paint(fill: "#4a4010", stroke: "#ffe066"), Paint(fill: "#33401a", stroke: "#a5d64c"),
+                    Paint(fill: "#4a2e1c", stroke: "#e89a66"), Paint(fill: "#2a2a5c", stroke: "#9a9aff")
+                ])
         }
     }
 

@@ -17,7 +17,7 @@ public enum SVGRenderer {
 
     public static func render(_ scene: RenderScene, options: SVGRenderOptions = SVGRenderOptions()) -> [UInt8] {
         let palette = SVGPalette.of(options.theme)
-        let unit = 1 / options.scale  // one output pixel, in layout points
+        let unit = 1 / options.scale // one output pixel, in layout points
         let drawn = drawOrder(scene.elements)
         let frame = framedArea(scene, drawn: drawn).inset(by: -marginPixels * unit)
         let styles = StyleTable(drawn.map(\.attributes))
@@ -27,11 +27,18 @@ public enum SVGRenderer {
         w.attribute("width", frame.width * options.scale)
         w.attribute("height", frame.height * options.scale)
         w.raw(" viewBox=\"")
-        w.number(frame.minX); w.raw(" "); w.number(frame.minY); w.raw(" ")
-        w.number(frame.width); w.raw(" "); w.number(frame.height)
+        w.number(frame.minX)
+        w.raw(" ")
+        w.number(frame.minY)
+        w.raw(" ")
+        w.number(frame.width)
+        w.raw(" ")
+        w.number(frame.height)
         w.raw("\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n")
         writeStyle(&w, palette: palette, styles: styles, unit: unit)
-        w.raw("<rect class=\"background\""); rectAttributes(&w, frame); w.raw("/>\n")
+        w.raw("<rect class=\"background\"")
+        rectAttributes(&w, frame)
+        w.raw("/>\n")
         w.raw("<rect class=\"content\"")
         rectAttributes(&w, Rect(origin: .zero, size: scene.contentSize))
         w.raw("/>\n<g class=\"elements\">\n")
@@ -40,10 +47,14 @@ public enum SVGRenderer {
         }
         w.raw("</g>\n")
         if let visible = scene.visibleBounds {
-            w.raw("<rect class=\"visible-bounds\""); rectAttributes(&w, visible); w.raw("/>\n")
+            w.raw("<rect class=\"visible-bounds\"")
+            rectAttributes(&w, visible)
+            w.raw("/>\n")
         }
         if let rect = scene.rect {
-            w.raw("<rect class=\"requested-rect\""); rectAttributes(&w, rect); w.raw("/>\n")
+            w.raw("<rect class=\"requested-rect\"")
+            rectAttributes(&w, rect)
+            w.raw("/>\n")
         }
         w.raw("</svg>\n")
         return w.bytes
@@ -79,27 +90,40 @@ public enum SVGRenderer {
     }
 
     static func rectAttributes(_ w: inout SVGWriter, _ r: Rect) {
-        w.attribute("x", r.minX); w.attribute("y", r.minY)
-        w.attribute("width", r.width); w.attribute("height", r.height)
+        w.attribute("x", r.minX)
+        w.attribute("y", r.minY)
+        w.attribute("width", r.width)
+        w.attribute("height", r.height)
     }
 
     static func writeStyle(_ w: inout SVGWriter, palette: SVGPalette, styles: StyleTable, unit: Double) {
         w.raw("<style>\n")
         w.raw(".background{fill:\(palette.background)}\n")
         w.raw(".content{fill:\(palette.content.fill);stroke:\(palette.content.stroke);stroke-width:")
-        w.number(unit); w.raw("}\n")
-        w.raw(".elements rect,.elements polygon{stroke-width:"); w.number(unit); w.raw("}\n")
+        w.number(unit)
+        w.raw("}\n")
+        w.raw(".elements rect,.elements polygon{stroke-width:")
+        w.number(unit)
+        w.raw("}\n")
         w.raw(".cell{fill:\(palette.cell.fill);stroke:\(palette.cell.stroke)}\n")
         for (category, kind, name) in styles.entries {
             let paint = palette.paint(category, kind: kind)
             w.raw(".\(name){fill:\(paint.fill);stroke:\(paint.stroke)}\n")
         }
         w.raw(".label{fill:\(palette.text);stroke:\(palette.halo);paint-order:stroke;text-anchor:middle}\n")
-        w.raw(".visible-bounds,.requested-rect{fill:none;stroke-width:"); w.number(1.5 * unit); w.raw("}\n")
+        w.raw(".visible-bounds,.requested-rect{fill:none;stroke-width:")
+        w.number(1.5 * unit)
+        w.raw("}\n")
         w.raw(".visible-bounds{stroke:\(palette.visibleBounds);stroke-dasharray:")
-        w.number(2 * unit); w.raw(" "); w.number(3 * unit); w.raw("}\n")
+        w.number(2 * unit)
+        w.raw(" ")
+        w.number(3 * unit)
+        w.raw("}\n")
         w.raw(".requested-rect{stroke:\(palette.requestedRect);stroke-dasharray:")
-        w.number(8 * unit); w.raw(" "); w.number(4 * unit); w.raw("}\n")
+        w.number(8 * unit)
+        w.raw(" ")
+        w.number(4 * unit)
+        w.raw("}\n")
         w.raw("</style>\n")
     }
 
@@ -115,15 +139,23 @@ public enum SVGRenderer {
         if a.alpha < 1 { w.attribute("opacity", a.alpha) }
         w.literal(">")
         if a.transform.isIdentity {
-            w.literal("<rect"); rectAttributes(&w, a.frame); w.literal("/>")
+            w.literal("<rect")
+            rectAttributes(&w, a.frame)
+            w.literal("/>")
         } else {
-            w.literal("<polygon points=\""); w.points(element.quad); w.literal("\"/>")
+            w.literal("<polygon points=\"")
+            w.points(element.quad)
+            w.literal("\"/>")
         }
         if options.labels, let label = ElementLabel.fitting(a, in: element.quad.bounds, scale: options.scale) {
             let at = element.quad.centroid
-            w.literal("<text class=\"label\""); w.attribute("x", at.x); w.attribute("y", at.y)
-            w.literal(" dy=\".35em\""); w.attribute("font-size", label.fontSize)
-            w.attribute("stroke-width", label.fontSize * 0.2); w.literal(">")
+            w.literal("<text class=\"label\"")
+            w.attribute("x", at.x)
+            w.attribute("y", at.y)
+            w.literal(" dy=\".35em\"")
+            w.attribute("font-size", label.fontSize)
+            w.attribute("stroke-width", label.fontSize * 0.2)
+            w.literal(">")
             label.write(a, to: &w)
             w.literal("</text>")
         }

@@ -12,8 +12,10 @@ public protocol SessionStorage: Sendable {
     var keepsSessionData: Bool { get }
 
     /// Stores a new session at `version`, unless the store is full.
-    func create(id: String, version: Int, snapshot: [UInt8], holding: StoredCounts,
-                limits: StorageLimits) throws(StorageError) -> CreateOutcome
+    func create(
+        id: String, version: Int, snapshot: [UInt8], holding: StoredCounts,
+        limits: StorageLimits
+    ) throws(StorageError) -> CreateOutcome
 
     /// The session's newest acknowledged version (nil when unknown or expired), refreshing its
     /// idle time to live.
@@ -31,8 +33,10 @@ public protocol SessionStorage: Sendable {
 
     /// Appends the change that turns `baseVersion` into `baseVersion + 1`, only if
     /// `baseVersion` is still the newest and the new counts fit the limits.
-    func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
-                limits: StorageLimits) throws(StorageError) -> AppendOutcome
+    func append(
+        id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
+        limits: StorageLimits
+    ) throws(StorageError) -> AppendOutcome
 
     /// Replaces the snapshot by one at `version` and drops the log entries it covers.
     func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError)

@@ -25,7 +25,8 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
                 rest = rest[..<slash]
             }
             guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]),
-                  (1...65535).contains(port), colon != rest.startIndex else {
+                (1...65535).contains(port), colon != rest.startIndex
+            else {
                 return .failure(StoreLocationError(message: "expected redis://HOST:PORT[/DB]"))
             }
             return .success(.redis(RedisEndpoint(host: String(rest[..<colon]), port: port, database: database)))
@@ -33,7 +34,8 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         if text.hasPrefix("redis-sentinel://") {
             return parseSentinels(Substring(text.dropFirst("redis-sentinel://".count)))
         }
-        return .failure(StoreLocationError(message: "expected memory, sqlite:PATH, redis://HOST:PORT[/DB] or redis-sentinel://HOST:PORT,…/MASTER[/DB]"))
+        return .failure(
+            StoreLocationError(message: "expected memory, sqlite:PATH, redis://HOST:PORT[/DB] or redis-sentinel://HOST:PORT,…/MASTER[/DB]"))
     }
 
     /// `HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB]`.
@@ -51,7 +53,8 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         var sentinels: [RedisAddress] = []
         for item in parts[0].split(separator: ",") {
             guard let colon = item.lastIndex(of: ":"), colon != item.startIndex,
-                  let port = Int(item[item.index(after: colon)...]), (1...65535).contains(port) else { return .failure(usage) }
+                let port = Int(item[item.index(after: colon)...]), (1...65535).contains(port)
+            else { return .failure(usage) }
             sentinels.append(RedisAddress(host: String(item[..<colon]), port: port))
         }
         guard !sentinels.isEmpty else { return .failure(usage) }

@@ -26,11 +26,14 @@ enum AccessLine {
     /// `body` not called, when a value would need an escape (see `json`).
     /// - Parameter cache: the answering loop's (see `AccessLineCache`); the same bytes with
     ///   or without it.
-    static func withJSON(_ exchange: HTTPExchange, cache: AccessLineCache? = nil,
-                         _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    static func withJSON(
+        _ exchange: HTTPExchange, cache: AccessLineCache? = nil,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
         let session = AccessLog.sessionID(exchange)
         // Everything but the four strings fits in 256 bytes (keys, time, 4 numbers ≤ 20 digits).
-        let capacity = 256 + exchange.method.utf8.count + exchange.route.utf8.count
+        let capacity =
+            256 + exchange.method.utf8.count + exchange.route.utf8.count
             + (session?.utf8.count ?? 0) + exchange.requestID.utf8.count
         return OutputBuffer.withTemporary(capacity: capacity) { out in
             out.bytes(#"{"time":""#)

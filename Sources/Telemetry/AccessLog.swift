@@ -46,7 +46,7 @@ public struct AccessLog: Sendable {
             "bytes_in": .stringConvertible(exchange.requestBodyBytes),
             "bytes_out": .stringConvertible(exchange.responseBodyBytes),
             "duration_ms": .stringConvertible(milliseconds(exchange.durationNanoseconds)),
-            "request_id": .string(exchange.requestID),
+            "request_id": .string(exchange.requestID)
         ]
         if let session = sessionID(exchange) { fields["session_id"] = .string(session) }
         return fields
@@ -62,7 +62,7 @@ public struct AccessLog: Sendable {
     static func sessionID(_ exchange: HTTPExchange) -> String? {
         if let id = PathParameters.value("id", in: exchange.pathParameters) { return id }
         guard exchange.status == 201,
-              let location = exchange.responseHeaders.first(where: { $0.name.lowercased() == "location" })?.value
+            let location = exchange.responseHeaders.first(where: { $0.name.lowercased() == "location" })?.value
         else { return nil }
         return location.split(separator: "/").last.map(String.init)
     }

@@ -31,8 +31,9 @@ public final class HTTPMetrics: Sendable {
 
         init(_ key: RouteKey, factory: any MetricsFactory) {
             let dimensions = [("method", key.method), ("route", key.route)]
-            duration = CoreMetrics.Timer(label: "tessera_http_request_duration_seconds", dimensions: dimensions,
-                                         factory: factory)
+            duration = CoreMetrics.Timer(
+                label: "tessera_http_request_duration_seconds", dimensions: dimensions,
+                factory: factory)
             bytesIn = Counter(label: "tessera_http_request_body_bytes_total", dimensions: dimensions, factory: factory)
             bytesOut = Counter(label: "tessera_http_response_body_bytes_total", dimensions: dimensions, factory: factory)
         }
@@ -51,16 +52,20 @@ public final class HTTPMetrics: Sendable {
         var entries: [Entry] = []
 
         func find(_ exchange: HTTPExchange) -> (RouteHandles, Counter)? {
-            for entry in entries where entry.status == exchange.status
-                && entry.route == exchange.route && entry.method == exchange.method {
+            for entry in entries
+            where entry.status == exchange.status
+                && entry.route == exchange.route && entry.method == exchange.method
+            {
                 return entry.handles
             }
             return nil
         }
 
         mutating func add(_ exchange: HTTPExchange, _ handles: (RouteHandles, Counter)) {
-            entries.insert(Entry(method: exchange.method, route: exchange.route, status: exchange.status,
-                                 handles: handles), at: 0)
+            entries.insert(
+                Entry(
+                    method: exchange.method, route: exchange.route, status: exchange.status,
+                    handles: handles), at: 0)
         }
     }
 
@@ -87,8 +92,9 @@ public final class HTTPMetrics: Sendable {
         self.factory = factory
         loopCaches = (0..<max(1, eventLoops)).map { _ in LoopSlot() }
         loopLag = (0..<max(1, eventLoops)).map {
-            CoreMetrics.Timer(label: "tessera_event_loop_lag_seconds", dimensions: [("loop", String($0))],
-                              factory: factory)
+            CoreMetrics.Timer(
+                label: "tessera_event_loop_lag_seconds", dimensions: [("loop", String($0))],
+                factory: factory)
         }
         queueDepth = Gauge(label: "tessera_worker_queue_depth", factory: factory)
         workerWait = CoreMetrics.Timer(label: "tessera_worker_wait_seconds", factory: factory)
@@ -121,20 +127,27 @@ public final class HTTPMetrics: Sendable {
     private func sharedHandles(_ exchange: HTTPExchange) -> (RouteHandles, Counter) {
         let routeKey = RouteKey(method: exchange.method, route: exchange.route)
         return handles.withLock { handles in
-            let route = handles.routes[routeKey] ?? {
-                let made = RouteHandles(routeKey, factory: factory)
-                handles.routes[routeKey] = made
-                return made
-            }()
+            let route =
+                handles.routes[routeKey]
+                ?? {
+                    let made = RouteHandles(routeKey, factory: factory)
+                    handles.routes[routeKey] = made
+                    return made
+                }()
             let statusKey = StatusKey(route: routeKey, status: exchange.status)
-            let requests = handles.requests[statusKey] ?? {
-                let made = Counter(label: "tessera_http_requests_total",
-                                   dimensions: [("method", exchange.method), ("route", exchange.route),
-                                                ("status", String(exchange.status))],
-                                   factory: factory)
-                handles.requests[statusKey] = made
-                return made
-            }()
+            let requests =
+                handles.requests[statusKey]
+                ?? {
+                    let made = Counter(
+                        label: "tessera_http_requests_total",
+                        dimensions: [
+                            ("method", exchange.method), ("route", exchange.route),
+                            ("status", String(exchange.status))
+                        ],
+                        factory: factory)
+                    handles.requests[statusKey] = made
+                    return made
+                }()
             return (route, requests)
         }
     }

@@ -73,11 +73,15 @@ public struct LineLogHandler: LogHandler {
     private func jsonLine(_ event: LogEvent, _ fields: Logger.Metadata) -> [UInt8] {
         var w = JSONWriter(capacity: 256)
         w.beginObject()
-        w.key("time"); w.string(Timestamp.now())
-        w.key("level"); w.string(event.level.rawValue)
-        w.key("message"); w.string(event.message.description)
+        w.key("time")
+        w.string(Timestamp.now())
+        w.key("level")
+        w.string(event.level.rawValue)
+        w.key("message")
+        w.string(event.message.description)
         if let error = event.error {
-            w.key("error"); w.string("\(error)")
+            w.key("error")
+            w.string("\(error)")
         }
         for index in Self.ordered(fields) {
             w.key(fields.keys[index])
@@ -128,9 +132,11 @@ public struct LineLogHandler: LogHandler {
     /// and a client's text (a session id from the path) cannot move a terminal's cursor or
     /// forge a line.
     static func quotedIfNeeded(_ value: String) -> String {
-        let plain = !value.isEmpty && !value.unicodeScalars.contains {
-            $0.value <= 0x20 || $0 == "\"" || $0 == "=" || $0 == "\\" || isControl($0)
-        }
+        let plain =
+            !value.isEmpty
+            && !value.unicodeScalars.contains {
+                $0.value <= 0x20 || $0 == "\"" || $0 == "=" || $0 == "\\" || isControl($0)
+            }
         if plain { return value }
         var out = "\""
         for scalar in value.unicodeScalars {

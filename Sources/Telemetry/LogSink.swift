@@ -100,7 +100,7 @@ public final class LogSink: Sendable {
                 } else if n < 0 && errno == EINTR {
                     continue
                 } else {
-                    return  // a closed descriptor: the lines are dropped
+                    return // a closed descriptor: the lines are dropped
                 }
             }
         }

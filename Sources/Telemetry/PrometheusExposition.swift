@@ -12,13 +12,13 @@ public final class PrometheusExposition: Sendable {
         .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500),
         .milliseconds(1), .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25),
         .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-        .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)
     ]
 
     /// Loop lag is healthy under a millisecond; seconds mean a handler blocked its loop.
     static let lagBuckets: [Duration] = [
         .microseconds(100), .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50),
-        .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5),
+        .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5)
     ]
 
     private init(registry: PrometheusCollectorRegistry) {

@@ -42,7 +42,7 @@ enum Timestamp {
             out.fixedDigits(UInt64(truncatingIfNeeded: value), count: 2)
             out.byte(UInt8(ascii: separator))
         }
-        let shownYear = min(max(time.year, 0), 9_999)  // four digits, whatever the clock says
+        let shownYear = min(max(time.year, 0), 9_999) // four digits, whatever the clock says
         out.fixedDigits(UInt64(shownYear), count: 4)
         out.byte(UInt8(ascii: "-"))
         pair(time.month, "-")

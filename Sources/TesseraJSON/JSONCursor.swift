@@ -100,11 +100,21 @@ import TesseraSupport
         } else {
             for b in utf8 {
                 switch b {
-                case UInt8(ascii: "\""): byte(0x5C); byte(0x22)
-                case UInt8(ascii: "\\"): byte(0x5C); byte(0x5C)
-                case 0x0A: byte(0x5C); byte(UInt8(ascii: "n"))
-                case 0x0D: byte(0x5C); byte(UInt8(ascii: "r"))
-                case 0x09: byte(0x5C); byte(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""):
+                    byte(0x5C)
+                    byte(0x22)
+                case UInt8(ascii: "\\"):
+                    byte(0x5C)
+                    byte(0x5C)
+                case 0x0A:
+                    byte(0x5C)
+                    byte(UInt8(ascii: "n"))
+                case 0x0D:
+                    byte(0x5C)
+                    byte(UInt8(ascii: "r"))
+                case 0x09:
+                    byte(0x5C)
+                    byte(UInt8(ascii: "t"))
                 case 0..<0x20:
                     fragment("\\u00")
                     byte(Self.hexDigit(b >> 4))
@@ -127,7 +137,8 @@ import TesseraSupport
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                 | ((word &- ones &* 0x20) & ~word)
             if special & 0x8080_8080_8080_8080 != 0 { return true }
             i &+= 8
@@ -150,5 +161,7 @@ import TesseraSupport
 /// `debugDescription` are built on it): writes the shortest digits that round-trip into
 /// `buffer` and returns their count. 32 bytes always suffice.
 @usableFromInline @_silgen_name("swift_float64ToString")
-func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ bufferLength: UInt,
-                          _ value: Double, _ debug: Bool) -> UInt64
+func swiftFloat64ToString(
+    _ buffer: UnsafeMutablePointer<UInt8>, _ bufferLength: UInt,
+    _ value: Double, _ debug: Bool
+) -> UInt64

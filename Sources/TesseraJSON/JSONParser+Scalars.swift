@@ -2,7 +2,7 @@
 extension JSONParser {
     /// Validates a string (escapes, control characters, UTF-8) and records its byte range.
     mutating func parseString() throws(JSONSyntaxError) {
-        position += 1  // opening quote
+        position += 1 // opening quote
         let start = position
         var hasEscapes = false
         while true {
@@ -20,18 +20,19 @@ extension JSONParser {
             }
         }
         try append(.init(kind: .string, flag: hasEscapes, a: UInt32(start), b: UInt32(position)))
-        position += 1  // closing quote
+        position += 1 // closing quote
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {
         guard position + 1 < input.count else { throw fail("unterminated escape") }
         switch input[position + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 2
         case UInt8(ascii: "u"):
             guard position + 6 <= input.count,
-                  (2..<6).allSatisfy({ JSONParser.hexValue(input[position + $0]) != nil }) else {
+                (2..<6).allSatisfy({ JSONParser.hexValue(input[position + $0]) != nil })
+            else {
                 throw fail("invalid \\u escape")
             }
             position += 6
@@ -56,12 +57,20 @@ extension JSONParser {
         var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: throw fail("invalid UTF-8")
         }
         guard position + length <= input.count else { throw fail("invalid UTF-8") }
@@ -129,12 +138,13 @@ extension JSONParser {
             let m = Double(mantissa)
             value = exponent10 >= 0 ? m * JSONParser.powerOf10(exponent10) : m / JSONParser.powerOf10(-exponent10)
         } else if digits <= 19, exponent10 <= 0, exponent10 >= -19,
-                  let exact = JSONParser.correctlyRoundedQuotient(mantissa, -exponent10) {
+            let exact = JSONParser.correctlyRoundedQuotient(mantissa, -exponent10)
+        {
             value = exact
         } else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
             guard let parsed = Double(text) else { throw JSONSyntaxError(offset: start, reason: "invalid number") }
-            value = parsed.magnitude  // the sign is applied once, below
+            value = parsed.magnitude // the sign is applied once, below
         }
         let signed = negative ? -value : value
         guard signed.isFinite else { throw JSONSyntaxError(offset: start, reason: "number out of range") }
@@ -157,14 +167,14 @@ extension JSONParser {
     static func correctlyRoundedQuotient(_ m: UInt64, _ f: Int) -> Double? {
         guard m != 0 else { return 0 }
         let divisor = ShortestDecimal.powerOf10(f)
-        var d = Double(m) / Double(divisor)  // 10^f ≤ 10^19: exact as a double up to 10^22
+        var d = Double(m) / Double(divisor) // 10^f ≤ 10^19: exact as a double up to 10^22
         for _ in 0..<3 {
             guard d >= 0x1p-10, d < 0x1p53 else { return nil }
             let bits = d.bitPattern
             let fraction = bits & 0x000F_FFFF_FFFF_FFFF
             guard fraction != 0 else { return nil }
             let significand = fraction | 0x0010_0000_0000_0000
-            let shift = 1076 - Int(bits >> 52)  // 1 − e: 1...63 in this range
+            let shift = 1076 - Int(bits >> 52) // 1 − e: 1...63 in this range
             // m·2^(1−e) against (2M ± 1)·10^f.
             let scaled = (high: m &>> UInt64(64 &- shift), low: m &<< UInt64(shift))
             let upper = (2 &* significand &+ 1).multipliedFullWidth(by: divisor)
@@ -234,12 +244,12 @@ extension JSONParser {
         if p < end, base[p] | 0x20 == UInt8(ascii: "e") { return nil }
         let magnitude: Double
         if digits <= 15 {
-            let exact = Double(Int64(bitPattern: mantissa))  // < 10^15
+            let exact = Double(Int64(bitPattern: mantissa)) // < 10^15
             magnitude = fractionDigits == 0 ? exact : exact / powerOf10(fractionDigits)
         } else if digits <= 19, let quotient = correctlyRoundedQuotient(mantissa, fractionDigits) {
-            magnitude = quotient  // 16 to 19 digits: the mantissa is still exact (< 10^19)
+            magnitude = quotient // 16 to 19 digits: the mantissa is still exact (< 10^19)
         } else {
-            return nil  // longer digit strings wrapped above
+            return nil // longer digit strings wrapped above
         }
         return (negative ? -magnitude : magnitude, p)
     }
@@ -250,8 +260,10 @@ extension JSONParser {
     /// Significant digits go into the mantissa while it stays exact; later ones only move
     /// the exponent (and send the number to the slow path through `digits`).
     @inline(__always)
-    private func accumulate(_ mantissa: inout UInt64, _ digits: inout Int, _ exponent10: inout Int,
-                            _ byte: UInt8, afterPoint: Bool) {
+    private func accumulate(
+        _ mantissa: inout UInt64, _ digits: inout Int, _ exponent10: inout Int,
+        _ byte: UInt8, afterPoint: Bool
+    ) {
         let d = UInt64(byte - UInt8(ascii: "0"))
         if mantissa == 0 && d == 0 {
             if afterPoint { exponent10 -= 1 }

@@ -79,7 +79,8 @@ struct JSONParser {
     private static func skipWhitespaceRun(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var p = start
         while p + 8 <= end,
-              UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+        {
             p += 8
         }
         while p < end {
@@ -137,7 +138,7 @@ struct JSONParser {
             var integer: UInt64 = 0
             let integerEnd = c &- UInt8(ascii: "1") < 9 ? Self.positiveInteger(base, p, end, &integer) : -1
             if integerEnd >= 0 {
-                tape[n] = Self.numberNode(Double(Int64(bitPattern: integer)))  // < 10^15: the signed conversion is one instruction
+                tape[n] = Self.numberNode(Double(Int64(bitPattern: integer))) // < 10^15: the signed conversion is one instruction
                 n &+= 1
                 p = integerEnd
             } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
@@ -235,9 +236,11 @@ struct JSONParser {
     /// A member's key and its colon, from `p`; appends the key's node at `tape[n]` and
     /// returns the position of the value.
     @inline(__always)
-    private mutating func key(_ base: UnsafePointer<UInt8>, _ p: Int, _ end: Int,
-                              _ tape: UnsafeMutablePointer<JSONTape.Node>, _ n: inout Int,
-                              _ capacity: Int) throws(JSONSyntaxError) -> Int {
+    private mutating func key(
+        _ base: UnsafePointer<UInt8>, _ p: Int, _ end: Int,
+        _ tape: UnsafeMutablePointer<JSONTape.Node>, _ n: inout Int,
+        _ capacity: Int
+    ) throws(JSONSyntaxError) -> Int {
         guard p < end, base[p] == UInt8(ascii: "\"") else {
             throw JSONSyntaxError(offset: p, reason: "expected a string key")
         }
@@ -273,7 +276,8 @@ struct JSONParser {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                 | ((word &- ones &* 0x20) & ~word) | word
             let found = special & 0x8080_8080_8080_8080
             if found == 0 {

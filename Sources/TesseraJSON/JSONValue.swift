@@ -103,11 +103,19 @@ public struct JSONValue: Sendable {
         while i < raw.endIndex {
             let byte = raw[i]
             guard byte == UInt8(ascii: "\\") else {
-                if let high = pendingHigh { appendScalar(high); pendingHigh = nil }
-                out.append(byte); i += 1; continue
+                if let high = pendingHigh {
+                    appendScalar(high)
+                    pendingHigh = nil
+                }
+                out.append(byte)
+                i += 1
+                continue
             }
             let code = raw[i + 1]
-            if code != UInt8(ascii: "u"), let high = pendingHigh { appendScalar(high); pendingHigh = nil }
+            if code != UInt8(ascii: "u"), let high = pendingHigh {
+                appendScalar(high)
+                pendingHigh = nil
+            }
             switch code {
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
@@ -125,7 +133,10 @@ public struct JSONValue: Sendable {
                     appendScalar(0x10000 + ((high - 0xD800) << 10) + (v - 0xDC00))
                     pendingHigh = nil
                 } else {
-                    if let high = pendingHigh { appendScalar(high); pendingHigh = nil }
+                    if let high = pendingHigh {
+                        appendScalar(high)
+                        pendingHigh = nil
+                    }
                     appendScalar(v)
                 }
             default: out.append(code)

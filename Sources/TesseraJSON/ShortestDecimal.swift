@@ -46,7 +46,7 @@ import TesseraSupport
         let bits = magnitude.bitPattern
         let fraction = bits & 0x000F_FFFF_FFFF_FFFF
         let m = fraction | 0x0010_0000_0000_0000
-        let shift = 1077 - Int(bits >> 52)  // 2 − e, in 5...61 for this range
+        let shift = 1077 - Int(bits >> 52) // 2 − e, in 5...61 for this range
 
         let wholeDigits = decimalDigits(whole)
         // Fractional digits to compute: 17 significant digits in all.

@@ -19,7 +19,8 @@ struct BodyLimitOption: ParsableArguments {
     }
 
     func limit() throws -> Int {
-        try ServeSettings.maxBodyBytesRule.resolve(maxBodyBytes, default: ServeOptions().http.maxBodySize,
-                                                   environment: processEnvironment)
+        try ServeSettings.maxBodyBytesRule.resolve(
+            maxBodyBytes, default: ServeOptions().http.maxBodySize,
+            environment: processEnvironment)
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import ArgumentParser
 import SessionStorage
@@ -17,8 +17,10 @@ struct EnvironmentSetting<Value> {
     let isValid: (Value) -> Bool
 
     /// The value in force, or a usage error naming the flag or the variable that was wrong.
-    func resolve(_ flagValue: Value?, default defaultValue: Value,
-                 environment: (String) -> String?) throws -> Value {
+    func resolve(
+        _ flagValue: Value?, default defaultValue: Value,
+        environment: (String) -> String?
+    ) throws -> Value {
         try resolve(flagValue, environment: environment) ?? defaultValue
     }
 
@@ -41,23 +43,26 @@ struct EnvironmentSetting<Value> {
 
 extension EnvironmentSetting where Value == Int {
     static func integer(_ flag: String, _ variable: String, in range: ClosedRange<Int>) -> Self {
-        Self(flag: flag, variable: variable, parse: { Int($0) },
-             expectation: "an integer from \(range.lowerBound) to \(range.upperBound)",
-             isValid: { range.contains($0) })
+        Self(
+            flag: flag, variable: variable, parse: { Int($0) },
+            expectation: "an integer from \(range.lowerBound) to \(range.upperBound)",
+            isValid: { range.contains($0) })
     }
 }
 
 extension EnvironmentSetting where Value == String {
     static func text(_ flag: String, _ variable: String) -> Self {
-        Self(flag: flag, variable: variable, parse: { $0 }, expectation: "a non-empty string",
-             isValid: { !$0.isEmpty })
+        Self(
+            flag: flag, variable: variable, parse: { $0 }, expectation: "a non-empty string",
+            isValid: { !$0.isEmpty })
     }
 }
 
 extension EnvironmentSetting where Value == StoreLocation {
     static func store(_ flag: String, _ variable: String) -> Self {
-        Self(flag: flag, variable: variable, parse: { try? StoreLocation.parse($0).get() },
-             expectation: "memory, sqlite:PATH or redis://HOST:PORT[/DB]", isValid: { _ in true })
+        Self(
+            flag: flag, variable: variable, parse: { try? StoreLocation.parse($0).get() },
+            expectation: "memory, sqlite:PATH or redis://HOST:PORT[/DB]", isValid: { _ in true })
     }
 }
 

@@ -35,8 +35,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var bodyLimit: BodyLimitOption
 
-    @Option(help: ArgumentHelp("Draw only the elements in this rect, and frame the picture to it (replaces the body's rect).",
-                               valueName: "x,y,width,height"))
+    @Option(
+        help: ArgumentHelp(
+            "Draw only the elements in this rect, and frame the picture to it (replaces the body's rect).",
+            valueName: "x,y,width,height"))
     var rect: String?
 
     @Flag(inversion: .prefixedNo, help: "Index-path labels on the elements.")

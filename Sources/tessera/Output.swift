@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes straight to a file descriptor (C's `stdout`/`stderr` globals are not

@@ -8,8 +8,9 @@ extension Routes {
     static func addMetrics(to router: inout Router, exposition: PrometheusExposition, store: SessionStore) {
         router.add(.GET, "/metrics") { _ in
             ServiceMetrics.recordStoreContents(sessions: store.count, items: store.itemCount)
-            return HTTPResponse(status: 200, headers: [(HTTPResponse.contentTypeHeader, PrometheusExposition.contentType)],
-                                body: exposition.render())
+            return HTTPResponse(
+                status: 200, headers: [(HTTPResponse.contentTypeHeader, PrometheusExposition.contentType)],
+                body: exposition.render())
         }
     }
 }

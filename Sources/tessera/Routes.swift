@@ -96,11 +96,13 @@ enum Routes {
             let error = APIError.notFound("no playground file \(ClientText.quoted(name))", field: "file")
             return reply(ServiceResponse(status: error.status, body: error.body))
         }
-        return HTTPResponse(status: 200, headers: [
-            (name: HTTPResponse.contentTypeHeader, value: asset.contentType),
-            (name: "Cache-Control", value: "no-cache"),
-            (name: "Content-Security-Policy", value: "default-src 'self'; style-src 'self' 'unsafe-inline'"),
-        ], body: asset.body)
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                (name: HTTPResponse.contentTypeHeader, value: asset.contentType),
+                (name: "Cache-Control", value: "no-cache"),
+                (name: "Content-Security-Policy", value: "default-src 'self'; style-src 'self' 'unsafe-inline'")
+            ], body: asset.body)
     }
 
     /// The service's answer as it is: its header array is shared, not copied. A reply
@@ -124,4 +126,3 @@ extension HTTPRequest {
 extension HTTPResponse {
     static let contentTypeHeader = "Content-Type"
 }
-

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A password file (`--store-password-file`): read whole, at most 4 KiB, so that a password

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import ArgumentParser
 import EventHTTP
@@ -77,7 +77,7 @@ struct ServeCommand: ParsableCommand {
         pthread_sigmask(SIG_UNBLOCK, &shutdownSignals, nil)
         // Logs and metrics first: handles made before their bootstrap would stay no-ops.
         let (logger, logSink) = Self.bootstrapLogging(options)
-        defer { logSink.flush() }  // the writer thread dies with the process: nothing queued may be lost
+        defer { logSink.flush() } // the writer thread dies with the process: nothing queued may be lost
         let exposition = PrometheusExposition.bootstrap()
         // Under a file size limit (`ulimit -f`) a store write past it must fail with EFBIG,
         // answered 503 like a full disk, not kill the server (SIGXFSZ's default action).
@@ -94,8 +94,9 @@ struct ServeCommand: ParsableCommand {
         let service = TesseraService(store: store, limits: options.service)
         var router = Routes.make(service)
         Routes.addMetrics(to: &router, exposition: exposition, store: service.store)
-        let telemetry = ServerTelemetry(accessLog: AccessLog(logger: logger, sink: logSink, eventLoops: options.http.eventLoops),
-                                        metrics: HTTPMetrics(eventLoops: options.http.eventLoops))
+        let telemetry = ServerTelemetry(
+            accessLog: AccessLog(logger: logger, sink: logSink, eventLoops: options.http.eventLoops),
+            metrics: HTTPMetrics(eventLoops: options.http.eventLoops))
         var http = options.http
         // The server's own warnings (accept failures, the shutdown grace period) go to the log.
         http.warn = { logger.warning("\($0)") }
@@ -129,8 +130,12 @@ struct ServeCommand: ParsableCommand {
         // and done (the loops warned about what they closed unanswered).
         Output.emit("tessera stopped\n", to: Output.standardOutput)
         let uptime = (ContinuousClock.now - startTime).components.seconds
-        logger.info("tessera stopped", metadata: ["uptime_s": .stringConvertible(Int(uptime)),
-                                                  "sessions": .stringConvertible(service.store.count)])
+        logger.info(
+            "tessera stopped",
+            metadata: [
+                "uptime_s": .stringConvertible(Int(uptime)),
+                "sessions": .stringConvertible(service.store.count)
+            ])
         return 0
     }
 

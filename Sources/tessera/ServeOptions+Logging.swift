@@ -31,7 +31,7 @@ extension ServeOptions {
             "shutdown_grace_s": .stringConvertible(http.shutdownGraceSeconds),
             "store_sweep_s": .stringConvertible(storeSweepSeconds),
             "log_level": .string(logLevel.rawValue),
-            "log_format": .string(logFormat.rawValue),
+            "log_format": .string(logFormat.rawValue)
         ]
     }
 }

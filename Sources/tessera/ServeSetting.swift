@@ -29,50 +29,62 @@ extension ServeSetting {
     /// A value the configuration always has: the flag's, else the variable's, else the one
     /// `target` starts with. `defaultWords` replaces the number in the help where the default
     /// is worked out on the machine (the CPUs the process may use).
-    static func value<Value>(_ rule: EnvironmentSetting<Value>, _ valueName: String, _ summary: String,
-                             flag: KeyPath<ServeCommand, Value?>, into target: WritableKeyPath<ServeOptions, Value>,
-                             defaultWords: String? = nil) -> Self {
+    static func value<Value>(
+        _ rule: EnvironmentSetting<Value>, _ valueName: String, _ summary: String,
+        flag: KeyPath<ServeCommand, Value?>, into target: WritableKeyPath<ServeOptions, Value>,
+        defaultWords: String? = nil
+    ) -> Self {
         parsed(rule, valueName, summary, flag: { $0[keyPath: flag] }, into: target, defaultWords: defaultWords)
     }
 
     /// The same, for a flag whose text is turned into a value after parsing (`--store`).
-    static func parsed<Value>(_ rule: EnvironmentSetting<Value>, _ valueName: String, _ summary: String,
-                              flag: @escaping (ServeCommand) throws -> Value?, into target: WritableKeyPath<ServeOptions, Value>,
-                              defaultWords: String? = nil) -> Self {
-        Self(flag: rule.flag, variable: rule.variable, valueName: valueName, summary: summary,
-             describeDefault: { defaultWords ?? describe($0[keyPath: target], valueName: valueName) },
-             apply: { command, environment, options in
-                 options[keyPath: target] = try rule.resolve(try flag(command), default: options[keyPath: target],
-                                                             environment: environment)
-             })
+    static func parsed<Value>(
+        _ rule: EnvironmentSetting<Value>, _ valueName: String, _ summary: String,
+        flag: @escaping (ServeCommand) throws -> Value?, into target: WritableKeyPath<ServeOptions, Value>,
+        defaultWords: String? = nil
+    ) -> Self {
+        Self(
+            flag: rule.flag, variable: rule.variable, valueName: valueName, summary: summary,
+            describeDefault: { defaultWords ?? describe($0[keyPath: target], valueName: valueName) },
+            apply: { command, environment, options in
+                options[keyPath: target] = try rule.resolve(
+                    try flag(command), default: options[keyPath: target],
+                    environment: environment)
+            })
     }
 
     /// A value that stays nil unless given: its default is worked out later from other
     /// settings or the machine, and `defaultWords` says how.
-    static func unsetByDefault<Value>(_ rule: EnvironmentSetting<Value>, _ valueName: String, _ summary: String,
-                                      flag: KeyPath<ServeCommand, Value?>, into target: WritableKeyPath<ServeOptions, Value?>,
-                                      defaultWords: String) -> Self {
-        Self(flag: rule.flag, variable: rule.variable, valueName: valueName, summary: summary,
-             describeDefault: { _ in defaultWords },
-             apply: { command, environment, options in
-                 if let value = try rule.resolve(command[keyPath: flag], environment: environment) {
-                     options[keyPath: target] = value
-                 }
-             })
+    static func unsetByDefault<Value>(
+        _ rule: EnvironmentSetting<Value>, _ valueName: String, _ summary: String,
+        flag: KeyPath<ServeCommand, Value?>, into target: WritableKeyPath<ServeOptions, Value?>,
+        defaultWords: String
+    ) -> Self {
+        Self(
+            flag: rule.flag, variable: rule.variable, valueName: valueName, summary: summary,
+            describeDefault: { _ in defaultWords },
+            apply: { command, environment, options in
+                if let value = try rule.resolve(command[keyPath: flag], environment: environment) {
+                    options[keyPath: target] = value
+                }
+            })
     }
 
     /// A file whose first line is a password: the flag or variable names the file, and only
     /// the password read from it reaches the options (never a log or a command line).
-    static func passwordFile(_ flag: String, _ variable: String, _ summary: String,
-                             flag path: KeyPath<ServeCommand, String?>, into target: WritableKeyPath<ServeOptions, String?>) -> Self {
+    static func passwordFile(
+        _ flag: String, _ variable: String, _ summary: String,
+        flag path: KeyPath<ServeCommand, String?>, into target: WritableKeyPath<ServeOptions, String?>
+    ) -> Self {
         let rule = EnvironmentSetting.text(flag, variable)
-        return Self(flag: flag, variable: variable, valueName: "path", summary: summary,
-                    describeDefault: { _ in nil },
-                    apply: { command, environment, options in
-                        if let file = try rule.resolve(command[keyPath: path], environment: environment) {
-                            options[keyPath: target] = try ServeOptions.secret(in: file, flag: flag)
-                        }
-                    })
+        return Self(
+            flag: flag, variable: variable, valueName: "path", summary: summary,
+            describeDefault: { _ in nil },
+            apply: { command, environment, options in
+                if let file = try rule.resolve(command[keyPath: path], environment: environment) {
+                    options[keyPath: target] = try ServeOptions.secret(in: file, flag: flag)
+                }
+            })
     }
 
     /// A default as the help writes it: byte counts of whole mebibytes also in MiB.

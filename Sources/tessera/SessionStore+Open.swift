@@ -5,8 +5,10 @@ extension SessionStore {
     /// Opens the backend `--store` names; a database that cannot be opened or fails its
     /// check is refused here, at start-up, with the reason. The executable is the one place
     /// that knows the concrete backends: the service talks to `SessionStorage` only.
-    static func open(_ location: StoreLocation, configuration: Configuration,
-                     redis: RedisOptions = RedisOptions()) throws(StorageError) -> SessionStore {
+    static func open(
+        _ location: StoreLocation, configuration: Configuration,
+        redis: RedisOptions = RedisOptions()
+    ) throws(StorageError) -> SessionStore {
         switch location {
         case .memory: return SessionStore(configuration: configuration)
         case .sqlite(let path): return SessionStore(configuration: configuration, storage: try SQLiteSessionStorage(path: path))

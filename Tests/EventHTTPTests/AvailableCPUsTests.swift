@@ -26,8 +26,8 @@ import Testing
         let files = [
             "/proc/self/cgroup": "0::/kubepods/pod1/ctr\n",
             "/sys/fs/cgroup/kubepods/pod1/ctr/cpu.max": "max 100000\n",
-            "/sys/fs/cgroup/kubepods/pod1/cpu.max": "250000 100000\n",  // 2.5 CPUs → 3
-            "/sys/fs/cgroup/kubepods/cpu.max": "400000 100000\n",
+            "/sys/fs/cgroup/kubepods/pod1/cpu.max": "250000 100000\n", // 2.5 CPUs → 3
+            "/sys/fs/cgroup/kubepods/cpu.max": "400000 100000\n"
         ]
         #expect(AvailableCPUs.resolve(files: { files[$0] }, online: 64, affinity: 64) == 3)
         // The affinity mask can be tighter still.
@@ -38,7 +38,7 @@ import Testing
         let files = [
             "/proc/self/cgroup": "4:cpu,cpuacct:/\n",
             "/sys/fs/cgroup/cpu,cpuacct/cpu.cfs_quota_us": "150000\n",
-            "/sys/fs/cgroup/cpu,cpuacct/cpu.cfs_period_us": "100000\n",
+            "/sys/fs/cgroup/cpu,cpuacct/cpu.cfs_period_us": "100000\n"
         ]
         #expect(AvailableCPUs.resolve(files: { files[$0] }, online: 8, affinity: 8) == 2)
         let plainMount = [
@@ -46,14 +46,14 @@ import Testing
             "/sys/fs/cgroup/cpu/job/cpu.cfs_quota_us": "-1\n",
             "/sys/fs/cgroup/cpu/job/cpu.cfs_period_us": "100000\n",
             "/sys/fs/cgroup/cpu/cpu.cfs_quota_us": "100000\n",
-            "/sys/fs/cgroup/cpu/cpu.cfs_period_us": "100000\n",
+            "/sys/fs/cgroup/cpu/cpu.cfs_period_us": "100000\n"
         ]
         #expect(AvailableCPUs.resolve(files: { plainMount[$0] }, online: 8, affinity: 8) == 1)
         // A hybrid host: a v2 line without cpu.max, the quota on the v1 cpu hierarchy.
         let hybrid = [
             "/proc/self/cgroup": "1:cpu:/\n0::/\n",
             "/sys/fs/cgroup/cpu/cpu.cfs_quota_us": "300000\n",
-            "/sys/fs/cgroup/cpu/cpu.cfs_period_us": "100000\n",
+            "/sys/fs/cgroup/cpu/cpu.cfs_period_us": "100000\n"
         ]
         #expect(AvailableCPUs.resolve(files: { hybrid[$0] }, online: 8, affinity: 8) == 3)
     }

@@ -11,10 +11,13 @@ struct BodyShareAndRateTests {
     /// its share (a quarter) takes the first, the other three are refused 503 from their
     /// heads, and another client (127.0.0.2) still uploads.
     @Test func oneClientCannotTakeEveryClientsBodies() throws {
-        try withServer(router: TestRoutes.standard(), configure: {
-            $0.maxBodySize = 1000
-            $0.maxBodyBytesInFlight = 4000
-        }) { server, port in
+        try withServer(
+            router: TestRoutes.standard(),
+            configure: {
+                $0.maxBodySize = 1000
+                $0.maxBodyBytesInFlight = 4000
+            }
+        ) { server, port in
             let first = try RawHTTPClient(port: port, timeoutSeconds: 30)
             try first.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nx")
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 1000 })
@@ -37,7 +40,8 @@ struct BodyShareAndRateTests {
             try first.send(String(repeating: "x", count: 999))
             #expect(try first.readResponse().body.count == 1000)
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
-            let next = try RawHTTPClient(port: port).request("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\n" + String(repeating: "y", count: 1000))
+            let next = try RawHTTPClient(port: port).request(
+                "POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\n" + String(repeating: "y", count: 1000))
             #expect(next.status == 200)
         }
     }
@@ -47,17 +51,22 @@ struct BodyShareAndRateTests {
     /// the budget free again. A Content-Length body and a chunked one alike.
     @Test(arguments: [false, true])
     func aTrickledBodyLosesItsReservation(chunked: Bool) throws {
-        try withServer(router: TestRoutes.standard(), configure: {
-            $0.maxBodySize = 1000
-            $0.maxBodyBytesInFlight = 4000
-            $0.minBodyBytesPerSecond = 100
-            $0.bodyRateGraceSeconds = 1
-        }) { server, port in
+        try withServer(
+            router: TestRoutes.standard(),
+            configure: {
+                $0.maxBodySize = 1000
+                $0.maxBodyBytesInFlight = 4000
+                $0.minBodyBytesPerSecond = 100
+                $0.bodyRateGraceSeconds = 1
+            }
+        ) { server, port in
             var tricklers: [RawHTTPClient] = []
             for host in UInt8(2)...5 {
                 let client = try RawHTTPClient(port: port, timeoutSeconds: 30, sourceHost: host)
-                try client.send(chunked ? "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\nx"
-                                        : "POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nx")
+                try client.send(
+                    chunked
+                        ? "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\nx"
+                        : "POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nx")
                 tricklers.append(client)
             }
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 4000 })
@@ -81,11 +90,14 @@ struct BodyShareAndRateTests {
 
     /// A body that keeps pace, slowly, is not refused: 100 bytes a second asked, ~400 sent.
     @Test func aSteadyBodyKeepsItsReservation() throws {
-        try withServer(router: TestRoutes.standard(), configure: {
-            $0.maxBodySize = 1000
-            $0.minBodyBytesPerSecond = 100
-            $0.bodyRateGraceSeconds = 1
-        }) { _, port in
+        try withServer(
+            router: TestRoutes.standard(),
+            configure: {
+                $0.maxBodySize = 1000
+                $0.minBodyBytesPerSecond = 100
+                $0.bodyRateGraceSeconds = 1
+            }
+        ) { _, port in
             let client = try RawHTTPClient(port: port, timeoutSeconds: 30)
             try client.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\n")
             for _ in 0..<10 {

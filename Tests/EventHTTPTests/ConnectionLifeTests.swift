@@ -52,8 +52,9 @@ import Testing
         try withServer(router: TestRoutes.standard()) { _, port in
             let client = try RawHTTPClient(port: port)
             #expect(try client.request("GET http://localhost:1/text HTTP/1.1\r\n\r\n").text == "plain")
-            #expect(try client.request("GET HTTP://h/v1/sessions/a?b=1 HTTP/1.1\r\n\r\n").text
-                == #"{"id":"a","query":"b=1"}"#)
+            #expect(
+                try client.request("GET HTTP://h/v1/sessions/a?b=1 HTTP/1.1\r\n\r\n").text
+                    == #"{"id":"a","query":"b=1"}"#)
             let root = try client.request("GET http://h HTTP/1.1\r\n\r\n")
             #expect(root.status == 404)
             #expect(root.errorCode == "not_found")
@@ -81,12 +82,13 @@ import Testing
         var router = Router()
         let reply = [UInt8](repeating: 0x61, count: 32 << 10)
         router.add(.GET, "/chunk/{n}") { request in
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/plain"), ("X-N", request.pathParameters["n"]!)],
-                         body: reply)
+            HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/plain"), ("X-N", request.pathParameters["n"]!)],
+                body: reply)
         }
         try withServer(router: router) { server, port in
             let client = try RawHTTPClient(port: port, receiveBufferBytes: 64 << 10)
-            let count = 400  // 12.5 MiB of replies: more than the socket buffers hold
+            let count = 400 // 12.5 MiB of replies: more than the socket buffers hold
             var requests = ""
             for n in 0..<count { requests += "GET /chunk/\(n) HTTP/1.1\r\n\r\n" }
             try client.send(requests)
@@ -120,7 +122,8 @@ func connectionStates(_ server: HTTPServer) -> String {
     let lines = Lines()
     _ = onEveryLoop(server) { loop in
         for c in loop.connections.values {
-            lines.text += "reading \(c.isReading), write armed \(c.isWriteArmed), output \(evbuffer_get_length(c.output)), "
+            lines.text +=
+                "reading \(c.isReading), write armed \(c.isWriteArmed), output \(evbuffer_get_length(c.output)), "
                 + "input \(evbuffer_get_length(c.input)), unflushed \(c.unflushedReplies), active \(c.hasActiveRequest), "
                 + "closes \(c.closesAfterFlush), phase \(c.parser.phase), received \(c.receivedBytes)\n"
         }

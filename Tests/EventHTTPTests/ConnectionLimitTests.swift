@@ -59,7 +59,7 @@ import Testing
             let waiting = try (0..<4).map { _ in try RawHTTPClient(port: port, timeoutSeconds: 30) }
             for client in waiting { try client.send("GET /text HTTP/1.1\r\nConnection: close\r\n\r\n") }
             #expect(server.loopStatistics().first?.isAccepting == false)
-            holders.removeAll()  // closes them: the waiting ones get their turn
+            holders.removeAll() // closes them: the waiting ones get their turn
             for client in waiting { #expect(try client.readResponse().status == 200) }
             #expect(server.loopStatistics().first?.peakConnections == 3)
         }
@@ -68,7 +68,13 @@ import Testing
     /// The lingering close after a 413 reads at most `lingerMaxBytes` of what a fast client
     /// keeps sending, then closes: the client's writes fail long before it has sent 256 MiB.
     @Test func lingeringReadsAtMostItsByteCap() throws {
-        try withServer(router: TestRoutes.standard(), configure: { $0.lingerSeconds = 30; $0.lingerMaxBytes = 64 << 10 }) { _, port in
+        try withServer(
+            router: TestRoutes.standard(),
+            configure: {
+                $0.lingerSeconds = 30
+                $0.lingerMaxBytes = 64 << 10
+            }
+        ) { _, port in
             let client = try RawHTTPClient(port: port, timeoutSeconds: 30)
             try client.send("POST /echo HTTP/1.1\r\nContent-Length: \(1 << 40)\r\n\r\n")
             #expect(try client.readResponse().status == 413)
@@ -101,7 +107,13 @@ import Testing
     /// Bodies held at once are bounded: while one request holds 800 of a 1,000-byte budget,
     /// a 300-byte body is refused 503 from its head; once the first is answered it fits.
     @Test func bodiesBeyondTheBudgetAre503BeforeBeingRead() throws {
-        try withServer(router: TestRoutes.standard(), configure: { $0.maxBodySize = 1000; $0.maxBodyBytesInFlight = 1000 }) { server, port in
+        try withServer(
+            router: TestRoutes.standard(),
+            configure: {
+                $0.maxBodySize = 1000
+                $0.maxBodyBytesInFlight = 1000
+            }
+        ) { server, port in
             let big = try RawHTTPClient(port: port, timeoutSeconds: 30)
             try big.send("POST /echo HTTP/1.1\r\nContent-Length: 800\r\n\r\n" + String(repeating: "b", count: 100))
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 800 })
@@ -118,7 +130,8 @@ import Testing
             try big.send(String(repeating: "b", count: 700))
             #expect(try big.readResponse().body.count == 800)
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
-            let fits = try RawHTTPClient(port: port).request("POST /echo HTTP/1.1\r\nContent-Length: 300\r\n\r\n" + String(repeating: "c", count: 300))
+            let fits = try RawHTTPClient(port: port).request(
+                "POST /echo HTTP/1.1\r\nContent-Length: 300\r\n\r\n" + String(repeating: "c", count: 300))
             #expect(fits.status == 200)
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
         }

@@ -8,7 +8,9 @@ import Testing
     private func sample(_ count: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> [UInt8] {
         var state = seed
         return (0..<count).map { _ in
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
             let word = state &* 2_685_821_657_736_338_717
             return word % 4 == 0 ? UInt8(truncatingIfNeeded: word >> 32) : Array("{\"size\":[50,60]},".utf8)[Int(word >> 40) % 17]
         }
@@ -36,7 +38,7 @@ import Testing
         #expect(ContentCoding.gunzip(Array(good.dropLast(5)), limit: 1 << 20) == .failure(.corrupt), "truncated")
         #expect(ContentCoding.gunzip(good + [1, 2, 3], limit: 1 << 20) == .failure(.corrupt), "trailing bytes")
         var flipped = good
-        flipped[flipped.count - 6] ^= 0xFF  // inside the CRC-32
+        flipped[flipped.count - 6] ^= 0xFF // inside the CRC-32
         #expect(ContentCoding.gunzip(flipped, limit: 1 << 20) == .failure(.corrupt))
         #expect(ContentCoding.gunzip([], limit: 1 << 20) == .failure(.corrupt))
     }

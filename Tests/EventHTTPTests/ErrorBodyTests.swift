@@ -5,7 +5,7 @@ import Testing
 @Suite("Error bodies")
 struct ErrorBodyTests {
     @Test func aHugeMessageOrFieldIsCut() {
-        let huge = String(repeating: "é", count: 50_000)  // 100,000 bytes
+        let huge = String(repeating: "é", count: 50_000) // 100,000 bytes
         let body = String(decoding: ErrorBody.json(code: "x", message: huge, field: huge), as: UTF8.self)
         // 4,096 bytes of "é" are 2,048 whole characters; then the mark.
         let kept = String(repeating: "é", count: 2_048) + "… (cut; 100000 bytes)"

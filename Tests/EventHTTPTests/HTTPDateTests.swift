@@ -22,14 +22,14 @@ import TesseraSupport
 
     @Test func knownDates() {
         #expect(formatted(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
-        #expect(formatted(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")  // RFC 9110's example
-        #expect(formatted(951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT")  // a leap day of a 400-year
+        #expect(formatted(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT") // RFC 9110's example
+        #expect(formatted(951_782_400) == "Tue, 29 Feb 2000 00:00:00 GMT") // a leap day of a 400-year
         #expect(formatted(-1) == "Wed, 31 Dec 1969 23:59:59 GMT")
     }
 
     /// Random seconds from 1901 to 2200, every one compared with strftime.
     @Test func agreesWithStrftime() {
-        var state: UInt64 = 0x5EED_DA7E  // xorshift64*: the same seconds on every run
+        var state: UInt64 = 0x5EED_DA7E // xorshift64*: the same seconds on every run
         for _ in 0..<20_000 {
             state ^= state >> 12
             state ^= state << 25

@@ -51,7 +51,7 @@ import Testing
         let raw: [(name: [UInt8], value: [UInt8])] = [
             (Array("Host".utf8), Array("127.0.0.1".utf8)),
             (Array("X-Odd".utf8), [0xFF, 0x61, 0xC3]),
-            (Array("Empty".utf8), []),
+            (Array("Empty".utf8), [])
         ]
         var block = HeaderBlock()
         for field in raw {

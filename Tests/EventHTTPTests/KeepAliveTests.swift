@@ -19,11 +19,12 @@ import Testing
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         try withServer(router: TestRoutes.standard()) { _, port in
             let client = try RawHTTPClient(port: port)
-            try client.send("GET /v1/sessions/first HTTP/1.1\r\n\r\n"
-                + "POST /echo HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"
-                + "PUT /echo HTTP/1.1\r\n\r\n"
-                + "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n"
-                + "GET /v1/sessions/last HTTP/1.1\r\n\r\n")
+            try client.send(
+                "GET /v1/sessions/first HTTP/1.1\r\n\r\n"
+                    + "POST /echo HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"
+                    + "PUT /echo HTTP/1.1\r\n\r\n"
+                    + "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n"
+                    + "GET /v1/sessions/last HTTP/1.1\r\n\r\n")
             #expect(try client.readResponse().text == #"{"id":"first","query":""}"#)
             #expect(try client.readResponse().text == "hello")
             #expect(try client.readResponse().status == 405)
@@ -35,10 +36,11 @@ import Testing
     @Test func aRefusedPipelinedRequestEndsTheConnectionAfterTheGoodOnes() throws {
         try withServer(router: TestRoutes.standard()) { _, port in
             let client = try RawHTTPClient(port: port)
-            try client.send("GET /text HTTP/1.1\r\n\r\n"
-                + "POST /echo HTTP/1.1\r\nContent-Length: 2\r\n\r\nok"
-                + "GET /\(String(repeating: "x", count: 9000)) HTTP/1.1\r\n\r\n"
-                + "GET /text HTTP/1.1\r\n\r\n")
+            try client.send(
+                "GET /text HTTP/1.1\r\n\r\n"
+                    + "POST /echo HTTP/1.1\r\nContent-Length: 2\r\n\r\nok"
+                    + "GET /\(String(repeating: "x", count: 9000)) HTTP/1.1\r\n\r\n"
+                    + "GET /text HTTP/1.1\r\n\r\n")
             #expect(try client.readResponse().text == "plain")
             #expect(try client.readResponse().text == "ok")
             let refused = try client.readResponse()
@@ -51,8 +53,10 @@ import Testing
     @Test func aRequestArrivingInPiecesIsServed() throws {
         try withServer(router: TestRoutes.standard()) { _, port in
             let client = try RawHTTPClient(port: port)
-            let pieces = ["PO", "ST /ec", "ho HTTP/1.1\r", "\nContent-Len", "gth: 6\r\n", "\r\nab", "cdef", "GET /text H",
-                          "TTP/1.1\r\n\r\n"]
+            let pieces = [
+                "PO", "ST /ec", "ho HTTP/1.1\r", "\nContent-Len", "gth: 6\r\n", "\r\nab", "cdef", "GET /text H",
+                "TTP/1.1\r\n\r\n"
+            ]
             for piece in pieces { try client.send(piece) }
             #expect(try client.readResponse().text == "abcdef")
             #expect(try client.readResponse().text == "plain")

@@ -73,7 +73,10 @@ import Testing
     @Test func writingToAFullSocketStopsWithEAGAIN() throws {
         var pair: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
-        defer { close(pair[0]); close(pair[1]) }
+        defer {
+            close(pair[0])
+            close(pair[1])
+        }
         _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
         let buffer = try #require(evbuffer_new())
         defer { evbuffer_free(buffer) }
@@ -133,11 +136,13 @@ import Testing
             close(descriptor)
             event_base_loopbreak(evconnlistener_get_base(listener))
         }
-        let listener = try #require(evconnlistener_new(base, callback, Unmanaged.passUnretained(accepted).toOpaque(),
-                                                       UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC), 0, socket))
+        let listener = try #require(
+            evconnlistener_new(
+                base, callback, Unmanaged.passUnretained(accepted).toOpaque(),
+                UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC), 0, socket))
         defer { evconnlistener_free(listener) }
         let client = try RawHTTPClient(port: port)
-        var bound5s = timeval(tv_sec: 5, tv_usec: 0)  // a broken listener fails, not hangs
+        var bound5s = timeval(tv_sec: 5, tv_usec: 0) // a broken listener fails, not hangs
         event_base_loopexit(base, &bound5s)
         event_base_dispatch(base)
         #expect(accepted.flags >= 0)

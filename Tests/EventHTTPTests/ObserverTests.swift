@@ -43,12 +43,12 @@ import Testing
     }
 
     @Test(arguments: [
-        String(repeating: "a", count: RequestID.maxLength + 1),  // too long
-        "tab\there",                                            // a control byte
-        "quote\"d",                                             // would end a JSON string
-        "sp ace",                                               // would split a text log line
-        "caf\u{E9}",                                            // not ASCII
-        "back\\slash",
+        String(repeating: "a", count: RequestID.maxLength + 1), // too long
+        "tab\there", // a control byte
+        "quote\"d", // would end a JSON string
+        "sp ace", // would split a text log line
+        "caf\u{E9}", // not ASCII
+        "back\\slash"
     ])
     func aBadRequestIDIsReplacedNotEchoed(_ sent: String) throws {
         let observer = RecordingObserver()
@@ -156,7 +156,11 @@ final class RecordingObserver: HTTPServerObserver {
     func waitForExchanges(_ count: Int) -> [HTTPExchange] {
         let exchanges = waitFor { $0.exchanges.count >= count }.exchanges
         #expect(exchanges.count == count)
-        return exchanges.count >= count ? exchanges : exchanges + Array(repeating: HTTPExchange(method: "", route: "", status: 0),
-                                                                       count: count - exchanges.count)
+        return exchanges.count >= count
+            ? exchanges
+            : exchanges
+                + Array(
+                    repeating: HTTPExchange(method: "", route: "", status: 0),
+                    count: count - exchanges.count)
     }
 }

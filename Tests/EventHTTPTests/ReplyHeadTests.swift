@@ -23,8 +23,10 @@ import Testing
         #expect(text(head) == "HTTP/1.1 404 Not Found\r\n\r\n")
     }
 
-    @Test(arguments: [(307, "Temporary Redirect"), (413, "Content Too Large"), (431, "Request Header Fields Too Large"),
-                      (503, "Service Unavailable"), (505, "HTTP Version Not Supported")])
+    @Test(arguments: [
+        (307, "Temporary Redirect"), (413, "Content Too Large"), (431, "Request Header Fields Too Large"),
+        (503, "Service Unavailable"), (505, "HTTP Version Not Supported")
+    ])
     func reasonPhrasesComeFromRFC9110(_ status: Int, _ phrase: String) {
         var head = ReplyHead()
         head.begin(status: status)

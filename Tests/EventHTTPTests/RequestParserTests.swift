@@ -45,8 +45,10 @@ import Testing
     /// Parses `text` at every piece size; expects no refusal and returns the requests
     /// (checked to be the same at every size).
     @discardableResult
-    private func expectAccepted(_ text: String, endsIn phase: RequestParser.Phase = .requestLine,
-                                sourceLocation: SourceLocation = #_sourceLocation) -> [RequestMessage] {
+    private func expectAccepted(
+        _ text: String, endsIn phase: RequestParser.Phase = .requestLine,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [RequestMessage] {
         var first: [RequestMessage]?
         for size in Self.pieceSizes {
             let result = run(text, pieceSize: size)
@@ -62,12 +64,15 @@ import Testing
     }
 
     /// - Parameter offset: where the refused request starts.
-    private func expectRejected(_ text: String, _ reason: RejectionReason, at offset: Int = 0,
-                                method: HTTPMethod? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRejected(
+        _ text: String, _ reason: RejectionReason, at offset: Int = 0,
+        method: HTTPMethod? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for size in Self.pieceSizes {
             let result = run(text, pieceSize: size)
-            #expect(result.rejection == StreamRejection(reason: reason, offset: offset, method: method),
-                    "piece size \(size)", sourceLocation: sourceLocation)
+            #expect(
+                result.rejection == StreamRejection(reason: reason, offset: offset, method: method),
+                "piece size \(size)", sourceLocation: sourceLocation)
             #expect(result.parser.phase == .rejected, sourceLocation: sourceLocation)
         }
     }
@@ -79,7 +84,8 @@ import Testing
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     @Test func pipelinedRequestsAreFramedAndRead() {
-        let text = "GET /a?q=1 HTTP/1.1\r\nHost: x\r\nAccept:  */* \t\r\n\r\n"
+        let text =
+            "GET /a?q=1 HTTP/1.1\r\nHost: x\r\nAccept:  */* \t\r\n\r\n"
             + "POST /b HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"
             + "PUT /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n3;name=\"v\\\"x\";flag\r\n, w\r\n0\r\nX-Trailer: 1\r\n\r\n"
             + "HEAD /d HTTP/1.0\r\n\r\n"
@@ -142,16 +148,18 @@ import Testing
 
     @Test func oversizedBodiesAreRefusedFromTheHeaders() {
         expectRejected("POST /x HTTP/1.1\r\nHost: y\r\nContent-Length: 101\r\n\r\n", .payloadTooLarge, method: .POST)
-        expectRejected("POST /x HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n", .payloadTooLarge,
-                       method: .POST)
+        expectRejected(
+            "POST /x HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n", .payloadTooLarge,
+            method: .POST)
         let messages = expectAccepted("POST /x HTTP/1.1\r\nContent-Length: 100\r\n\r\n" + String(repeating: "a", count: 100))
         #expect(messages.first?.body.count == 100)
     }
 
     @Test func chunkedBodiesCountAgainstTheLimitBeforeEachChunk() {
         let head = "POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
-        expectRejected("PUT /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n32\r\n" + String(repeating: "a", count: 50)
-            + "\r\n33\r\n", .payloadTooLarge, method: .PUT)
+        expectRejected(
+            "PUT /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n32\r\n" + String(repeating: "a", count: 50)
+                + "\r\n33\r\n", .payloadTooLarge, method: .PUT)
         expectRejected(head + "1\r\nab\r\n", .malformedChunk, method: .POST)
         // Sixteen significant hex digits exceed any limit; leading zeros do not count.
         expectRejected(head + "1000000000000000\r\n", .payloadTooLarge, method: .POST)
@@ -208,8 +216,9 @@ import Testing
     /// RFC 9112 §3.2.1 and §3.2.2: "//x" is an origin-form path (its first segment empty),
     /// and an absolute-form target is routed on its path and query.
     @Test func originAndAbsoluteFormTargetsAreRead() {
-        let messages = expectAccepted("GET //evil/x HTTP/1.1\r\n\r\nGET http://h/x?y HTTP/1.1\r\n\r\n"
-            + "GET HTTPS://h:8/ HTTP/1.1\r\n\r\nGET http://h?q HTTP/1.1\r\n\r\n")
+        let messages = expectAccepted(
+            "GET //evil/x HTTP/1.1\r\n\r\nGET http://h/x?y HTTP/1.1\r\n\r\n"
+                + "GET HTTPS://h:8/ HTTP/1.1\r\n\r\nGET http://h?q HTTP/1.1\r\n\r\n")
         #expect(messages.map { text($0.target) } == ["//evil/x", "http://h/x?y", "HTTPS://h:8/", "http://h?q"])
         #expect(messages.map { text($0.routingTarget) } == ["//evil/x", "/x?y", "/", "/?q"])
     }
@@ -231,8 +240,9 @@ import Testing
         expectRejected(head + "Content-Length:\r\n", .invalidContentLength, method: .POST)
         expectRejected(head + "Content-Length: 1\r\ncontent-length: 1\r\n", .invalidContentLength, method: .POST)
         expectRejected(head + "Transfer-Encoding: gzip, chunked\r\n", .unsupportedTransferEncoding, method: .POST)
-        expectRejected(head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n", .malformedHeader,
-                       method: .POST)
+        expectRejected(
+            head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n", .malformedHeader,
+            method: .POST)
         expectRejected(head + "Expect: something\r\n", .expectationFailed, method: .POST)
         expectRejected(head + "Host: a\r\nhost: a\r\n", .duplicateHost, method: .POST)
         expectRejected(head + "Content-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", .conflictingFraming, method: .POST)
@@ -309,8 +319,9 @@ import Testing
         expectRejected(head + "Content-Length: 2\t\r\n\r\nok", .invalidContentLength, method: .POST)
         expectRejected(head + "Content-Length:\t2 \t \r\n\r\nok", .invalidContentLength, method: .POST)
         expectRejected(head + "Transfer-Encoding: chunked\t\r\n\r\n0\r\n\r\n", .unsupportedTransferEncoding, method: .POST)
-        let messages = expectAccepted(head + "Content-Length:\t2  \r\nX: a\t\r\n\r\nok"
-            + head + "Transfer-Encoding: \tchunked \r\n\r\n0\r\n\r\n")
+        let messages = expectAccepted(
+            head + "Content-Length:\t2  \r\nX: a\t\r\n\r\nok"
+                + head + "Transfer-Encoding: \tchunked \r\n\r\n0\r\n\r\n")
         #expect(messages.map { fields($0) } == [["Content-Length=2", "X=a"], ["Transfer-Encoding=chunked"]])
     }
 
@@ -326,12 +337,15 @@ import Testing
     /// Found by the llhttp differential: an absolute-form target's authority is RFC 3986
     /// §3.2 bytes with at most one "@", and no fragment follows it (an absolute-URI has none).
     @Test func absoluteFormAuthoritiesAreChecked() {
-        for target in ["http://h#f", "http://h{}/x", "http://h\"/", "http://a@@b/", "http://a@b@c/", "http://h\\/x",
-                       "https://h^/", "http://h|/", "http://h`/", "http://h</"] {
+        for target in [
+            "http://h#f", "http://h{}/x", "http://h\"/", "http://a@@b/", "http://a@b@c/", "http://h\\/x",
+            "https://h^/", "http://h|/", "http://h`/", "http://h</"
+        ] {
             expectRejected("GET \(target) HTTP/1.1\r\n\r\n", .invalidTarget, method: .GET)
         }
-        let messages = expectAccepted("GET http://u:p@h:8/x HTTP/1.1\r\n\r\nGET http://[::1]:8?q HTTP/1.1\r\n\r\n"
-            + "GET http://h%41!$&'()*+,;=-._~/x#f HTTP/1.1\r\n\r\n")
+        let messages = expectAccepted(
+            "GET http://u:p@h:8/x HTTP/1.1\r\n\r\nGET http://[::1]:8?q HTTP/1.1\r\n\r\n"
+                + "GET http://h%41!$&'()*+,;=-._~/x#f HTTP/1.1\r\n\r\n")
         #expect(messages.map { text($0.routingTarget) } == ["/x", "/?q", "/x#f"])
     }
 

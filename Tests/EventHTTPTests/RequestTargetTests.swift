@@ -34,7 +34,9 @@ import Testing
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<300 {
             var plain = "", encoded = ""
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
             for s in 0..<Int(1 + state % 5) {
                 let length = Int(1 + (state >> (8 * s)) % 12)
                 var segment: [UInt8] = []
@@ -73,7 +75,8 @@ import Testing
 
     @Test func errorBodiesEscapeTheirStrings() {
         let body = ErrorBody.json(code: "invalid_request", message: "bad \"x\"\n\u{1}", field: "a.b[0]")
-        #expect(String(decoding: body, as: UTF8.self)
-            == #"{"error":{"code":"invalid_request","message":"bad \"x\"\n\u0001","field":"a.b[0]"}}"#)
+        #expect(
+            String(decoding: body, as: UTF8.self)
+                == #"{"error":{"code":"invalid_request","message":"bad \"x\"\n\u0001","field":"a.b[0]"}}"#)
     }
 }

@@ -37,8 +37,10 @@ import Testing
     }
 
     @Test func literalSegmentsWinOverParameters() {
-        let routes = table([(.POST, "/v1/sessions/{id}/transition/{step}"),
-                            (.POST, "/v1/sessions/{id}/transition/finish")])
+        let routes = table([
+            (.POST, "/v1/sessions/{id}/transition/{step}"),
+            (.POST, "/v1/sessions/{id}/transition/finish")
+        ])
         #expect(winner(routes, .POST, "/v1/sessions/a/transition/finish")?.0 == "POST /v1/sessions/{id}/transition/finish")
         #expect(winner(routes, .POST, "/v1/sessions/a/transition/cancel")?.1 == ["id": "a", "step": "cancel"])
     }

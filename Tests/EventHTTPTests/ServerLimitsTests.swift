@@ -59,14 +59,16 @@ import Testing
             let exact = try client.request("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\n\(full)")
             #expect(exact.status == 200)
             #expect(exact.body.count == 1000)
-            let chunked = try client.request("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+            let chunked = try client.request(
+                "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
             #expect(chunked.status == 200)
             #expect(chunked.text == "abcde")
             // 600 + 600 > 1000: refused at the second chunk's size line.
             let half = String(repeating: "y", count: 600)
-            let over = try client.request("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "258\r\n\(half)\r\n258\r\n\(half)\r\n0\r\n\r\n")
+            let over = try client.request(
+                "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "258\r\n\(half)\r\n258\r\n\(half)\r\n0\r\n\r\n")
             #expect(over.status == 413)
             #expect(over.errorCode == "payload_too_large")
             #expect(over.isJSONError)
@@ -125,7 +127,7 @@ import Testing
         ("POST /echo HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 501, "not_implemented"),
         ("POST /echo HTTP/1.1\r\nExpect: teapot\r\nContent-Length: 1\r\n\r\nx", 417, "expectation_failed"),
         ("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400, "invalid_request"),
-        ("POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, "invalid_request"),
+        ("POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, "invalid_request")
     ]
 
     @Test(arguments: malformed)

@@ -69,7 +69,7 @@ import Testing
         defer { close(listener) }
         let client = try RawHTTPClient(port: ListeningSocket.localPort(listener))
         var accepted: Int32 = -1
-        for _ in 0..<1000 where accepted < 0 {  // the listener is non-blocking
+        for _ in 0..<1000 where accepted < 0 { // the listener is non-blocking
             accepted = accept(listener, nil, nil)
             if accepted < 0 { usleep(2_000) }
         }

@@ -7,10 +7,12 @@ import Testing
 @Suite struct TargetMemoTests {
     private static let table: RouteTable = {
         var router = Router()
-        for (method, pattern) in [(HTTPMethod.GET, "/v1/sessions/{id}"), (.DELETE, "/v1/sessions/{id}"),
-                                  (.GET, "/v1/sessions/{id}/elements"), (.POST, "/v1/sessions"),
-                                  (.GET, "/v1/sessions/{id}/items/{section}/{item}"),
-                                  (.POST, "/v1/sessions/{id}/transition/finish"), (.GET, "/")] {
+        for (method, pattern) in [
+            (HTTPMethod.GET, "/v1/sessions/{id}"), (.DELETE, "/v1/sessions/{id}"),
+            (.GET, "/v1/sessions/{id}/elements"), (.POST, "/v1/sessions"),
+            (.GET, "/v1/sessions/{id}/items/{section}/{item}"),
+            (.POST, "/v1/sessions/{id}/transition/finish"), (.GET, "/")
+        ] {
             router.add(method, pattern) { _ in .text(200, "\(method.rawValue) \(pattern)") }
         }
         return router.freeze()
@@ -71,7 +73,7 @@ import Testing
         (.GET, "/"),
         (.GET, "/?a=b"),
         (.GET, "/nowhere/at/all"),
-        (.GET, "relative"),
+        (.GET, "relative")
     ]
 
     @Test func aMissAndAHitAnswerWhatTheSlowPathAnswers() {
@@ -91,7 +93,7 @@ import Testing
         _ = Self.fast(&memo, .GET, path + "?rect=0,0,1,1")
         #expect(Self.fast(&memo, .GET, path + "?rect=5,6,7,8") == Self.slow(.GET, path + "?rect=5,6,7,8"))
         #expect(Self.fast(&memo, .HEAD, path + "?rect=5,6,7,8") == Self.slow(.HEAD, path + "?rect=5,6,7,8"))
-        #expect(memo.hits == 1 && memo.misses == 2)  // HEAD is its own key
+        #expect(memo.hits == 1 && memo.misses == 2) // HEAD is its own key
     }
 
     /// A hit reuses the entry's last query only when the bytes are the same: queries of the
@@ -99,8 +101,10 @@ import Testing
     @Test func aRepeatedQueryIsReusedAndAnotherIsNot() {
         var memo = TargetMemo()
         let path = "/v1/sessions/0123456789abcdef0123456789abcdef/elements"
-        for suffix in ["?rect=0,0,1,1", "?rect=0,0,1,1", "?rect=0,0,1,2", "?rect=0,0,1,2", "?rect=0,0,1,1", "",
-                       "?rect=0,0,1,1", "?", "?", "?rect=0,0,1,1", "#?rect=0,0,1,2", "?rect=0,0,1,2#x"] {
+        for suffix in [
+            "?rect=0,0,1,1", "?rect=0,0,1,1", "?rect=0,0,1,2", "?rect=0,0,1,2", "?rect=0,0,1,1", "",
+            "?rect=0,0,1,1", "?", "?", "?rect=0,0,1,1", "#?rect=0,0,1,2", "?rect=0,0,1,2#x"
+        ] {
             #expect(Self.fast(&memo, .GET, path + suffix) == Self.slow(.GET, path + suffix), "\(suffix)")
         }
     }
@@ -132,8 +136,10 @@ import Testing
         for _ in 0..<2_000 {
             let id = ids[Int(next() % UInt64(ids.count))]
             let method: HTTPMethod = [.GET, .HEAD, .DELETE, .OPTIONS][Int(next() % 4)]
-            let target = next() % 2 == 0 ? "/v1/sessions/\(id)/elements?rect=0,0,\(next() % 900),1"
-                                             : "/v1/sessions/\(id)"
+            let target =
+                next() % 2 == 0
+                ? "/v1/sessions/\(id)/elements?rect=0,0,\(next() % 900),1"
+                : "/v1/sessions/\(id)"
             #expect(Self.fast(&memo, method, target) == Self.slow(method, target))
         }
         #expect(memo.hits > 0 && memo.misses > TargetMemo.capacity)

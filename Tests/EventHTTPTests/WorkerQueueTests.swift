@@ -39,7 +39,11 @@ import Testing
     }
 
     private func configure(queue: Int, wait: Double = 60) -> (inout HTTPServerConfiguration) -> Void {
-        { $0.workerThreads = 1; $0.maxQueuedRequests = queue; $0.maxQueueWaitSeconds = wait }
+        {
+            $0.workerThreads = 1
+            $0.maxQueuedRequests = queue
+            $0.maxQueueWaitSeconds = wait
+        }
     }
 
     @Test func aFullQueueIs503WithRetryAfter() throws {
@@ -96,7 +100,7 @@ import Testing
                 let leaving = try RawHTTPClient(port: port)
                 try leaving.send("POST /count HTTP/1.1\r\nContent-Length: 0\r\n\r\n")
                 #expect(waitUntil(seconds: 30) { server.queuedRequests == 1 })
-            }  // closed here
+            } // closed here
             blocker.release.open()
             #expect(try running.readResponse().status == 200)
             #expect(waitUntil(seconds: 30) { server.loopStatistics().first?.activeRequests == 0 })

@@ -12,7 +12,10 @@ struct CircleLayoutTests {
     }
 
     static func expectCentre(_ a: LayoutAttributes?, _ x: Double, _ y: Double, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let a else { Issue.record("missing element", sourceLocation: sourceLocation); return }
+        guard let a else {
+            Issue.record("missing element", sourceLocation: sourceLocation)
+            return
+        }
         #expect(abs(a.center.x - x) < 1e-9 && abs(a.center.y - y) < 1e-9, "centre \(a.center)", sourceLocation: sourceLocation)
         #expect(a.frame.size == Size(width: 70, height: 70), sourceLocation: sourceLocation)
     }
@@ -99,8 +102,9 @@ struct CircleLayoutTests {
             // Up to 12 sections, so that sections 10 and 11 (radius factor ≤ 0) are covered.
             let dataSource = LayoutsBChecks.randomDataSource(&g, maxSections: 12, maxItems: 40)
             let bounds = Size(width: g.double(0, 500), height: g.double(0, 500))
-            let p = CircleLayout.Parameters(itemSize: Size(width: g.double(0, 90), height: g.double(0, 90)),
-                                            radiusFactor: g.double(0, 0.6), background: g.bool())
+            let p = CircleLayout.Parameters(
+                itemSize: Size(width: g.double(0, 90), height: g.double(0, 90)),
+                radiusFactor: g.double(0, 0.6), background: g.bool())
             let view = ViewContext(bounds: bounds)
             let layout = try CircleLayout(p).prepare(dataSource, view: view)
             let all = layout.elements(in: nil, view: view)
@@ -109,11 +113,12 @@ struct CircleLayoutTests {
             LayoutsBChecks.checkAbsentItems(layout, dataSource: dataSource, view: view)
             // Every cell's centre lies on its section's circle: |c − centre| = R·|1 − 0.1·s|.
             let radius = min(bounds.width, bounds.height) * p.radiusFactor
-            #expect(all.filter { $0.category == .cell }.allSatisfy { cell in
-                let dx = cell.center.x - bounds.width / 2, dy = cell.center.y - bounds.height / 2
-                let expected = radius * abs(1 - 0.1 * Double(cell.indexPath.section))
-                return abs((dx * dx + dy * dy).squareRoot() - expected) < 1e-9
-            })
+            #expect(
+                all.filter { $0.category == .cell }.allSatisfy { cell in
+                    let dx = cell.center.x - bounds.width / 2, dy = cell.center.y - bounds.height / 2
+                    let expected = radius * abs(1 - 0.1 * Double(cell.indexPath.section))
+                    return abs((dx * dx + dy * dy).squareRoot() - expected) < 1e-9
+                })
         }
     }
 }

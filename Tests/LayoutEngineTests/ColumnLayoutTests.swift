@@ -20,12 +20,13 @@ import Testing
     static let expectedFrames = [
         Rect(x: 3, y: 3, width: 19, height: 20), Rect(x: 28, y: 3, width: 19, height: 40),
         Rect(x: 53, y: 3, width: 19, height: 10), Rect(x: 78, y: 3, width: 19, height: 30),
-        Rect(x: 3, y: 29, width: 19, height: 50), Rect(x: 28, y: 49, width: 19, height: 5),
+        Rect(x: 3, y: 29, width: 19, height: 50), Rect(x: 28, y: 49, width: 19, height: 5)
     ]
 
     @Test func handWorkedSingleSection() throws {
-        let prepared = try LayoutsAChecks.prepare(ColumnLayout(), DataSource(sections: [Self.heights([20, 40, 10, 30, 50, 5])]),
-                                                  view: Self.view100)
+        let prepared = try LayoutsAChecks.prepare(
+            ColumnLayout(), DataSource(sections: [Self.heights([20, 40, 10, 30, 50, 5])]),
+            view: Self.view100)
         #expect(prepared.contentSize == Size(width: 100, height: 82))
         let elements = prepared.elements(in: nil, view: Self.view100)
         #expect(elements.map(\.frame) == Self.expectedFrames)
@@ -39,19 +40,26 @@ import Testing
         #expect(prepared.contentSize == Size(width: 100, height: 82))
         let elements = prepared.elements(in: nil, view: Self.view100)
         #expect(elements.map(\.frame) == Self.expectedFrames)
-        #expect(elements.map(\.indexPath) == [IndexPath(0, 0), IndexPath(0, 1), IndexPath(0, 2),
-                                              IndexPath(1, 0), IndexPath(1, 1), IndexPath(1, 2)])
+        #expect(
+            elements.map(\.indexPath) == [
+                IndexPath(0, 0), IndexPath(0, 1), IndexPath(0, 2),
+                IndexPath(1, 0), IndexPath(1, 1), IndexPath(1, 2)
+            ])
         #expect(prepared.attributesForItem(at: IndexPath(1, 0), view: Self.view100)?.frame == Self.expectedFrames[3])
     }
 
     /// An item without a height uses its size's height; one with neither is rejected.
     @Test func heightComesFromSizeWhenAbsent() throws {
-        let section = SectionData(items: [SectionData.Item(size: Size(width: 999, height: 20)),
-                                          SectionData.Item(height: 40)])
-        let prepared = try LayoutsAChecks.prepare(ColumnLayout(.init(numColumns: 2, padding: 0)),
-                                                  DataSource(sections: [section]), view: Self.view100)
+        let section = SectionData(items: [
+            SectionData.Item(size: Size(width: 999, height: 20)),
+            SectionData.Item(height: 40)
+        ])
+        let prepared = try LayoutsAChecks.prepare(
+            ColumnLayout(.init(numColumns: 2, padding: 0)),
+            DataSource(sections: [section]), view: Self.view100)
         // cw = 50, no padding: (0, 0, 50, 20) and (50, 0, 50, 40).
-        #expect(prepared.elements(in: nil, view: Self.view100).map(\.frame)
+        #expect(
+            prepared.elements(in: nil, view: Self.view100).map(\.frame)
                 == [Rect(x: 0, y: 0, width: 50, height: 20), Rect(x: 50, y: 0, width: 50, height: 40)])
         #expect(prepared.contentSize == Size(width: 100, height: 40))
     }
@@ -59,8 +67,9 @@ import Testing
     /// The cell is the outer frame inset by padding with CGRectInset's arithmetic:
     /// height (0.1 + 6) − 6 = 0.09999999999999964, not 0.1.
     @Test func insetArithmeticIsCGRectInsets() throws {
-        let prepared = try LayoutsAChecks.prepare(ColumnLayout(), DataSource(sections: [Self.heights([0.1])]),
-                                                  view: Self.view100)
+        let prepared = try LayoutsAChecks.prepare(
+            ColumnLayout(), DataSource(sections: [Self.heights([0.1])]),
+            view: Self.view100)
         let frame = try #require(prepared.attributesForItem(at: IndexPath(0, 0), view: Self.view100)).frame
         #expect(frame.height == (0.1 + 6) - 6)
         #expect(prepared.contentSize.height == 0.1 + 6)
@@ -70,15 +79,18 @@ import Testing
     /// cell is a zero-width line at the column's centre. Width 4, 2 columns: cw = 2 < 6.
     @Test func columnNarrowerThanPaddingCollapsesToCentre() throws {
         let view = ViewContext(bounds: Size(width: 4, height: 10))
-        let prepared = try LayoutsAChecks.prepare(ColumnLayout(.init(numColumns: 2)), DataSource(sections: [Self.heights([10, 10])]),
-                                                  view: view)
-        #expect(prepared.elements(in: nil, view: view).map(\.frame)
+        let prepared = try LayoutsAChecks.prepare(
+            ColumnLayout(.init(numColumns: 2)), DataSource(sections: [Self.heights([10, 10])]),
+            view: view)
+        #expect(
+            prepared.elements(in: nil, view: view).map(\.frame)
                 == [Rect(x: 1, y: 3, width: 0, height: 10), Rect(x: 3, y: 3, width: 0, height: 10)])
     }
 
     @Test func emptyDataSourceHasZeroHeight() throws {
-        let prepared = try LayoutsAChecks.prepare(ColumnLayout(), DataSource(sections: [SectionData(itemCount: 0)]),
-                                                  view: Self.view100)
+        let prepared = try LayoutsAChecks.prepare(
+            ColumnLayout(), DataSource(sections: [SectionData(itemCount: 0)]),
+            view: Self.view100)
         #expect(prepared.contentSize == Size(width: 100, height: 0))
         #expect(prepared.elements(in: nil, view: Self.view100).isEmpty)
         #expect(prepared.attributesForItem(at: IndexPath(0, 0), view: Self.view100) == nil)
@@ -99,7 +111,7 @@ import Testing
         (ColumnLayout.Parameters(numColumns: 0), "layout.numColumns", "must be at least 1"),
         (ColumnLayout.Parameters(numColumns: 10_001), "layout.numColumns", "must be at most 10000"),
         (ColumnLayout.Parameters(padding: -1), "layout.padding", "must not be negative"),
-        (ColumnLayout.Parameters(padding: .infinity), "layout.padding", "must be a finite number"),
+        (ColumnLayout.Parameters(padding: .infinity), "layout.padding", "must be a finite number")
     ])
     func rejectsParameters(parameters: ColumnLayout.Parameters, field: String, message: String) {
         let error = LayoutsAChecks.error(ColumnLayout(parameters), DataSource(sections: [Self.heights([1])]), view: Self.view100)
@@ -108,16 +120,20 @@ import Testing
 
     @Test func rejectsItemData() {
         let missing = DataSource(sections: [Self.heights([1]), SectionData(items: [.init(height: 2), .init()])])
-        #expect(LayoutsAChecks.error(ColumnLayout(), missing, view: Self.view100)
-                == LayoutError(field: "dataSource.sections[1].items[1].height",
-                               message: "is required: the column layout stacks items by their height"))
+        #expect(
+            LayoutsAChecks.error(ColumnLayout(), missing, view: Self.view100)
+                == LayoutError(
+                    field: "dataSource.sections[1].items[1].height",
+                    message: "is required: the column layout stacks items by their height"))
         let countOnly = DataSource(sections: [SectionData(itemCount: 3)])
         #expect(LayoutsAChecks.error(ColumnLayout(), countOnly, view: Self.view100)?.field == "dataSource.sections[0].items[0].height")
         let negative = DataSource(sections: [Self.heights([1, -2])])
-        #expect(LayoutsAChecks.error(ColumnLayout(), negative, view: Self.view100)
+        #expect(
+            LayoutsAChecks.error(ColumnLayout(), negative, view: Self.view100)
                 == LayoutError(field: "dataSource.sections[0].items[1].height", message: "must not be negative"))
         let negativeSize = DataSource(sections: [SectionData(items: [.init(size: Size(width: 1, height: -1))])])
-        #expect(LayoutsAChecks.error(ColumnLayout(), negativeSize, view: Self.view100)?.field
+        #expect(
+            LayoutsAChecks.error(ColumnLayout(), negativeSize, view: Self.view100)?.field
                 == "dataSource.sections[0].items[0].size.height")
         let badView = ViewContext(bounds: Size(width: -1, height: 10))
         #expect(LayoutsAChecks.error(ColumnLayout(), DataSource(sections: []), view: badView)?.field == "view.bounds.width")
@@ -128,9 +144,10 @@ import Testing
         var random = SeededRandom(seed: 0xC0_1A)
         for _ in 0..<40 {
             let sections = (0..<random.int(0...4)).map { _ in
-                Self.heights((0..<random.int(0...60)).map { _ in
-                    random.chance(0.1) ? 0 : (random.double(in: 1...200) * 4).rounded() / 4
-                })
+                Self.heights(
+                    (0..<random.int(0...60)).map { _ in
+                        random.chance(0.1) ? 0 : (random.double(in: 1...200) * 4).rounded() / 4
+                    })
             }
             let layout = ColumnLayout(.init(numColumns: random.int(1...7), padding: Double(random.int(0...6))))
             let view = ViewContext(bounds: Size(width: Double(random.int(0...500)), height: 600))
@@ -138,9 +155,10 @@ import Testing
             let all = prepared.elements(in: nil, view: view)
             #expect(all.count == sections.reduce(0) { $0 + $1.itemCount })
             #expect(prepared.contentSize.height == (all.map { $0.frame.maxY + layout.parameters.padding }.max() ?? 0))
-            LayoutsAChecks.checkQueries(prepared, view: view,
-                                        rects: LayoutsAChecks.randomRects(15, over: prepared.contentSize, random: &random),
-                                        random: &random)
+            LayoutsAChecks.checkQueries(
+                prepared, view: view,
+                rects: LayoutsAChecks.randomRects(15, over: prepared.contentSize, random: &random),
+                random: &random)
         }
     }
 }

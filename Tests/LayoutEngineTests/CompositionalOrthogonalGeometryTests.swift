@@ -9,8 +9,9 @@ import LayoutEngine
 struct CompositionalOrthogonalGeometryTests {
     static func section(_ behavior: CompositionalLayout.OrthogonalScrolling) -> CompositionalLayout.Section {
         let group = Comp.group(.horizontal, .fractionalWidth(0.45), .absolute(100), [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
-        return .init(group: group, interGroupSpacing: 10, contentInsets: .init(leading: 16, trailing: 16),
-                     orthogonalScrollingBehavior: behavior)
+        return .init(
+            group: group, interGroupSpacing: 10, contentInsets: .init(leading: 16, trailing: 16),
+            orthogonalScrollingBehavior: behavior)
     }
 
     /// Frames are answered as drawn, shifted by the section's offset; rect queries see them
@@ -19,10 +20,10 @@ struct CompositionalOrthogonalGeometryTests {
     func offsetsShiftTheSection(scale: Double) throws {
         let (p, view0) = try Comp.prepare(Self.section(.continuous), counts: [5, 3], scale: scale)
         var view = view0
-        view.orthogonalOffsets = [0: 50]  // view state: prepare reads only the size and scale
+        view.orthogonalOffsets = [0: 50] // view state: prepare reads only the size and scale
         let gw = scale == 3 ? 527.0 / 3 : 175.5
         close(Comp.frame(p, view, 0, 1), 16 + gw + 10 - 50, 0, gw, 100)
-        close(Comp.frame(p, view, 1, 0), 16, 100, gw, 100)  // section 1 keeps offset 0
+        close(Comp.frame(p, view, 1, 0), 16, 100, gw, 100) // section 1 keeps offset 0
         // Item 0 is drawn at x = −34…141.5: a rect at x 0…10 meets it, one at x 150…160 does not.
         let hits = p.elements(in: Rect(x: 0, y: 0, width: 10, height: 10), view: view).map(\.indexPath)
         #expect(hits == [IndexPath(section: 0, item: 0)])

@@ -4,8 +4,9 @@ import LayoutEngine
 /// C1, C8–C12, D4–D7 worked by hand, at scale 0 and scale 3.
 @Suite("Compositional: sections (C1, C8–C12)")
 struct CompositionalSectionRuleTests {
-    static let fullWidthRow = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50),
-                                         [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
+    static let fullWidthRow = Comp.group(
+        .horizontal, .fractionalWidth(1), .absolute(50),
+        [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
 
     /// C1: a section's group resolves against the width minus the insets; an orthogonal
     /// section's against the full width. fractionalWidth 0.45 of 358 = 161.1, of 390 = 175.5
@@ -13,21 +14,23 @@ struct CompositionalSectionRuleTests {
     @Test(arguments: [0.0, 3.0])
     func orthogonalGroupsResolveAgainstTheFullWidth(scale: Double) throws {
         func section(_ behavior: CompositionalLayout.OrthogonalScrolling) -> CompositionalLayout.Section {
-            let group = Comp.group(.horizontal, .fractionalWidth(0.45), .absolute(100),
-                                   [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
-            return .init(group: group, interGroupSpacing: 10, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
-                         orthogonalScrollingBehavior: behavior)
+            let group = Comp.group(
+                .horizontal, .fractionalWidth(0.45), .absolute(100),
+                [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
+            return .init(
+                group: group, interGroupSpacing: 10, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
+                orthogonalScrollingBehavior: behavior)
         }
         let (p, view) = try Comp.prepare(section(.none), counts: [2], scale: scale)
         let inset = scale == 3 ? third(161.1) : 0.45 * 358
         close(Comp.frame(p, view, 0, 0), 16, 10, inset, 100)
-        close(Comp.frame(p, view, 0, 1), 16, 120, inset, 100)  // C8: below, 100 + 10 further
+        close(Comp.frame(p, view, 0, 1), 16, 120, inset, 100) // C8: below, 100 + 10 further
 
         let (q, v) = try Comp.prepare(section(.continuous), counts: [5], scale: scale)
         let gw = scale == 3 ? 527.0 / 3 : 175.5
         close(Comp.frame(q, v, 0, 0), 16, 10, gw, 100)
-        close(Comp.frame(q, v, 0, 1), 16 + gw + 10, 10, gw, 100)  // C13: instances run across
-        #expect(q.contentSize.height == 120)  // C13: one group tall, plus the insets
+        close(Comp.frame(q, v, 0, 1), 16 + gw + 10, 10, gw, 100) // C13: instances run across
+        #expect(q.contentSize.height == 120) // C13: one group tall, plus the insets
     }
 
     /// C8: ⌈7 / 3⌉ = 3 instances 50 + 10 apart; item 6 is instance 2, slot 0; the partial last
@@ -49,8 +52,9 @@ struct CompositionalSectionRuleTests {
     @Test(arguments: [0.0, 3.0])
     func emptySections(scale: Double) throws {
         let header = CompositionalLayout.BoundaryItem(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top)
-        let section = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(top: 10, bottom: 10),
-                                                  boundarySupplementaryItems: [header])
+        let section = CompositionalLayout.Section(
+            group: Self.fullWidthRow, contentInsets: .init(top: 10, bottom: 10),
+            boundarySupplementaryItems: [header])
         let bare = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(top: 10, bottom: 10))
         let (p, view) = try Comp.prepare(section, counts: [2, 0, 2, 0], scale: scale, interSectionSpacing: 5, sectionLayouts: [3: bare])
         let emptyHeader = p.attributesForSupplementaryView(kind: "header", at: IndexPath(section: 1, item: 0), view: view)
@@ -70,12 +74,14 @@ struct CompositionalSectionRuleTests {
             .init(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top),
             .init(kind: "title", size: Comp.size(.absolute(100), .absolute(20)), alignment: .top, absoluteOffset: Point(x: 0, y: 3)),
             .init(kind: "corner", size: Comp.size(.absolute(40), .absolute(40)), alignment: .topTrailing, extendsBoundary: false),
-            .init(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom,
-                  contentInsets: .init(leading: 8)),
+            .init(
+                kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom,
+                contentInsets: .init(leading: 8))
         ]
         for follow in [true, false] {
-            let section = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(leading: 16, trailing: 16),
-                                                      supplementariesFollowContentInsets: follow, boundarySupplementaryItems: items)
+            let section = CompositionalLayout.Section(
+                group: Self.fullWidthRow, contentInsets: .init(leading: 16, trailing: 16),
+                supplementariesFollowContentInsets: follow, boundarySupplementaryItems: items)
             let (p, view) = try Comp.prepare(section, counts: [2], scale: scale)
             func frame(_ kind: String) -> Rect? {
                 p.attributesForSupplementaryView(kind: kind, at: IndexPath(section: 0, item: 0), view: view)?.frame
@@ -86,7 +92,7 @@ struct CompositionalSectionRuleTests {
             close(frame("corner"), x0 + w - 40, 0, 40, 40)
             // The header (30) extends the boundary; the corner (40, not extending) does not.
             close(Comp.frame(p, view, 0, 0), 16, 30, 358, 50)
-            close(frame("footer"), x0 + 8, 130, w - 8, 20)  // D5: its own insets inset it
+            close(frame("footer"), x0 + 8, 130, w - 8, 20) // D5: its own insets inset it
             #expect(p.contentSize.height == 150)
         }
     }
@@ -100,7 +106,7 @@ struct CompositionalSectionRuleTests {
     func pinnedFootersStayInsideTheVisibleRect(scale: Double) throws {
         let items: [CompositionalLayout.BoundaryItem] = [
             .init(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top, pinToVisibleBounds: true),
-            .init(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(40)), alignment: .bottom, pinToVisibleBounds: true),
+            .init(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(40)), alignment: .bottom, pinToVisibleBounds: true)
         ]
         let section = CompositionalLayout.Section(group: Self.fullWidthRow, boundarySupplementaryItems: items)
         let (p, view0) = try Comp.prepare(section, counts: [20, 3], height: 400, scale: scale)
@@ -137,10 +143,12 @@ struct CompositionalSectionRuleTests {
     /// group accessory at the group's bottom with absoluteOffset y 5 takes (section, instance).
     @Test(arguments: [0.0, 3.0])
     func anchoredSupplementaries(scale: Double) throws {
-        let badge0 = CompositionalLayout.AnchoredItem(kind: "badge", size: Comp.size(.absolute(21), .absolute(21)),
-                                                      anchor: .init(edges: [.top, .trailing], offset: Point(x: 0.5, y: -0.5)))
-        let accessory0 = CompositionalLayout.AnchoredItem(kind: "accessory", size: Comp.size(.fractionalWidth(0.5), .absolute(10)),
-                                                          anchor: .init(edges: [.bottom], offset: Point(x: 0, y: 5), offsetIsFractional: false))
+        let badge0 = CompositionalLayout.AnchoredItem(
+            kind: "badge", size: Comp.size(.absolute(21), .absolute(21)),
+            anchor: .init(edges: [.top, .trailing], offset: Point(x: 0.5, y: -0.5)))
+        let accessory0 = CompositionalLayout.AnchoredItem(
+            kind: "accessory", size: Comp.size(.fractionalWidth(0.5), .absolute(10)),
+            anchor: .init(edges: [.bottom], offset: Point(x: 0, y: 5), offsetIsFractional: false))
         let item = CompositionalLayout.Item(size: Comp.size(.absolute(100), .absolute(100)), supplementaryItems: [badge0])
         var group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(100), [.item(item)])
         group.supplementaryItems = [accessory0]
@@ -162,8 +170,9 @@ struct CompositionalSectionRuleTests {
     /// has none.
     @Test(arguments: [0.0, 3.0])
     func decorations(scale: Double) throws {
-        let section = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
-                                                  decorationItems: [.init(kind: "background", contentInsets: .init(all: 4))])
+        let section = CompositionalLayout.Section(
+            group: Self.fullWidthRow, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
+            decorationItems: [.init(kind: "background", contentInsets: .init(all: 4))])
         let (p, view) = try Comp.prepare(section, counts: [2, 0], scale: scale, interSectionSpacing: 8)
         let d = p.attributesForDecorationView(kind: "background", at: IndexPath(section: 0, item: 0), view: view)
         close(d?.frame, 4, 4, 382, 112)
@@ -178,10 +187,11 @@ struct CompositionalSectionRuleTests {
     func layoutLevelBoundaryItems(scale: Double) throws {
         let global: [CompositionalLayout.BoundaryItem] = [
             .init(kind: "globalHeader", size: Comp.size(.fractionalWidth(1), .absolute(44)), alignment: .top),
-            .init(kind: "globalFooter", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom),
+            .init(kind: "globalFooter", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom)
         ]
-        let (p, view) = try Comp.prepare(.init(group: Self.fullWidthRow), counts: [1, 1], scale: scale, interSectionSpacing: 7,
-                                         boundaryItems: global)
+        let (p, view) = try Comp.prepare(
+            .init(group: Self.fullWidthRow), counts: [1, 1], scale: scale, interSectionSpacing: 7,
+            boundaryItems: global)
         close(Comp.frame(p, view, 0, 0), 0, 44, 390, 50)
         close(Comp.frame(p, view, 1, 0), 0, 101, 390, 50)
         let footer = p.attributesForSupplementaryView(kind: "globalFooter", at: IndexPath(section: 0, item: 0), view: view)
@@ -196,8 +206,9 @@ struct CompositionalSectionRuleTests {
     func horizontalScrolling(scale: Double) throws {
         let leading = CompositionalLayout.BoundaryItem(kind: "header", size: Comp.size(.absolute(30), .fractionalHeight(1)), alignment: .leading)
         let group = Comp.group(.vertical, .absolute(100), .fractionalHeight(1), [Comp.item(.fractionalWidth(1), .absolute(1))], count: 3)
-        let (p, view) = try Comp.prepare(.init(group: group, interGroupSpacing: 10, boundarySupplementaryItems: [leading]),
-                                         counts: [4], height: 300, scale: scale, scrollDirection: .horizontal)
+        let (p, view) = try Comp.prepare(
+            .init(group: group, interGroupSpacing: 10, boundarySupplementaryItems: [leading]),
+            counts: [4], height: 300, scale: scale, scrollDirection: .horizontal)
         close(Comp.frame(p, view, 0, 0), 30, 0, 100, 100)
         close(Comp.frame(p, view, 0, 2), 30, 200, 100, 100)
         close(Comp.frame(p, view, 0, 3), 140, 0, 100, 100)

@@ -9,32 +9,44 @@ enum Comp {
     /// Prepares `section` as the layout's section for sections of `counts` items, in a view
     /// of `width` × `height` at `scale` (0: no pixel snapping); `sectionLayouts` gives
     /// data-source sections their own section.
-    static func prepare(_ section: Model.Section, counts: [Int], width: Double = 390, height: Double = 844,
-                        scale: Double = 0, scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
-                        boundaryItems: [Model.BoundaryItem] = [],
-                        sectionLayouts: [Int: Model.Section] = [:]) throws -> (PreparedCompositionalLayout, ViewContext) {
+    static func prepare(
+        _ section: Model.Section, counts: [Int], width: Double = 390, height: Double = 844,
+        scale: Double = 0, scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
+        boundaryItems: [Model.BoundaryItem] = [],
+        sectionLayouts: [Int: Model.Section] = [:]
+    ) throws -> (PreparedCompositionalLayout, ViewContext) {
         let view = ViewContext(bounds: Size(width: width, height: height), scale: scale)
-        let layout = CompositionalLayout(Model.Configuration(scrollDirection: scrollDirection, interSectionSpacing: interSectionSpacing,
-                                                             section: section, boundarySupplementaryItems: boundaryItems))
-        let dataSource = DataSource(sections: counts.enumerated().map { s, n in
-            guard let own = sectionLayouts[s] else { return SectionData(itemCount: n) }
-            return SectionData(itemCount: n, overrides: SectionOverrides([Model.sectionOverrideKey: .compositionalSection(own)]))
-        })
+        let layout = CompositionalLayout(
+            Model.Configuration(
+                scrollDirection: scrollDirection, interSectionSpacing: interSectionSpacing,
+                section: section, boundarySupplementaryItems: boundaryItems))
+        let dataSource = DataSource(
+            sections: counts.enumerated().map { s, n in
+                guard let own = sectionLayouts[s] else { return SectionData(itemCount: n) }
+                return SectionData(itemCount: n, overrides: SectionOverrides([Model.sectionOverrideKey: .compositionalSection(own)]))
+            })
         return (try layout.prepareCompositional(dataSource, view: view), view)
     }
 
     /// A section of one group, as most tests have.
-    static func group(_ axis: Model.GroupAxis, _ width: Model.Dimension, _ height: Model.Dimension,
-                      _ subitems: [Model.Element] = [], count: Int? = nil, spacing: Model.Spacing? = nil,
-                      contentInsets: Model.Insets = .zero) -> Model.Group {
-        Model.Group(axis: axis, size: Model.LayoutSize(width: width, height: height), subitems: subitems, count: count,
-                    interItemSpacing: spacing, contentInsets: contentInsets)
+    static func group(
+        _ axis: Model.GroupAxis, _ width: Model.Dimension, _ height: Model.Dimension,
+        _ subitems: [Model.Element] = [], count: Int? = nil, spacing: Model.Spacing? = nil,
+        contentInsets: Model.Insets = .zero
+    ) -> Model.Group {
+        Model.Group(
+            axis: axis, size: Model.LayoutSize(width: width, height: height), subitems: subitems, count: count,
+            interItemSpacing: spacing, contentInsets: contentInsets)
     }
 
-    static func item(_ width: Model.Dimension, _ height: Model.Dimension, contentInsets: Model.Insets = .zero,
-                     edgeSpacing: Model.EdgeSpacing = .none) -> Model.Element {
-        .item(Model.Item(size: Model.LayoutSize(width: width, height: height), contentInsets: contentInsets,
-                         edgeSpacing: edgeSpacing))
+    static func item(
+        _ width: Model.Dimension, _ height: Model.Dimension, contentInsets: Model.Insets = .zero,
+        edgeSpacing: Model.EdgeSpacing = .none
+    ) -> Model.Element {
+        .item(
+            Model.Item(
+                size: Model.LayoutSize(width: width, height: height), contentInsets: contentInsets,
+                edgeSpacing: edgeSpacing))
     }
 
     static func size(_ width: Model.Dimension, _ height: Model.Dimension) -> Model.LayoutSize {
@@ -48,13 +60,16 @@ enum Comp {
 }
 
 /// Frames equal to 1e-9 (hand-worked sums may associate differently from the engine's).
-func close(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
-           sourceLocation: SourceLocation = #_sourceLocation) {
+func close(
+    _ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard let r else {
         Issue.record("no frame", sourceLocation: sourceLocation)
         return
     }
-    let ok = Swift.abs(r.minX - x) < 1e-9 && Swift.abs(r.minY - y) < 1e-9
+    let ok =
+        Swift.abs(r.minX - x) < 1e-9 && Swift.abs(r.minY - y) < 1e-9
         && Swift.abs(r.width - w) < 1e-9 && Swift.abs(r.height - h) < 1e-9
     #expect(ok, "\(r) ≠ (\(x), \(y), \(w), \(h))", sourceLocation: sourceLocation)
 }

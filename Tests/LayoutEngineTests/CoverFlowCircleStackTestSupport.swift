@@ -5,9 +5,10 @@ import Testing
 enum LayoutsBChecks {
     /// Up to `maxSections` sections of 0…`maxItems` items each; empty sections are common.
     static func randomDataSource(_ g: inout SeededRandom, maxSections: Int = 5, maxItems: Int = 30) -> DataSource {
-        DataSource(sections: (0..<g.int(0...maxSections)).map { _ in
-            SectionData(itemCount: g.bool() ? g.int(0...3) : g.int(0...maxItems))
-        })
+        DataSource(
+            sections: (0..<g.int(0...maxSections)).map { _ in
+                SectionData(itemCount: g.bool() ? g.int(0...3) : g.int(0...maxItems))
+            })
     }
 
     /// Query rectangles: random ones over the content and beyond, zero-width and
@@ -42,8 +43,11 @@ enum LayoutsBChecks {
         let all = layout.elements(in: nil, view: view)
         let ranks = all.map { ElementKey(category: $0.category, indexPath: IndexPath(0, 0)) }
         #expect(ranks == ranks.sorted(), "cells, then supplementary views, then decorations")
-        guard QueryChecks.rectQueriesEqualBruteForce(layout, all: all, view: view, rects: rects,
-                                                     stopAtFirstMismatch: true) else { return }
+        guard
+            QueryChecks.rectQueriesEqualBruteForce(
+                layout, all: all, view: view, rects: rects,
+                stopAtFirstMismatch: true)
+        else { return }
         for element in all {
             let single = lookup(layout, element.key, view)
             #expect(single == element)
@@ -61,6 +65,9 @@ enum LayoutsBChecks {
 
     /// The `field` of the LayoutError `prepare` throws, or nil when it succeeds.
     static func errorField(_ prepare: () throws(LayoutError) -> Void) -> String? {
-        do { try prepare(); return nil } catch { return error.field }
+        do {
+            try prepare()
+            return nil
+        } catch { return error.field }
     }
 }

@@ -2,9 +2,9 @@ import Testing
 @testable import LayoutEngine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Cover flow (docs/layouts.md §3). The hand-worked cases use a 300×200 view, 100×100 cells and
@@ -15,8 +15,10 @@ struct CoverFlowLayoutTests {
     static let view = ViewContext(bounds: Size(width: 300, height: 200))
     static let parameters = CoverFlowLayout.Parameters(cellSize: Size(width: 100, height: 100), cellInterval: 30)
 
-    static func prepare(_ counts: [Int], _ p: CoverFlowLayout.Parameters = parameters,
-                        view: ViewContext = view) throws -> any PreparedLayout {
+    static func prepare(
+        _ counts: [Int], _ p: CoverFlowLayout.Parameters = parameters,
+        view: ViewContext = view
+    ) throws -> any PreparedLayout {
         try CoverFlowLayout(p).prepare(DataSource(sections: counts.map { SectionData(itemCount: $0) }), view: view)
     }
 
@@ -24,8 +26,10 @@ struct CoverFlowLayoutTests {
         ViewContext(bounds: view.bounds, contentOffset: Point(x: x, y: 0))
     }
 
-    static func expectClose(_ t: Transform3D, _ expected: [Double], tolerance: Double = 1e-12,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectClose(
+        _ t: Transform3D, _ expected: [Double], tolerance: Double = 1e-12,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for (k, (a, b)) in zip(t.entries, expected).enumerated() {
             #expect(abs(a - b) <= tolerance, "entry \(k): \(a) vs \(b)", sourceLocation: sourceLocation)
         }
@@ -44,7 +48,8 @@ struct CoverFlowLayoutTests {
         let layout = try Self.prepare([2, 0, 3])
         #expect(layout.contentSize == Size(width: 420, height: 200))
         #expect(layout.attributesForItem(at: IndexPath(2, 0), view: Self.view)?.frame == Rect(x: 160, y: 50, width: 100, height: 100))
-        #expect(layout.elements(in: nil, view: Self.view).map(\.indexPath)
+        #expect(
+            layout.elements(in: nil, view: Self.view).map(\.indexPath)
                 == [IndexPath(0, 0), IndexPath(0, 1), IndexPath(2, 0), IndexPath(2, 1), IndexPath(2, 2)])
         #expect(try Self.prepare([0, 0]).contentSize == Size(width: 300, height: 200))
     }
@@ -94,7 +99,8 @@ struct CoverFlowLayoutTests {
         Self.expectClose(cell.transform, Self.expected(angleDegrees: -80, shift: 50, depth: -201))
         #expect(cell.transform.m41 == 50 && cell.transform.m43 == -201 && cell.transform.m44 == 1.25125)
         #expect(cell.zIndex == -1000)
-        #expect(CoverFlowPose(rate: 0.1, threshold: 0.1, cellWidth: 100)
+        #expect(
+            CoverFlowPose(rate: 0.1, threshold: 0.1, cellWidth: 100)
                 == CoverFlowPose(rate: 0.2, threshold: 0.1, cellWidth: 100).with(rate: 0.1))
     }
 
@@ -133,8 +139,11 @@ struct CoverFlowLayoutTests {
     }
 
     @Test func reflections() throws {
-        let layout = try Self.prepare([3], CoverFlowLayout.Parameters(cellSize: Size(width: 100, height: 100),
-                                                                      cellInterval: 30, reflection: true))
+        let layout = try Self.prepare(
+            [3],
+            CoverFlowLayout.Parameters(
+                cellSize: Size(width: 100, height: 100),
+                cellInterval: 30, reflection: true))
         let view = Self.at(10)
         let cell = try #require(layout.attributesForItem(at: IndexPath(0, 2), view: view))
         let mirror = try #require(layout.attributesForDecorationView(kind: "reflection", at: IndexPath(0, 2), view: view))
@@ -185,7 +194,7 @@ struct CoverFlowLayoutTests {
     }
 
     @Test func targetContentOffsetSnapsToTheNearestItem() throws {
-        let layout = try Self.prepare([2, 3])  // items 0…4, offsets 0, 30, 60, 90, 120 centre them
+        let layout = try Self.prepare([2, 3]) // items 0…4, offsets 0, 30, 60, 90, 120 centre them
         func target(_ x: Double, vx: Double = 0) -> Point {
             layout.targetContentOffset(proposed: Point(x: x, y: 7), velocity: Point(x: vx, y: 0), view: Self.view)
         }

@@ -11,8 +11,9 @@ import Testing
     static func everyLayout() throws -> [(String, any PreparedLayout)] {
         var random = SeededRandom(seed: 0xE1E)
         let sized = (0..<240).map { _ in
-            SectionData.Item(size: Size(width: random.double(20, 200), height: random.double(20, 200)),
-                             height: random.double(10, 90), aspectRatio: random.double(0.4, 2.5))
+            SectionData.Item(
+                size: Size(width: random.double(20, 200), height: random.double(20, 200)),
+                height: random.double(10, 90), aspectRatio: random.double(0.4, 2.5))
         }
         let data = DataSource(sections: [SectionData(items: Array(sized[..<150])), SectionData(items: Array(sized[150...]))])
         var flow = FlowLayout.Parameters()
@@ -20,14 +21,14 @@ import Testing
         flow.footerReferenceSize = Size(width: 0, height: 20)
         let tree = DataSource(sections: [
             SectionData(items: (0..<20).map { SectionData.Item(children: [2 * $0, 2 * $0 + 1]) }),
-            SectionData(itemCount: 40),
+            SectionData(itemCount: 40)
         ])
         let layouts: [(String, any CollectionLayout, DataSource)] = [
             ("flow", FlowLayout(flow), data), ("line", LineLayout(), data), ("column", ColumnLayout(), data),
             ("waterfall", WaterfallLayout(WaterfallLayout.Parameters(headerHeight: 25, footerHeight: 15)), data),
             ("coverFlow", CoverFlowLayout(CoverFlowLayout.Parameters(reflection: true, headerHeight: 10)), data),
             ("circle", CircleLayout(CircleLayout.Parameters(background: true)), data), ("tree", TreeLayout(), tree),
-            ("stack", StackLayout(), data), ("justified", JustifiedLayout(), data),
+            ("stack", StackLayout(), data), ("justified", JustifiedLayout(), data)
         ]
         var out = try layouts.map { ($0.0, try $0.1.prepare($0.2, view: view)) }
         out.append(("transition", TransitionLayout(from: out[0].1, view: view, to: out[3].1, view: view, progress: 0.4)))
@@ -38,10 +39,13 @@ import Testing
         var random = SeededRandom(seed: 0x1_1A1)
         for (name, layout) in try Self.everyLayout() {
             let size = layout.contentSize
-            let rects: [Rect?] = [nil] + (0..<40).map { _ in
-                Rect(x: random.double(-100, size.width + 100), y: random.double(-100, size.height + 100),
-                     width: random.double(0, size.width + 200), height: random.double(0, size.height / 2 + 200))
-            }
+            let rects: [Rect?] =
+                [nil]
+                + (0..<40).map { _ in
+                    Rect(
+                        x: random.double(-100, size.width + 100), y: random.double(-100, size.height + 100),
+                        width: random.double(0, size.width + 200), height: random.double(0, size.height / 2 + 200))
+                }
             for rect in rects {
                 let all = layout.elements(in: rect, view: Self.view)
                 for limit in [0, 1, all.count - 1, all.count, all.count + 1, 7].filter({ $0 >= 0 }) {
@@ -51,9 +55,10 @@ import Testing
                     } catch {
                         // A transition counts each end's candidates (documented there): it
                         // may refuse when one end meets more than the limit in the rect.
-                        let candidates = (layout as? TransitionLayout).map { t in
-                            max(t.current.elements(in: rect, view: Self.view).count, t.next.elements(in: rect, view: Self.view).count)
-                        } ?? all.count
+                        let candidates =
+                            (layout as? TransitionLayout).map { t in
+                                max(t.current.elements(in: rect, view: Self.view).count, t.next.elements(in: rect, view: Self.view).count)
+                            } ?? all.count
                         #expect(candidates > limit, "\(name): refused \(all.count) at limit \(limit)")
                         #expect(error.limit == limit)
                     }

@@ -16,14 +16,17 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(erratum: .swappedMixedSpacings, name: "Q1 swappedMixedSpacings",
-             parameters: FlowParameters(scrollDirection: .horizontal, minimumLineSpacing: 5, minimumInteritemSpacing: 20),
-             sections: [sized([S(40, 140), S(60, 150), S(30, 100)])], view: view(600, 300)),
-        Case(erratum: .emptyLineBeforeOversizeItem, name: "Q2 emptyLineBeforeOversizeItem",
-             parameters: FlowParameters(), sections: [sized([S(350, 40), S(100, 40)])], view: view(300, 600)),
-        Case(erratum: .leadingZeroSizeItemsSkipped, name: "Q3 leadingZeroSizeItemsSkipped",
-             parameters: FlowParameters(),
-             sections: [sized([S(0, 0), S(0, 0), S(50, 50), S(50, 50), S(50, 50)])], view: view(320, 480)),
+        Case(
+            erratum: .swappedMixedSpacings, name: "Q1 swappedMixedSpacings",
+            parameters: FlowParameters(scrollDirection: .horizontal, minimumLineSpacing: 5, minimumInteritemSpacing: 20),
+            sections: [sized([S(40, 140), S(60, 150), S(30, 100)])], view: view(600, 300)),
+        Case(
+            erratum: .emptyLineBeforeOversizeItem, name: "Q2 emptyLineBeforeOversizeItem",
+            parameters: FlowParameters(), sections: [sized([S(350, 40), S(100, 40)])], view: view(300, 600)),
+        Case(
+            erratum: .leadingZeroSizeItemsSkipped, name: "Q3 leadingZeroSizeItemsSkipped",
+            parameters: FlowParameters(),
+            sections: [sized([S(0, 0), S(0, 0), S(50, 50), S(50, 50), S(50, 50)])], view: view(320, 480))
     ]
 
     /// Cell frames and content size with `errata`.

@@ -17,11 +17,12 @@ import Testing
     @Test func r6LineBreakingAndPlacement() throws {
         let sizes = [S(100, 40), S(100, 40), S(100, 40), S(50, 20), S(120, 40), S(200, 40), S(90, 60)]
         let f = try prepared(FlowParameters(), [sized(sizes)], v300)
-        #expect(f.cellFrames(0, v300) == [
-            R(0, 0, 100, 40), R(200, 0, 100, 40),
-            R(0, 50, 100, 40), R(115, 60, 50, 20), R(180, 50, 120, 40),
-            R(0, 110, 200, 40), R(210, 100, 90, 60),
-        ])
+        #expect(
+            f.cellFrames(0, v300) == [
+                R(0, 0, 100, 40), R(200, 0, 100, 40),
+                R(0, 50, 100, 40), R(115, 60, 50, 20), R(180, 50, 120, 40),
+                R(0, 110, 200, 40), R(210, 100, 90, 60)
+            ])
         #expect(f.contentSize == S(300, 160))
     }
 

@@ -16,8 +16,10 @@ import Testing
         p.itemSize = rng.pick([S(50, 50), S(30, 40), S(0, 0), S(100.5, 20.25), S(320.0 / 3, 33), S(250, 60)])
         p.minimumInteritemSpacing = rng.pick([10, 0, 5.5, -5, 10, 10])
         p.minimumLineSpacing = rng.pick([10, 0, 7.25, -10, 10, -70])
-        p.sectionInset = rng.pick([.zero, EdgeInsets(top: 5, left: 10, bottom: 15, right: 20),
-                                   EdgeInsets(top: -5, left: -3, bottom: 2, right: 0), .zero])
+        p.sectionInset = rng.pick([
+            .zero, EdgeInsets(top: 5, left: 10, bottom: 15, right: 20),
+            EdgeInsets(top: -5, left: -3, bottom: 2, right: 0), .zero
+        ])
         p.headerReferenceSize = rng.pick([.zero, S(30, 30), S(0, 25.5), S(17, 0)])
         p.footerReferenceSize = rng.pick([.zero, S(20, 20), S(12.75, 0), S(0, 40)])
         p.sectionHeadersPinToVisibleBounds = rng.chance(0.5)
@@ -37,10 +39,10 @@ import Testing
             let n = rng.int(0...40)
             switch rng.int(0...3) {
             case 0: sections.append(counted(n, overrides))
-            case 1:  // all equal: uniform through the delegate path (R3)
+            case 1: // all equal: uniform through the delegate path (R3)
                 let s = rng.pick(pool)
                 sections.append(sized(Array(repeating: s, count: n), overrides))
-            case 2:  // Q3: leading zeros, then equal
+            case 2: // Q3: leading zeros, then equal
                 let s = rng.pick(pool)
                 sections.append(sized(Array(repeating: S(0, 0), count: rng.int(0...3)) + Array(repeating: s, count: n), overrides))
             default:
@@ -49,14 +51,16 @@ import Testing
         }
         let bounds = rng.pick([S(320, 480), S(480, 320), S(200, 200), S(57.3, 91), S(320, 0), S(150, 700)])
         let inset = rng.pick([EdgeInsets.zero, EdgeInsets(top: 20, left: 5, bottom: 10, right: 5), .zero])
-        let v = ViewContext(bounds: bounds, contentOffset: randomOffset(&rng), contentInset: inset,
-                            scale: rng.pick([0, 0, 1, 2, 3]))
+        let v = ViewContext(
+            bounds: bounds, contentOffset: randomOffset(&rng), contentInset: inset,
+            scale: rng.pick([0, 0, 1, 2, 3]))
         return Case(parameters: p, sections: sections, view: v)
     }
 
     static func randomOffset(_ rng: inout SeededRandom) -> Point {
-        Point(x: Double(rng.int(-100...1500)) + rng.pick([0, 0.25, 0.5]),
-              y: Double(rng.int(-100...1500)) + rng.pick([0, 0.25, 0.5]))
+        Point(
+            x: Double(rng.int(-100...1500)) + rng.pick([0, 0.25, 0.5]),
+            y: Double(rng.int(-100...1500)) + rng.pick([0, 0.25, 0.5]))
     }
 
     /// Random rects, and rects built from element edges so that touching cases are common.
@@ -105,7 +109,8 @@ import Testing
             #expect(cells.count == (showsCells ? c.sections.reduce(0) { $0 + $1.itemCount } : 0), "case \(caseIndex)")
             #expect(cells.map(\.indexPath) == cells.map(\.indexPath).sorted(), "case \(caseIndex)")
             for a in all {
-                let single = a.category == .cell
+                let single =
+                    a.category == .cell
                     ? f.attributesForItem(at: a.indexPath, view: q)
                     : f.attributesForSupplementaryView(kind: a.kind, at: a.indexPath, view: q)
                 #expect(single == a, "case \(caseIndex) \(a.key)")

@@ -16,26 +16,32 @@ import Testing
     }
 
     @Test func r11RejectsNegativeLayoutValues() {
-        #expect(prepareError(FlowParameters(itemSize: S(-50, 50)), [counted(1)])
-            == LayoutError(field: "layout.itemSize", message: "negative width"))
+        #expect(
+            prepareError(FlowParameters(itemSize: S(-50, 50)), [counted(1)])
+                == LayoutError(field: "layout.itemSize", message: "negative width"))
         #expect(prepareError(FlowParameters(headerReferenceSize: S(0, -1)), [])?.field == "layout.headerReferenceSize")
         #expect(prepareError(FlowParameters(footerReferenceSize: S(-1, 0)), [])?.field == "layout.footerReferenceSize")
-        #expect(prepareError(FlowParameters(), [counted(1), counted(2, ["itemSize": .size(S(5, -5))])])
-            == LayoutError(field: "dataSource.sections[1].layout.itemSize", message: "negative height"))
-        #expect(prepareError(FlowParameters(), [counted(1, ["footerReferenceSize": .size(S(0, -5))])])?.field
-            == "dataSource.sections[0].layout.footerReferenceSize")
-        #expect(prepareError(FlowParameters(), [counted(1, ["minimumLineSpacing": .string("x")])])
-            == LayoutError(field: "dataSource.sections[0].layout.minimumLineSpacing", message: "expected a number"))
-        #expect(prepareError(FlowParameters(), [], view(-1, 480))
-            == LayoutError(field: "view.bounds", message: "negative width"))
+        #expect(
+            prepareError(FlowParameters(), [counted(1), counted(2, ["itemSize": .size(S(5, -5))])])
+                == LayoutError(field: "dataSource.sections[1].layout.itemSize", message: "negative height"))
+        #expect(
+            prepareError(FlowParameters(), [counted(1, ["footerReferenceSize": .size(S(0, -5))])])?.field
+                == "dataSource.sections[0].layout.footerReferenceSize")
+        #expect(
+            prepareError(FlowParameters(), [counted(1, ["minimumLineSpacing": .string("x")])])
+                == LayoutError(field: "dataSource.sections[0].layout.minimumLineSpacing", message: "expected a number"))
+        #expect(
+            prepareError(FlowParameters(), [], view(-1, 480))
+                == LayoutError(field: "view.bounds", message: "negative width"))
         #expect(prepareError(FlowParameters(), [], view(320, 480, scale: -2))?.field == "view.scale")
     }
 
     /// Negative spacing, insets and unknown override keys are accepted (R11); an error is
     /// still raised when D ≤ 0 lays nothing out.
     @Test func r11AcceptsNegativeSpacingAndInsets() {
-        let p = FlowParameters(minimumLineSpacing: -5, minimumInteritemSpacing: -5,
-                               sectionInset: EdgeInsets(all: -10))
+        let p = FlowParameters(
+            minimumLineSpacing: -5, minimumInteritemSpacing: -5,
+            sectionInset: EdgeInsets(all: -10))
         #expect(prepareError(p, [counted(3, ["columnCount": .number(2)])]) == nil)
         #expect(prepareError(FlowParameters(), [sized([S(-1, 1)])], view(0, 480)) != nil)
     }
@@ -65,8 +71,8 @@ import Testing
         let f = try grid()
         #expect(f.names(in: R(10, 0, 0, 200)) == ["h0"])
         #expect(f.names(in: R(10, 40, 0, 20)) == [])
-        #expect(f.names(in: R(0, 30, 100, 0)) == ["h0"])  // the header's bottom edge
-        #expect(f.names(in: R(0, 0, 0, 0)) == ["h0"])     // its corner
+        #expect(f.names(in: R(0, 30, 100, 0)) == ["h0"]) // the header's bottom edge
+        #expect(f.names(in: R(0, 0, 0, 0)) == ["h0"]) // its corner
     }
 
     @Test func r14NilRectAndNegativeRect() throws {
@@ -133,16 +139,18 @@ import Testing
     /// Offset 100 → 100.1 at scale 2: header 0 rounds to 100 both times, footer 1's
     /// 270.1 too: nothing changed.
     @Test func invalidationListsMovedPinnedElements() throws {
-        let p = FlowParameters(headerReferenceSize: S(0, 40), footerReferenceSize: S(0, 30),
-                               sectionHeadersPinToVisibleBounds: true, sectionFootersPinToVisibleBounds: true)
+        let p = FlowParameters(
+            headerReferenceSize: S(0, 40), footerReferenceSize: S(0, 30),
+            sectionHeadersPinToVisibleBounds: true, sectionFootersPinToVisibleBounds: true)
         let v0 = view(320, 200)
         let f = try prepared(p, [counted(10), counted(10), counted(10)], v0)
         let moved = f.invalidation(from: v0, to: view(320, 200, offset: Point(x: 0, y: 100)))
         #expect(!moved.invalidatesLayout && !moved.invalidatesAllAttributes)
-        #expect(moved.invalidatedElements == [
-            ElementKey(category: .supplementary, kind: "header", indexPath: IP(0, 0)),
-            ElementKey(category: .supplementary, kind: "footer", indexPath: IP(1, 0)),
-        ])
+        #expect(
+            moved.invalidatedElements == [
+                ElementKey(category: .supplementary, kind: "header", indexPath: IP(0, 0)),
+                ElementKey(category: .supplementary, kind: "footer", indexPath: IP(1, 0))
+            ])
         #expect(f.invalidation(from: v0, to: view(320, 200, offset: Point(x: 50, y: 0))) == .none)
         let r2 = view(320, 200, offset: Point(x: 0, y: 100), scale: 2)
         let g = try prepared(p, [counted(10), counted(10), counted(10)], r2)
@@ -156,8 +164,9 @@ import Testing
     /// bounds pins to the −inset origin.
     @Test func targetContentOffsetClamps() throws {
         let v = view(320, 200)
-        let f = try prepared(FlowParameters(headerReferenceSize: S(0, 40), footerReferenceSize: S(0, 30)),
-                             [counted(10), counted(10), counted(10)], v)
+        let f = try prepared(
+            FlowParameters(headerReferenceSize: S(0, 40), footerReferenceSize: S(0, 30)),
+            [counted(10), counted(10), counted(10)], v)
         #expect(f.contentSize == S(320, 540))
         #expect(f.targetContentOffset(proposed: Point(x: 30, y: 1000), velocity: .zero, view: v) == Point(x: 0, y: 340))
         #expect(f.targetContentOffset(proposed: Point(x: -5, y: -50), velocity: .zero, view: v) == Point(x: 0, y: 0))

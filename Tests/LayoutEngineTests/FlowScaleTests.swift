@@ -24,7 +24,7 @@ import Testing
         #expect(Double(f.storageBytes) / Double(n) <= 40)
         // Line r at y = 30r; widths alternate, so each line holds one centred item.
         #expect(f.frame(0, 150_001) == R(55, 4_500_030, 210, 20))
-        #expect(f.names(in: R(0, 4_500_030, 1, 1)) == [])  // x 0…1 is left of the centred item
+        #expect(f.names(in: R(0, 4_500_030, 1, 1)) == []) // x 0…1 is left of the centred item
         #expect(f.names(in: R(60, 4_500_020, 1, 10)) == ["c0.150000", "c0.150001"])
     }
 
@@ -37,8 +37,9 @@ import Testing
     @Test func longLinesQueryByBinarySearch() throws {
         var sizes = Array(repeating: S(1, 1), count: 100_000)
         sizes[7] = S(2, 1)
-        let f = try prepared(FlowParameters(minimumLineSpacing: 0, minimumInteritemSpacing: 0),
-                             [SectionData(itemCount: sizes.count, sizes: sizes)])
+        let f = try prepared(
+            FlowParameters(minimumLineSpacing: 0, minimumInteritemSpacing: 0),
+            [SectionData(itemCount: sizes.count, sizes: sizes)])
         let v = view(320, 480)
         let rect = R(100.5, 200.5, 3, 2)
         let all = f.elements(in: nil, view: v)
@@ -68,12 +69,13 @@ extension FlowScaleTests {
         // A screenful (~20 cells) per query, anywhere in the section: O(log n + k).
         var found = 0
         let queries = 10_000
-        let perQuery = clock.measure {
-            for _ in 0..<queries {
-                let y = Double(rng.int(0...Int(flow.contentSize.height)))
-                found += flow.elements(in: R(0, y, 320, 480), view: view(320, 480)).count
-            }
-        } / queries
+        let perQuery =
+            clock.measure {
+                for _ in 0..<queries {
+                    let y = Double(rng.int(0...Int(flow.contentSize.height)))
+                    found += flow.elements(in: R(0, y, 320, 480), view: view(320, 480)).count
+                }
+            } / queries
         print("flow: \(perQuery) per 320×480 query, \(found / queries) elements each")
         #expect(found > 0)
     }

@@ -12,9 +12,12 @@ import Testing
     @Test func countedSectionUsesTheEstimate() throws {
         let p = FlowParameters(itemSize: S(50, 50), estimatedItemSize: S(100, 40))
         let f = try prepared(p, [counted(7)])
-        #expect(f.cellFrames(0) == [R(0, 0, 100, 40), R(110, 0, 100, 40), R(220, 0, 100, 40),
-                                    R(0, 50, 100, 40), R(110, 50, 100, 40), R(220, 50, 100, 40),
-                                    R(0, 100, 100, 40)])
+        #expect(
+            f.cellFrames(0) == [
+                R(0, 0, 100, 40), R(110, 0, 100, 40), R(220, 0, 100, 40),
+                R(0, 50, 100, 40), R(110, 50, 100, 40), R(220, 50, 100, 40),
+                R(0, 100, 100, 40)
+            ])
         #expect(f.contentSize == S(320, 140))
         if case .uniform(let grid) = f.sections[0].cells {
             #expect(grid.itemSize == S(100, 40))
@@ -55,8 +58,9 @@ import Testing
         let f = try prepared(p, [counted(2, ["itemSize": .size(S(70, 20))])])
         #expect(f.cellFrames(0) == [R(0, 0, 100, 40), R(110, 0, 100, 40)])
         // Its override is still checked.
-        #expect(prepareError(p, [counted(2, ["itemSize": .size(S(-70, 20))])])?.field
-                    == "dataSource.sections[0].layout.itemSize")
+        #expect(
+            prepareError(p, [counted(2, ["itemSize": .size(S(-70, 20))])])?.field
+                == "dataSource.sections[0].layout.itemSize")
     }
 
     /// R11 for the estimate: finite and non-negative; zero is allowed.
@@ -76,9 +80,10 @@ import Testing
         for caseIndex in 0..<200 {
             let c = FlowPropertyTests.randomCase(&rng)
             let reported: [SectionData] = c.sections.map { s in
-                sized((0..<s.itemCount).map { i in
-                    s.size(at: i) ?? S(Double(rng.int(0...120)) + rng.pick([0, 0.5]), Double(rng.int(0...80)))
-                }, s.overrides.values)
+                sized(
+                    (0..<s.itemCount).map { i in
+                        s.size(at: i) ?? S(Double(rng.int(0...120)) + rng.pick([0, 0.5]), Double(rng.int(0...80)))
+                    }, s.overrides.values)
             }
             var estimating = c.parameters
             estimating.estimatedItemSize = rng.pick([S(60, 30), S(0, 0), S(100.5, 44), S(400, 10)])
@@ -86,8 +91,9 @@ import Testing
             explicit.estimatedItemSize = nil
             let a = try prepared(estimating, reported, c.view)
             let b = try prepared(explicit, reported, c.view)
-            #expect(FlowUpdateTests.same(a.elements(in: nil, view: c.view), b.elements(in: nil, view: c.view)),
-                    "case \(caseIndex)")
+            #expect(
+                FlowUpdateTests.same(a.elements(in: nil, view: c.view), b.elements(in: nil, view: c.view)),
+                "case \(caseIndex)")
             #expect(a.contentSize == b.contentSize, "case \(caseIndex)")
         }
     }
@@ -114,8 +120,11 @@ import Testing
             let hint = LayoutUpdateHint(unchangedSourceSection: [0, nil], unchangedPrefix: [0, next])
             let updated = try current.updatedFlow(to: DataSource(sections: sections), hint: hint, view: view(320, 480))
             let fresh = try layout.prepareFlow(DataSource(sections: sections), view: view(320, 480))
-            guard FlowUpdateTests.expectSame(updated, fresh, sections: sections, view: view(320, 480), &rng,
-                                             "reported up to \(batch)") else { return }
+            guard
+                FlowUpdateTests.expectSame(
+                    updated, fresh, sections: sections, view: view(320, 480), &rng,
+                    "reported up to \(batch)")
+            else { return }
             current = updated
             next = batch
         }
@@ -123,7 +132,9 @@ import Testing
         plain.estimatedItemSize = nil
         let explicit = try FlowLayout(plain).prepareFlow(
             DataSource(sections: [counted(5, ["itemSize": .size(S(80, 40))]), sized(actual)]), view: view(320, 480))
-        #expect(FlowUpdateTests.same(current.elements(in: nil, view: view(320, 480)),
-                                     explicit.elements(in: nil, view: view(320, 480))))
+        #expect(
+            FlowUpdateTests.same(
+                current.elements(in: nil, view: view(320, 480)),
+                explicit.elements(in: nil, view: view(320, 480))))
     }
 }

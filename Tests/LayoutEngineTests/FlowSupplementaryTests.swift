@@ -9,8 +9,9 @@ import Testing
     /// 30 + 5 + 50 + 15 = 100 → section length 120. Section 1 overrides the header to (320, 0)
     /// (along 0 → absent) and has no items: 5 + 15 + footer 20 → footer at 120 + 20 = 140.
     @Test func r8Vertical() throws {
-        let p = FlowParameters(sectionInset: EdgeInsets(top: 5, left: 10, bottom: 15, right: 10),
-                               headerReferenceSize: S(999, 30), footerReferenceSize: S(1, 20))
+        let p = FlowParameters(
+            sectionInset: EdgeInsets(top: 5, left: 10, bottom: 15, right: 10),
+            headerReferenceSize: S(999, 30), footerReferenceSize: S(1, 20))
         let f = try prepared(p, [counted(3), counted(0, ["headerReferenceSize": .size(S(320, 0))])])
         #expect(f.cellFrames(0) == [R(10, 35, 50, 50), R(72.5, 35, 50, 50), R(135, 35, 50, 50)])
         #expect(f.header(0) == R(0, 0, 320, 30))
@@ -23,8 +24,9 @@ import Testing
     /// R8 horizontal: only the widths count; header (s, 0, 40, D), D = 320. One column of
     /// 3 items at x = 40 (after the header); footer at 40 + 50 = 90, width 25.
     @Test func r8Horizontal() throws {
-        let p = FlowParameters(scrollDirection: .horizontal, headerReferenceSize: S(40, 999),
-                               footerReferenceSize: S(25, 0))
+        let p = FlowParameters(
+            scrollDirection: .horizontal, headerReferenceSize: S(40, 999),
+            footerReferenceSize: S(25, 0))
         let v = view(480, 320)
         let f = try prepared(p, [counted(3)], v)
         #expect(f.header(0, v) == R(0, 0, 40, 320))
@@ -36,11 +38,13 @@ import Testing
     /// Three sections of 10 items (2 lines, body 110), header 40, footer 30: each 180 long,
     /// starting at 0, 180, 360; natural headers at 0, 180, 360, footers at 150, 330, 510.
     func pinned(_ direction: ScrollDirection = .vertical) throws -> PreparedFlowLayout {
-        let p = FlowParameters(scrollDirection: direction,
-                               headerReferenceSize: S(40, 40), footerReferenceSize: S(30, 30),
-                               sectionHeadersPinToVisibleBounds: true, sectionFootersPinToVisibleBounds: true)
-        return try prepared(p, [counted(10), counted(10), counted(10)],
-                            direction == .vertical ? view(320, 200) : view(200, 320))
+        let p = FlowParameters(
+            scrollDirection: direction,
+            headerReferenceSize: S(40, 40), footerReferenceSize: S(30, 30),
+            sectionHeadersPinToVisibleBounds: true, sectionFootersPinToVisibleBounds: true)
+        return try prepared(
+            p, [counted(10), counted(10), counted(10)],
+            direction == .vertical ? view(320, 200) : view(200, 320))
     }
 
     /// R12 headers, bounds height 200:
@@ -85,8 +89,9 @@ import Testing
     /// the pinned header, not its natural place 0…40 (met again at offset 0); footers are
     /// not pinned here.
     @Test func r12QueryUsesPinnedFrame() throws {
-        let p = FlowParameters(headerReferenceSize: S(0, 40), footerReferenceSize: S(0, 30),
-                               sectionHeadersPinToVisibleBounds: true)
+        let p = FlowParameters(
+            headerReferenceSize: S(0, 40), footerReferenceSize: S(0, 30),
+            sectionHeadersPinToVisibleBounds: true)
         let v = view(320, 200, offset: Point(x: 0, y: 100))
         let f = try prepared(p, [counted(10), counted(10)], v)
         #expect(f.names(in: R(0, 100, 320, 10), v) == ["c0.5", "c0.6", "c0.7", "c0.8", "c0.9", "h0"])
@@ -113,8 +118,9 @@ import Testing
         let three = try prepared(FlowParameters(), [counted(5)], view(320, 480, scale: 3))
         #expect(three.cellFrames(0).map(\.minX) == [0, 203.0 / 3, 135, 608.0 / 3, 270])
         let c = 320.0 / 3
-        let thirds = try prepared(FlowParameters(itemSize: S(c, 50.3), minimumInteritemSpacing: 0), [counted(3)],
-                                  view(320, 480, scale: 2))
+        let thirds = try prepared(
+            FlowParameters(itemSize: S(c, 50.3), minimumInteritemSpacing: 0), [counted(3)],
+            view(320, 480, scale: 2))
         #expect(thirds.cellFrames(0) == [R(0, 0, c, 50.3), R(106.5, 0, c, 50.3), R(213.5, 0, c, 50.3)])
     }
 

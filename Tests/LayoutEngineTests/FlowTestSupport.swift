@@ -26,19 +26,25 @@ func sized(_ sizes: [Size?], _ overrides: [String: ParameterValue] = [:]) -> Sec
     SectionData(items: sizes.map { SectionData.Item(size: $0) }, overrides: SectionOverrides(overrides))
 }
 
-func view(_ w: Double, _ h: Double, offset: Point = .zero, inset: EdgeInsets = .zero,
-          scale: Double = 0) -> ViewContext {
+func view(
+    _ w: Double, _ h: Double, offset: Point = .zero, inset: EdgeInsets = .zero,
+    scale: Double = 0
+) -> ViewContext {
     ViewContext(bounds: S(w, h), contentOffset: offset, contentInset: inset, scale: scale)
 }
 
-func prepared(_ p: FlowParameters = FlowParameters(), _ sections: [SectionData],
-              _ v: ViewContext = view(320, 480)) throws -> PreparedFlowLayout {
+func prepared(
+    _ p: FlowParameters = FlowParameters(), _ sections: [SectionData],
+    _ v: ViewContext = view(320, 480)
+) throws -> PreparedFlowLayout {
     try FlowLayout(p).prepareFlow(DataSource(sections: sections), view: v)
 }
 
 /// The error `prepare` throws, or nil.
-func prepareError(_ p: FlowParameters = FlowParameters(), _ sections: [SectionData],
-                  _ v: ViewContext = view(320, 480)) -> LayoutError? {
+func prepareError(
+    _ p: FlowParameters = FlowParameters(), _ sections: [SectionData],
+    _ v: ViewContext = view(320, 480)
+) -> LayoutError? {
     do {
         _ = try FlowLayout(p).prepareFlow(DataSource(sections: sections), view: v)
         return nil

@@ -53,8 +53,9 @@ import Testing
     /// R5.1 unbounded: c = 0, g = 0 → g + c = 0 and g + A > 0: one line, every item at the
     /// cross-start inset (left 7). Body = one line of a = 20.
     @Test func r5_1UnboundedCapacity() throws {
-        let p = FlowParameters(itemSize: S(0, 20), minimumInteritemSpacing: 0,
-                               sectionInset: EdgeInsets(top: 0, left: 7, bottom: 0, right: 0))
+        let p = FlowParameters(
+            itemSize: S(0, 20), minimumInteritemSpacing: 0,
+            sectionInset: EdgeInsets(top: 0, left: 7, bottom: 0, right: 0))
         let f = try prepared(p, [counted(5)])
         #expect(f.cellFrames(0) == Array(repeating: R(7, 0, 0, 20), count: 5))
         #expect(f.contentSize == S(320, 20))
@@ -65,8 +66,9 @@ import Testing
     /// (g = −30, c = 20: 290/−10) also gives k = 1: x = (320 − 20)/2 = 150, lines at
     /// r·(50 + 10).
     @Test func r5_2SingleColumnCentred() throws {
-        #expect(try prepared(FlowParameters(itemSize: S(200, 50)), [counted(2)]).cellFrames(0)
-            == [R(60, 0, 200, 50), R(60, 60, 200, 50)])
+        #expect(
+            try prepared(FlowParameters(itemSize: S(200, 50)), [counted(2)]).cellFrames(0)
+                == [R(60, 0, 200, 50), R(60, 60, 200, 50)])
         #expect(try prepared(FlowParameters(itemSize: S(400, 50)), [counted(1)]).frame(0, 0) == R(-40, 0, 400, 50))
         let negative = try prepared(FlowParameters(itemSize: S(20, 50), minimumInteritemSpacing: -30), [counted(2)])
         #expect(negative.cellFrames(0) == [R(150, 0, 20, 50), R(150, 60, 20, 50)])
@@ -95,8 +97,9 @@ import Testing
     /// body is 3·50 + 2·(−60) = 30.
     @Test func r5_4AlongPositions() throws {
         let inset = EdgeInsets(top: 5, left: 0, bottom: 7, right: 0)
-        let p = FlowParameters(itemSize: S(200, 50), minimumLineSpacing: 20, sectionInset: inset,
-                               headerReferenceSize: S(0, 30))
+        let p = FlowParameters(
+            itemSize: S(200, 50), minimumLineSpacing: 20, sectionInset: inset,
+            headerReferenceSize: S(0, 30))
         let f = try prepared(p, [counted(3)])
         #expect(f.cellFrames(0).map(\.minY) == [35, 105, 175])
         #expect(f.contentSize == S(320, 232))
@@ -111,8 +114,13 @@ import Testing
     /// itemSize with a count; nil sizes fall back to the section's itemSize.
     @Test func r3EqualExplicitSizesAreUniform() throws {
         let byCount = try prepared(FlowParameters(itemSize: S(60, 50)), [counted(5)])
-        let explicit = try prepared(FlowParameters(), [sized([S(60, 50), nil, S(60, 50), S(60, 50), S(60, 50)],
-                                                             ["itemSize": .size(S(60, 50))])])
+        let explicit = try prepared(
+            FlowParameters(),
+            [
+                sized(
+                    [S(60, 50), nil, S(60, 50), S(60, 50), S(60, 50)],
+                    ["itemSize": .size(S(60, 50))])
+            ])
         #expect(byCount.cellFrames(0) == explicit.cellFrames(0))
         if case .uniform = explicit.sections[0].cells {} else { Issue.record("expected a uniform section") }
     }
@@ -190,7 +198,7 @@ import Testing
         let overrides: [String: ParameterValue] = [
             "itemSize": .size(S(100, 40)), "minimumLineSpacing": .number(0),
             "minimumInteritemSpacing": .number(0),
-            "sectionInset": .insets(EdgeInsets(top: 0, left: 10, bottom: 0, right: 10)),
+            "sectionInset": .insets(EdgeInsets(top: 0, left: 10, bottom: 0, right: 10))
         ]
         let f = try prepared(FlowParameters(), [counted(1), counted(4, overrides)])
         #expect(f.cellFrames(1) == [R(10, 50, 100, 40), R(110, 50, 100, 40), R(210, 50, 100, 40), R(10, 90, 100, 40)])

@@ -55,13 +55,14 @@ import Testing
         let clock = ContinuousClock()
         var beforeOptional: PreparedFlowLayout? = nil
         let full = try clock.measure {
-            beforeOptional = try layout.prepareFlow(DataSource(sections: [SectionData(itemCount: n, sizes: sizes)]),
-                                                    view: view(320, 480))
+            beforeOptional = try layout.prepareFlow(
+                DataSource(sections: [SectionData(itemCount: n, sizes: sizes)]),
+                view: view(320, 480))
         }
         let before = try #require(beforeOptional)
         for at in [n - 10, n / 2] {
             var newSizes = sizes
-            newSizes.insert(S(47, 52), at: at)  // built by the caller, not timed
+            newSizes.insert(S(47, 52), at: at) // built by the caller, not timed
             let new = DataSource(sections: [SectionData(itemCount: n + 1, sizes: newSizes)])
             let hint = LayoutUpdateHint(unchangedSourceSection: [nil], unchangedPrefix: [at])
             var after: PreparedFlowLayout? = nil
@@ -79,8 +80,12 @@ import Testing
         let layout = FlowLayout(FlowParameters(headerReferenceSize: S(0, 30)))
         for mixed in [true, false] {
             let sections: [SectionData] = (0..<100).map { _ in
-                mixed ? SectionData(itemCount: 10_000, sizes: (0..<10_000).map { _ in
-                    S(Double(40 + rng.int(0...20)), Double(40 + rng.int(0...20))) })
+                mixed
+                    ? SectionData(
+                        itemCount: 10_000,
+                        sizes: (0..<10_000).map { _ in
+                            S(Double(40 + rng.int(0...20)), Double(40 + rng.int(0...20)))
+                        })
                     : counted(10_000)
             }
             let old = DataSource(sections: sections)
@@ -88,17 +93,27 @@ import Testing
             let full = try Self.fastest(3) { before = try layout.prepareFlow(old, view: view(320, 480)) }
             for at in [5_000, 0] {
                 var new = old
-                new.sections[50] = mixed
-                    ? SectionData(itemCount: 10_001, sizes: { var s = sections[50].sizes!; s.insert(S(45, 45), at: at); return s }())
+                new.sections[50] =
+                    mixed
+                    ? SectionData(
+                        itemCount: 10_001,
+                        sizes: {
+                            var s = sections[50].sizes!
+                            s.insert(S(45, 45), at: at)
+                            return s
+                        }())
                     : counted(10_001)
                 let hint = LayoutUpdateHint(
                     unchangedSourceSection: (0..<100).map { $0 == 50 ? nil : $0 },
                     unchangedPrefix: (0..<100).map { $0 == 50 ? at : 0 })
                 var after: PreparedFlowLayout? = nil
                 let t = try Self.fastest { after = try #require(before).updatedFlow(to: new, hint: hint, view: view(320, 480)) }
-                let ratio = Double(t.components.attoseconds + t.components.seconds * 1_000_000_000_000_000_000)
+                let ratio =
+                    Double(t.components.attoseconds + t.components.seconds * 1_000_000_000_000_000_000)
                     / Double(full.components.attoseconds + full.components.seconds * 1_000_000_000_000_000_000)
-                print("flow update: 100 × 10,000 \(mixed ? "mixed" : "by count"), insert at \(at) of section 50: \(Self.ms(t)); full prepare \(Self.ms(full)); ratio \(ratio)")
+                print(
+                    "flow update: 100 × 10,000 \(mixed ? "mixed" : "by count"), insert at \(at) of section 50: \(Self.ms(t)); full prepare \(Self.ms(full)); ratio \(ratio)"
+                )
                 Self.spotCheck(try #require(after), try layout.prepareFlow(new, view: view(320, 480)), around: at, section: 50)
             }
         }

@@ -23,8 +23,9 @@ import Testing
 
     static func model(of sections: [SectionData]) -> [ModelSection] {
         sections.enumerated().map { index, s in
-            ModelSection(items: (0..<s.itemCount).map { s.size(at: $0) }, overrides: s.overrides.values,
-                         origin: index)
+            ModelSection(
+                items: (0..<s.itemCount).map { s.size(at: $0) }, overrides: s.overrides.values,
+                origin: index)
         }
     }
 
@@ -61,33 +62,33 @@ import Testing
             var section = model[s]
             let n = section.items.count
             switch op {
-            case 0, 1:  // insert items
+            case 0, 1: // insert items
                 let at = rng.int(0...n)
                 for k in 0..<rng.int(1...3) { section.items.insert(randomItem(&rng, like: section), at: at + k) }
                 section.prefix = min(section.prefix, at)
-            case 2:  // append items (the common case)
+            case 2: // append items (the common case)
                 for _ in 0..<rng.int(1...5) { section.items.append(randomItem(&rng, like: section)) }
                 section.prefix = min(section.prefix, n)
-            case 3:  // delete items
+            case 3: // delete items
                 guard n > 0 else { continue }
                 let at = rng.int(0...n - 1)
                 section.items.removeSubrange(at..<min(n, at + rng.int(1...3)))
                 section.prefix = min(section.prefix, at)
-            case 4:  // replace an item (perhaps by an equal one)
+            case 4: // replace an item (perhaps by an equal one)
                 guard n > 0 else { continue }
                 let at = rng.int(0...n - 1)
                 section.items[at] = randomItem(&rng, like: section)
                 section.prefix = min(section.prefix, at)
-            case 5:  // delete the section
+            case 5: // delete the section
                 model.remove(at: s)
                 continue
-            case 6:  // move the section
+            case 6: // move the section
                 model.remove(at: s)
                 model.insert(section, at: rng.int(0...model.count))
                 continue
-            case 8:  // new overrides: touched, items unchanged
+            case 8: // new overrides: touched, items unchanged
                 section.overrides["minimumInteritemSpacing"] = .number(rng.pick([0, 3, 25]))
-            default:  // reported touched though nothing changed
+            default: // reported touched though nothing changed
                 break
             }
             section.touched = true
@@ -121,28 +122,39 @@ import Testing
 
     /// Every query of `updated` against `fresh`; returns false (after recording) on the first
     /// difference.
-    static func expectSame(_ updated: any PreparedLayout, _ fresh: any PreparedLayout, sections: [SectionData],
-                           view v: ViewContext, _ rng: inout SeededRandom, _ context: String) -> Bool {
+    static func expectSame(
+        _ updated: any PreparedLayout, _ fresh: any PreparedLayout, sections: [SectionData],
+        view v: ViewContext, _ rng: inout SeededRandom, _ context: String
+    ) -> Bool {
         func check(_ ok: Bool, _ what: @autoclosure () -> String) -> Bool {
             if !ok { Issue.record("\(context): \(what())") }
             return ok
         }
-        guard check(bits(Rect(origin: .zero, size: updated.contentSize)) == bits(Rect(origin: .zero, size: fresh.contentSize)),
-                    "content size \(updated.contentSize) vs \(fresh.contentSize)") else { return false }
+        guard
+            check(
+                bits(Rect(origin: .zero, size: updated.contentSize)) == bits(Rect(origin: .zero, size: fresh.contentSize)),
+                "content size \(updated.contentSize) vs \(fresh.contentSize)")
+        else { return false }
         var other = v
         other.contentOffset = FlowPropertyTests.randomOffset(&rng)
         for q in [v, other] {
             let all = fresh.elements(in: nil, view: q)
             guard check(same(updated.elements(in: nil, view: q), all), "all elements") else { return false }
             for rect in FlowPropertyTests.randomRects(&rng, all: all, content: fresh.contentSize) {
-                guard check(same(updated.elements(in: rect, view: q), fresh.elements(in: rect, view: q)),
-                            "rect \(rect)") else { return false }
+                guard
+                    check(
+                        same(updated.elements(in: rect, view: q), fresh.elements(in: rect, view: q)),
+                        "rect \(rect)")
+                else { return false }
             }
             for (s, section) in sections.enumerated() {
                 for i in -1...section.itemCount {
                     let path = IP(s, i)
-                    guard check(same(updated.attributesForItem(at: path, view: q), fresh.attributesForItem(at: path, view: q)),
-                                "item \(path)") else { return false }
+                    guard
+                        check(
+                            same(updated.attributesForItem(at: path, view: q), fresh.attributesForItem(at: path, view: q)),
+                            "item \(path)")
+                    else { return false }
                 }
             }
             for s in -1...sections.count {
@@ -153,12 +165,16 @@ import Testing
                 }
             }
             let proposed = FlowPropertyTests.randomOffset(&rng)
-            guard check(updated.targetContentOffset(proposed: proposed, velocity: .zero, view: q)
-                            == fresh.targetContentOffset(proposed: proposed, velocity: .zero, view: q),
-                        "target offset") else { return false }
+            guard
+                check(
+                    updated.targetContentOffset(proposed: proposed, velocity: .zero, view: q)
+                        == fresh.targetContentOffset(proposed: proposed, velocity: .zero, view: q),
+                    "target offset")
+            else { return false }
         }
-        return check(updated.invalidation(from: v, to: other) == fresh.invalidation(from: v, to: other),
-                     "invalidation")
+        return check(
+            updated.invalidation(from: v, to: other) == fresh.invalidation(from: v, to: other),
+            "invalidation")
     }
 
     /// Random layouts (both directions, pinning, rounding, quirks, negative spacing, empty
@@ -183,8 +199,11 @@ import Testing
                 let source = DataSource(sections: sections)
                 let fresh = try layout.prepareFlow(source, view: c.view)
                 let updated = try current.updatedFlow(to: source, hint: hint, view: c.view)
-                guard Self.expectSame(updated, fresh, sections: sections, view: c.view, &rng,
-                                      "case \(caseIndex) step \(step)") else { return }
+                guard
+                    Self.expectSame(
+                        updated, fresh, sections: sections, view: c.view, &rng,
+                        "case \(caseIndex) step \(step)")
+                else { return }
                 current = updated
             }
         }
@@ -264,9 +283,11 @@ extension FlowUpdateTests {
         let before = try layout.prepareFlow(DataSource(sections: sections), view: view(320, 480))
         let hint = LayoutUpdateHint(unchangedSourceSection: [0, 1], unchangedPrefix: [0, 0])
         var rng = SeededRandom(seed: 3)
-        for v in [view(200, 480), view(320, 480, scale: 2), view(320, 0), view(0, 0),
-                  view(320, 480, inset: EdgeInsets(top: 0, left: 10, bottom: 0, right: 0)),
-                  view(320, 900, offset: Point(x: 0, y: 300))] {
+        for v in [
+            view(200, 480), view(320, 480, scale: 2), view(320, 0), view(0, 0),
+            view(320, 480, inset: EdgeInsets(top: 0, left: 10, bottom: 0, right: 0)),
+            view(320, 900, offset: Point(x: 0, y: 300))
+        ] {
             let updated = try before.updatedFlow(to: DataSource(sections: sections), hint: hint, view: v)
             let fresh = try layout.prepareFlow(DataSource(sections: sections), view: v)
             #expect(Self.expectSame(updated, fresh, sections: sections, view: v, &rng, "view \(v)"))
@@ -358,7 +379,7 @@ extension FlowUpdateTests {
         let before = try layout.prepareFlow(DataSource(sections: [sized(a), sized(b)]), view: view(320, 480))
         let new = [sized(b + [S(10, 10)]), sized(a + [S(10, 10)])]
         let hint = LayoutUpdateHint(unchangedSourceSection: [nil, nil], unchangedPrefix: [60, 60])
-        #expect(before.resumeSources(hint).map { $0?.old } == [0, 1])  // the wrong pairs
+        #expect(before.resumeSources(hint).map { $0?.old } == [0, 1]) // the wrong pairs
         let after = try before.updatedFlow(to: DataSource(sections: new), hint: hint, view: view(320, 480))
         let fresh = try layout.prepareFlow(DataSource(sections: new), view: view(320, 480))
         var rng = SeededRandom(seed: 11)

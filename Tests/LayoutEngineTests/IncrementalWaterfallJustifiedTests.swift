@@ -59,8 +59,9 @@ extension SeededRandom {
         var o: [String: ParameterValue] = [:]
         guard rng.chance(0.35) else { return o }
         func insets() -> EdgeInsets {
-            EdgeInsets(top: rng.double(-5...20), left: rng.double(-5...20),
-                       bottom: rng.double(-5...20), right: rng.double(-5...20))
+            EdgeInsets(
+                top: rng.double(-5...20), left: rng.double(-5...20),
+                bottom: rng.double(-5...20), right: rng.double(-5...20))
         }
         switch kind {
         case .waterfall:
@@ -71,7 +72,7 @@ extension SeededRandom {
             if rng.chance(0.2) { o["headerInset"] = .insets(insets()) }
             if rng.chance(0.2) { o["minimumInteritemSpacing"] = .number(rng.double(-3...15)) }
             if rng.chance(0.2) { o["minimumColumnSpacing"] = .number(rng.double(0...15)) }
-            if rng.chance(0.01) { o["columnCount"] = .number(0) }  // rejected
+            if rng.chance(0.01) { o["columnCount"] = .number(0) } // rejected
         case .justified:
             if rng.chance(0.5) { o["targetRowHeight"] = .number(rng.pick([80, 150, rng.double(40...300)])) }
             if rng.chance(0.3) { o["boxSpacing"] = .number(rng.pick([0, 4, rng.double(0...12)])) }
@@ -87,41 +88,46 @@ extension SeededRandom {
 
     static func randomSection(_ rng: inout IncrementalRandom, _ kind: Kind) -> ModelSection {
         let n = rng.chance(0.1) ? 0 : rng.int(1...60)
-        return ModelSection(items: (0..<n).map { _ in randomItem(&rng, kind) },
-                            overrides: randomOverrides(&rng, kind), origin: nil, touched: true, prefix: 0)
+        return ModelSection(
+            items: (0..<n).map { _ in randomItem(&rng, kind) },
+            overrides: randomOverrides(&rng, kind), origin: nil, touched: true, prefix: 0)
     }
 
     static func waterfallLayout(_ rng: inout IncrementalRandom) -> WaterfallLayout {
         func insets() -> EdgeInsets {
-            EdgeInsets(top: rng.double(-5...20), left: rng.double(-5...20),
-                       bottom: rng.double(-5...20), right: rng.double(-5...20))
+            EdgeInsets(
+                top: rng.double(-5...20), left: rng.double(-5...20),
+                bottom: rng.double(-5...20), right: rng.double(-5...20))
         }
-        return WaterfallLayout(.init(
-            columnCount: rng.int(1...5), minimumColumnSpacing: rng.double(0...12),
-            minimumInteritemSpacing: rng.double(-2...12), sectionInset: insets(),
-            headerHeight: rng.chance(0.5) ? rng.double(0...40) : 0,
-            footerHeight: rng.chance(0.5) ? rng.double(0...40) : 0,
-            headerInset: insets(), footerInset: insets(),
-            itemRenderDirection: rng.pick(WaterfallLayout.ItemRenderDirection.allCases),
-            minimumContentHeight: rng.chance(0.2) ? rng.double(0...3000) : 0))
+        return WaterfallLayout(
+            .init(
+                columnCount: rng.int(1...5), minimumColumnSpacing: rng.double(0...12),
+                minimumInteritemSpacing: rng.double(-2...12), sectionInset: insets(),
+                headerHeight: rng.chance(0.5) ? rng.double(0...40) : 0,
+                footerHeight: rng.chance(0.5) ? rng.double(0...40) : 0,
+                headerInset: insets(), footerInset: insets(),
+                itemRenderDirection: rng.pick(WaterfallLayout.ItemRenderDirection.allCases),
+                minimumContentHeight: rng.chance(0.2) ? rng.double(0...3000) : 0))
     }
 
     static func justifiedLayout(_ rng: inout IncrementalRandom) -> JustifiedLayout {
-        JustifiedLayout(parameters: .init(
-            containerWidth: rng.chance(0.3) ? rng.pick([1060, 375.5, 800]) : nil,
-            containerPadding: .all(rng.pick([10, 0, 3.3])),
-            boxSpacing: .all(rng.pick([10, 0, 2.7])),
-            targetRowHeight: rng.pick([320, 120, rng.double(60...250)]),
-            targetRowHeightTolerance: rng.pick([0.25, 0.1, 0.4]),
-            maxNumRows: rng.chance(0.1) ? Double(rng.int(1...8)) : .infinity,
-            showWidows: rng.chance(0.8),
-            fullWidthBreakoutRowCadence: rng.chance(0.15) ? Double(rng.int(2...5)) : nil,
-            widowLayoutStyle: rng.pick(JustifiedLayout.WidowLayoutStyle.allCases)))
+        JustifiedLayout(
+            parameters: .init(
+                containerWidth: rng.chance(0.3) ? rng.pick([1060, 375.5, 800]) : nil,
+                containerPadding: .all(rng.pick([10, 0, 3.3])),
+                boxSpacing: .all(rng.pick([10, 0, 2.7])),
+                targetRowHeight: rng.pick([320, 120, rng.double(60...250)]),
+                targetRowHeightTolerance: rng.pick([0.25, 0.1, 0.4]),
+                maxNumRows: rng.chance(0.1) ? Double(rng.int(1...8)) : .infinity,
+                showWidows: rng.chance(0.8),
+                fullWidthBreakoutRowCadence: rng.chance(0.15) ? Double(rng.int(2...5)) : nil,
+                widowLayoutStyle: rng.pick(JustifiedLayout.WidowLayoutStyle.allCases)))
     }
 
     static func randomView(_ rng: inout IncrementalRandom) -> ViewContext {
-        ViewContext(bounds: Size(width: rng.pick([390, 320.5, 1024, rng.double(0...900)]), height: 700),
-                    scale: rng.pick([0.0, 1, 2, 3]))
+        ViewContext(
+            bounds: Size(width: rng.pick([390, 320.5, 1024, rng.double(0...900)]), height: 700),
+            scale: rng.pick([0.0, 1, 2, 3]))
     }
 
     // MARK: Edits and hints
@@ -139,34 +145,34 @@ extension SeededRandom {
             var section = model[s]
             let n = section.items.count
             switch op {
-            case 0, 1:  // insert items
+            case 0, 1: // insert items
                 let at = rng.int(0...n)
                 for k in 0..<rng.int(1...3) { section.items.insert(randomItem(&rng, kind), at: at + k) }
                 section.prefix = min(section.prefix, at)
-            case 2:  // append items
+            case 2: // append items
                 for _ in 0..<rng.int(1...5) { section.items.append(randomItem(&rng, kind)) }
                 section.prefix = min(section.prefix, n)
-            case 3:  // delete items
+            case 3: // delete items
                 guard n > 0 else { continue }
                 let at = rng.int(0...n - 1)
                 section.items.removeSubrange(at..<min(n, at + rng.int(1...3)))
                 section.prefix = min(section.prefix, at)
-            case 4:  // replace an item (perhaps by an equal one)
+            case 4: // replace an item (perhaps by an equal one)
                 guard n > 0 else { continue }
                 let at = rng.int(0...n - 1)
                 section.items[at] = randomItem(&rng, kind)
                 section.prefix = min(section.prefix, at)
-            case 5:  // delete the section
+            case 5: // delete the section
                 model.remove(at: s)
                 continue
-            case 6, 10:  // move the section (untouched)
+            case 6, 10: // move the section (untouched)
                 model.remove(at: s)
                 model.insert(section, at: rng.int(0...model.count))
                 continue
-            case 8:  // new overrides: touched, items unchanged
+            case 8: // new overrides: touched, items unchanged
                 section.overrides = randomOverrides(&rng, kind)
                 section.prefix = 0
-            default:  // reported touched though nothing changed
+            default: // reported touched though nothing changed
                 break
             }
             section.touched = true
@@ -205,12 +211,14 @@ extension SeededRandom {
         var out: [Rect] = [
             Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9),
             Rect(x: 0, y: 0, width: content.width, height: content.height),
-            Rect(x: 0, y: content.height, width: content.width, height: 0),
+            Rect(x: 0, y: content.height, width: content.width, height: 0)
         ]
         for _ in 0..<6 {
             let y = rng.double(-50...max(0, content.height) + 50)
-            out.append(Rect(x: rng.double(-20...content.width), y: y,
-                            width: rng.double(0...content.width + 40), height: rng.pick([0, 1, 300, 900, rng.double(0...2000)])))
+            out.append(
+                Rect(
+                    x: rng.double(-20...content.width), y: y,
+                    width: rng.double(0...content.width + 40), height: rng.pick([0, 1, 300, 900, rng.double(0...2000)])))
         }
         for _ in 0..<min(all.count, 8) {
             let f = rng.pick(all).frame
@@ -226,17 +234,25 @@ extension SeededRandom {
     }
 
     /// Every query of `updated` against `fresh`; false (after recording) on the first difference.
-    static func expectSame(_ updated: any PreparedLayout, _ fresh: any PreparedLayout, sections: [SectionData],
-                           view v: ViewContext, _ rng: inout IncrementalRandom, _ context: String) -> Bool {
+    static func expectSame(
+        _ updated: any PreparedLayout, _ fresh: any PreparedLayout, sections: [SectionData],
+        view v: ViewContext, _ rng: inout IncrementalRandom, _ context: String
+    ) -> Bool {
         func check(_ ok: Bool, _ what: @autoclosure () -> String) -> Bool {
             if !ok { Issue.record("\(context): \(what())") }
             return ok
         }
-        guard check(bits(Rect(origin: .zero, size: updated.contentSize)) == bits(Rect(origin: .zero, size: fresh.contentSize)),
-                    "content size \(updated.contentSize) vs \(fresh.contentSize)") else { return false }
-        guard check(updated.info.map(\.key) == fresh.info.map(\.key)
-                        && updated.info.map(\.value.bitPattern) == fresh.info.map(\.value.bitPattern),
-                    "info \(updated.info) vs \(fresh.info)") else { return false }
+        guard
+            check(
+                bits(Rect(origin: .zero, size: updated.contentSize)) == bits(Rect(origin: .zero, size: fresh.contentSize)),
+                "content size \(updated.contentSize) vs \(fresh.contentSize)")
+        else { return false }
+        guard
+            check(
+                updated.info.map(\.key) == fresh.info.map(\.key)
+                    && updated.info.map(\.value.bitPattern) == fresh.info.map(\.value.bitPattern),
+                "info \(updated.info) vs \(fresh.info)")
+        else { return false }
         let all = fresh.elements(in: nil, view: v)
         guard check(same(updated.elements(in: nil, view: v), all), "all elements") else { return false }
         for rect in rects(&rng, all: all, content: fresh.contentSize) {
@@ -249,8 +265,11 @@ extension SeededRandom {
         for (s, section) in sections.enumerated() {
             for i in -1...section.itemCount {
                 let path = IndexPath(s, i)
-                guard check(same(updated.attributesForItem(at: path, view: v), fresh.attributesForItem(at: path, view: v)),
-                            "item \(path)") else { return false }
+                guard
+                    check(
+                        same(updated.attributesForItem(at: path, view: v), fresh.attributesForItem(at: path, view: v)),
+                        "item \(path)")
+                else { return false }
             }
         }
         for s in -1...sections.count {
@@ -267,10 +286,11 @@ extension SeededRandom {
 
     static func model(of sections: [SectionData]) -> [ModelSection] {
         sections.enumerated().map { index, s in
-            ModelSection(items: (0..<s.itemCount).map { i in
-                if let size = s.size(at: i) { return .size(size.width, size.height) }
-                return .ratio(s.aspectRatio(at: i) ?? .nan)
-            }, overrides: s.overrides.values, origin: index)
+            ModelSection(
+                items: (0..<s.itemCount).map { i in
+                    if let size = s.size(at: i) { return .size(size.width, size.height) }
+                    return .ratio(s.aspectRatio(at: i) ?? .nan)
+                }, overrides: s.overrides.values, origin: index)
         }
     }
 
@@ -314,7 +334,7 @@ extension SeededRandom {
                         Issue.record("\(context): errors \(a) vs \(b)")
                         return
                     }
-                    model = saved  // the batch is refused; continue from the old layout
+                    model = saved // the batch is refused; continue from the old layout
                 default:
                     Issue.record("\(context): fresh \(fresh) vs updated \(updated)")
                     return
@@ -336,17 +356,24 @@ extension SeededRandom {
     /// rect queries with edges on those rounded values agree.
     @Test func waterfallFarSectionsMoveExactly() throws {
         var rng = IncrementalRandom(seed: 0xFA4)
-        let layout = WaterfallLayout(.init(columnCount: 3, minimumColumnSpacing: 0.7, minimumInteritemSpacing: 1.1,
-                                           sectionInset: EdgeInsets(top: 0.3, left: 1, bottom: 0.1, right: 1),
-                                           headerHeight: 13.37, footerHeight: 0.1))
+        let layout = WaterfallLayout(
+            .init(
+                columnCount: 3, minimumColumnSpacing: 0.7, minimumInteritemSpacing: 1.1,
+                sectionInset: EdgeInsets(top: 0.3, left: 1, bottom: 0.1, right: 1),
+                headerHeight: 13.37, footerHeight: 0.1))
         let view = ViewContext(bounds: Size(width: 333.3, height: 700), scale: 3)
         var model = (0..<12).map { _ in
-            ModelSection(items: (0..<300).map { _ in .size(rng.double(1...300), rng.double(1...300)) },
-                         overrides: [:], origin: nil)
+            ModelSection(
+                items: (0..<300).map { _ in .size(rng.double(1...300), rng.double(1...300)) },
+                overrides: [:], origin: nil)
         }
         var current = try layout.prepare(DataSource(sections: model.map(\.data)), view: view)
         for step in 0..<30 {
-            for k in model.indices { model[k].origin = k; model[k].touched = false; model[k].prefix = .max }
+            for k in model.indices {
+                model[k].origin = k
+                model[k].touched = false
+                model[k].prefix = .max
+            }
             Self.edit(&model, &rng, .waterfall)
             let hint = Self.hint(model, &rng)
             let sections = model.map(\.data)
@@ -364,20 +391,23 @@ extension SeededRandom {
         let perSection = 300
         var rng = IncrementalRandom(seed: 0x7137)
         let sections = (0..<100).map { _ in
-            SectionData(itemCount: perSection, sizes: (0..<perSection).map { _ in
-                Size(width: 100, height: Double(50 + rng.int(0...200)))
-            })
+            SectionData(
+                itemCount: perSection,
+                sizes: (0..<perSection).map { _ in
+                    Size(width: 100, height: Double(50 + rng.int(0...200)))
+                })
         }
         var inserted = sections
         var sizes = (0..<perSection).map { inserted[50].size(at: $0)! }
         sizes.insert(Size(width: 100, height: 77), at: perSection / 2)
         inserted[50] = SectionData(itemCount: perSection + 1, sizes: sizes)
-        let hint = LayoutUpdateHint(unchangedSourceSection: (0..<100).map { $0 == 50 ? nil : $0 },
-                                    unchangedPrefix: (0..<100).map { $0 == 50 ? perSection / 2 : 0 })
+        let hint = LayoutUpdateHint(
+            unchangedSourceSection: (0..<100).map { $0 == 50 ? nil : $0 },
+            unchangedPrefix: (0..<100).map { $0 == 50 ? perSection / 2 : 0 })
         let view = ViewContext(bounds: Size(width: 390, height: 844), scale: 3)
         let layouts: [(String, any CollectionLayout)] = [
             ("waterfall", WaterfallLayout(.init(columnCount: 3, headerHeight: 20, footerHeight: 10))),
-            ("justified", JustifiedLayout(parameters: .init(targetRowHeight: 120))),
+            ("justified", JustifiedLayout(parameters: .init(targetRowHeight: 120)))
         ]
         for (name, layout) in layouts {
             let old = try layout.prepare(DataSource(sections: sections), view: view)

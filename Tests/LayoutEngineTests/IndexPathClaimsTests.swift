@@ -11,7 +11,9 @@ struct IndexPathClaimsTests {
             var claims = IndexPathClaims(capacity: round % 3 == 0 ? 0 : rng.int(0...50))
             var reference: [IndexPath: Int] = [:]
             for k in 0..<rng.int(0...400) {
-                let p = rng.bool() ? IndexPath(rng.int(0...3), rng.int(0...60))
+                let p =
+                    rng.bool()
+                    ? IndexPath(rng.int(0...3), rng.int(0...60))
                     : IndexPath(rng.int(0...1_000_000), rng.int(0...Int(Int32.max)) * (rng.bool() ? 1 : 1 << 20))
                 let first = reference[p]
                 if first == nil { reference[p] = k }

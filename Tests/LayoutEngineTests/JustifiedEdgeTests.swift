@@ -15,9 +15,12 @@ struct JustifiedAlgorithmEdgeTests {
         // 1 + 1 + 1 = 3 is not below 3: the row completes at (400 − 20)/3.
         let l = try Justified.layout([1, 1, 1], P(containerWidth: 420, targetRowHeight: 100))
         #expect(l.widowCount == 0)
-        #expect(l.frames == [box(10, 10, 126.66666666666667, 126.66666666666667),
-                             box(146.66666666666669, 10, 126.66666666666667, 126.66666666666667),
-                             box(283.33333333333337, 10, 126.66666666666667, 126.66666666666667)])
+        #expect(
+            l.frames == [
+                box(10, 10, 126.66666666666667, 126.66666666666667),
+                box(146.66666666666669, 10, 126.66666666666667, 126.66666666666667),
+                box(283.33333333333337, 10, 126.66666666666667, 126.66666666666667)
+            ])
         #expect(l.containerHeight == 146.66666666666669)
     }
 
@@ -39,8 +42,11 @@ struct JustifiedAlgorithmEdgeTests {
     @Test func aNegativeToleranceIsUsedAsGiven() throws {
         // Band [3.575, 2.925] (inverted): the original accepts it, and so do we. (reference)
         let l = try Justified.layout([1, 1, 1, 1, 1], P(targetRowHeightTolerance: -0.1))
-        #expect(l.frames == [box(10, 10, 340, 340), box(360, 10, 340, 340), box(710, 10, 340, 340),
-                             box(10, 360, 340, 340), box(360, 360, 340, 340)])
+        #expect(
+            l.frames == [
+                box(10, 10, 340, 340), box(360, 10, 340, 340), box(710, 10, 340, 340),
+                box(10, 360, 340, 340), box(360, 360, 340, 340)
+            ])
         #expect(l.widowCount == 2)
     }
 
@@ -69,8 +75,11 @@ struct JustifiedAlgorithmEdgeTests {
         // 5 starts the next row and, a panorama, completes it alone at 1040/5 = 208; the last
         // square is a widow at 208.
         let l = try Justified.layout([1, 1, 5, 1])
-        #expect(l.frames == [box(10, 10, 515, 515), box(535, 10, 515, 515),
-                             box(10, 535, 1040, 208), box(10, 753, 208, 208)])
+        #expect(
+            l.frames == [
+                box(10, 10, 515, 515), box(535, 10, 515, 515),
+                box(10, 535, 1040, 208), box(10, 753, 208, 208)
+            ])
         #expect(l.containerHeight == 971)
         // The row limit is checked after that row too.
         let limited = try Justified.layout([1, 1, 5, 1], P(maxNumRows: 2))
@@ -107,9 +116,12 @@ struct JustifiedAlgorithmEdgeTests {
         // Cadence 1: every row is a breakout row. Row 1 starts with 0.8 (portrait) and is
         // laid out as usual; the squares and 1.5 after it each fill a row, clamped to 640.
         let l = try Justified.layout([0.8, 1.2, 1, 1, 1, 1.5, 1], P(fullWidthBreakoutRowCadence: 1))
-        #expect(l.frames == [box(10, 10, 272, 340), box(292, 10, 408, 340), box(710, 10, 340, 340),
-                             box(10, 360, 1040, 640), box(10, 1010, 1040, 640),
-                             box(10, 1660, 1040, 640), box(10, 2310, 1040, 640)])
+        #expect(
+            l.frames == [
+                box(10, 10, 272, 340), box(292, 10, 408, 340), box(710, 10, 340, 340),
+                box(10, 360, 1040, 640), box(10, 1010, 1040, 640),
+                box(10, 1660, 1040, 640), box(10, 2310, 1040, 640)
+            ])
         #expect(l.containerHeight == 2960)
     }
 
@@ -141,8 +153,11 @@ struct JustifiedAlgorithmEdgeTests {
 
     @Test func forceAspectRatioZeroIsFalse() throws {
         let l = try Justified.layout([2, 2, 2, 2], P(forceAspectRatio: 0))
-        #expect(l.frames == [box(10, 10, 515, 257.5), box(535, 10, 515, 257.5),
-                             box(10, 277.5, 515, 257.5), box(535, 277.5, 515, 257.5)])
+        #expect(
+            l.frames == [
+                box(10, 10, 515, 257.5), box(535, 10, 515, 257.5),
+                box(10, 277.5, 515, 257.5), box(535, 277.5, 515, 257.5)
+            ])
         let extras = l.attributesForItem(at: IndexPath(0, 0), view: ViewContext())?.extras
         #expect(extras?.map(\.key) == ["aspectRatio"])
         #expect(extras?.first?.value == .number(2))
@@ -167,12 +182,18 @@ struct JustifiedAlgorithmEdgeTests {
         // Two widows justified at the target 256 (no tolerance keeps them open): 512 and
         // 518.5 wide, the error per item is 0.25; cumulatively rounded 0 and Math.round(0.5)
         // = 1 (half-to-even would give 0): the second loses one unit.
-        let up = try Justified.layout([2, 2.025390625], P(targetRowHeight: 256, targetRowHeightTolerance: 0,
-                                                          widowLayoutStyle: .justify))
+        let up = try Justified.layout(
+            [2, 2.025390625],
+            P(
+                targetRowHeight: 256, targetRowHeightTolerance: 0,
+                widowLayoutStyle: .justify))
         #expect(up.frames == [box(10, 10, 512, 256), box(532, 10, 517.5, 256)])
         // −0.25 per item: Math.round(−0.5) is −0 (half-away-from-zero would give −1).
-        let down = try Justified.layout([2, 2.021484375], P(targetRowHeight: 256, targetRowHeightTolerance: 0,
-                                                            widowLayoutStyle: .justify))
+        let down = try Justified.layout(
+            [2, 2.021484375],
+            P(
+                targetRowHeight: 256, targetRowHeightTolerance: 0,
+                widowLayoutStyle: .justify))
         #expect(down.frames == [box(10, 10, 512, 256), box(532, 10, 517.5, 256)])
     }
 
@@ -180,7 +201,7 @@ struct JustifiedAlgorithmEdgeTests {
         let cases: [(Double, Double)] = [
             (0.5, 1), (1.5, 2), (2.5, 3), (-0.5, -0.0), (-1.5, -1), (-2.5, -2), (-2.6, -3),
             (0.49999999999999994, 0), (-0.49999999999999994, -0.0), (4_503_599_627_370_497, 4_503_599_627_370_497),
-            (-4_503_599_627_370_497, -4_503_599_627_370_497), (-0.0, -0.0), (0.0, 0.0), (1e300, 1e300),
+            (-4_503_599_627_370_497, -4_503_599_627_370_497), (-0.0, -0.0), (0.0, 0.0), (1e300, 1e300)
         ]
         for (x, expected) in cases {
             let r = javaScriptRound(x)
@@ -195,17 +216,18 @@ struct JustifiedAlgorithmEdgeTests {
     @Test func theReadmeExample() throws {
         // The README shows 1269 for the height; 4.1 itself returns 1268.619325801832. (reference)
         let l = try Justified.layout([0.5, 1.5, 1, 1.8, 0.4, 0.7, 0.9, 1.1, 1.7, 2, 2.1])
-        #expect(l.frames == [
-            box(10, 10, 170, 340), box(190, 10, 510, 340), box(710, 10, 340, 340),
-            box(10, 360, 633.103448275862, 351.7241379310344),
-            box(653.103448275862, 360, 140.68965517241378, 351.7241379310344),
-            box(803.7931034482758, 360, 246.20689655172407, 351.7241379310344),
-            box(10, 721.7241379310344, 248.10810810810813, 275.6756756756757),
-            box(268.1081081081081, 721.7241379310344, 303.2432432432433, 275.6756756756757),
-            box(581.3513513513515, 721.7241379310344, 468.64864864864865, 275.6756756756757),
-            box(10, 1007.39981360671, 502.43902439024396, 251.21951219512198),
-            box(522.439024390244, 1007.39981360671, 527.5609756097562, 251.21951219512198),
-        ])
+        #expect(
+            l.frames == [
+                box(10, 10, 170, 340), box(190, 10, 510, 340), box(710, 10, 340, 340),
+                box(10, 360, 633.103448275862, 351.7241379310344),
+                box(653.103448275862, 360, 140.68965517241378, 351.7241379310344),
+                box(803.7931034482758, 360, 246.20689655172407, 351.7241379310344),
+                box(10, 721.7241379310344, 248.10810810810813, 275.6756756756757),
+                box(268.1081081081081, 721.7241379310344, 303.2432432432433, 275.6756756756757),
+                box(581.3513513513515, 721.7241379310344, 468.64864864864865, 275.6756756756757),
+                box(10, 1007.39981360671, 502.43902439024396, 251.21951219512198),
+                box(522.439024390244, 1007.39981360671, 527.5609756097562, 251.21951219512198)
+            ])
         #expect(l.containerHeight == 1268.619325801832)
         #expect(l.widowCount == 0)
     }
@@ -213,11 +235,12 @@ struct JustifiedAlgorithmEdgeTests {
     @Test func justifiedWidowsOfSeveralItems() throws {
         // (reference)
         let l = try Justified.layout([1.3, 0.7, 1.1, 0.9, 0.6, 0.77], P(widowLayoutStyle: .justify))
-        #expect(l.frames.suffix(3) == [
-            box(10, 349.0322580645161, 387.1290322580645, 329.0322580645161),
-            box(407.1290322580645, 349.0322580645161, 288.41935483870964, 329.0322580645161),
-            box(705.5483870967741, 349.0322580645161, 344.35483870967744, 329.0322580645161),
-        ])
+        #expect(
+            l.frames.suffix(3) == [
+                box(10, 349.0322580645161, 387.1290322580645, 329.0322580645161),
+                box(407.1290322580645, 349.0322580645161, 288.41935483870964, 329.0322580645161),
+                box(705.5483870967741, 349.0322580645161, 344.35483870967744, 329.0322580645161)
+            ])
         #expect(l.containerHeight == 688.0645161290322)
     }
 
@@ -226,10 +249,13 @@ struct JustifiedAlgorithmEdgeTests {
     @Test func anEmptySectionIsItsPaddingLessOneSpacing() throws {
         let l = try Justified.layout([])
         #expect(l.frames.isEmpty)
-        #expect(l.containerHeight == 10)   // 10 − 10 + 10, as the original
+        #expect(l.containerHeight == 10) // 10 − 10 + 10, as the original
         #expect(l.widowCount == 0)
-        let padded = try Justified.layout([], P(containerPadding: .sides(top: 7, right: 0, bottom: 5, left: 0),
-                                               boxSpacing: .axes(horizontal: 1, vertical: 3)))
+        let padded = try Justified.layout(
+            [],
+            P(
+                containerPadding: .sides(top: 7, right: 0, bottom: 5, left: 0),
+                boxSpacing: .axes(horizontal: 1, vertical: 3)))
         #expect(padded.containerHeight == 9)
     }
 

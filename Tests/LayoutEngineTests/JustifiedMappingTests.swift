@@ -9,8 +9,9 @@ struct JustifiedMappingTests {
     typealias P = JustifiedLayout.Parameters
 
     static func invalidItem(_ section: Int, _ item: Int) -> LayoutError {
-        LayoutError(field: "dataSource.sections[\(section)].items[\(item)]",
-                    message: "Item \(item) has an invalid aspect ratio")
+        LayoutError(
+            field: "dataSource.sections[\(section)].items[\(item)]",
+            message: "Item \(item) has an invalid aspect ratio")
     }
 
     // MARK: Invalid items
@@ -21,8 +22,10 @@ struct JustifiedMappingTests {
         #expect(e == Self.invalidItem(0, 2))
     }
 
-    @Test(arguments: [Size(width: 0, height: 10), Size(width: 10, height: 0), Size(width: -4, height: 3),
-                      Size(width: -4, height: -3), Size(width: .infinity, height: 3), Size(width: 1e308, height: 1e-308)])
+    @Test(arguments: [
+        Size(width: 0, height: 10), Size(width: 10, height: 0), Size(width: -4, height: 3),
+        Size(width: -4, height: -3), Size(width: .infinity, height: 3), Size(width: 1e308, height: 1e-308)
+    ])
     func sizesThatAreNotPositiveAndFiniteAreRejected(size: Size) {
         let e = Justified.error { () throws(LayoutError) in
             try Justified.layout(sizes: [Size(width: 4, height: 3), size])
@@ -38,15 +41,19 @@ struct JustifiedMappingTests {
     }
 
     @Test func itemsAreNumberedWithinTheirSection() {
-        let sections = [SectionData(itemCount: 2, aspectRatios: [1, 1]),
-                        SectionData(itemCount: 3, aspectRatios: [1, 2, .nan])]
+        let sections = [
+            SectionData(itemCount: 2, aspectRatios: [1, 1]),
+            SectionData(itemCount: 3, aspectRatios: [1, 2, .nan])
+        ]
         let e = Justified.error { () throws(LayoutError) in try Justified.layout(DataSource(sections: sections)) }
         #expect(e == Self.invalidItem(1, 2))
     }
 
     @Test func theAspectRatioWinsOverTheSizeAndTheSizeStandsInForAMissingOne() throws {
-        let items = [SectionData.Item(size: Size(width: 100, height: 100), aspectRatio: 2),
-                     SectionData.Item(size: Size(width: 200, height: 100))]
+        let items = [
+            SectionData.Item(size: Size(width: 100, height: 100), aspectRatio: 2),
+            SectionData.Item(size: Size(width: 200, height: 100))
+        ]
         let l = try Justified.layout(DataSource(sections: [SectionData(items: items)]))
         #expect(l.frames == (try Justified.layout([2, 2])).frames)
     }
@@ -63,8 +70,9 @@ struct JustifiedMappingTests {
         // Spacing 60 in a row 100 wide: the first row takes eight 0.1s, leaving
         // 100 − 7·60 < 0 for them; the original returns widths of −40. Rejected instead.
         let e = Justified.error { () throws(LayoutError) in
-            try Justified.layout([Double](repeating: 0.1, count: 10),
-                                 P(containerWidth: 120, boxSpacing: 60, targetRowHeight: 100))
+            try Justified.layout(
+                [Double](repeating: 0.1, count: 10),
+                P(containerWidth: 120, boxSpacing: 60, targetRowHeight: 100))
         }
         #expect(e?.field == "dataSource.sections[0].items[0]")
         #expect(e?.message.hasPrefix("Item 0 cannot be laid out") == true)
@@ -84,7 +92,7 @@ struct JustifiedMappingTests {
         (P(maxNumRows: .nan), "layout.maxNumRows"),
         (P(forceAspectRatio: -1), "layout.forceAspectRatio"),
         (P(forceAspectRatio: .infinity), "layout.forceAspectRatio"),
-        (P(fullWidthBreakoutRowCadence: .nan), "layout.fullWidthBreakoutRowCadence"),
+        (P(fullWidthBreakoutRowCadence: .nan), "layout.fullWidthBreakoutRowCadence")
     ])
     func parametersThatCannotGiveRectanglesAreRejected(parameters: P, field: String) {
         let e = Justified.error { () throws(LayoutError) in try Justified.layout([1], parameters) }
@@ -112,10 +120,13 @@ struct JustifiedMappingTests {
         // 378 and 868.2706766917292); the second is moved down by the first's height.
         let parameters = P(containerPadding: .sides(top: 4, right: 8, bottom: 30, left: 8), boxSpacing: 6)
         let first = SectionData(itemCount: 3, aspectRatios: [1, 1.25, 0.75])
-        let second = SectionData(itemCount: 7, aspectRatios: [1.5, 0.8, 1.2, 1, 0.6, 2.2, 1.1],
-                                 overrides: SectionOverrides(["targetRowHeight": .number(250),
-                                                              "containerPadding": .number(10),
-                                                              "boxSpacing": .number(10)]))
+        let second = SectionData(
+            itemCount: 7, aspectRatios: [1.5, 0.8, 1.2, 1, 0.6, 2.2, 1.1],
+            overrides: SectionOverrides([
+                "targetRowHeight": .number(250),
+                "containerPadding": .number(10),
+                "boxSpacing": .number(10)
+            ]))
         let l = try Justified.layout(DataSource(sections: [first, second]), parameters)
         let sectionOne = [box(8, 4, 344, 344), box(358, 4, 430, 344), box(794, 4, 258, 344)]
         let sectionTwoAlone = [
@@ -125,7 +136,7 @@ struct JustifiedMappingTests {
             box(10, 311.42857142857144, 268.4210526315789, 268.4210526315789),
             box(288.4210526315789, 311.42857142857144, 161.05263157894734, 268.4210526315789),
             box(459.47368421052624, 311.42857142857144, 590.5263157894736, 268.4210526315789),
-            box(10, 589.8496240601503, 295.2631578947368, 268.4210526315789),
+            box(10, 589.8496240601503, 295.2631578947368, 268.4210526315789)
         ]
         #expect(l.frames == sectionOne + sectionTwoAlone.map { $0.offsetBy(dx: 0, dy: 378) })
         #expect(l.sections.map(\.containerHeight) == [378, 868.2706766917292])
@@ -133,13 +144,16 @@ struct JustifiedMappingTests {
         #expect(l.sections.map(\.widowCount) == [0, 1])
         #expect(l.contentSize == Size(width: 1060, height: 378 + 868.2706766917292))
         #expect(l.info.map(\.value) == [378 + 868.2706766917292, 1])
-        #expect(l.elements(in: nil, view: ViewContext()).map(\.indexPath)
-            == (0 ..< 3).map { IndexPath(0, $0) } + (0 ..< 7).map { IndexPath(1, $0) })
+        #expect(
+            l.elements(in: nil, view: ViewContext()).map(\.indexPath)
+                == (0..<3).map { IndexPath(0, $0) } + (0..<7).map { IndexPath(1, $0) })
     }
 
     @Test func anEmptySectionStillTakesItsPadding() throws {
-        let sections = [SectionData(itemCount: 1, aspectRatios: [1]), SectionData(itemCount: 0),
-                        SectionData(itemCount: 1, aspectRatios: [1])]
+        let sections = [
+            SectionData(itemCount: 1, aspectRatios: [1]), SectionData(itemCount: 0),
+            SectionData(itemCount: 1, aspectRatios: [1])
+        ]
         let l = try Justified.layout(DataSource(sections: sections))
         #expect(l.sections.map(\.containerHeight) == [340, 10, 340])
         #expect(l.frames == [box(10, 10, 320, 320), box(10, 360, 320, 320)])
@@ -157,15 +171,17 @@ struct JustifiedMappingTests {
             "showWidows": .bool(false),
             "fullWidthBreakoutRowCadence": .bool(false),
             "widowLayoutStyle": .string("center"),
-            "containerWidth": .number(10),
+            "containerWidth": .number(10)
         ])
         let parameters = P(forceAspectRatio: 3, showWidows: true, fullWidthBreakoutRowCadence: 1)
         let section = SectionData(itemCount: 4, aspectRatios: [1, 1, 1, 1], overrides: overrides)
         let l = try Justified.layout(DataSource(sections: [section]), parameters)
-        let expected = try Justified.layout([1, 1, 1, 1], P(
-            containerPadding: .sides(top: 50, right: 10, bottom: 10, left: 5),
-            boxSpacing: .axes(horizontal: 40, vertical: 5), maxNumRows: 2, showWidows: false,
-            widowLayoutStyle: .center))
+        let expected = try Justified.layout(
+            [1, 1, 1, 1],
+            P(
+                containerPadding: .sides(top: 50, right: 10, bottom: 10, left: 5),
+                boxSpacing: .axes(horizontal: 40, vertical: 5), maxNumRows: 2, showWidows: false,
+                widowLayoutStyle: .center))
         #expect(l.frames == expected.frames)
         #expect(l.contentSize == expected.contentSize)
     }
@@ -179,7 +195,7 @@ struct JustifiedMappingTests {
         ("showWidows", .number(1)),
         ("widowLayoutStyle", .number(1)),
         ("maxNumRows", .bool(false)),
-        ("targetRowHeight", .number(-1)),
+        ("targetRowHeight", .number(-1))
     ])
     func aBadValueInASectionsLayoutObjectNamesIt(key: String, value: ParameterValue) {
         let section = SectionData(itemCount: 1, aspectRatios: [1], overrides: SectionOverrides([key: value]))

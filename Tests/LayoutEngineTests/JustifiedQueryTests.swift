@@ -10,12 +10,19 @@ struct JustifiedQueryTests {
     static func sampleLayout() throws -> PreparedJustifiedLayout {
         let sections = [
             SectionData(itemCount: 700, aspectRatios: PhotoSequence.ratios(700, seed: 7)),
-            SectionData(itemCount: 500, sizes: PhotoSequence.sizes(500, seed: 11),
-                        overrides: SectionOverrides(["fullWidthBreakoutRowCadence": .number(4),
-                                                     "widowLayoutStyle": .string("center")])),
+            SectionData(
+                itemCount: 500, sizes: PhotoSequence.sizes(500, seed: 11),
+                overrides: SectionOverrides([
+                    "fullWidthBreakoutRowCadence": .number(4),
+                    "widowLayoutStyle": .string("center")
+                ])),
             SectionData(itemCount: 0),
-            SectionData(itemCount: 301, overrides: SectionOverrides(["forceAspectRatio": .number(0.75),
-                                                                     "showWidows": .bool(false)])),
+            SectionData(
+                itemCount: 301,
+                overrides: SectionOverrides([
+                    "forceAspectRatio": .number(0.75),
+                    "showWidows": .bool(false)
+                ]))
         ]
         return try Justified.layout(DataSource(sections: sections), P(containerWidth: 900, targetRowHeight: 200))
     }
@@ -45,9 +52,11 @@ struct JustifiedQueryTests {
         func unit() -> Double { Double(g.next()) / 4_294_967_296 }
         let height = l.contentSize.height
         var rects: [Rect] = []
-        for _ in 0 ..< 300 {
-            rects.append(Rect(x: unit() * 1000 - 50, y: unit() * (height + 100) - 50,
-                              width: unit() * 600, height: unit() * 1500))
+        for _ in 0..<300 {
+            rects.append(
+                Rect(
+                    x: unit() * 1000 - 50, y: unit() * (height + 100) - 50,
+                    width: unit() * 600, height: unit() * 1500))
         }
         // Degenerate and exact-edge rectangles: a point, lines, and rectangles that only
         // touch a box's edges (closed rectangles: they count).
@@ -86,7 +95,7 @@ struct JustifiedQueryTests {
         // the right) or start the next one at the left padding, below.
         let frames = l.frames
         var rowStart = frames[0]
-        for i in 1 ..< frames.count {
+        for i in 1..<frames.count {
             let (a, b) = (frames[i - 1], frames[i])
             if b.minY == a.minY {
                 #expect(abs(b.minX - (a.maxX + 10)) < 1e-6)
@@ -98,8 +107,10 @@ struct JustifiedQueryTests {
         let middle = Rect(x: 0, y: l.contentSize.height / 2, width: 1060, height: 1000)
         let hits = l.elements(in: middle, view: ViewContext())
         #expect(!hits.isEmpty && hits.count < 50)
-        #expect(hits == frames.indices.filter { frames[$0].intersects(middle) }.map {
-            l.attributesForItem(at: IndexPath(0, $0), view: ViewContext())!
-        })
+        #expect(
+            hits
+                == frames.indices.filter { frames[$0].intersects(middle) }.map {
+                    l.attributesForItem(at: IndexPath(0, $0), view: ViewContext())!
+                })
     }
 }

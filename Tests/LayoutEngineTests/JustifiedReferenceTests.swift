@@ -51,12 +51,16 @@ struct JustifiedReferenceTests {
 
     /// The original's four-squares fixture: 1060 wide, three squares at (1040 − 20)/3 = 340,
     /// and one widow at the same height.
-    static let fourSquares = [box(10, 10, 340, 340), box(360, 10, 340, 340),
-                              box(710, 10, 340, 340), box(10, 360, 340, 340)]
+    static let fourSquares = [
+        box(10, 10, 340, 340), box(360, 10, 340, 340),
+        box(710, 10, 340, 340), box(10, 360, 340, 340)
+    ]
 
     @Test func sizesAreReadAsTheirAspectRatios() throws {
-        let l = try Justified.layout(sizes: [Size(width: 400, height: 400), Size(width: 500, height: 500),
-                                             Size(width: 600, height: 600), Size(width: 700, height: 700)])
+        let l = try Justified.layout(sizes: [
+            Size(width: 400, height: 400), Size(width: 500, height: 500),
+            Size(width: 600, height: 600), Size(width: 700, height: 700)
+        ])
         #expect(l.frames == Self.fourSquares)
         #expect(l.containerHeight == 710)
         #expect(l.widowCount == 1)
@@ -74,11 +78,16 @@ struct JustifiedReferenceTests {
 
     @Test func mixedSizesAreDividedAsTheOriginalDoes() throws {
         // reference
-        let l = try Justified.layout(sizes: [Size(width: 400, height: 300), Size(width: 300, height: 300),
-                                             Size(width: 250, height: 400)])
-        #expect(l.frames == [box(10, 10, 459.71830985915494, 344.7887323943662),
-                             box(479.71830985915494, 10, 344.7887323943662, 344.7887323943662),
-                             box(834.5070422535211, 10, 215.49295774647888, 344.7887323943662)])
+        let l = try Justified.layout(sizes: [
+            Size(width: 400, height: 300), Size(width: 300, height: 300),
+            Size(width: 250, height: 400)
+        ])
+        #expect(
+            l.frames == [
+                box(10, 10, 459.71830985915494, 344.7887323943662),
+                box(479.71830985915494, 10, 344.7887323943662, 344.7887323943662),
+                box(834.5070422535211, 10, 215.49295774647888, 344.7887323943662)
+            ])
         #expect(l.containerHeight == 364.7887323943662)
         let ratio = l.attributesForItem(at: IndexPath(0, 0), view: ViewContext())?.extras.first
         #expect(ratio?.key == "aspectRatio")
@@ -110,8 +119,11 @@ struct JustifiedReferenceTests {
     @Test func containerWidth() throws {
         // W = 380, band [0.890625, 1.484375]: each square completes a row alone, 380 high.
         let l = try Justified.layout([1, 1, 1, 1], P(containerWidth: 400))
-        #expect(l.frames == [box(10, 10, 380, 380), box(10, 400, 380, 380),
-                             box(10, 790, 380, 380), box(10, 1180, 380, 380)])
+        #expect(
+            l.frames == [
+                box(10, 10, 380, 380), box(10, 400, 380, 380),
+                box(10, 790, 380, 380), box(10, 1180, 380, 380)
+            ])
         #expect(l.containerHeight == 1570)
         #expect(l.widowCount == 0)
         #expect(l.contentSize.width == 400)
@@ -186,13 +198,14 @@ struct JustifiedReferenceTests {
         let l = try Justified.layout([1, 1, 1, 1, 2, 2, 2, 2], P(fullWidthBreakoutRowCadence: 3))
         #expect(l.frames[5].width == 1040)
         #expect(l.frames[6].minY == l.frames[5].maxY + 10)
-        #expect(l.frames == [
-            box(10, 10, 340, 340), box(360, 10, 340, 340), box(710, 10, 340, 340),
-            box(10, 360, 343.3333333333333, 343.3333333333333),
-            box(363.3333333333333, 360, 686.6666666666666, 343.3333333333333),
-            box(10, 713.3333333333333, 1040, 520),
-            box(10, 1243.3333333333333, 515, 257.5), box(535, 1243.3333333333333, 515, 257.5),
-        ])
+        #expect(
+            l.frames == [
+                box(10, 10, 340, 340), box(360, 10, 340, 340), box(710, 10, 340, 340),
+                box(10, 360, 343.3333333333333, 343.3333333333333),
+                box(363.3333333333333, 360, 686.6666666666666, 343.3333333333333),
+                box(10, 713.3333333333333, 1040, 520),
+                box(10, 1243.3333333333333, 515, 257.5), box(535, 1243.3333333333333, 515, 257.5)
+            ])
         #expect(l.containerHeight == 1510.8333333333333)
     }
 
@@ -221,7 +234,7 @@ struct JustifiedReferenceTests {
         #expect(try Justified.layout([1, 1, 1, 1]).widowCount == 1)
         let two = try Justified.layout([1, 1, 1, 1, 0.5])
         #expect(two.widowCount == 2)
-        #expect(two.frames[3 ... 4] == [box(10, 360, 340, 340), box(360, 360, 170, 340)])
+        #expect(two.frames[3...4] == [box(10, 360, 340, 340), box(360, 360, 170, 340)])
     }
 
     @Test func widowsAreLeftAlignedByDefaultAndOnRequest() throws {
@@ -238,7 +251,7 @@ struct JustifiedReferenceTests {
         // (ratios, the widows' boxes: reference)
         ([1.0, 1, 1, 1], [box(360, 360, 340, 340)]),
         ([1.0, 1, 1, 1, 1], [box(185, 360, 340, 340), box(535, 360, 340, 340)]),
-        ([1.6, 1, 2.3, 1.2, 0.1], [box(515.2857142857142, 720.4395604395604, 29.42857142857143, 294.2857142857143)]),
+        ([1.6, 1, 2.3, 1.2, 0.1], [box(515.2857142857142, 720.4395604395604, 29.42857142857143, 294.2857142857143)])
     ])
     func centredWidows(ratios: [Double], widows: [Rect]) throws {
         let l = try Justified.layout(ratios, P(containerWidth: 1060, boxSpacing: 10, widowLayoutStyle: .center))
@@ -254,8 +267,11 @@ struct JustifiedReferenceTests {
         // Padding 30, spacing 10: the original puts the widows 10 (= 30/2 − 10/2) left of
         // centre; this is kept. Row 1: three squares at (1000 − 20)/3. (reference)
         let l = try Justified.layout([1, 1, 1, 1, 1], P(containerPadding: 30, widowLayoutStyle: .center))
-        #expect(Array(l.frames.suffix(2)) == [box(188.33333333333331, 366.6666666666667, 326.6666666666667, 326.6666666666667),
-                                             box(525, 366.6666666666667, 326.6666666666667, 326.6666666666667)])
+        #expect(
+            Array(l.frames.suffix(2)) == [
+                box(188.33333333333331, 366.6666666666667, 326.6666666666667, 326.6666666666667),
+                box(525, 366.6666666666667, 326.6666666666667, 326.6666666666667)
+            ])
         let rowWidth = 2 * 326.6666666666667 + 10
         #expect(abs((1060 - rowWidth) / 2 - l.frames[3].minX - 10) < 1e-9)
     }
@@ -290,8 +306,9 @@ struct JustifiedReferenceTests {
     @Test func anUnknownWidowStyleIsLeft() throws {
         // The original reads any style it does not know as left; a section's own `layout`
         // object is where such a string can arrive.
-        let section = SectionData(itemCount: 6, aspectRatios: [1, 1, 1, 1, 2, 1],
-                                  overrides: SectionOverrides(["widowLayoutStyle": .string("porkchop sandwiches")]))
+        let section = SectionData(
+            itemCount: 6, aspectRatios: [1, 1, 1, 1, 2, 1],
+            overrides: SectionOverrides(["widowLayoutStyle": .string("porkchop sandwiches")]))
         let l = try Justified.layout(DataSource(sections: [section]), P(boxSpacing: 10, widowLayoutStyle: .center))
         #expect(l.widowCount == 1)
         #expect(l.frames.last == box(10, 713.3333333333333, 343.3333333333333, 343.3333333333333))

@@ -5,8 +5,10 @@ enum Justified {
     typealias Parameters = JustifiedLayout.Parameters
 
     /// One section of bare aspect ratios, laid out.
-    static func layout(_ ratios: [Double], _ parameters: Parameters = Parameters(),
-                       view: ViewContext = ViewContext()) throws(LayoutError) -> PreparedJustifiedLayout {
+    static func layout(
+        _ ratios: [Double], _ parameters: Parameters = Parameters(),
+        view: ViewContext = ViewContext()
+    ) throws(LayoutError) -> PreparedJustifiedLayout {
         try JustifiedLayout(parameters: parameters).prepareJustified(
             DataSource(sections: [SectionData(itemCount: ratios.count, aspectRatios: ratios)]), view: view)
     }
@@ -17,8 +19,10 @@ enum Justified {
             DataSource(sections: [SectionData(itemCount: sizes.count, sizes: sizes)]), view: ViewContext())
     }
 
-    static func layout(_ dataSource: DataSource, _ parameters: Parameters = Parameters(),
-                       view: ViewContext = ViewContext()) throws(LayoutError) -> PreparedJustifiedLayout {
+    static func layout(
+        _ dataSource: DataSource, _ parameters: Parameters = Parameters(),
+        view: ViewContext = ViewContext()
+    ) throws(LayoutError) -> PreparedJustifiedLayout {
         try JustifiedLayout(parameters: parameters).prepareJustified(dataSource, view: view)
     }
 
@@ -71,7 +75,7 @@ struct PhotoSequence {
 
     static func ratios(_ n: Int, seed: UInt32 = defaultSeed) -> [Double] {
         var g = PhotoSequence(seed: seed)
-        return (0 ..< n).map { _ in
+        return (0..<n).map { _ in
             let x = g.next()
             return x % 64 == 0 ? 3 + 4 * (Double(g.next()) / 4_294_967_296) : 0.5 + 1.5 * (Double(x) / 4_294_967_296)
         }
@@ -79,7 +83,7 @@ struct PhotoSequence {
 
     static func sizes(_ n: Int, seed: UInt32 = defaultSeed) -> [Size] {
         var g = PhotoSequence(seed: seed)
-        return (0 ..< n).map { _ in
+        return (0..<n).map { _ in
             let x = g.next()
             return Size(width: Double(200 + x % 3800), height: Double(200 + (x >> 12) % 3800))
         }
@@ -92,13 +96,16 @@ func justifiedChecksum(_ frames: [Rect], containerHeight: Double, widowCount: In
     var h: UInt32 = 0x811c_9dc5
     func feed(_ value: Double) {
         var bits = value.bitPattern
-        for _ in 0 ..< 8 {
+        for _ in 0..<8 {
             h = (h ^ UInt32(bits & 0xff)) &* 16_777_619
             bits >>= 8
         }
     }
     for f in frames {
-        feed(f.minX); feed(f.minY); feed(f.width); feed(f.height)
+        feed(f.minX)
+        feed(f.minY)
+        feed(f.width)
+        feed(f.height)
     }
     feed(containerHeight)
     feed(Double(widowCount))

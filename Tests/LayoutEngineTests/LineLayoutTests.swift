@@ -6,8 +6,10 @@ import Testing
 /// k = floor((10 + 200)/(10 + 200)) = 1 → each column centred at y = 200 + (200 − 200)/2
 /// = 200; columns at x = r·(200 + 50) = 0, 250, 500, 750, 1000 for 5 items.
 @Suite struct LineLayoutTests {
-    func line(_ p: LineLayout.Parameters = LineLayout.Parameters(), items: Int = 5,
-              _ v: ViewContext = view(320, 600)) throws -> any PreparedLayout {
+    func line(
+        _ p: LineLayout.Parameters = LineLayout.Parameters(), items: Int = 5,
+        _ v: ViewContext = view(320, 600)
+    ) throws -> any PreparedLayout {
         try LineLayout(p).prepare(DataSource(sections: [counted(items)]), view: v)
     }
 
@@ -96,8 +98,9 @@ import Testing
     @Test func overridesAndHeadersAsFlow() throws {
         var p = LineLayout.Parameters()
         p.flow.headerReferenceSize = S(30, 30)
-        let l = try LineLayout(p).prepare(DataSource(sections: [counted(2, ["itemSize": .size(S(100, 100))])]),
-                                          view: view(320, 600))
+        let l = try LineLayout(p).prepare(
+            DataSource(sections: [counted(2, ["itemSize": .size(S(100, 100))])]),
+            view: view(320, 600))
         #expect(l.frame(0, 0, view(320, 600)) == R(30, 250, 100, 100))
         #expect(l.frame(0, 1, view(320, 600)) == R(180, 250, 100, 100))
         let header = l.attributesForSupplementaryView(kind: "header", at: IP(0, 0), view: view(320, 600))

@@ -26,8 +26,9 @@ import Testing
             p.flow.itemSize = Size(width: Double(random.int(1...300)), height: Double(random.int(1...300)))
             p.flow.minimumLineSpacing = Double(random.int(-20...60))
             p.flow.minimumInteritemSpacing = Double(random.int(0...40))
-            p.flow.sectionInset = EdgeInsets(top: Double(random.int(-50...200)), left: Double(random.int(-80...120)),
-                                             bottom: Double(random.int(0...200)), right: Double(random.int(-40...80)))
+            p.flow.sectionInset = EdgeInsets(
+                top: Double(random.int(-50...200)), left: Double(random.int(-80...120)),
+                bottom: Double(random.int(0...200)), right: Double(random.int(-40...80)))
             let sections = (0..<random.int(1...4)).map { _ in SectionData(itemCount: random.int(0...300)) }
             let scale = [0.0, 1, 2, 3].randomElement(using: &random)!
             let view = ViewContext(bounds: Size(width: Double(random.int(100...2000)), height: Double(random.int(300...900))), scale: scale)
@@ -36,8 +37,9 @@ import Testing
             for _ in 0..<25 {
                 let proposed = Point(x: random.double(-width - 5000, 2 * width + 5000), y: random.double(-500, width + 500))
                 let expected = Self.scanAnswer(l, proposed: proposed, view: view)
-                #expect(l.targetContentOffset(proposed: proposed, velocity: .zero, view: view) == expected,
-                        "round \(round), proposed \(proposed)")
+                #expect(
+                    l.targetContentOffset(proposed: proposed, velocity: .zero, view: view) == expected,
+                    "round \(round), proposed \(proposed)")
             }
         }
     }
@@ -46,8 +48,9 @@ import Testing
     /// centre or, with the centre beyond the content, near the content's edge.
     @Test func looksAtAFewCellsOnly() throws {
         let view = ViewContext(bounds: Size(width: 1e9, height: 600))
-        let l = try #require(try LineLayout().prepare(DataSource(sections: [SectionData(itemCount: 20_000)]), view: view)
-            as? PreparedLineLayout)
+        let l = try #require(
+            try LineLayout().prepare(DataSource(sections: [SectionData(itemCount: 20_000)]), view: view)
+                as? PreparedLineLayout)
         for x in [-5e8, -1000, 0, 12_345, 2_500_000] {
             let proposed = Point(x: x, y: 0)
             let answer = try l.targetContentOffset(proposed: proposed, velocity: .zero, view: view, elementLimit: 10)

@@ -7,8 +7,10 @@ import Testing
     typealias ID = SnapshotIdentifier
 
     @Test func columnsGiveBackWhatTheyWereGiven() {
-        let ids: [ID] = ["m1", 1, "1", -7, .integer(Int.min), .integer(Int.max), "", "ünïcödé ✓",
-                         .string(String(repeating: "x", count: 300))]
+        let ids: [ID] = [
+            "m1", 1, "1", -7, .integer(Int.min), .integer(Int.max), "", "ünïcödé ✓",
+            .string(String(repeating: "x", count: 300))
+        ]
         let column = IdentifierColumn(ids)
         #expect(column.identifiers == ids)
         #expect(column.count == ids.count)
@@ -29,11 +31,11 @@ import Testing
         let column = IdentifierColumn(["ab", 3])
         #expect(IdentifierColumn(bytes: column.bytes, ends: column.ends) == column)
         #expect(IdentifierColumn(bytes: [], ends: []) == IdentifierColumn())
-        #expect(IdentifierColumn(bytes: column.bytes, ends: [3]) == nil)              // bytes left over
-        #expect(IdentifierColumn(bytes: column.bytes, ends: [3, 99]) == nil)          // past the end
-        #expect(IdentifierColumn(bytes: column.bytes, ends: [3, 3, 12]) == nil)       // empty entry
-        #expect(IdentifierColumn(bytes: [2, 65], ends: [2]) == nil)                   // unknown tag
-        #expect(IdentifierColumn(bytes: [1, 0, 0], ends: [3]) == nil)                 // short integer
+        #expect(IdentifierColumn(bytes: column.bytes, ends: [3]) == nil) // bytes left over
+        #expect(IdentifierColumn(bytes: column.bytes, ends: [3, 99]) == nil) // past the end
+        #expect(IdentifierColumn(bytes: column.bytes, ends: [3, 3, 12]) == nil) // empty entry
+        #expect(IdentifierColumn(bytes: [2, 65], ends: [2]) == nil) // unknown tag
+        #expect(IdentifierColumn(bytes: [1, 0, 0], ends: [3]) == nil) // short integer
     }
 
     @Test func packingAndUnpackingAreInverse() {
@@ -52,12 +54,12 @@ import Testing
             var (old, new, reloaded, reconfigured) = SnapshotDiffTests.randomPair(&rng)
             let all = new.sections.flatMap(\.items)
             switch rng.int(0...4) {
-            case 0 where !all.isEmpty && !new.sections.isEmpty:      // an item twice
+            case 0 where !all.isEmpty && !new.sections.isEmpty: // an item twice
                 let s = rng.int(new.sections.count)
                 new.sections[s].items.insert(all[rng.int(all.count)], at: rng.int(0...new.sections[s].items.count))
-            case 1 where new.sections.count > 1:                      // a section id twice
+            case 1 where new.sections.count > 1: // a section id twice
                 new.sections[rng.int(new.sections.count)].id = new.sections[rng.int(new.sections.count)].id
-            case 2:                                                   // reloading an unknown item
+            case 2: // reloading an unknown item
                 reloaded.insert(.string("unknown"), at: rng.int(0...reloaded.count))
             case 3:
                 reconfigured.append(.integer(-1))
@@ -67,8 +69,9 @@ import Testing
                 _ = try old.correspondence(to: new, reloaded: reloaded, reconfigured: reconfigured)
             }
             let got = Self.refusal { () throws(DiffableSnapshotError) in
-                _ = try PackedSnapshot(old).correspondence(to: PackedSnapshot(new), reloaded: IdentifierColumn(reloaded),
-                                                           reconfigured: IdentifierColumn(reconfigured))
+                _ = try PackedSnapshot(old).correspondence(
+                    to: PackedSnapshot(new), reloaded: IdentifierColumn(reloaded),
+                    reconfigured: IdentifierColumn(reconfigured))
             }
             #expect(got == expected)
             if expected != nil { refused += 1 }
@@ -120,10 +123,10 @@ import Testing
             for k in 0..<count + 40 {
                 switch rng.int(0...5) {
                 case 0: pool.append(.integer(k))
-                case 1: pool.append(.string("\(k)"))                                 // short: below eight packed bytes
+                case 1: pool.append(.string("\(k)")) // short: below eight packed bytes
                 case 2: pool.append(.string("item-\(String(repeating: "0", count: rng.int(0...12)))\(k)"))
                 case 3: pool.append(.string(String(repeating: "ab", count: k % 7) + "|\(k)"))
-                case 4: pool.append(.string("\(k)\u{0}\u{1}x"))                      // tag-like bytes inside
+                case 4: pool.append(.string("\(k)\u{0}\u{1}x")) // tag-like bytes inside
                 default: pool.append(.string(String(repeating: "z", count: 20 + k % 40) + "\(k)"))
                 }
             }
@@ -138,13 +141,13 @@ import Testing
                 case 2 where !new.isEmpty:
                     let moved = new.remove(at: rng.int(new.count))
                     new.insert(moved, at: rng.int(0...new.count))
-                case 3 where new.count > 1:                                           // a neighbour swap
+                case 3 where new.count > 1: // a neighbour swap
                     let k = rng.int(new.count - 1)
                     new.swapAt(k, k + 1)
-                case 4 where !new.isEmpty && rng.chance(0.3):                         // a repeat
+                case 4 where !new.isEmpty && rng.chance(0.3): // a repeat
                     new.insert(new[rng.int(new.count)], at: rng.int(0...new.count))
                 case 5 where rng.chance(0.05): new.reverse()
-                case 6 where !new.isEmpty && rng.chance(0.2):                         // a new identifier twice
+                case 6 where !new.isEmpty && rng.chance(0.2): // a new identifier twice
                     let id = ID.string("twice-\(round)")
                     new.insert(id, at: rng.int(0...new.count))
                     new.insert(id, at: rng.int(0...new.count))
@@ -175,14 +178,16 @@ import Testing
     @Test func columnsAreEqualWhenTheirIdentifiersAre() {
         let cases: [([ID], [ID])] = [
             (["ab", "c"], ["a", "bc"]), (["abcdefghij", "k"], ["abcdefghij", "k"]), ([], []), ([1], ["1"]),
-            (["0123456789abcdefg"], ["0123456789abcdefh"]), ([1, 2, 3], [1, 2, 3]), (["x"], ["x", "y"]),
+            (["0123456789abcdefg"], ["0123456789abcdefh"]), ([1, 2, 3], [1, 2, 3]), (["x"], ["x", "y"])
         ]
         for (a, b) in cases {
             #expect((IdentifierColumn(a) == IdentifierColumn(b)) == (a == b), "\(a) \(b)")
         }
         var rng = SeededRandom(seed: 77)
         for _ in 0..<500 {
-            let a: [ID] = (0..<rng.int(0...30)).map { _ in rng.bool() ? .integer(rng.int(0...3)) : .string(String(repeating: "q", count: rng.int(0...12))) }
+            let a: [ID] = (0..<rng.int(0...30)).map { _ in
+                rng.bool() ? .integer(rng.int(0...3)) : .string(String(repeating: "q", count: rng.int(0...12)))
+            }
             var b = a
             if !b.isEmpty && rng.bool() { b[rng.int(b.count)] = .string("other") }
             #expect((IdentifierColumn(a) == IdentifierColumn(b)) == (a == b))

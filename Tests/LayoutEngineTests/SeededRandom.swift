@@ -47,15 +47,18 @@ enum QueryChecks {
     /// in the same order, for each of `rects`. Returns whether every query agreed; with
     /// `stopAtFirstMismatch` it records only the first disagreement.
     @discardableResult
-    static func rectQueriesEqualBruteForce(_ layout: any PreparedLayout, all: [LayoutAttributes], view: ViewContext,
-                                           rects: [Rect], stopAtFirstMismatch: Bool = false,
-                                           sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    static func rectQueriesEqualBruteForce(
+        _ layout: any PreparedLayout, all: [LayoutAttributes], view: ViewContext,
+        rects: [Rect], stopAtFirstMismatch: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         var agreed = true
         for rect in rects {
             let expected = all.filter { $0.frame.intersects(rect) }
             let got = layout.elements(in: rect, view: view)
-            #expect(got == expected, "query \(rect) gives \(got.map(\.key)), brute force \(expected.map(\.key))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                got == expected, "query \(rect) gives \(got.map(\.key)), brute force \(expected.map(\.key))",
+                sourceLocation: sourceLocation)
             if got != expected {
                 agreed = false
                 if stopAtFirstMismatch { break }

@@ -8,13 +8,16 @@ enum SnapshotContract {
 
     /// Checks the whole contract for `old → new` and returns the diff.
     @discardableResult
-    static func check(_ old: DiffableSnapshot, _ new: DiffableSnapshot, reloaded: [ID] = [], reconfigured: [ID] = [],
-                      sourceLocation: SourceLocation = #_sourceLocation) throws -> SnapshotDiff {
+    static func check(
+        _ old: DiffableSnapshot, _ new: DiffableSnapshot, reloaded: [ID] = [], reconfigured: [ID] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SnapshotDiff {
         let diff = try old.difference(to: new, reloaded: reloaded, reconfigured: reconfigured)
         // The packed path (sessions' identifier columns) finds the same correspondence.
         let expected = try old.correspondence(to: new, reloaded: reloaded, reconfigured: reconfigured)
-        let packed = try PackedSnapshot(old).correspondence(to: PackedSnapshot(new), reloaded: IdentifierColumn(reloaded),
-                                                            reconfigured: IdentifierColumn(reconfigured))
+        let packed = try PackedSnapshot(old).correspondence(
+            to: PackedSnapshot(new), reloaded: IdentifierColumn(reloaded),
+            reconfigured: IdentifierColumn(reconfigured))
         #expect(packed == expected, sourceLocation: sourceLocation)
 
         // Every identifier gets a number: items carry it as their height, sections as an
@@ -36,9 +39,10 @@ enum SnapshotContract {
         func fresh(_ id: ID) -> SectionData.Item {
             SectionData.Item(height: tag(id), aspectRatio: reloadSet.contains(id) ? 1 : nil)
         }
-        let oldData = DataSource(sections: old.sections.map { s in
-            SectionData(items: s.items.map { SectionData.Item(height: tag($0)) }, overrides: sectionTag(s.id))
-        })
+        let oldData = DataSource(
+            sections: old.sections.map { s in
+                SectionData(items: s.items.map { SectionData.Item(height: tag($0)) }, overrides: sectionTag(s.id))
+            })
         let ops = diff.operations(
             sectionData: { t in SectionData(items: new.sections[t].items.map(fresh), overrides: sectionTag(new.sections[t].id)) },
             itemData: { p in fresh(new.sections[p.section].items[p.item]) },
@@ -57,18 +61,21 @@ enum SnapshotContract {
         for (t, section) in new.sections.enumerated() where t < got.sections.count {
             let g = got.sections[t]
             #expect(g.overrides == sectionTag(section.id), "section \(t)", sourceLocation: sourceLocation)
-            #expect((0..<g.itemCount).map { g.height(at: $0) } == section.items.map { tag($0) },
-                    "items of section \(t): \(ops)", sourceLocation: sourceLocation)
+            #expect(
+                (0..<g.itemCount).map { g.height(at: $0) } == section.items.map { tag($0) },
+                "items of section \(t): \(ops)", sourceLocation: sourceLocation)
             // Reloaded items, and only they, got new data.
-            #expect((0..<g.itemCount).map { g.aspectRatio(at: $0) == 1 } == section.items.map { reloadSet.contains($0) },
-                    "reloads of section \(t): \(ops)", sourceLocation: sourceLocation)
+            #expect(
+                (0..<g.itemCount).map { g.aspectRatio(at: $0) == 1 } == section.items.map { reloadSet.contains($0) },
+                "reloads of section \(t): \(ops)", sourceLocation: sourceLocation)
         }
 
         // Minimal: sections.
         let oldSectionIndex = Dictionary(uniqueKeysWithValues: old.sections.enumerated().map { ($1.id, $0) })
         let keptOrder = new.sections.compactMap { oldSectionIndex[$0.id] }
-        #expect(diff.movedSections.count == keptOrder.count - longestIncreasingLength(keptOrder),
-                "section moves \(diff.movedSections)", sourceLocation: sourceLocation)
+        #expect(
+            diff.movedSections.count == keptOrder.count - longestIncreasingLength(keptOrder),
+            "section moves \(diff.movedSections)", sourceLocation: sourceLocation)
         #expect(diff.deletedSections.count == old.sections.count - keptOrder.count, sourceLocation: sourceLocation)
         #expect(diff.insertedSections.count == new.sections.count - keptOrder.count, sourceLocation: sourceLocation)
 
@@ -79,27 +86,31 @@ enum SnapshotContract {
         let newSectionIDs = Set(new.sections.map(\.id)), oldSectionIDs = Set(old.sections.map(\.id))
         let deleted = Set(diff.deletedItems.map { old.sections[$0.section].items[$0.item] })
         let inserted = Set(diff.insertedItems.map { new.sections[$0.section].items[$0.item] })
-        #expect(deleted.count == diff.deletedItems.count && inserted.count == diff.insertedItems.count,
-                sourceLocation: sourceLocation)
+        #expect(
+            deleted.count == diff.deletedItems.count && inserted.count == diff.insertedItems.count,
+            sourceLocation: sourceLocation)
         // An explicit delete is an item that leaves (or goes to an inserted section), or a
         // reloaded item that moves; likewise for inserts.
         for id in deleted {
             let leaves = newPlace[id].map { !oldSectionIDs.contains(new.sections[$0.section].id) } ?? true
-            #expect(leaves || (reloadSet.contains(id) && inserted.contains(id)), "needless delete of \(id)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                leaves || (reloadSet.contains(id) && inserted.contains(id)), "needless delete of \(id)",
+                sourceLocation: sourceLocation)
         }
         for id in inserted {
             let arrives = oldPlace[id].map { !newSectionIDs.contains(old.sections[$0.section].id) } ?? true
-            #expect(arrives || (reloadSet.contains(id) && deleted.contains(id)), "needless insert of \(id)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                arrives || (reloadSet.contains(id) && deleted.contains(id)), "needless insert of \(id)",
+                sourceLocation: sourceLocation)
         }
-        var touchedInSection: [ID: Int] = [:]   // by section id: items moved or deleted + inserted
+        var touchedInSection: [ID: Int] = [:] // by section id: items moved or deleted + inserted
         var crossMoves = 0
         for m in diff.movedItems {
             let a = old.sections[m.from.section].id, b = new.sections[m.to.section].id
             if a == b { touchedInSection[a, default: 0] += 1 } else { crossMoves += 1 }
-            #expect(!reloadSet.contains(new.sections[m.to.section].items[m.to.item]), "a reloaded item moved",
-                    sourceLocation: sourceLocation)
+            #expect(
+                !reloadSet.contains(new.sections[m.to.section].items[m.to.item]), "a reloaded item moved",
+                sourceLocation: sourceLocation)
         }
         for id in deleted.intersection(inserted) {
             let a = old.sections[oldPlace[id]!.section].id, b = new.sections[newPlace[id]!.section].id
@@ -115,8 +126,9 @@ enum SnapshotContract {
         for section in new.sections {
             guard let o = oldSectionIndex[section.id] else { continue }
             let stayed = section.items.compactMap { id in oldPlace[id].flatMap { $0.section == o ? $0.item : nil } }
-            #expect(touchedInSection[section.id, default: 0] == stayed.count - longestIncreasingLength(stayed),
-                    "moves inside section \(section.id): \(diff.movedItems)", sourceLocation: sourceLocation)
+            #expect(
+                touchedInSection[section.id, default: 0] == stayed.count - longestIncreasingLength(stayed),
+                "moves inside section \(section.id): \(diff.movedItems)", sourceLocation: sourceLocation)
         }
 
         // Reloaded items in place are reloadItems; reconfigured ones are reported.
@@ -125,15 +137,18 @@ enum SnapshotContract {
         // Only items the batch neither inserts nor deletes: both their sections are kept.
         var newSectionOf: [ID: ID] = [:]
         for section in new.sections { for id in section.items { newSectionOf[id] = section.id } }
-        let expectedReconfigured = Set(reconfigured.filter { id in
-            guard !reloadSet.contains(id), let from = oldPlace[id], let to = newSectionOf[id] else { return false }
-            return newSectionIDs.contains(old.sections[from.section].id) && oldSectionIDs.contains(to)
-        })
-        #expect(Set(diff.reconfiguredItems.map { new.sections[$0.to.section].items[$0.to.item] }) == expectedReconfigured,
-                sourceLocation: sourceLocation)
+        let expectedReconfigured = Set(
+            reconfigured.filter { id in
+                guard !reloadSet.contains(id), let from = oldPlace[id], let to = newSectionOf[id] else { return false }
+                return newSectionIDs.contains(old.sections[from.section].id) && oldSectionIDs.contains(to)
+            })
+        #expect(
+            Set(diff.reconfiguredItems.map { new.sections[$0.to.section].items[$0.to.item] }) == expectedReconfigured,
+            sourceLocation: sourceLocation)
         for r in diff.reconfiguredItems {
-            #expect(old.sections[r.from.section].items[r.from.item] == new.sections[r.to.section].items[r.to.item],
-                    sourceLocation: sourceLocation)
+            #expect(
+                old.sections[r.from.section].items[r.from.item] == new.sections[r.to.section].items[r.to.item],
+                sourceLocation: sourceLocation)
         }
         return diff
     }
@@ -187,11 +202,11 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         let old = snap(("a", [1, 2, 3]), ("b", [4, 5]))
         let new = snap(("c", [9]), ("b", [5, 4, 2]), ("a", [1]))
         let diff = try SnapshotContract.check(old, new)
-        #expect(diff.insertedSections == [0])                     // new index
-        #expect(diff.movedSections.count == 1)                    // a and b swap: one of them moves
-        #expect(diff.deletedItems == [IndexPath(0, 2)])           // 3, old index
-        #expect(diff.movedItems.contains(.init(from: IndexPath(0, 1), to: IndexPath(1, 2))))  // 2 changes section
-        #expect(diff.movedItems.count == 2)                       // and one of 4, 5
+        #expect(diff.insertedSections == [0]) // new index
+        #expect(diff.movedSections.count == 1) // a and b swap: one of them moves
+        #expect(diff.deletedItems == [IndexPath(0, 2)]) // 3, old index
+        #expect(diff.movedItems.contains(.init(from: IndexPath(0, 1), to: IndexPath(1, 2)))) // 2 changes section
+        #expect(diff.movedItems.count == 2) // and one of 4, 5
         let ops = diff.operations(sectionData: { _ in SectionData(itemCount: 1) })
         #expect(ops.map(Self.name) == ["insertSections", "moveSection", "deleteItems", "moveItem", "moveItem"])
     }
@@ -220,8 +235,9 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         #expect(diff.reloadedItems.isEmpty && diff.movedItems.isEmpty)
         #expect(diff.deletedItems == [IndexPath(0, 2)])
         #expect(diff.insertedItems == [IndexPath(0, 0)])
-        let across = try SnapshotContract.check(snap(("a", ["x"]), ("b", [])), snap(("a", []), ("b", ["x"])),
-                                                reloaded: ["x"])
+        let across = try SnapshotContract.check(
+            snap(("a", ["x"]), ("b", [])), snap(("a", []), ("b", ["x"])),
+            reloaded: ["x"])
         #expect(across.deletedItems == [IndexPath(0, 0)] && across.insertedItems == [IndexPath(1, 0)])
     }
 
@@ -247,14 +263,18 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
     // MARK: Errors, in UIKit's words
 
     @Test func duplicateItemsAreRefusedListingUpToTen() throws {
-        #expect(throws: DiffableSnapshotError(kind: .duplicateItemIdentifiers,
-                                      message: "supplied item identifiers are not unique. Duplicate identifiers: {(\"m1\")}",
-                                      field: "sections[1].items[0]", position: IndexPath(1, 0))) {
+        #expect(
+            throws: DiffableSnapshotError(
+                kind: .duplicateItemIdentifiers,
+                message: "supplied item identifiers are not unique. Duplicate identifiers: {(\"m1\")}",
+                field: "sections[1].items[0]", position: IndexPath(1, 0))
+        ) {
             try one(["m1"]).difference(to: snap(("a", ["m1", "m2"]), ("b", ["m1"])))
         }
         let many: [ID] = (0..<12).map { .integer($0) }
         let error = #expect(throws: DiffableSnapshotError.self) { try one([]).difference(to: one(many + many)) }
-        #expect(error?.message == "supplied item identifiers are not unique. Duplicate identifiers: "
+        #expect(
+            error?.message == "supplied item identifiers are not unique. Duplicate identifiers: "
                 + "{(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)} (and 2 more)")
         #expect(error?.field == "sections[0].items[12]")
     }
@@ -340,11 +360,14 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
                     values.insert(values.remove(at: rng.int(n)), at: rng.int(n))
                 }
             }
-            if rng.bool() { values = values.filter { _ in !rng.chance(0.1) } }   // gaps, as deletes leave
+            if rng.bool() { values = values.filter { _ in !rng.chance(0.1) } } // gaps, as deletes leave
             var runs: [StayingRun] = []
             for (i, v) in values.enumerated() {
-                if let last = runs.last, last.oldStart + last.count == v { runs[runs.count - 1].count += 1 }
-                else { runs.append(StayingRun(firstItem: i, oldStart: v, count: 1)) }
+                if let last = runs.last, last.oldStart + last.count == v {
+                    runs[runs.count - 1].count += 1
+                } else {
+                    runs.append(StayingRun(firstItem: i, oldStart: v, count: 1))
+                }
             }
             let stays = heaviestIncreasingRuns(runs)
             var kept = [Bool](repeating: false, count: values.count)
@@ -377,7 +400,7 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
                 }
             }
             var seen = Set<ID>()
-            new = new.filter { seen.insert($0).inserted }     // a drawn identifier may come twice
+            new = new.filter { seen.insert($0).inserted } // a drawn identifier may come twice
             let half = new.count / 2
             let old2 = snap(("a", Array(items.prefix(items.count / 2))), ("b", Array(items.dropFirst(items.count / 2))))
             let new2 = snap(("b", Array(new.prefix(half))), ("a", Array(new.dropFirst(half))))
@@ -409,8 +432,10 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         for _ in 0..<rng.int(0...8) {
             switch rng.int(0...9) {
             case 0 where !new.isEmpty: new.remove(at: rng.int(new.count))
-            case 1: new.insert(DiffableSnapshotSection(id: section(), items: (0..<rng.int(0...4)).map { _ in item() }),
-                               at: rng.int(0...new.count))
+            case 1:
+                new.insert(
+                    DiffableSnapshotSection(id: section(), items: (0..<rng.int(0...4)).map { _ in item() }),
+                    at: rng.int(0...new.count))
             case 2 where !new.isEmpty:
                 let s = new.remove(at: rng.int(new.count))
                 new.insert(s, at: rng.int(0...new.count))
@@ -420,7 +445,7 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
             case 4 where !new.isEmpty:
                 let s = rng.int(new.count)
                 if !new[s].items.isEmpty { new[s].items.remove(at: rng.int(new[s].items.count)) }
-            case 5 where !new.isEmpty, 6 where !new.isEmpty:   // move an item, within or across sections
+            case 5 where !new.isEmpty, 6 where !new.isEmpty: // move an item, within or across sections
                 let s = rng.int(new.count), t = rng.int(new.count)
                 if !new[s].items.isEmpty {
                     let id = new[s].items.remove(at: rng.int(new[s].items.count))
@@ -429,7 +454,7 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
             case 7 where !new.isEmpty:
                 let s = rng.int(new.count)
                 new[s].items.shuffle(using: &rng)
-            case 8 where !new.isEmpty:      // a section's items taken over by a new section
+            case 8 where !new.isEmpty: // a section's items taken over by a new section
                 let s = rng.int(new.count)
                 new[s] = DiffableSnapshotSection(id: section(), items: new[s].items)
             default: break
@@ -456,7 +481,7 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         for _ in 0..<5 {
             let items: [ID] = (0..<2000).map { .integer($0) }
             var shuffled = items
-            for _ in 0..<40 {   // a few far moves
+            for _ in 0..<40 { // a few far moves
                 let id = shuffled.remove(at: rng.int(shuffled.count))
                 shuffled.insert(id, at: rng.int(0...shuffled.count))
             }
@@ -549,8 +574,10 @@ extension SnapshotDiff {
             guard from >= 0 else { continue }
             let t = section(of: n, newStarts), fromSection = section(of: from, oldStarts)
             guard c.newSectionOrigin[t] >= 0, oldSectionKept[fromSection] else { continue }
-            reconfiguredItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]),
-                                           to: IndexPath(t, n - newStarts[t])))
+            reconfiguredItems.append(
+                .init(
+                    from: IndexPath(fromSection, from - oldStarts[fromSection]),
+                    to: IndexPath(t, n - newStarts[t])))
         }
         deletedItems.sort()
         insertedItems.sort()

@@ -65,7 +65,7 @@ import Testing
         let diff = try SnapshotContract.check(one([0, 1, 2, 3, 4, 5, 6, 7, 8]), one([0, 2, 3, 4, 7, 6, 9, 5, 10]))
         #expect(diff.deletedItems == [IndexPath(0, 1), IndexPath(0, 8)])
         #expect(diff.insertedItems == [IndexPath(0, 6), IndexPath(0, 8)])
-        #expect(diff.movedItems.count == 2)     // as IGListKit: two of 5, 6, 7
+        #expect(diff.movedItems.count == 2) // as IGListKit: two of 5, 6, 7
     }
 
     @Test func igMovingItemsWithEqualityChanges() throws {
@@ -82,9 +82,9 @@ import Testing
 
     @Test func igOldAndNewIndexes() throws {
         let diff = try SnapshotContract.check(one([1, 2, 3, 4, 5, 6, 7]), one([2, 9, 3, 1, 5, 6, 8]))
-        #expect(diff.deletedItems == [IndexPath(0, 3), IndexPath(0, 6)])     // 4 and 7
-        #expect(diff.insertedItems == [IndexPath(0, 1), IndexPath(0, 6)])    // 9 and 8
-        #expect(diff.movedItems.count == 1)                                  // 1, to 3
+        #expect(diff.deletedItems == [IndexPath(0, 3), IndexPath(0, 6)]) // 4 and 7
+        #expect(diff.insertedItems == [IndexPath(0, 1), IndexPath(0, 6)]) // 9 and 8
+        #expect(diff.movedItems.count == 1) // 1, to 3
         #expect(diff.movedItems.first.map { $0.from == IndexPath(0, 0) && $0.to == IndexPath(0, 3) } == true)
     }
 
@@ -102,7 +102,7 @@ import Testing
             ([1, 2, 3, 3, 4], [2, 3, 1, 3, 4]),
             (["dog", "dog", "dog", "dog"], ["dog", "dog"]),
             (["dog", "dog"], ["dog", "dog", "dog", "dog"]),
-            (["cat", 1, 2, 3, "cat"], ["cat", 1, 2, 3, "cat"]),
+            (["cat", 1, 2, 3, "cat"], ["cat", 1, 2, 3, "cat"])
         ]
         for (o, n) in cases {
             let error = #expect(throws: DiffableSnapshotError.self) { try one(o).difference(to: one(n)) }
@@ -149,8 +149,9 @@ import Testing
     }
 
     @Test func dkMixedSectionChanges() throws {
-        let diff = try SnapshotContract.check(snap((0, [0]), (1, [1]), (2, [2]), (3, [3])),
-                                              snap((3, [3]), (4, [4]), (0, [0]), (2, [2])))
+        let diff = try SnapshotContract.check(
+            snap((0, [0]), (1, [1]), (2, [2]), (3, [3])),
+            snap((3, [3]), (4, [4]), (0, [0]), (2, [2])))
         #expect(diff.deletedSections == [1] && diff.insertedSections == [1])
         #expect(diff.movedSections == [.init(from: 3, to: 0)])
         #expect(diff.movedItems.isEmpty && diff.insertedItems.isEmpty && diff.deletedItems.isEmpty)
@@ -158,15 +159,17 @@ import Testing
 
     @Test func dkComplicated() throws {
         // 2
-        try SnapshotContract.check(snap((0, [0, 1]), (1, [2, 3]), (2, [4, 5])),
-                                   snap((1, [3, 5]), (3, [6, 7, 8, 9]), (2, [10, 4, 2]), (0, [1])))
+        try SnapshotContract.check(
+            snap((0, [0, 1]), (1, [2, 3]), (2, [4, 5])),
+            snap((1, [3, 5]), (3, [6, 7, 8, 9]), (2, [10, 4, 2]), (0, [1])))
         // 6 (primes: reloaded)
         try SnapshotContract.check(snap((0, [0]), (1, [1])), snap((1, [2, 1]), (0, [0])), reloaded: [1, 0])
         // 8
         try SnapshotContract.check(snap((0, [0, 1]), (1, [2, 3])), snap((0, []), (1, [1, 3])), reloaded: [1])
         // 9
-        try SnapshotContract.check(snap((0, [0, 1]), (1, [2, 3]), (2, [4, 5])),
-                                   snap((4, [8, 9]), (0, [0, 1, 2]), (3, [6, 7]), (1, [3]), (2, [5])), reloaded: [5])
+        try SnapshotContract.check(
+            snap((0, [0, 1]), (1, [2, 3]), (2, [4, 5])),
+            snap((4, [8, 9]), (0, [0, 1, 2]), (3, [6, 7]), (1, [3]), (2, [5])), reloaded: [5])
         // 10
         try SnapshotContract.check(snap((0, [0, 1]), (1, [2, 3])), snap((1, [3, 2]), (0, [1, 0])), reloaded: [3, 0])
     }
@@ -178,13 +181,20 @@ import Testing
         let cases: [(DiffableSnapshot, DiffableSnapshot, DiffableSnapshotError.Kind)] = [
             (one([0, 1, 2, 0]), one([0, 4, 0, 1, 2]), .duplicateItemIdentifiers),
             (snap((0, [0]), (0, [1]), (1, [2])), snap((1, [2]), (0, [0]), (0, [1])), .duplicateSectionIdentifiers),
-            (snap((0, [0, 1]), (1, [2, 3]), (2, [4, 5])),
-             snap((0, [0, 1]), (2, [4, 6, 5]), (3, [7, 8]), (3, [9, 10])), .duplicateSectionIdentifiers),
-            (snap((0, [0, 1]), (1, [2, 3]), (2, [1, 2])),
-             snap((0, [1, 3]), (1, [2, 0]), (3, [4, 5])), .duplicateItemIdentifiers),
-            (snap((1, ["A", "B", "C", "D"]), (2, ["E", "F", "G", "H", "I"]), (3, ["J", "K", "L", "M"]), (4, ["N", "O", "P", "Q"])),
-             snap((1, ["A", "B", "C", "D"]), (2, ["G"]), (3, ["E", "F", "H", "I"]), (3, ["J", "K", "L", "M"]),
-                  (4, ["N", "O", "P", "Q"])), .duplicateSectionIdentifiers),
+            (
+                snap((0, [0, 1]), (1, [2, 3]), (2, [4, 5])),
+                snap((0, [0, 1]), (2, [4, 6, 5]), (3, [7, 8]), (3, [9, 10])), .duplicateSectionIdentifiers
+            ),
+            (
+                snap((0, [0, 1]), (1, [2, 3]), (2, [1, 2])),
+                snap((0, [1, 3]), (1, [2, 0]), (3, [4, 5])), .duplicateItemIdentifiers
+            ),
+            (
+                snap((1, ["A", "B", "C", "D"]), (2, ["E", "F", "G", "H", "I"]), (3, ["J", "K", "L", "M"]), (4, ["N", "O", "P", "Q"])),
+                snap(
+                    (1, ["A", "B", "C", "D"]), (2, ["G"]), (3, ["E", "F", "H", "I"]), (3, ["J", "K", "L", "M"]),
+                    (4, ["N", "O", "P", "Q"])), .duplicateSectionIdentifiers
+            )
         ]
         for (old, new, kind) in cases {
             let error = #expect(throws: DiffableSnapshotError.self) { try old.difference(to: new) }
@@ -197,7 +207,8 @@ import Testing
         // new section and a kept one.
         try SnapshotContract.check(
             snap((1, ["A", "B", "C", "D"]), (2, ["E", "F", "G", "H", "I"]), (3, ["J", "K", "L", "M"]), (4, ["N", "O", "P", "Q"])),
-            snap((1, ["A", "B", "C", "D"]), (2, ["G"]), (5, ["E", "F", "H", "I"]), (3, ["J", "K", "L", "M"]),
-                 (4, ["N", "O", "P", "Q"])))
+            snap(
+                (1, ["A", "B", "C", "D"]), (2, ["G"]), (5, ["E", "F", "H", "I"]), (3, ["J", "K", "L", "M"]),
+                (4, ["N", "O", "P", "Q"])))
     }
 }

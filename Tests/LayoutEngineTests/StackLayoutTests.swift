@@ -83,9 +83,10 @@ struct StackLayoutTests {
         for _ in 0..<60 {
             let dataSource = LayoutsBChecks.randomDataSource(&g, maxSections: 6, maxItems: 25)
             let bounds = Size(width: g.double(0, 500), height: g.double(0, 500))
-            let p = StackLayout.Parameters(itemSize: Size(width: g.double(0, 250), height: g.double(0, 250)),
-                                           offset: Point(x: g.double(-12, 12), y: g.double(-12, 12)),
-                                           angleStep: g.double(-20, 20), visibleCount: g.int(0...8))
+            let p = StackLayout.Parameters(
+                itemSize: Size(width: g.double(0, 250), height: g.double(0, 250)),
+                offset: Point(x: g.double(-12, 12), y: g.double(-12, 12)),
+                angleStep: g.double(-20, 20), visibleCount: g.int(0...8))
             let view = ViewContext(bounds: bounds)
             let layout = try StackLayout(p).prepare(dataSource, view: view)
             let all = layout.elements(in: nil, view: view)

@@ -2,9 +2,9 @@ import Testing
 @testable import LayoutEngine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Transform3D against Core Animation's documented semantics (docs/layouts.md §0): row vectors
@@ -89,7 +89,7 @@ struct Transform3DTests {
         let a = Transform3D.makeTranslation(10, 0, 0), b = Transform3D.makeRotation(Double.pi / 2, 0, 0, 1)
         let p = Self.apply(a.concatenating(b), 0, 0, 0)
         #expect(Self.close(p.x, 0) && Self.close(p.y, 10))
-        let q = Self.apply(b.concatenating(a), 0, 0, 0)  // rotate first: the origin stays, then moves to (10, 0)
+        let q = Self.apply(b.concatenating(a), 0, 0, 0) // rotate first: the origin stays, then moves to (10, 0)
         #expect(q.x == 10 && q.y == 0)
     }
 
@@ -101,7 +101,7 @@ struct Transform3DTests {
         let t = r.translated(10, 0, 0)
         #expect(Self.close(t, Transform3D.makeTranslation(10, 0, 0).concatenating(r)))
         #expect(Self.close(t.m41, 0) && Self.close(t.m42, 10) && t.m43 == 0 && t.m44 == 1)
-        #expect(Self.close(t.m11, r.m11) && t.m12 == r.m12)  // the upper rows are R's
+        #expect(Self.close(t.m11, r.m11) && t.m12 == r.m12) // the upper rows are R's
     }
 
     @Test func rotatePrependsTheRotation() {

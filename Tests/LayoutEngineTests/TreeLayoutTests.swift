@@ -16,7 +16,7 @@ import Testing
     static let forest = DataSource(sections: [
         section([[0, 1], [], [2]]),
         section([[0, 1], [], [2]]),
-        leaves(3),
+        leaves(3)
     ])
 
     /// Defaults: item 120×40, insets 8: slot 136 × 56; cell (s·136 + 8, row·56 + 8, 120, 40).
@@ -25,9 +25,12 @@ import Testing
         let view = ViewContext()
         let cells = prepared.elements(in: nil, view: view).filter { $0.category == .cell }
         func frame(_ s: Double, _ row: Double) -> Rect { Rect(x: s * 136 + 8, y: row * 56 + 8, width: 120, height: 40) }
-        #expect(cells.map(\.frame) == [frame(0, 0), frame(0, 3), frame(0, 4),
-                                       frame(1, 0), frame(1, 2), frame(1, 4),
-                                       frame(2, 0), frame(2, 1), frame(2, 4)])
+        #expect(
+            cells.map(\.frame) == [
+                frame(0, 0), frame(0, 3), frame(0, 4),
+                frame(1, 0), frame(1, 2), frame(1, 4),
+                frame(2, 0), frame(2, 1), frame(2, 4)
+            ])
         // Content: 3 sections · 136 = 408, 5 rows · 56 = 280.
         #expect(prepared.contentSize == Size(width: 408, height: 280))
         // Every cell carries its children, empty for a leaf.
@@ -50,12 +53,14 @@ import Testing
         let connectors = prepared.elements(in: nil, view: view).filter { $0.category == .supplementary }
         #expect(connectors.map(\.kind) == ["connector", "connector", "connector", "connector"])
         #expect(connectors.map(\.indexPath) == [IndexPath(0, 0), IndexPath(0, 2), IndexPath(1, 0), IndexPath(1, 2)])
-        #expect(connectors.map(\.frame) == [
-            Rect(x: 128, y: 0, width: 16, height: 168), Rect(x: 128, y: 224, width: 16, height: 56),
-            Rect(x: 264, y: 0, width: 16, height: 112), Rect(x: 264, y: 224, width: 16, height: 56),
-        ])
+        #expect(
+            connectors.map(\.frame) == [
+                Rect(x: 128, y: 0, width: 16, height: 168), Rect(x: 128, y: 224, width: 16, height: 56),
+                Rect(x: 264, y: 0, width: 16, height: 112), Rect(x: 264, y: 224, width: 16, height: 56)
+            ])
         #expect(prepared.attributesForSupplementaryView(kind: "connector", at: IndexPath(0, 1), view: view) == nil)
-        #expect(prepared.attributesForSupplementaryView(kind: "connector", at: IndexPath(1, 2), view: view)?.frame
+        #expect(
+            prepared.attributesForSupplementaryView(kind: "connector", at: IndexPath(1, 2), view: view)?.frame
                 == Rect(x: 264, y: 224, width: 16, height: 56))
         // A connector touches its parent's and children's cells only along edges.
         #expect(prepared.elements(in: Rect(x: 129, y: 100, width: 1, height: 1), view: view).map(\.kind) == ["connector"])
@@ -69,8 +74,11 @@ import Testing
         let prepared = try LayoutsAChecks.prepare(layout, DataSource(sections: [Self.section([[1, 0]]), Self.leaves(2)]))
         let all = prepared.elements(in: nil, view: ViewContext())
         // Root (2, 1); children at rows 0, 1: (18, 1), (18, 9); connector (12, 0, 6, 16).
-        #expect(all.map(\.frame) == [Rect(x: 2, y: 1, width: 10, height: 4), Rect(x: 18, y: 1, width: 10, height: 4),
-                                     Rect(x: 18, y: 9, width: 10, height: 4), Rect(x: 12, y: 0, width: 6, height: 16)])
+        #expect(
+            all.map(\.frame) == [
+                Rect(x: 2, y: 1, width: 10, height: 4), Rect(x: 18, y: 1, width: 10, height: 4),
+                Rect(x: 18, y: 9, width: 10, height: 4), Rect(x: 12, y: 0, width: 6, height: 16)
+            ])
         #expect(all[0].extras[0].value == .indexPaths([IndexPath(1, 1), IndexPath(1, 0)]))
         #expect(prepared.contentSize == Size(width: 32, height: 16))
     }
@@ -93,19 +101,27 @@ import Testing
 
     @Test(arguments: [
         // Section 1's item 1 is nobody's child.
-        ([section([[0]]), leaves(2)], "dataSource.sections[1].items[1]",
-         "has no parent: every item of section 1 must be listed in the children of exactly one item of section 0"),
+        (
+            [section([[0]]), leaves(2)], "dataSource.sections[1].items[1]",
+            "has no parent: every item of section 1 must be listed in the children of exactly one item of section 0"
+        ),
         // No children lists at all: section 1's first item has no parent.
-        ([leaves(1), leaves(1)], "dataSource.sections[1].items[0]",
-         "has no parent: every item of section 1 must be listed in the children of exactly one item of section 0"),
+        (
+            [leaves(1), leaves(1)], "dataSource.sections[1].items[0]",
+            "has no parent: every item of section 1 must be listed in the children of exactly one item of section 0"
+        ),
         ([section([[0, 1], [], [1]]), leaves(2)], "dataSource.sections[1].items[1]", "has two parents (items 0 and 2 of section 0)"),
         ([section([[0, 0]]), leaves(1)], "dataSource.sections[0].items[0].children", "lists child 0 twice"),
         ([section([[0], [5]]), leaves(2)], "dataSource.sections[0].items[1].children", "child 5 is out of range: section 1 has 2 items"),
         ([section([[-1]]), leaves(2)], "dataSource.sections[0].items[0].children", "child -1 is out of range: section 1 has 2 items"),
-        ([section([[2], [0, 1]]), leaves(3)], "dataSource.sections[0].items[1].children",
-         "child 0 comes before item 2 of section 1, a child of the earlier item 0: children of an earlier parent must come before those of a later one"),
-        ([section([[0], [], [1]]), section([[], [0]])], "dataSource.sections[1].items[1].children",
-         "lists children, but section 1 is the last section: children are items of the next section"),
+        (
+            [section([[2], [0, 1]]), leaves(3)], "dataSource.sections[0].items[1].children",
+            "child 0 comes before item 2 of section 1, a child of the earlier item 0: children of an earlier parent must come before those of a later one"
+        ),
+        (
+            [section([[0], [], [1]]), section([[], [0]])], "dataSource.sections[1].items[1].children",
+            "lists children, but section 1 is the last section: children are items of the next section"
+        )
     ])
     func rejectsChildren(sections: [SectionData], field: String, message: String) {
         #expect(LayoutsAChecks.error(TreeLayout(), DataSource(sections: sections)) == LayoutError(field: field, message: message))
@@ -113,11 +129,14 @@ import Testing
 
     @Test func rejectsParameters() {
         let data = DataSource(sections: [Self.leaves(1)])
-        #expect(LayoutsAChecks.error(TreeLayout(.init(itemSize: Size(width: -1, height: 4))), data)
+        #expect(
+            LayoutsAChecks.error(TreeLayout(.init(itemSize: Size(width: -1, height: 4))), data)
                 == LayoutError(field: "layout.itemSize.width", message: "must not be negative"))
-        #expect(LayoutsAChecks.error(TreeLayout(.init(insets: EdgeInsets(top: 0, left: 0, bottom: .nan, right: 0))), data)
+        #expect(
+            LayoutsAChecks.error(TreeLayout(.init(insets: EdgeInsets(top: 0, left: 0, bottom: .nan, right: 0))), data)
                 == LayoutError(field: "layout.insets.bottom", message: "must be a finite number"))
-        #expect(LayoutsAChecks.error(TreeLayout(.init(insets: EdgeInsets(top: 0, left: -3, bottom: 0, right: 0))), data)?.field
+        #expect(
+            LayoutsAChecks.error(TreeLayout(.init(insets: EdgeInsets(top: 0, left: -3, bottom: 0, right: 0))), data)?.field
                 == "layout.insets.left")
     }
 
@@ -145,8 +164,9 @@ import Testing
                     next += take
                 }
             }
-            sections.append(random.chance(0.2) && lists.allSatisfy(\.isEmpty)
-                            ? leaves(parents) : section(lists))
+            sections.append(
+                random.chance(0.2) && lists.allSatisfy(\.isEmpty)
+                    ? leaves(parents) : section(lists))
         }
         // Rows = leaves of the forest: items without children.
         let rows = sections.reduce(0) { total, section in
@@ -161,9 +181,12 @@ import Testing
         var random = SeededRandom(seed: 0x7EE)
         for _ in 0..<60 {
             let (data, leafRows) = Self.randomForest(&random)
-            let layout = TreeLayout(.init(itemSize: Size(width: random.double(in: 0...100), height: random.double(in: 0...50)),
-                                          insets: EdgeInsets(top: random.double(in: 0...9), left: random.double(in: 0...9),
-                                                             bottom: random.double(in: 0...9), right: random.double(in: 0...9))))
+            let layout = TreeLayout(
+                .init(
+                    itemSize: Size(width: random.double(in: 0...100), height: random.double(in: 0...50)),
+                    insets: EdgeInsets(
+                        top: random.double(in: 0...9), left: random.double(in: 0...9),
+                        bottom: random.double(in: 0...9), right: random.double(in: 0...9))))
             let view = ViewContext()
             let prepared = try LayoutsAChecks.prepare(layout, data)
             let geometry = TreeGeometry(layout.parameters)
@@ -179,9 +202,10 @@ import Testing
                     #expect(childFrame.minY <= connector.frame.maxY + 1e-9)
                 }
             }
-            LayoutsAChecks.checkQueries(prepared, view: view,
-                                        rects: LayoutsAChecks.randomRects(15, over: prepared.contentSize, random: &random),
-                                        random: &random)
+            LayoutsAChecks.checkQueries(
+                prepared, view: view,
+                rects: LayoutsAChecks.randomRects(15, over: prepared.contentSize, random: &random),
+                random: &random)
         }
     }
 }

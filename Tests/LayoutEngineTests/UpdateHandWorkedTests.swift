@@ -10,8 +10,10 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
     typealias F = UpdateFixtures
 
     @Test func emptyBatchChangesNothingAndSharesEverything() throws {
-        let update = try F.validate([.insertItems([], items: []), .deleteItems([]), .reloadItems([], items: nil),
-                                     .insertSections([], data: []), .deleteSections([]), .reloadSections([], data: nil)])
+        let update = try F.validate([
+            .insertItems([], items: []), .deleteItems([]), .reloadItems([], items: nil),
+            .insertSections([], data: []), .deleteSections([]), .reloadSections([], data: nil)
+        ])
         #expect(update.newDataSource == F.base)
         #expect(update.touchedSections == TouchedSections(old: [], new: []))
         for s in 0..<3 {
@@ -83,8 +85,10 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
 
     /// Swap [0, 0] and [0, 1] with two moves: 11 10 12 13 14.
     @Test func swapByTwoMoves() throws {
-        let update = try F.validate([.moveItem(from: ip(0, 0), to: ip(0, 1)),
-                                     .moveItem(from: ip(0, 1), to: ip(0, 0))])
+        let update = try F.validate([
+            .moveItem(from: ip(0, 0), to: ip(0, 1)),
+            .moveItem(from: ip(0, 1), to: ip(0, 0))
+        ])
         #expect(F.ids(update.newDataSource)[0] == [11, 10, 12, 13, 14])
         #expect(update.newIndexPath(forOld: ip(0, 2)) == ip(0, 2))
     }
@@ -104,8 +108,10 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
     /// Reload [0, 2] with new data and [0, 4] keeping its data, while [0, 0] is deleted:
     /// 11 200 13 14. The reloaded items keep their places among their neighbours.
     @Test func reloadItems() throws {
-        let update = try F.validate([.reloadItems([ip(0, 2), ip(0, 4)], items: [F.item(200), F.item(14)]),
-                                     .deleteItems([ip(0, 0)])])
+        let update = try F.validate([
+            .reloadItems([ip(0, 2), ip(0, 4)], items: [F.item(200), F.item(14)]),
+            .deleteItems([ip(0, 0)])
+        ])
         #expect(F.ids(update.newDataSource)[0] == [11, 200, 13, 14])
         #expect(update.newIndexPath(forOld: ip(0, 2)) == ip(0, 1))
         #expect(update.oldIndexPath(forNew: ip(0, 1)) == ip(0, 2))
@@ -196,8 +202,10 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
     /// Move section 0 to 2, insert 100 at [2, 0] (the section's NEW index), delete [0, 4]
     /// (its OLD index): 20…22 (tag 5) | 30 31 | 100 10 11 12 13.
     @Test func itemOperationsInAMovedSection() throws {
-        let update = try F.validate([.insertItems([ip(2, 0)], items: [F.item(100)]),
-                                     .moveSection(from: 0, to: 2), .deleteItems([ip(0, 4)])])
+        let update = try F.validate([
+            .insertItems([ip(2, 0)], items: [F.item(100)]),
+            .moveSection(from: 0, to: 2), .deleteItems([ip(0, 4)])
+        ])
         #expect(F.ids(update.newDataSource) == [[20, 21, 22], [30, 31], [100, 10, 11, 12, 13]])
         #expect(update.newDataSource.sections[0].overrides == F.overrides(5))
         #expect(update.newIndexPath(forOld: ip(0, 0)) == ip(2, 1))
@@ -219,8 +227,10 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
     /// Reload section 1 and insert a section at 1: inserts take their new index, the
     /// reloaded section keeps its place among the others, so it moves to 2.
     @Test func reloadedSectionKeepsItsPlaceAmongTheOthers() throws {
-        let update = try F.validate([.reloadSections([1], data: [F.section([50])]),
-                                     .insertSections([1], data: [F.section([40])])])
+        let update = try F.validate([
+            .reloadSections([1], data: [F.section([50])]),
+            .insertSections([1], data: [F.section([40])])
+        ])
         #expect(F.ids(update.newDataSource) == [[10, 11, 12, 13, 14], [40], [50], [30, 31]])
         #expect(update.newSection(forOld: 1) == 2)
         #expect(update.sectionChange(forNew: 2) == .reload && update.sectionChange(forNew: 1) == .insert)
@@ -241,7 +251,7 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
             .deleteSections([1]),
             .insertSections([0], data: [F.section([70])]),
             .insertItems([ip(1, 1)], items: nil),
-            .moveSection(from: 2, to: 1),
+            .moveSection(from: 2, to: 1)
         ])
         #expect(F.ids(update.newDataSource) == [[70], [14, -1, 30, 31], [11, 200, 13]])
         #expect(update.newSection(forOld: 0) == 2 && update.newSection(forOld: 2) == 1)
@@ -263,8 +273,11 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
         #expect(defaults.newDataSource.sections[0] == SectionData(itemCount: 4))
         #expect(!defaults.newDataSource.sections[0].hasItemData)
 
-        let sized = try F.validate([.insertItems([ip(0, 1)], items: [SectionData.Item(size: Size(width: 7, height: 8))]),
-                                    .moveItem(from: ip(1, 0), to: ip(0, 0))], data)
+        let sized = try F.validate(
+            [
+                .insertItems([ip(0, 1)], items: [SectionData.Item(size: Size(width: 7, height: 8))]),
+                .moveItem(from: ip(1, 0), to: ip(0, 0))
+            ], data)
         let section = sized.newDataSource.sections[0]
         #expect(section.itemCount == 5)
         #expect((0..<5).map { section.size(at: $0) } == [nil, Size(width: 7, height: 8), nil, nil, nil])

@@ -17,8 +17,9 @@ import Testing
         let tag: Double? = g.chance(0.3) ? Double(g.int(1...99)) : nil
         if g.chance(0.15) { return SectionData(itemCount: g.int(0...6), overrides: UpdateFixtures.overrides(tag)) }
         let withSizes = g.chance(0.5)
-        return SectionData(items: (0..<g.int(0...7)).map { _ in randomItem(&g, nextID: &nextID, withSizes: withSizes) },
-                           overrides: UpdateFixtures.overrides(tag))
+        return SectionData(
+            items: (0..<g.int(0...7)).map { _ in randomItem(&g, nextID: &nextID, withSizes: withSizes) },
+            overrides: UpdateFixtures.overrides(tag))
     }
 
     static func randomItem(_ g: inout UpdatesRandom, nextID: inout Int, withSizes: Bool = false) -> SectionData.Item {
@@ -33,7 +34,12 @@ import Testing
         enum Fate { case keep, delete, reload, move }
         let oldCount = old.sections.count
         let fates: [Fate] = (0..<oldCount).map { _ in
-            switch g.int(0...9) { case 0: .delete; case 1: .reload; case 2: .move; default: .keep }
+            switch g.int(0...9) {
+            case 0: .delete
+            case 1: .reload
+            case 2: .move
+            default: .keep
+            }
         }
         let insertedCount = g.chance(0.4) ? g.int(1...2) : 0
         let movedSections = (0..<oldCount).filter { fates[$0] == .move }
@@ -59,13 +65,15 @@ import Testing
                 let p = IndexPath(o, i)
                 switch g.int(0...19) {
                 case 0...2: deletes.append(p)
-                case 3, 4: reloads.append(p); survivors[newIndex[o], default: 0] += 1
+                case 3, 4:
+                    reloads.append(p)
+                    survivors[newIndex[o], default: 0] += 1
                 case 5...7: moveOuts.append(p)
                 default: survivors[newIndex[o], default: 0] += 1
                 }
             }
         }
-        var arrivals: [Int: [IndexPath?]] = [:]   // nil: an insert
+        var arrivals: [Int: [IndexPath?]] = [:] // nil: an insert
         for from in moveOuts { arrivals[newIndex[open.randomElement(using: &g)!], default: []].append(from) }
         for o in open where g.chance(0.4) {
             arrivals[newIndex[o], default: []] += Array(repeating: nil, count: g.int(1...3))
@@ -123,10 +131,14 @@ import Testing
         }
         return (0..<g.int(1...4)).map { _ in
             switch g.int(0...7) {
-            case 0: let p = (0..<g.int(0...2)).map { _ in path() }; return .insertItems(p, items: items(p.count))
+            case 0:
+                let p = (0..<g.int(0...2)).map { _ in path() }
+                return .insertItems(p, items: items(p.count))
             case 1: return .deleteItems((0..<g.int(0...2)).map { _ in path() })
             case 2: return .moveItem(from: path(), to: path())
-            case 3: let p = (0..<g.int(0...2)).map { _ in path() }; return .reloadItems(p, items: items(p.count))
+            case 3:
+                let p = (0..<g.int(0...2)).map { _ in path() }
+                return .reloadItems(p, items: items(p.count))
             case 4:
                 let s = (0..<g.int(0...2)).map { _ in section() }
                 return .insertSections(s, data: (0..<(g.chance(0.1) ? s.count + 1 : s.count)).map { _ in randomSection(&g, nextID: &nextID) })
@@ -142,8 +154,10 @@ import Testing
     // MARK: The check
 
     /// Everything a validated update must agree on with the reference.
-    static func check(_ update: ValidatedBatchUpdate, _ reference: UpdateReference.Outcome, old: DataSource,
-                      _ operations: [BatchUpdateOperation], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(
+        _ update: ValidatedBatchUpdate, _ reference: UpdateReference.Outcome, old: DataSource,
+        _ operations: [BatchUpdateOperation], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let new = update.newDataSource
         #expect(new == reference.dataSource, "new data source for \(operations)", sourceLocation: sourceLocation)
         guard new == reference.dataSource else { return }
@@ -316,25 +330,27 @@ import Testing
             switch g.int(0...8) {
             case 0:
                 guard let p = deleted.randomElement(using: &g) else { continue }
-                operations.append(.deleteItems([p]))                                   // deleted twice
-            case 1: operations.append(.deleteItems([IndexPath(s, count)]))              // past the old end
+                operations.append(.deleteItems([p])) // deleted twice
+            case 1: operations.append(.deleteItems([IndexPath(s, count)])) // past the old end
             case 2:
                 guard let t = (0..<outcome.sections.count).randomElement(using: &g) else { continue }
                 let end = outcome.sections[t].items.count
-                operations.append(.insertItems([IndexPath(t, end + 1)], items: nil))   // past the new end
-            case 3: operations.append(.reloadItems([IndexPath(s, -1)], items: nil))     // negative
+                operations.append(.insertItems([IndexPath(t, end + 1)], items: nil)) // past the new end
+            case 3: operations.append(.reloadItems([IndexPath(s, -1)], items: nil)) // negative
             case 4:
                 guard let p = deleted.randomElement(using: &g) else { continue }
-                operations.append(g.chance(0.5) ? .reloadItems([p], items: nil)         // deleted and reloaded
-                                                : .moveItem(from: p, to: IndexPath(0, 0)))  // deleted and moved
+                operations.append(
+                    g.chance(0.5)
+                        ? .reloadItems([p], items: nil) // deleted and reloaded
+                        : .moveItem(from: p, to: IndexPath(0, 0))) // deleted and moved
             case 5:
                 guard let d = deletedSections.randomElement(using: &g) else { continue }
-                operations.append(.moveSection(from: d, to: 0))                          // deleted and moved
+                operations.append(.moveSection(from: d, to: 0)) // deleted and moved
             case 6:
                 guard let d = deletedSections.randomElement(using: &g), old.sections[d].itemCount > 0 else { continue }
-                operations.append(.deleteItems([IndexPath(d, 0)]))                       // item of a deleted section
+                operations.append(.deleteItems([IndexPath(d, 0)])) // item of a deleted section
             case 7: operations.append(.insertSections([outcome.sections.count + 1], data: [SectionData(itemCount: 1)]))
-            default: operations.append(.insertItems([IndexPath(0, 0)], items: []))      // items count
+            default: operations.append(.insertItems([IndexPath(0, 0)], items: [])) // items count
             }
             operations.shuffle(using: &g)
             broken += 1

@@ -13,7 +13,7 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
         return DataSource(sections: [
             SectionData(itemCount: 3, heights: [1, 2, 3]),
             SectionData(itemCount: million, heights: heights),
-            SectionData(itemCount: million),                    // count-only
+            SectionData(itemCount: million) // count-only
         ])
     }()
 
@@ -23,7 +23,7 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
         let update = try BatchUpdate([
             .insertItems([ip(1, Self.million - 5)], items: [SectionData.Item(height: -1)]),
             .deleteItems([ip(1, 10)]),
-            .insertItems([ip(2, Self.million - 1)], items: nil),
+            .insertItems([ip(2, Self.million - 1)], items: nil)
         ]).validated(against: Self.data)
         let elapsed = clock.now - start
         let new = update.newDataSource
@@ -67,8 +67,10 @@ private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
         let deletes = Array(picks.prefix(2000)).map { ip(1, $0) }
         let reloads = Array(picks.dropFirst(2000)).map { ip(1, $0) }
         let inserts = Array(Set((0..<3000).map { _ in g.int(0...(Self.million - 1)) })).map { ip(1, $0) }
-        let update = try BatchUpdate([.deleteItems(deletes), .reloadItems(reloads, items: nil),
-                                      .insertItems(inserts, items: nil)]).validated(against: Self.data)
+        let update = try BatchUpdate([
+            .deleteItems(deletes), .reloadItems(reloads, items: nil),
+            .insertItems(inserts, items: nil)
+        ]).validated(against: Self.data)
         let section = update.newDataSource.sections[1]
         #expect(section.itemCount == Self.million - deletes.count + inserts.count)
         for _ in 0..<2000 {

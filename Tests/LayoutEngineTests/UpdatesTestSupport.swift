@@ -38,7 +38,7 @@ enum UpdateFixtures {
     /// The JSON-like shape used in expectations: 10…14 | 20…22 | 30, 31; section 1 carries
     /// the override tag 5.
     static let base = DataSource(sections: [
-        section([10, 11, 12, 13, 14]), section([20, 21, 22], tag: 5), section([30, 31]),
+        section([10, 11, 12, 13, 14]), section([20, 21, 22], tag: 5), section([30, 31])
     ])
 
     static func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }
@@ -71,7 +71,7 @@ enum UpdateFixtures {
 /// UIKit would reject.
 enum UpdateReference {
     struct Item: Equatable {
-        var origin: IndexPath?        // nil: inserted, or in an inserted or reloaded section
+        var origin: IndexPath? // nil: inserted, or in an inserted or reloaded section
         var data: SectionData.Item
         var reloaded = false
         var moved = false
@@ -81,7 +81,7 @@ enum UpdateReference {
         var origin: Int?
         var overrides: SectionOverrides
         var items: [Item]
-        var replaced = false          // inserted or reloaded: item inserts and moves in are invalid
+        var replaced = false // inserted or reloaded: item inserts and moves in are invalid
         var reloaded = false
         var moved = false
     }
@@ -139,7 +139,8 @@ enum UpdateReference {
         guard oldPaths.allSatisfy(existsBefore), Set(oldPaths).count == oldPaths.count else { return nil }
         let oldSections = sectionDeletes + sectionReloads.map(\.0) + sectionMoves.map(\.0)
         guard oldSections.allSatisfy({ $0 >= 0 && $0 < old.sections.count }),
-              Set(oldSections).count == oldSections.count else { return nil }
+            Set(oldSections).count == oldSections.count
+        else { return nil }
         // Items may not leave or be reloaded in a section deleted or reloaded.
         let doomed = Set(sectionDeletes + sectionReloads.map(\.0))
         guard oldPaths.allSatisfy({ !doomed.contains($0.section) }) else { return nil }
@@ -150,8 +151,9 @@ enum UpdateReference {
         guard newSections.allSatisfy({ $0 >= 0 }), Set(newSections).count == newSections.count else { return nil }
 
         var sections = old.sections.enumerated().map { s, data in
-            Section(origin: s, overrides: data.overrides,
-                    items: (0..<data.itemCount).map { Item(origin: IndexPath(s, $0), data: data.item(at: $0)) })
+            Section(
+                origin: s, overrides: data.overrides,
+                items: (0..<data.itemCount).map { Item(origin: IndexPath(s, $0), data: data.item(at: $0)) })
         }
         // Reloads happen in place.
         for (p, data) in reloads {
@@ -160,9 +162,10 @@ enum UpdateReference {
         }
         for (s, data) in sectionReloads {
             let source = data ?? old.sections[s]
-            sections[s] = Section(origin: s, overrides: source.overrides,
-                                  items: (0..<source.itemCount).map { Item(origin: nil, data: source.item(at: $0)) },
-                                  replaced: true, reloaded: true)
+            sections[s] = Section(
+                origin: s, overrides: source.overrides,
+                items: (0..<source.itemCount).map { Item(origin: nil, data: source.item(at: $0)) },
+                replaced: true, reloaded: true)
         }
         // Deletes and moves out, descending.
         var leaving: [IndexPath: Item] = [:]
@@ -175,8 +178,12 @@ enum UpdateReference {
         }
         // Inserts and moves in, ascending: sections first, then items.
         var arrivingSections: [(Int, Section)] = sectionInserts.map { s, data in
-            (s, Section(origin: nil, overrides: data.overrides,
-                        items: (0..<data.itemCount).map { Item(origin: nil, data: data.item(at: $0)) }, replaced: true))
+            (
+                s,
+                Section(
+                    origin: nil, overrides: data.overrides,
+                    items: (0..<data.itemCount).map { Item(origin: nil, data: data.item(at: $0)) }, replaced: true)
+            )
         }
         for (from, to) in sectionMoves {
             var section = leavingSections[from]!
@@ -195,7 +202,8 @@ enum UpdateReference {
         }
         for (p, item) in arriving.sorted(by: { $0.0 < $1.0 }) {
             guard p.section < sections.count, !sections[p.section].replaced,
-                  p.item <= sections[p.section].items.count else { return nil }
+                p.item <= sections[p.section].items.count
+            else { return nil }
             sections[p.section].items.insert(item, at: p.item)
         }
         return Outcome(sections: sections)

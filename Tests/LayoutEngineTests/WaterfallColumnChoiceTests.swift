@@ -7,8 +7,10 @@ import Testing
 /// columns; frames and content heights must agree to the bit.
 @Suite struct WaterfallColumnChoiceTests {
     /// §2.3–2.5 for one section, as written: O(items × columns).
-    static func reference(_ heights: [Double], columns n: Int, direction: WaterfallLayout.ItemRenderDirection,
-                          itemWidth: Double, spacing: Double, interitem: Double, top: Double) -> (ys: [Double], xs: [Double], tallest: Double) {
+    static func reference(
+        _ heights: [Double], columns n: Int, direction: WaterfallLayout.ItemRenderDirection,
+        itemWidth: Double, spacing: Double, interitem: Double, top: Double
+    ) -> (ys: [Double], xs: [Double], tallest: Double) {
         var column = [Double](repeating: top, count: n)
         var ys: [Double] = [], xs: [Double] = []
         for (i, h) in heights.enumerated() {
@@ -42,19 +44,22 @@ import Testing
                 let interitem = [0.0, 10, -3, 2.5].randomElement(using: &random)!
                 // Widths equal to the item width keep each height as drawn: h = 40·k / 40.
                 let heights = (0..<itemCount).map { _ in Double(random.int(0...4)) }
-                let parameters = WaterfallLayout.Parameters(columnCount: columns, minimumColumnSpacing: 0,
-                                                            minimumInteritemSpacing: interitem, itemRenderDirection: direction)
+                let parameters = WaterfallLayout.Parameters(
+                    columnCount: columns, minimumColumnSpacing: 0,
+                    minimumInteritemSpacing: interitem, itemRenderDirection: direction)
                 let width = 40.0 * Double(columns)
                 let section = SectionData(items: heights.map { SectionData.Item(size: Size(width: 40, height: $0)) })
                 let view = ViewContext(bounds: Size(width: width, height: 500))
                 let prepared = try WaterfallLayout(parameters).prepare(DataSource(sections: [section]), view: view)
                 let cells = prepared.elements(in: nil, view: view).filter { $0.category == .cell }
-                let expected = Self.reference(heights, columns: columns, direction: direction, itemWidth: 40,
-                                              spacing: 0, interitem: interitem, top: 0)
+                let expected = Self.reference(
+                    heights, columns: columns, direction: direction, itemWidth: 40,
+                    spacing: 0, interitem: interitem, top: 0)
                 #expect(cells.map(\.frame.minY) == expected.ys, "columns \(columns), items \(itemCount)")
                 #expect(cells.map(\.frame.minX) == expected.xs, "columns \(columns), items \(itemCount)")
-                #expect(prepared.contentSize.height == max(0, expected.tallest - interitem),
-                        "columns \(columns), items \(itemCount)")
+                #expect(
+                    prepared.contentSize.height == max(0, expected.tallest - interitem),
+                    "columns \(columns), items \(itemCount)")
             }
         }
     }
@@ -70,7 +75,8 @@ import Testing
         #expect((0..<3).map { three.column(ofSlot: three.slot(forItem: $0)) } == [9999, 9998, 9997])
         let parameters = WaterfallLayout.Parameters(columnCount: 10_000, minimumColumnSpacing: 0, minimumInteritemSpacing: 4)
         let sections = Array(repeating: SectionData(itemCount: 0), count: 1000)
-        let prepared = try WaterfallLayout(parameters).prepare(DataSource(sections: sections), view: ViewContext(bounds: Size(width: 10_000, height: 1)))
+        let prepared = try WaterfallLayout(parameters).prepare(
+            DataSource(sections: sections), view: ViewContext(bounds: Size(width: 10_000, height: 1)))
         // Each empty section moves the next one up by the spacing it subtracts: 1000 × −4,
         // and the content height never goes below 0.
         #expect(prepared.contentSize.height == 0)

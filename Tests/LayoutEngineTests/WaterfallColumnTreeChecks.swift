@@ -5,8 +5,10 @@ import Testing
 
 enum LayoutsAChecks {
     /// Prepares, failing the test with the error's field and message if it throws.
-    static func prepare(_ layout: some CollectionLayout, _ dataSource: DataSource,
-                        view: ViewContext = ViewContext()) throws -> any PreparedLayout {
+    static func prepare(
+        _ layout: some CollectionLayout, _ dataSource: DataSource,
+        view: ViewContext = ViewContext()
+    ) throws -> any PreparedLayout {
         do {
             return try layout.prepare(dataSource, view: view)
         } catch {
@@ -16,8 +18,10 @@ enum LayoutsAChecks {
     }
 
     /// The error `prepare` throws, nil when it succeeds.
-    static func error(_ layout: some CollectionLayout, _ dataSource: DataSource,
-                      view: ViewContext = ViewContext()) -> LayoutError? {
+    static func error(
+        _ layout: some CollectionLayout, _ dataSource: DataSource,
+        view: ViewContext = ViewContext()
+    ) -> LayoutError? {
         do {
             _ = try layout.prepare(dataSource, view: view)
             return nil
@@ -32,8 +36,10 @@ enum LayoutsAChecks {
     /// - every element's single lookup returns exactly it, and absent ones return nil;
     /// - a rect query returns exactly the full list filtered by closed intersection, in the
     ///   same order, for `rects` and for rects built on element edges.
-    static func checkQueries(_ prepared: any PreparedLayout, view: ViewContext, rects: [Rect],
-                             random: inout SeededRandom, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkQueries(
+        _ prepared: any PreparedLayout, view: ViewContext, rects: [Rect],
+        random: inout SeededRandom, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let all = prepared.elements(in: nil, view: view)
         let rank: [ElementCategory: Int] = [.cell: 0, .supplementary: 1, .decoration: 2]
         for (a, b) in zip(all, all.dropFirst()) {
@@ -54,19 +60,21 @@ enum LayoutsAChecks {
         where !cellKeys.contains(probe) {
             #expect(prepared.attributesForItem(at: probe, view: view) == nil, sourceLocation: sourceLocation)
         }
-        #expect(prepared.attributesForSupplementaryView(kind: "no-such-kind", at: IndexPath(0, 0), view: view) == nil,
-                sourceLocation: sourceLocation)
+        #expect(
+            prepared.attributesForSupplementaryView(kind: "no-such-kind", at: IndexPath(0, 0), view: view) == nil,
+            sourceLocation: sourceLocation)
 
         var queries = rects
         // Rects that share exactly one edge with an element: closed intersection includes it.
         for _ in 0..<min(all.count, 12) {
             let f = all[random.int(all.count)].frame
-            queries.append(Rect(x: f.minX - 5, y: f.maxY, width: 5, height: 7))      // touches bottom-left corner
-            queries.append(Rect(x: f.maxX, y: f.minY, width: 3, height: 0))          // zero height on the right edge
+            queries.append(Rect(x: f.minX - 5, y: f.maxY, width: 5, height: 7)) // touches bottom-left corner
+            queries.append(Rect(x: f.maxX, y: f.minY, width: 3, height: 0)) // zero height on the right edge
             queries.append(Rect(x: f.minX, y: f.minY - 2, width: f.width, height: 2)) // sits on the top edge
         }
-        QueryChecks.rectQueriesEqualBruteForce(prepared, all: all, view: view, rects: queries,
-                                               sourceLocation: sourceLocation)
+        QueryChecks.rectQueriesEqualBruteForce(
+            prepared, all: all, view: view, rects: queries,
+            sourceLocation: sourceLocation)
     }
 
     /// Random query rectangles over (and a little beyond) `content`, some of them empty.

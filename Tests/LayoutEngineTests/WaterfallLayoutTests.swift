@@ -3,8 +3,9 @@ import Testing
 
 @Suite struct WaterfallLayoutTests {
     static func sizes(_ pairs: [(Double, Double)], overrides: [String: ParameterValue] = [:]) -> SectionData {
-        SectionData(items: pairs.map { SectionData.Item(size: Size(width: $0.0, height: $0.1)) },
-                    overrides: SectionOverrides(overrides))
+        SectionData(
+            items: pairs.map { SectionData.Item(size: Size(width: $0.0, height: $0.1)) },
+            overrides: SectionOverrides(overrides))
     }
 
     static func view(_ width: Double, scale: Double = 0) -> ViewContext {
@@ -24,12 +25,14 @@ import Testing
     /// Footer top = tallest 320 − 10 + 0 = 310 = content height.
     @Test func handWorkedShortestFirst() throws {
         let view = Self.view(320)
-        let prepared = try LayoutsAChecks.prepare(WaterfallLayout(),
+        let prepared = try LayoutsAChecks.prepare(
+            WaterfallLayout(),
             DataSource(sections: [Self.sizes([(100, 100), (100, 200), (155, 50), (310, 155)])]), view: view)
-        #expect(Self.frames(prepared, view) == [
-            Rect(x: 0, y: 0, width: 155, height: 155), Rect(x: 165, y: 0, width: 155, height: 310),
-            Rect(x: 0, y: 165, width: 155, height: 50), Rect(x: 0, y: 225, width: 155, height: 77.5),
-        ])
+        #expect(
+            Self.frames(prepared, view) == [
+                Rect(x: 0, y: 0, width: 155, height: 155), Rect(x: 165, y: 0, width: 155, height: 310),
+                Rect(x: 0, y: 165, width: 155, height: 50), Rect(x: 0, y: 225, width: 155, height: 77.5)
+            ])
         #expect(prepared.contentSize == Size(width: 320, height: 310))
     }
 
@@ -41,8 +44,11 @@ import Testing
     func floorsToThePixelGrid(scale: Double, itemWidth: Double, height: Double) throws {
         let view = Self.view(321, scale: scale)
         let prepared = try LayoutsAChecks.prepare(WaterfallLayout(), DataSource(sections: [Self.sizes([(3, 1), (3, 1)])]), view: view)
-        #expect(Self.frames(prepared, view) == [Rect(x: 0, y: 0, width: itemWidth, height: height),
-                                                Rect(x: itemWidth + 10, y: 0, width: itemWidth, height: height)])
+        #expect(
+            Self.frames(prepared, view) == [
+                Rect(x: 0, y: 0, width: itemWidth, height: height),
+                Rect(x: itemWidth + 10, y: 0, width: itemWidth, height: height)
+            ])
         #expect(prepared.contentSize == Size(width: 321, height: height))
     }
 
@@ -60,28 +66,31 @@ import Testing
     /// Section 1, empty: 204 + 2 = 206 → header (3, 206, 192, 30); 236 + 4 + 10 = 250;
     ///   footer: 250 − 4 + 12 + 1 = 259 → (7, 259, 182, 20); top 279 + 9 = 288 = content height.
     @Test func headersFootersAndInsets() throws {
-        let layout = WaterfallLayout(.init(
-            columnCount: 3, minimumColumnSpacing: 5, minimumInteritemSpacing: 4,
-            sectionInset: EdgeInsets(top: 10, left: 6, bottom: 12, right: 8),
-            headerHeight: 30, footerHeight: 20,
-            headerInset: EdgeInsets(top: 2, left: 3, bottom: 4, right: 5),
-            footerInset: EdgeInsets(top: 1, left: 7, bottom: 9, right: 11)))
+        let layout = WaterfallLayout(
+            .init(
+                columnCount: 3, minimumColumnSpacing: 5, minimumInteritemSpacing: 4,
+                sectionInset: EdgeInsets(top: 10, left: 6, bottom: 12, right: 8),
+                headerHeight: 30, footerHeight: 20,
+                headerInset: EdgeInsets(top: 2, left: 3, bottom: 4, right: 5),
+                footerInset: EdgeInsets(top: 1, left: 7, bottom: 9, right: 11)))
         let view = Self.view(200, scale: 1)
         let data = DataSource(sections: [Self.sizes([(58, 58), (29, 58), (116, 58), (58, 29)]), SectionData(itemCount: 0)])
         let prepared = try LayoutsAChecks.prepare(layout, data, view: view)
         let all = prepared.elements(in: nil, view: view)
-        #expect(all.map(\.frame) == [
-            Rect(x: 6, y: 46, width: 58, height: 58), Rect(x: 69, y: 46, width: 58, height: 116),
-            Rect(x: 132, y: 46, width: 58, height: 29), Rect(x: 132, y: 79, width: 58, height: 29),
-            Rect(x: 3, y: 2, width: 192, height: 30), Rect(x: 3, y: 206, width: 192, height: 30),
-            Rect(x: 7, y: 175, width: 182, height: 20), Rect(x: 7, y: 259, width: 182, height: 20),
-        ])
+        #expect(
+            all.map(\.frame) == [
+                Rect(x: 6, y: 46, width: 58, height: 58), Rect(x: 69, y: 46, width: 58, height: 116),
+                Rect(x: 132, y: 46, width: 58, height: 29), Rect(x: 132, y: 79, width: 58, height: 29),
+                Rect(x: 3, y: 2, width: 192, height: 30), Rect(x: 3, y: 206, width: 192, height: 30),
+                Rect(x: 7, y: 175, width: 182, height: 20), Rect(x: 7, y: 259, width: 182, height: 20)
+            ])
         // Cells, then headers in section order, then footers; all zIndex 0 (CHT sets none).
         #expect(all.map(\.kind) == ["", "", "", "", "header", "header", "footer", "footer"])
         #expect(all.map(\.indexPath).suffix(4) == [IndexPath(0, 0), IndexPath(1, 0), IndexPath(0, 0), IndexPath(1, 0)])
         #expect(all.allSatisfy { $0.zIndex == 0 })
         #expect(prepared.contentSize == Size(width: 200, height: 288))
-        #expect(prepared.attributesForSupplementaryView(kind: "header", at: IndexPath(1, 0), view: view)?.frame
+        #expect(
+            prepared.attributesForSupplementaryView(kind: "header", at: IndexPath(1, 0), view: view)?.frame
                 == Rect(x: 3, y: 206, width: 192, height: 30))
         #expect(prepared.attributesForSupplementaryView(kind: "header", at: IndexPath(1, 1), view: view) == nil)
         #expect(prepared.attributesForSupplementaryView(kind: "footer", at: IndexPath(2, 0), view: view) == nil)
@@ -94,7 +103,8 @@ import Testing
     /// Alone, the empty section leaves top at −10: content height max(−10, 0) = 0.
     @Test func emptySectionSubtractsSpacing() throws {
         let view = Self.view(100)
-        let prepared = try LayoutsAChecks.prepare(WaterfallLayout(),
+        let prepared = try LayoutsAChecks.prepare(
+            WaterfallLayout(),
             DataSource(sections: [SectionData(itemCount: 0), Self.sizes([(1, 1)])]), view: view)
         #expect(Self.frames(prepared, view) == [Rect(x: 0, y: -10, width: 45, height: 45)])
         #expect(prepared.contentSize == Size(width: 100, height: 35))
@@ -112,13 +122,14 @@ import Testing
     @Test(arguments: [
         (WaterfallLayout.ItemRenderDirection.leftToRight, [0.0, 110, 220, 0], [0.0, 0, 0, 60]),
         (.rightToLeft, [220, 110, 0, 220], [0, 0, 0, 60]),
-        (.shortestFirst, [0, 110, 220, 110], [0, 0, 0, 20]),
+        (.shortestFirst, [0, 110, 220, 110], [0, 0, 0, 20])
     ])
     func renderDirections(direction: WaterfallLayout.ItemRenderDirection, xs: [Double], ys: [Double]) throws {
         let view = Self.view(320)
         let layout = WaterfallLayout(.init(columnCount: 3, itemRenderDirection: direction))
-        let prepared = try LayoutsAChecks.prepare(layout, DataSource(sections: [Self.sizes([(100, 50), (100, 10), (100, 10), (100, 10)])]),
-                                                  view: view)
+        let prepared = try LayoutsAChecks.prepare(
+            layout, DataSource(sections: [Self.sizes([(100, 50), (100, 10), (100, 10), (100, 10)])]),
+            view: view)
         let frames = Self.frames(prepared, view)
         #expect(frames.map(\.minX) == xs)
         #expect(frames.map(\.minY) == ys)
@@ -136,16 +147,17 @@ import Testing
         let overrides: [String: ParameterValue] = [
             "columnCount": .number(3), "minimumColumnSpacing": .number(0), "minimumInteritemSpacing": .number(2),
             "sectionInset": .insets(EdgeInsets(top: 30, left: 15, bottom: 0, right: 15)),
-            "headerHeight": .number(20), "headerInset": .insets(EdgeInsets(top: 5, left: 0, bottom: 0, right: 0)),
+            "headerHeight": .number(20), "headerInset": .insets(EdgeInsets(top: 5, left: 0, bottom: 0, right: 0))
         ]
         let data = DataSource(sections: [Self.sizes([(145, 145)]), Self.sizes([(90, 45), (90, 45), (90, 45)], overrides: overrides)])
         let view = Self.view(300)
         let prepared = try LayoutsAChecks.prepare(WaterfallLayout(), data, view: view)
-        #expect(Self.frames(prepared, view) == [
-            Rect(x: 0, y: 0, width: 145, height: 145),
-            Rect(x: 15, y: 200, width: 90, height: 45), Rect(x: 105, y: 200, width: 90, height: 45),
-            Rect(x: 195, y: 200, width: 90, height: 45),
-        ])
+        #expect(
+            Self.frames(prepared, view) == [
+                Rect(x: 0, y: 0, width: 145, height: 145),
+                Rect(x: 15, y: 200, width: 90, height: 45), Rect(x: 105, y: 200, width: 90, height: 45),
+                Rect(x: 195, y: 200, width: 90, height: 45)
+            ])
         #expect(Self.frames(prepared, view, .supplementary) == [Rect(x: 0, y: 150, width: 300, height: 20)])
         #expect(prepared.contentSize == Size(width: 300, height: 245))
     }
@@ -163,11 +175,16 @@ import Testing
     /// An aspect ratio r lays out as the size (r, 1): ratio 0.5 at width 45 → 90.
     @Test func zeroSizesAndAspectRatios() throws {
         let view = Self.view(100)
-        let section = SectionData(items: [.init(size: Size(width: 0, height: 50)), .init(size: Size(width: 50, height: 0)),
-                                          .init(aspectRatio: 0.5)])
+        let section = SectionData(items: [
+            .init(size: Size(width: 0, height: 50)), .init(size: Size(width: 50, height: 0)),
+            .init(aspectRatio: 0.5)
+        ])
         let prepared = try LayoutsAChecks.prepare(WaterfallLayout(), DataSource(sections: [section]), view: view)
-        #expect(Self.frames(prepared, view) == [Rect(x: 0, y: 0, width: 45, height: 0), Rect(x: 55, y: 0, width: 45, height: 0),
-                                                Rect(x: 0, y: 10, width: 45, height: 90)])
+        #expect(
+            Self.frames(prepared, view) == [
+                Rect(x: 0, y: 0, width: 45, height: 0), Rect(x: 55, y: 0, width: 45, height: 0),
+                Rect(x: 0, y: 10, width: 45, height: 90)
+            ])
     }
 
     /// No bounds: (0 − 10)/2 = −5 would be a negative width; it is 0, columns 10 apart.
@@ -194,9 +211,11 @@ import Testing
         (.init(minimumColumnSpacing: .nan), "layout.minimumColumnSpacing", "must be a finite number"),
         (.init(headerHeight: -1), "layout.headerHeight", "must not be negative"),
         (.init(footerHeight: -0.5), "layout.footerHeight", "must not be negative"),
-        (.init(headerInset: EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0)), "layout.headerInset.left",
-         "must be a finite number"),
-        (.init(minimumContentHeight: -1), "layout.minimumContentHeight", "must not be negative"),
+        (
+            .init(headerInset: EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0)), "layout.headerInset.left",
+            "must be a finite number"
+        ),
+        (.init(minimumContentHeight: -1), "layout.minimumContentHeight", "must not be negative")
     ])
     func rejectsParameters(parameters: WaterfallLayout.Parameters, field: String, message: String) {
         let error = LayoutsAChecks.error(WaterfallLayout(parameters), DataSource(sections: [Self.sizes([(1, 1)])]), view: Self.view(100))
@@ -209,7 +228,7 @@ import Testing
         ("columnCount", .number(1e300), "must be at most 10000"),
         ("columnCount", .string("3"), "must be a number"),
         ("headerHeight", .number(-2), "must not be negative"),
-        ("sectionInset", .number(4), "must be insets"),
+        ("sectionInset", .number(4), "must be insets")
     ])
     func rejectsSectionOverrides(key: String, value: ParameterValue, message: String) {
         let data = DataSource(sections: [Self.sizes([(1, 1)]), Self.sizes([(1, 1)]), Self.sizes([(1, 1)], overrides: [key: value])])
@@ -220,13 +239,16 @@ import Testing
     @Test func rejectsItemData() {
         let view = Self.view(100)
         let countOnly = DataSource(sections: [Self.sizes([(1, 1)]), SectionData(itemCount: 2)])
-        #expect(LayoutsAChecks.error(WaterfallLayout(), countOnly, view: view)
-                == LayoutError(field: "dataSource.sections[1].items[0].size",
-                               message: "is required: the waterfall layout scales each item's size to its column width"))
+        #expect(
+            LayoutsAChecks.error(WaterfallLayout(), countOnly, view: view)
+                == LayoutError(
+                    field: "dataSource.sections[1].items[0].size",
+                    message: "is required: the waterfall layout scales each item's size to its column width"))
         let oneMissing = DataSource(sections: [SectionData(items: [.init(size: Size(width: 1, height: 1)), .init(height: 5)])])
         #expect(LayoutsAChecks.error(WaterfallLayout(), oneMissing, view: view)?.field == "dataSource.sections[0].items[1].size")
         let negative = DataSource(sections: [Self.sizes([(1, 1), (-1, 1)])])
-        #expect(LayoutsAChecks.error(WaterfallLayout(), negative, view: view)
+        #expect(
+            LayoutsAChecks.error(WaterfallLayout(), negative, view: view)
                 == LayoutError(field: "dataSource.sections[0].items[1].size.width", message: "must not be negative"))
         let badRatio = DataSource(sections: [SectionData(items: [.init(aspectRatio: -2)])])
         #expect(LayoutsAChecks.error(WaterfallLayout(), badRatio, view: view)?.field == "dataSource.sections[0].items[0].aspectRatio")
@@ -240,8 +262,9 @@ import Testing
         var random = SeededRandom(seed: 0x3A7E_12F)
         for _ in 0..<40 {
             func insets() -> EdgeInsets {
-                EdgeInsets(top: random.double(in: -5...20), left: random.double(in: -5...20),
-                           bottom: random.double(in: -5...20), right: random.double(in: -5...20))
+                EdgeInsets(
+                    top: random.double(in: -5...20), left: random.double(in: -5...20),
+                    bottom: random.double(in: -5...20), right: random.double(in: -5...20))
             }
             var parameters = WaterfallLayout.Parameters(
                 columnCount: random.int(1...5), minimumColumnSpacing: random.double(in: 0...12),
@@ -257,19 +280,23 @@ import Testing
                 if random.chance(0.3) { overrides["columnCount"] = .number(Double(random.int(1...6))) }
                 if random.chance(0.3) { overrides["headerHeight"] = .number(random.double(in: 0...30)) }
                 if random.chance(0.3) { overrides["sectionInset"] = .insets(insets()) }
-                return Self.sizes((0..<random.int(0...80)).map { _ in
-                    random.chance(0.05) ? (0, 10) : (random.double(in: 1...400), random.double(in: 1...400))
-                }, overrides: overrides)
+                return Self.sizes(
+                    (0..<random.int(0...80)).map { _ in
+                        random.chance(0.05) ? (0, 10) : (random.double(in: 1...400), random.double(in: 1...400))
+                    }, overrides: overrides)
             }
-            let view = ViewContext(bounds: Size(width: random.double(in: 0...800), height: 600),
-                                   scale: [0.0, 1, 2, 3][random.int(4)])
+            let view = ViewContext(
+                bounds: Size(width: random.double(in: 0...800), height: 600),
+                scale: [0.0, 1, 2, 3][random.int(4)])
             let prepared = try LayoutsAChecks.prepare(WaterfallLayout(parameters), DataSource(sections: sections), view: view)
             #expect(prepared.contentSize.height >= parameters.minimumContentHeight)
-            #expect(prepared.elements(in: nil, view: view).filter { $0.category == .cell }.count
+            #expect(
+                prepared.elements(in: nil, view: view).filter { $0.category == .cell }.count
                     == sections.reduce(0) { $0 + $1.itemCount })
-            LayoutsAChecks.checkQueries(prepared, view: view,
-                                        rects: LayoutsAChecks.randomRects(15, over: prepared.contentSize, random: &random),
-                                        random: &random)
+            LayoutsAChecks.checkQueries(
+                prepared, view: view,
+                rects: LayoutsAChecks.randomRects(15, over: prepared.contentSize, random: &random),
+                random: &random)
         }
     }
 

@@ -7,8 +7,10 @@ import Testing
 struct BadInputTests {
     let service = makeService { $0.maxItemsPerSession = 1000 }
 
-    private func expectError(_ json: String, status: Int = 400, code: String = "invalid_request", field: String?,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectError(
+        _ json: String, status: Int = 400, code: String = "invalid_request", field: String?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let r = service.createSession(body: body(json))
         #expect(r.status == status, "\(String(decoding: r.body, as: UTF8.self))", sourceLocation: sourceLocation)
         let e = try errorOf(r)
@@ -34,39 +36,52 @@ struct BadInputTests {
         try expectError(#"{"dataSource":{"sections":[]}}"#, field: "layout")
         try expectError(#"{"layout":{"type":"hexagon"},"dataSource":{"sections":[]}}"#, field: "layout.type")
         try expectError(#"{"layout":{"type":7},"dataSource":{"sections":[]}}"#, field: "layout.type")
-        try expectError(#"{"layout":{"type":"circle","radiusFactr":1},"dataSource":{"sections":[]},"view":{"bounds":[1,1]}}"#,
-                        field: "layout.radiusFactr")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":-1}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0].itemCount")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":1.5}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0].itemCount")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0]")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"items":[{"size":[1,-2]}]}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0].items[0].size")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"items":[1,"x"]}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0].items[1]")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"items":[{"colour":1}]}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0].items[0].colour")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":2,"items":[1]}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0].itemCount")
+        try expectError(
+            #"{"layout":{"type":"circle","radiusFactr":1},"dataSource":{"sections":[]},"view":{"bounds":[1,1]}}"#,
+            field: "layout.radiusFactr")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":-1}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0].itemCount")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":1.5}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0].itemCount")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0]")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"items":[{"size":[1,-2]}]}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0].items[0].size")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"items":[1,"x"]}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0].items[1]")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"items":[{"colour":1}]}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0].items[0].colour")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":2,"items":[1]}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0].itemCount")
     }
 
     @Test func viewIsValidated() throws {
         try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[]}}"#, field: "view.bounds")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[]},"view":{"bounds":{"width":-1,"height":2}}}"#,
-                        field: "view.bounds")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[]},"view":{"bounds":[1,1],"scale":-2}}"#,
-                        field: "view.scale")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[]},"view":{"bounds":[1,1],"contentOffset":{"x":1}}}"#,
-                        field: "view.contentOffset.y")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[]},"view":{"bounds":{"width":-1,"height":2}}}"#,
+            field: "view.bounds")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[]},"view":{"bounds":[1,1],"scale":-2}}"#,
+            field: "view.scale")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[]},"view":{"bounds":[1,1],"contentOffset":{"x":1}}}"#,
+            field: "view.contentOffset.y")
     }
 
     @Test func tooManyItems() throws {
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":600},{"itemCount":600}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[1].itemCount")
-        try expectError(#"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":1e300}]},"view":{"bounds":[1,1]}}"#,
-                        field: "dataSource.sections[0].itemCount")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":600},{"itemCount":600}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[1].itemCount")
+        try expectError(
+            #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":1e300}]},"view":{"bounds":[1,1]}}"#,
+            field: "dataSource.sections[0].itemCount")
     }
 
     @Test func unknownSessionAndBadIndexPaths() throws {

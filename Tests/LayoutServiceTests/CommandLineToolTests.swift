@@ -45,8 +45,11 @@ struct CommandLineToolTests {
         #expect(o.exitCode == 1)
         let lines = out(o).split(separator: "\n").map(String.init)
         let fields = lines.dropLast().map { $0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces) }
-        #expect(fields == ["extra", "layout.itemSize", "view.bounds", "dataSource.sections[0].itemCount",
-                           "dataSource.sections[2].items[0].size"])
+        #expect(
+            fields == [
+                "extra", "layout.itemSize", "view.bounds", "dataSource.sections[0].itemCount",
+                "dataSource.sections[2].items[0].size"
+            ])
         #expect(lines.last == "in.json: 5 errors")
     }
 
@@ -63,7 +66,8 @@ struct CommandLineToolTests {
 
     /// Sections that each decode but repeat an identifier: the server's 422, once.
     @Test func validateChecksIdentifiersAcrossSections() throws {
-        let text = #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"id":"a","itemIds":["x"]},{"id":"b","itemIds":["x"]}]},"view":{"bounds":[320,480]}}"#
+        let text =
+            #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"id":"a","itemIds":["x"]},{"id":"b","itemIds":["x"]}]},"view":{"bounds":[320,480]}}"#
         let o = CommandLineTool.validate(body(text), name: "ids.json")
         #expect(o.exitCode == 1)
         let server = try errorOf(TesseraService().oneShotLayout(body: body(text)))
@@ -89,7 +93,7 @@ struct CommandLineToolTests {
         #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":5}]}}"#,
         #"{"layout":{"type":"tree"},"dataSource":{"sections":[{"items":[{"children":[3]}]},{"itemCount":1}]}}"#,
         #"{"layout":{"type":"justified"},"dataSource":{"sections":[{"items":[1,2,0.5]}]},"rect":[0,0,1,1]}"#,
-        #"{"layout":{"type":"stack","visibleCount":0},"dataSource":{"sections":[{"itemCount":1}]},"view":{"bounds":[1,1]}}"#,
+        #"{"layout":{"type":"stack","visibleCount":0},"dataSource":{"sections":[{"itemCount":1}]},"view":{"bounds":[1,1]}}"#
     ])
     func validateAgreesWithTheServer(_ text: String) throws {
         let errors = RequestValidator.validate(body(text))

@@ -25,12 +25,15 @@ struct CompactDataSourceTests {
     }
 
     private func session(_ layout: String, _ sections: [String]) throws -> String {
-        try createSession(service, #"{"layout":\#(layout),"dataSource":{"sections":[\#(sections.joined(separator: ","))]},"view":{"bounds":[390,844]}}"#)
+        try createSession(
+            service, #"{"layout":\#(layout),"dataSource":{"sections":[\#(sections.joined(separator: ","))]},"view":{"bounds":[390,844]}}"#)
     }
 
     /// Every element of both sessions, byte for byte (same version, same layout).
-    private func expectSameLayout(_ layout: String, items: [String], compact: [String],
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectSameLayout(
+        _ layout: String, items: [String], compact: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let a = try session(layout, items), b = try session(layout, compact)
         let left = service.elements(id: a, query: nil), right = service.elements(id: b, query: nil)
         #expect(left.status == 200, sourceLocation: sourceLocation)
@@ -64,10 +67,12 @@ struct CompactDataSourceTests {
         let bare = #"{"items":[\#(sizes.map { "[\($0.0),\($0.1)]" }.joined(separator: ","))]}"#
         let objects = #"{"items":[\#(sizes.map { #"{"size":{"width":\#($0.0),"height":\#($0.1)}}"# }.joined(separator: ","))]}"#
         // Fast and general items interleaved in one section, too.
-        let mixed = #"{"items":[\#(sizes.enumerated().map { i, s in i % 3 == 0 ? "[\(s.0),\(s.1)]" : #"{"size":[\#(s.0),\#(s.1)]}"# }.joined(separator: ","))]}"#
+        let mixed =
+            #"{"items":[\#(sizes.enumerated().map { i, s in i % 3 == 0 ? "[\(s.0),\(s.1)]" : #"{"size":[\#(s.0),\#(s.1)]}"# }.joined(separator: ","))]}"#
         // Longer runs of fast items (the fast path takes a run at a time), ended by a
         // general item, the last item among them.
-        let runs = #"{"items":[\#(sizes.enumerated().map { i, s in i % 7 == 6 || i == sizes.count - 1 ? "[\(s.0),\(s.1)]" : #"{"size":[\#(s.0),\#(s.1)]}"# }.joined(separator: ","))]}"#
+        let runs =
+            #"{"items":[\#(sizes.enumerated().map { i, s in i % 7 == 6 || i == sizes.count - 1 ? "[\(s.0),\(s.1)]" : #"{"size":[\#(s.0),\#(s.1)]}"# }.joined(separator: ","))]}"#
         let layout = #"{"type":"flow","itemSize":[10,10]}"#
         try expectSameLayout(layout, items: [fast], compact: [bare])
         try expectSameLayout(layout, items: [fast], compact: [objects])
@@ -88,13 +93,15 @@ struct CompactDataSourceTests {
     func compactHeightsAndRatiosLayOutExactlyAsItems(seed: UInt64) throws {
         var numbers = Numbers(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
         let heights = (0..<30).map { _ in numbers.text(below: 300) }
-        try expectSameLayout(#"{"type":"column","numColumns":3}"#,
-                             items: [#"{"items":[\#(heights.map { #"{"height":\#($0)}"# }.joined(separator: ","))]}"#],
-                             compact: [#"{"heights":[\#(heights.joined(separator: ","))]}"#])
+        try expectSameLayout(
+            #"{"type":"column","numColumns":3}"#,
+            items: [#"{"items":[\#(heights.map { #"{"height":\#($0)}"# }.joined(separator: ","))]}"#],
+            compact: [#"{"heights":[\#(heights.joined(separator: ","))]}"#])
         let ratios = (0..<30).map { _ in numbers.text(below: 3) }.map { $0 == "0" || $0 == "0.0" ? "1.5" : $0 }
-        try expectSameLayout(#"{"type":"justified"}"#,
-                             items: [#"{"items":[\#(ratios.map { #"{"aspectRatio":\#($0)}"# }.joined(separator: ","))]}"#],
-                             compact: [#"{"aspectRatios":[\#(ratios.joined(separator: ","))]}"#])
+        try expectSameLayout(
+            #"{"type":"justified"}"#,
+            items: [#"{"items":[\#(ratios.map { #"{"aspectRatio":\#($0)}"# }.joined(separator: ","))]}"#],
+            compact: [#"{"aspectRatios":[\#(ratios.joined(separator: ","))]}"#])
     }
 
     @Test func itemCountMayConfirmTheCompactCount() throws {
@@ -103,8 +110,10 @@ struct CompactDataSourceTests {
         #expect(info["itemCount"] as? Int == 2)
     }
 
-    private func expectError(_ section: String, field: String, layout: String = #"{"type":"flow"}"#,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectError(
+        _ section: String, field: String, layout: String = #"{"type":"flow"}"#,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let json = #"{"layout":\#(layout),"dataSource":{"sections":[{"itemCount":1},\#(section)]},"view":{"bounds":[390,844]}}"#
         let r = service.createSession(body: body(json))
         #expect(r.status == 400, "\(String(decoding: r.body, as: UTF8.self))", sourceLocation: sourceLocation)

@@ -51,7 +51,7 @@ struct DynamicsTests {
 
     @Test func transitionInterpolatesLinearlyThenFinishesOrCancels() throws {
         let id = try createSession(service, #"{"layout":{"type":"circle"},"dataSource":{"sections":[{"itemCount":1}]},"view":{"bounds":[400,400]}}"#)
-        #expect(service.elements(id: id, query: "progress=0.5").status == 400)  // no transition yet
+        #expect(service.elements(id: id, query: "progress=0.5").status == 400) // no transition yet
         #expect(service.beginTransition(id: id, body: body(#"{"layout":{"type":"stack"}}"#)).status == 201)
         // Circle frame (325, 165, 70, 70) → stack frame (100, 100, 200, 200); at p = 0.25:
         // x = 325 − 225/4 = 268.75, y = 165 − 65/4 = 148.75, w = h = 70 + 130/4 = 102.5.
@@ -73,7 +73,8 @@ struct DynamicsTests {
     @Test func defaultSnappingClampsToTheContent() throws {
         // Stack (§7): 2 sections in a 300×500 view → content 600 × 500; the offset may run
         // from 0 to 600 − 300 = 300 in x and stays 0 in y.
-        let id = try createSession(service, #"{"layout":{"type":"stack"},"dataSource":{"sections":[{"itemCount":2},{"itemCount":2}]},"view":{"bounds":[300,500]}}"#)
+        let id = try createSession(
+            service, #"{"layout":{"type":"stack"},"dataSource":{"sections":[{"itemCount":2},{"itemCount":2}]},"view":{"bounds":[300,500]}}"#)
         let r = service.targetContentOffset(id: id, body: body(#"{"proposedContentOffset":{"x":450,"y":-20},"velocity":{"x":2,"y":0}}"#))
         let offset = try object(r)["contentOffset"] as? [String: Double]
         #expect(offset == ["x": 300, "y": 0])
@@ -83,7 +84,8 @@ struct DynamicsTests {
     @Test func coverFlowSnapsToTheNearestItem() throws {
         // Cover flow (§3): cellInterval = 100/3; the offset that centres item g is g·100/3.
         // A proposed 80 is 2.4 intervals: item 2 is nearest → 200/3.
-        let id = try createSession(service, #"{"layout":{"type":"coverFlow"},"dataSource":{"sections":[{"itemCount":10}]},"view":{"bounds":[320,200]}}"#)
+        let id = try createSession(
+            service, #"{"layout":{"type":"coverFlow"},"dataSource":{"sections":[{"itemCount":10}]},"view":{"bounds":[320,200]}}"#)
         let r = service.targetContentOffset(id: id, body: body(#"{"proposedContentOffset":{"x":80,"y":0}}"#))
         let offset = try object(r)["contentOffset"] as? [String: Double]
         #expect(offset?["x"] == 2 * (100.0 / 3))

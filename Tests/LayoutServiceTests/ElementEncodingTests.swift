@@ -13,19 +13,30 @@ struct ElementEncodingTests {
     /// element"): each key and value through `key`, `string`, `number`, `int`, `bool`.
     private func byParts(_ a: LayoutAttributes, into w: inout JSONWriter) {
         w.beginObject()
-        w.key("category"); w.string(a.category.rawValue)
-        if a.category != .cell { w.key("kind"); w.string(a.kind) }
-        w.key("indexPath"); w.indexPath(a.indexPath)
-        w.key("frame"); w.rect(a.frame)
-        w.key("zIndex"); w.int(a.zIndex)
-        w.key("alpha"); w.number(a.alpha)
+        w.key("category")
+        w.string(a.category.rawValue)
+        if a.category != .cell {
+            w.key("kind")
+            w.string(a.kind)
+        }
+        w.key("indexPath")
+        w.indexPath(a.indexPath)
+        w.key("frame")
+        w.rect(a.frame)
+        w.key("zIndex")
+        w.int(a.zIndex)
+        w.key("alpha")
+        w.number(a.alpha)
         if !a.transform.isIdentity {
             w.key("transform3D")
             w.beginArray()
             for e in a.transform.entries { w.number(e) }
             w.endArray()
         }
-        if a.isHidden { w.key("hidden"); w.bool(true) }
+        if a.isHidden {
+            w.key("hidden")
+            w.bool(true)
+        }
         if !a.extras.isEmpty {
             w.key("extras")
             w.beginObject()
@@ -51,7 +62,7 @@ struct ElementEncodingTests {
             switch next() % 5 {
             case 0: Double(next() % 2000)
             case 1: Double(next() % 100_000) / 7 - 3000
-            case 2: Double(bitPattern: next())  // any double, NaN and infinities included
+            case 2: Double(bitPattern: next()) // any double, NaN and infinities included
             case 3: Double(next() % 1000) / 4
             default: Double(Int64(bitPattern: next()) >> 20) / 3
             }
@@ -67,7 +78,7 @@ struct ElementEncodingTests {
         var transform = Transform3D.identity
         switch g.next() % 4 {
         case 0: transform = .makeRotation(g.number(), 0, 0, 1)
-        case 1: transform.m12 = -0.0  // still the identity, by value: not written
+        case 1: transform.m12 = -0.0 // still the identity, by value: not written
         case 2: transform = .makeScale(g.number(), 1, 1)
         default: break
         }
@@ -155,8 +166,9 @@ struct ElementEncodingTests {
 
     /// A non-finite value still keeps the document well-formed and flags it (500, not sent).
     @Test func nonFiniteNumbersAreFlagged() throws {
-        let e = LayoutAttributes(category: .cell, indexPath: IndexPath(section: 0, item: 0),
-                                 frame: Rect(x: .nan, y: 0, width: .infinity, height: 1))
+        let e = LayoutAttributes(
+            category: .cell, indexPath: IndexPath(section: 0, item: 0),
+            frame: Rect(x: .nan, y: 0, width: .infinity, height: 1))
         var w = JSONWriter()
         w.elements([e])
         #expect(w.wroteNonFiniteNumber)

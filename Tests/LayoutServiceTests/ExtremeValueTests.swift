@@ -21,26 +21,45 @@ struct ExtremeValueTests {
     }
 
     static let layouts: [(type: String, keys: [String], items: [String])] = [
-        ("flow", ["itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerReferenceSize",
-                  "footerReferenceSize", "estimatedItemSize"], ["{\"size\":[1e-300,1e15]}", "{\"size\":[1e15,1e15]}"]),
-        ("line", ["itemSize", "minimumLineSpacing", "activeDistance", "zoomFactor", "sectionInset"],
-         ["{\"size\":[1e-300,1e15]}", "{\"size\":[1e15,1e-300]}"]),
+        (
+            "flow",
+            [
+                "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerReferenceSize",
+                "footerReferenceSize", "estimatedItemSize"
+            ], ["{\"size\":[1e-300,1e15]}", "{\"size\":[1e15,1e15]}"]
+        ),
+        (
+            "line", ["itemSize", "minimumLineSpacing", "activeDistance", "zoomFactor", "sectionInset"],
+            ["{\"size\":[1e-300,1e15]}", "{\"size\":[1e15,1e-300]}"]
+        ),
         ("column", ["numColumns", "padding"], ["{\"height\":1e15}", "{\"height\":5e-324}"]),
-        ("waterfall", ["columnCount", "minimumColumnSpacing", "minimumInteritemSpacing", "sectionInset", "headerHeight",
-                       "footerHeight", "headerInset", "footerInset", "minimumContentHeight"],
-         ["{\"size\":[1e-300,1e15]}", "{\"size\":[5e-324,1]}", "{\"aspectRatio\":1e-300}", "{\"size\":[1e15,1e-300]}"]),
+        (
+            "waterfall",
+            [
+                "columnCount", "minimumColumnSpacing", "minimumInteritemSpacing", "sectionInset", "headerHeight",
+                "footerHeight", "headerInset", "footerInset", "minimumContentHeight"
+            ],
+            ["{\"size\":[1e-300,1e15]}", "{\"size\":[5e-324,1]}", "{\"aspectRatio\":1e-300}", "{\"size\":[1e15,1e-300]}"]
+        ),
         ("coverFlow", ["cellSize", "cellInterval", "headerHeight"], ["{\"size\":[1,1]}"]),
         ("circle", ["itemSize", "radiusFactor"], ["{\"size\":[1,1]}"]),
         ("tree", ["itemSize", "insets"], ["{\"children\":[0]}"]),
         ("stack", ["itemSize", "offset", "angleStep", "visibleCount"], ["{\"size\":[1,1]}"]),
-        ("justified", ["containerWidth", "containerPadding", "boxSpacing", "targetRowHeight", "targetRowHeightTolerance",
-                       "maxNumRows", "fullWidthBreakoutRowCadence"],
-         ["1e-300", "1e15", "5e-324", "{\"size\":[1e-300,1e15]}", "{\"size\":[1e15,1e-300]}"]),
+        (
+            "justified",
+            [
+                "containerWidth", "containerPadding", "boxSpacing", "targetRowHeight", "targetRowHeightTolerance",
+                "maxNumRows", "fullWidthBreakoutRowCadence"
+            ],
+            ["1e-300", "1e15", "5e-324", "{\"size\":[1e-300,1e15]}", "{\"size\":[1e15,1e-300]}"]
+        )
     ]
 
-    static let views = ["{\"bounds\":[390,844],\"scale\":3}", "{\"bounds\":[1e15,1e15]}", "{\"bounds\":[1e-300,1e-300],\"scale\":2}",
-                        "{\"bounds\":[390,844],\"contentOffset\":{\"x\":1e15,\"y\":-1e15},\"contentInset\":1e15}",
-                        "{\"bounds\":[390,844],\"scale\":1e-300}", "{\"bounds\":[390,844],\"scale\":16}"]
+    static let views = [
+        "{\"bounds\":[390,844],\"scale\":3}", "{\"bounds\":[1e15,1e15]}", "{\"bounds\":[1e-300,1e-300],\"scale\":2}",
+        "{\"bounds\":[390,844],\"contentOffset\":{\"x\":1e15,\"y\":-1e15},\"contentInset\":1e15}",
+        "{\"bounds\":[390,844],\"scale\":1e-300}", "{\"bounds\":[390,844],\"scale\":16}"
+    ]
 
     /// Items every layout lays out, so that the parameter is what is tested.
     static func ordinaryItems(_ type: String) -> String {
@@ -58,11 +77,13 @@ struct ExtremeValueTests {
         #expect(r.status == 200 || r.status == 400, "\(r.status) for \(json): \(text)", sourceLocation: sourceLocation)
         if r.status == 200 {
             #expect(!text.contains("null"), "null in the reply to \(json)", sourceLocation: sourceLocation)
-            #expect((try? JSONSerialization.jsonObject(with: Data(r.body))) != nil, "invalid JSON for \(json)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(r.body))) != nil, "invalid JSON for \(json)",
+                sourceLocation: sourceLocation)
         } else if r.status == 400 {
-            #expect((try? errorOf(r))?.field != nil || text.contains("invalid_json"), "no field: \(text)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                (try? errorOf(r))?.field != nil || text.contains("invalid_json"), "no field: \(text)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -73,7 +94,9 @@ struct ExtremeValueTests {
         for key in layout.keys {
             for value in Self.values {
                 for view in [Self.views[0], Self.views[1]] {
-                    Self.check(service, """
+                    Self.check(
+                        service,
+                        """
                         {"layout":{"type":"\(type)","\(key)":\(value)},"dataSource":{"sections":[\
                         {"items":[\(Self.ordinaryItems(type))]},{"items":[\(Self.ordinaryItems(type))]}]},"view":\(view)}
                         """)
@@ -88,7 +111,9 @@ struct ExtremeValueTests {
         let layout = Self.layouts.first { $0.type == type }!
         for item in layout.items {
             for view in Self.views {
-                Self.check(service, """
+                Self.check(
+                    service,
+                    """
                     {"layout":{"type":"\(type)"},"dataSource":{"sections":[{"items":[\(item),\(item),\(item)]}]},"view":\(view)}
                     """)
             }
@@ -99,7 +124,8 @@ struct ExtremeValueTests {
     /// absolute one, spacings, insets, a group count, an offset.
     @Test func compositionalNumbersAtTheEdges() {
         let service = makeService()
-        let template = #"{"layout":{"type":"compositional","interSectionSpacing":@A@,"section":{"interGroupSpacing":@B@,"#
+        let template =
+            #"{"layout":{"type":"compositional","interSectionSpacing":@A@,"section":{"interGroupSpacing":@B@,"#
             + #""contentInsets":{"leading":@C@,"trailing":16},"boundarySupplementaryItems":[{"kind":"header","alignment":"top","#
             + #""size":{"width":{"fractionalWidth":1},"height":{"absolute":@D@}}}],"group":{"axis":"horizontal","count":3,"#
             + #""interItemSpacing":{"fixed":@E@},"size":{"width":{"fractionalWidth":@F@},"height":{"fractionalWidth":@G@}},"#

@@ -9,7 +9,8 @@ struct FlowServiceTests {
     // 390 wide, 100×100 items, gaps 10: k = floor((10 + 390)/(10 + 100)) = 3 (R5.1); pitch =
     // 100 + (390 − 300)/2 = 145 (R5.2); lines every 110 (R5.4). 1000 items → 334 lines →
     // height 334·100 + 333·10 = 36730 (R9).
-    let gridBody = #"{"layout":{"type":"flow","itemSize":{"width":100,"height":100}},"dataSource":{"sections":[{"itemCount":1000}]},"view":{"bounds":{"width":390,"height":844}}}"#
+    let gridBody =
+        #"{"layout":{"type":"flow","itemSize":{"width":100,"height":100}},"dataSource":{"sections":[{"itemCount":1000}]},"view":{"bounds":{"width":390,"height":844}}}"#
 
     @Test func sessionAnswersRectsAndItems() throws {
         let created = service.createSession(body: body(gridBody))
@@ -42,7 +43,10 @@ struct FlowServiceTests {
     @Test func pinnedHeadersMoveWithPatchAndAreReported() throws {
         // Two sections of 6 items with 50-point headers: each section is 50 + 2 lines
         // (100 + 10 + 100) = 260 long (R8, R9). Section 1 starts at 260.
-        let id = try createSession(service, #"{"layout":{"type":"flow","itemSize":[100,100],"headerReferenceSize":[0,50],"sectionHeadersPinToVisibleBounds":true},"dataSource":{"sections":[{"itemCount":6},{"itemCount":6}]},"view":{"bounds":[390,844]}}"#)
+        let id = try createSession(
+            service,
+            #"{"layout":{"type":"flow","itemSize":[100,100],"headerReferenceSize":[0,50],"sectionHeadersPinToVisibleBounds":true},"dataSource":{"sections":[{"itemCount":6},{"itemCount":6}]},"view":{"bounds":[390,844]}}"#
+        )
         // R12: at offset 100 the first header pins to y = 100 (100 + 50 ≤ 260).
         let patch = try object(service.patchView(id: id, body: body(#"{"contentOffset":{"x":0,"y":100}}"#)))
         #expect(patch["invalidated"] as? Bool == true)
@@ -65,12 +69,17 @@ struct FlowServiceTests {
     @Test func sectionOverridesAndExplicitSizes() throws {
         // Section 1 has insets of 8 and two items of 120×80 and 60×80: a mixed section that
         // fits on one line, so it is leading-aligned with gap 10 (R6.4): x = 8 and 8 + 120 + 10.
-        let r = service.oneShotLayout(body: body(#"{"layout":{"type":"flow","itemSize":[100,100]},"dataSource":{"sections":[{"itemCount":0},{"items":[{"size":[120,80]},{"size":[60,80]}],"layout":{"sectionInset":{"top":8,"left":8,"bottom":8,"right":8}}}]},"view":{"bounds":[390,844]}}"#))
+        let r = service.oneShotLayout(
+            body: body(
+                #"{"layout":{"type":"flow","itemSize":[100,100]},"dataSource":{"sections":[{"itemCount":0},{"items":[{"size":[120,80]},{"size":[60,80]}],"layout":{"sectionInset":{"top":8,"left":8,"bottom":8,"right":8}}}]},"view":{"bounds":[390,844]}}"#
+            ))
         let elements = try #require(try object(r)["elements"] as? [[String: Any]])
         #expect(elements.map { ($0["frame"] as? [String: Double])?["x"] ?? -1 } == [8, 138])
         #expect(elements.map { ($0["frame"] as? [String: Double])?["y"] ?? -1 } == [8, 8])
         #expect(try object(r)["contentSize"] as? [String: Double] == ["width": 390, "height": 96])
-        let bad = service.oneShotLayout(body: body(#"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":1,"layout":{"columnCount":2}}]},"view":{"bounds":[390,844]}}"#))
+        let bad = service.oneShotLayout(
+            body: body(
+                #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":1,"layout":{"columnCount":2}}]},"view":{"bounds":[390,844]}}"#))
         #expect(try errorOf(bad).field == "dataSource.sections[0].layout.columnCount")
     }
 }

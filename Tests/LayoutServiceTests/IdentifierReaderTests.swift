@@ -17,8 +17,8 @@ struct IdentifierReaderTests {
     enum Entry {
         case string(String)
         case integer(Int)
-        case other(String)                  // JSON that is no identifier: 1.5, null, [1]
-        case object(String, size: Bool)     // {"id": "…"} with or without data (entries only)
+        case other(String) // JSON that is no identifier: 1.5, null, [1]
+        case object(String, size: Bool) // {"id": "…"} with or without data (entries only)
     }
 
     /// A string as JSON: plain, or with its first character as a \u escape.
@@ -37,14 +37,15 @@ struct IdentifierReaderTests {
     }
 
     static func json(_ entries: [Entry], escaped: Bool) -> String {
-        "[" + entries.map { e in
-            switch e {
-            case .string(let s): json(s, escaped: escaped)
-            case .integer(let i): String(i)
-            case .other(let text): text
-            case .object(let id, let size): #"{"id":\#(json(id, escaped: escaped))\#(size ? #","size":[3,4]"# : "")}"#
-            }
-        }.joined(separator: ",") + "]"
+        "["
+            + entries.map { e in
+                switch e {
+                case .string(let s): json(s, escaped: escaped)
+                case .integer(let i): String(i)
+                case .other(let text): text
+                case .object(let id, let size): #"{"id":\#(json(id, escaped: escaped))\#(size ? #","size":[3,4]"# : "")}"#
+                }
+            }.joined(separator: ",") + "]"
     }
 
     static func randomEntries(_ g: inout XorShiftStar, objects: Bool) -> [Entry] {
@@ -54,7 +55,7 @@ struct IdentifierReaderTests {
             switch draw {
             case 0..<70: return .string("item-\(g.digits(Int(g.next() % 12)))-\(k)")
             case 70..<75: return .string("ünï-\(k)-✓")
-            case 75..<78: return .string(String(repeating: "x", count: 250 + Int(g.next() % 10)) + "\(k)")  // some past 256 bytes
+            case 75..<78: return .string(String(repeating: "x", count: 250 + Int(g.next() % 10)) + "\(k)") // some past 256 bytes
             case 78..<80: return .string("q\"uo\\te\(k)")
             case 80..<88: return .integer(Int(g.next() % 1000) - 500)
             case 88..<90: return .other(["1.5", "null", "[1]", "true", "1e300"][Int(g.next() % 5)])
@@ -96,8 +97,9 @@ struct IdentifierReaderTests {
             func read(_ escaped: Bool) throws -> Outcome {
                 let tape = try JSONTape.parse(Array(Self.json(entries, escaped: escaped).utf8))
                 return Self.outcome { () throws(APIError) in
-                    let decoded = try ItemsDecoder.decodeIdentified(tape.root, path: "sections[0].items", kind: LayoutRegistry.flow,
-                                                                    overrides: SectionOverrides(), identifiers: .entries)
+                    let decoded = try ItemsDecoder.decodeIdentified(
+                        tape.root, path: "sections[0].items", kind: LayoutRegistry.flow,
+                        overrides: SectionOverrides(), identifiers: .entries)
                     return decoded.ids ?? IdentifierColumn()
                 }
             }

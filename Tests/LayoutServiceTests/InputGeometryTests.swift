@@ -7,7 +7,8 @@ import Testing
 /// the field, and nothing is changed; the JSON writer never writes `null` for a number.
 @Suite("Input geometry")
 struct InputGeometryTests {
-    static let waterfall = #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[100,50]},{"size":[50,100]}]}]},"view":{"bounds":[390,844],"scale":2}}"#
+    static let waterfall =
+        #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[100,50]},{"size":[50,100]}]}]},"view":{"bounds":[390,844],"scale":2}}"#
 
     /// The issue's item: 1e-300 wide and 1e15 tall scales to an infinite cell height. With
     /// an aspect ratio the same; and a ratio that only makes the height huge (past 1e15).
@@ -16,10 +17,11 @@ struct InputGeometryTests {
         let cases: [(String, String)] = [
             (#"{"size":[1e-300,1e15]}"#, "dataSource.sections[0].items[1].size"),
             (#"{"aspectRatio":1e-300}"#, "dataSource.sections[0].items[1].aspectRatio"),
-            (#"{"size":[1e-6,1e12]}"#, "dataSource.sections[0].items[1].size"),
+            (#"{"size":[1e-6,1e12]}"#, "dataSource.sections[0].items[1].size")
         ]
         for (item, field) in cases {
-            let json = #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[1,1]},"# + item
+            let json =
+                #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"items":[{"size":[1,1]},"# + item
                 + #"]}]},"view":{"bounds":[390,844]}}"#
             let r = service.oneShotLayout(body: body(json))
             #expect(r.status == 400, "\(item)")
@@ -43,12 +45,16 @@ struct InputGeometryTests {
     @Test func scaleIsZeroOrASaneRange() throws {
         let service = makeService()
         for scale in ["1e-300", "0.1", "-1", "16.5"] {
-            let r = service.createSession(body: body(#"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844],"scale":"# + scale + "}}"))
+            let r = service.createSession(
+                body: body(
+                    #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844],"scale":"# + scale + "}}"))
             #expect(r.status == 400, "scale \(scale)")
             #expect(try errorOf(r).field == "view.scale")
         }
         for scale in ["0", "0.25", "1", "3", "16"] {
-            let r = service.createSession(body: body(#"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844],"scale":"# + scale + "}}"))
+            let r = service.createSession(
+                body: body(
+                    #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844],"scale":"# + scale + "}}"))
             #expect(r.status == 201, "scale \(scale)")
         }
         let id = try createSession(service, Self.waterfall)

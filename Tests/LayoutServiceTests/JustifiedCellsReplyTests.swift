@@ -47,10 +47,15 @@ struct JustifiedCellsReplyTests {
             let sections = [
                 SectionData(itemCount: count, aspectRatios: ratios(count, &g)),
                 SectionData(itemCount: 0),
-                SectionData(itemCount: count, sizes: sizes,
-                            overrides: SectionOverrides(["fullWidthBreakoutRowCadence": .number(3)])),
-                SectionData(itemCount: count / 2 + 1, overrides: SectionOverrides(["forceAspectRatio": .number(Double(round + 1) / 7),
-                                                                                  "showWidows": .bool(round % 2 == 0)])),
+                SectionData(
+                    itemCount: count, sizes: sizes,
+                    overrides: SectionOverrides(["fullWidthBreakoutRowCadence": .number(3)])),
+                SectionData(
+                    itemCount: count / 2 + 1,
+                    overrides: SectionOverrides([
+                        "forceAspectRatio": .number(Double(round + 1) / 7),
+                        "showWidows": .bool(round % 2 == 0)
+                    ]))
             ]
             let width = 100 + Double(g.next() % 20_000) / 9
             let prepared = try layout(sections, width: width, rowHeight: 20 + Double(g.next() % 1000) / 3)
@@ -73,7 +78,8 @@ struct JustifiedCellsReplyTests {
         let prepared = try service.prepare(request.layout, request.dataSource, request.view)
         #expect(reply.body == generalReply(prepared))
 
-        let withRect = #"{"layout":{"type":"justified"},"rect":{"x":0,"y":0,"width":500,"height":400},"dataSource":{"sections":[{"items":["# + items + "]}]}}"
+        let withRect =
+            #"{"layout":{"type":"justified"},"rect":{"x":0,"y":0,"width":500,"height":400},"dataSource":{"sections":[{"items":["# + items + "]}]}}"
         let partial = service.oneShotLayout(body: Array(withRect.utf8))
         #expect(partial.status == 200)
         #expect(partial.body.count < reply.body.count)
@@ -84,8 +90,10 @@ struct JustifiedCellsReplyTests {
         var limits = TesseraService.Limits()
         limits.maxElementsPerReply = 10
         let service = TesseraService(limits: limits)
-        let prepared = try layout([SectionData(itemCount: 6, aspectRatios: Array(repeating: 1.5, count: 6)),
-                                   SectionData(itemCount: 5, aspectRatios: Array(repeating: 0.7, count: 5))])
+        let prepared = try layout([
+            SectionData(itemCount: 6, aspectRatios: Array(repeating: 1.5, count: 6)),
+            SectionData(itemCount: 5, aspectRatios: Array(repeating: 0.7, count: 5))
+        ])
         let general: ServiceResponse
         do {
             _ = try service.elements(of: prepared, in: nil, view: ViewContext())

@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: [
         // (value sent, how the message quotes it)
-        ("-3", "-3"), ("-3.0", "-3"), ("-2.5", "-2.5"), ("-0.125", "-0.125"), ("-1e3", "-1000"),
+        ("-3", "-3"), ("-3.0", "-3"), ("-2.5", "-2.5"), ("-0.125", "-0.125"), ("-1e3", "-1000")
     ])
     func negativeNumbersAreQuotedAsRepliesWriteThem(_ sent: String, _ quoted: String) throws {
         let json = #"{"layout":{"type":"flow","itemSize":[10,"# + sent + #"]},"dataSource":{"sections":[]},"view":{"bounds":[390,844]}}"#
@@ -28,7 +28,8 @@ import Testing
 
     @Test func outOfRangeNumbersAreQuotedTheSameWay() throws {
         let json = #"{"layout":{"type":"flow","itemSize":[10,2e15]},"dataSource":{"sections":[]},"view":{"bounds":[390,844]}}"#
-        #expect(try message(service.createSession(body: body(json)))
+        #expect(
+            try message(service.createSession(body: body(json)))
                 == "is out of range: numbers must lie within ±1e15 (got 2000000000000000)")
         let scale = #"{"layout":{"type":"flow"},"dataSource":{"sections":[]},"view":{"bounds":[390,844],"scale":17.0}}"#
         #expect(try message(service.createSession(body: body(scale))) == "must be 0 (no rounding) or from 0.25 to 16 (got 17)")

@@ -20,13 +20,14 @@ struct PackedColumnTests {
     }
 
     /// Each form by hand: 8 bytes of count, 1 byte of form, then the values.
-    @Test(arguments: [
-        ([0, 1, 65535, 30, 99], PackedColumnForm.uint16, 2),
-        ([0.5, 65536, 1e10, -3, 0.25], .float, 4),  // halves and big whole numbers are floats exactly
-        ([-0.0, 2], .float, 4),                     // -0 is no UInt16: its sign would be lost
-        ([0.1, 2], .raw, 8),                        // 0.1 is no float
-        ([1e300, 1], .raw, 8),
-    ] as [([Double], PackedColumnForm, Int)])
+    @Test(
+        arguments: [
+            ([0, 1, 65535, 30, 99], PackedColumnForm.uint16, 2),
+            ([0.5, 65536, 1e10, -3, 0.25], .float, 4), // halves and big whole numbers are floats exactly
+            ([-0.0, 2], .float, 4), // -0 is no UInt16: its sign would be lost
+            ([0.1, 2], .raw, 8), // 0.1 is no float
+            ([1e300, 1], .raw, 8)
+        ] as [([Double], PackedColumnForm, Int)])
     func theNarrowestExactFormIsChosen(values: [Double], form: PackedColumnForm, width: Int) throws {
         let bytes = Self.packed(values)
         #expect(bytes.count == 8 + 1 + values.count * width)
@@ -44,7 +45,7 @@ struct PackedColumnTests {
             { Double(bitPattern: $0.next()) },
             { _ in .nan },
             { _ in -0.0 },
-            { _ in .infinity },
+            { _ in .infinity }
         ]
         for _ in 0..<300 {
             let n = Int.random(in: 0...40, using: &rng)
@@ -61,8 +62,9 @@ struct PackedColumnTests {
             let (w, h): (Int, Int) = (30 + i % 70, 30 + i / 70)
             return Size(width: Double(w), height: Double(h))
         }
-        let snapshot = SessionSnapshot(version: 1, layoutJSON: Array(#"{"type":"flow"}"#.utf8), view: ViewContext(bounds: Size(width: 320, height: 480)),
-                                       dataSource: DataSource(sections: [SectionData(itemCount: n, sizes: sizes)]))
+        let snapshot = SessionSnapshot(
+            version: 1, layoutJSON: Array(#"{"type":"flow"}"#.utf8), view: ViewContext(bounds: Size(width: 320, height: 480)),
+            dataSource: DataSource(sections: [SectionData(itemCount: n, sizes: sizes)]))
         let encoded = snapshot.encoded
         #expect(encoded.count < n * 4 + 256)
         #expect(try SessionSnapshot(decoding: encoded).dataSource == snapshot.dataSource)
@@ -77,14 +79,14 @@ struct PackedColumnTests {
         w.int(7)
         w.data(Array(#"{"type":"flow"}"#.utf8))
         for v in [320.0, 480, 0, 0, 0, 0, 0, 0, 0] { w.double(v) }
-        w.int(1)           // sections
-        w.int(2)           // items
-        w.int(0)           // overrides
-        w.u8(1 | 2)        // sizes and heights
+        w.int(1) // sections
+        w.int(2) // items
+        w.int(0) // overrides
+        w.u8(1 | 2) // sizes and heights
         w.column(sizes)
         w.column(heights)
-        w.u8(0)            // no transition
-        w.u8(0)            // no movement
+        w.u8(0) // no transition
+        w.u8(0) // no movement
         let decoded = try SessionSnapshot(decoding: w.bytes)
         #expect(decoded.version == 7)
         #expect(decoded.dataSource.sections[0].sizes == sizes)

@@ -19,10 +19,10 @@ func observed(_ service: TesseraService, _ id: String, rect: String = "0,0,2000,
 
 /// A flow session with explicit sizes, per-section overrides and self-sizing.
 let richFlowBody = #"""
-{"layout":{"type":"flow","estimatedItemSize":[40,30],"minimumLineSpacing":4},
- "dataSource":{"sections":[
-   {"items":[{"size":[50,20]},{"size":[60,30]},{"size":[70,40]},{"size":[30,30]}],"layout":{"minimumLineSpacing":9,"sectionInset":{"top":1,"left":2,"bottom":3,"right":4}}},
-   {"itemCount":5},
-   {"items":[{"size":[20,20]},{},{"size":[80,10]}]}]},
- "view":{"bounds":[320,480]}}
-"""#
+    {"layout":{"type":"flow","estimatedItemSize":[40,30],"minimumLineSpacing":4},
+     "dataSource":{"sections":[
+       {"items":[{"size":[50,20]},{"size":[60,30]},{"size":[70,40]},{"size":[30,30]}],"layout":{"minimumLineSpacing":9,"sectionInset":{"top":1,"left":2,"bottom":3,"right":4}}},
+       {"itemCount":5},
+       {"items":[{"size":[20,20]},{},{"size":[80,10]}]}]},
+     "view":{"bounds":[320,480]}}
+    """#

@@ -15,7 +15,14 @@ struct PersistenceTests {
         let a = try sqliteService(path)
         let id = try createSession(a, richFlowBody)
         let steps: [(String, ServiceResponse)] = [
-            ("updates", a.applyUpdates(id: id, body: body(#"{"updates":[{"op":"insertItems","indexPaths":[[1,0]],"items":[{"size":[90,25]}]},{"op":"moveItem","from":[0,1],"to":[2,0]}],"rect":[0,0,10,10]}"#))),
+            (
+                "updates",
+                a.applyUpdates(
+                    id: id,
+                    body: body(
+                        #"{"updates":[{"op":"insertItems","indexPaths":[[1,0]],"items":[{"size":[90,25]}]},{"op":"moveItem","from":[0,1],"to":[2,0]}],"rect":[0,0,10,10]}"#
+                    ))
+            ),
             ("view", a.patchView(id: id, body: body(#"{"bounds":[300,500],"contentOffset":[0,12]}"#))),
             ("preferred sizes", a.preferredSizes(id: id, body: body(#"{"items":[{"indexPath":[1,2],"size":[44,55]}]}"#))),
             ("movement begin", a.interactiveMovement(id: id, body: body(#"{"phase":"begin","indexPath":[0,0]}"#))),
@@ -23,8 +30,12 @@ struct PersistenceTests {
             ("movement end", a.interactiveMovement(id: id, body: body(#"{"phase":"end","rect":[0,0,10,10]}"#))),
             ("transition begin", a.beginTransition(id: id, body: body(#"{"layout":{"type":"flow","itemSize":[10,10]}}"#))),
             ("transition cancel", a.endTransition(id: id, finish: false)),
-            ("layout switch", a.switchLayout(id: id, body: body(#"{"layout":{"type":"flow","estimatedItemSize":[35,35],"scrollDirection":"horizontal"},"rect":[0,0,10,10]}"#))),
-            ("transition begin again", a.beginTransition(id: id, body: body(#"{"layout":{"type":"stack"}}"#))),
+            (
+                "layout switch",
+                a.switchLayout(
+                    id: id, body: body(#"{"layout":{"type":"flow","estimatedItemSize":[35,35],"scrollDirection":"horizontal"},"rect":[0,0,10,10]}"#))
+            ),
+            ("transition begin again", a.beginTransition(id: id, body: body(#"{"layout":{"type":"stack"}}"#)))
         ]
         for (name, r) in steps { #expect(r.status < 300, "\(name): \(String(decoding: r.body, as: UTF8.self))") }
         let b = try sqliteService(path)
@@ -77,7 +88,7 @@ struct PersistenceTests {
         let a = try sqliteService(path)
         let b = try sqliteService(path)
         let id = try createSession(a, circleBody)
-        #expect(b.getSession(id: id).status == 200)  // b holds version 1
+        #expect(b.getSession(id: id).status == 200) // b holds version 1
         #expect(a.patchView(id: id, body: body(#"{"bounds":[300,300]}"#), ifMatch: "1").status == 200)
         let stale = b.patchView(id: id, body: body(#"{"bounds":[200,200]}"#), ifMatch: "1")
         #expect(stale.status == 412)
@@ -95,15 +106,18 @@ struct PersistenceTests {
             var sections: [SectionData] = []
             for _ in 0..<Int.random(in: 0...4, using: &rng) {
                 let n = Int.random(in: 0...30, using: &rng)
-                let overrides = SectionOverrides(["minimumLineSpacing": .number(Double.random(in: 0...9, using: &rng)),
-                                                  "sectionInset": .insets(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
-                                                  "pin": .bool(Bool.random(using: &rng)), "name": .string("s"),
-                                                  "itemSize": .size(Size(width: 3, height: 4))])
+                let overrides = SectionOverrides([
+                    "minimumLineSpacing": .number(Double.random(in: 0...9, using: &rng)),
+                    "sectionInset": .insets(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
+                    "pin": .bool(Bool.random(using: &rng)), "name": .string("s"),
+                    "itemSize": .size(Size(width: 3, height: 4))
+                ])
                 let items = (0..<n).map { i in
-                    SectionData.Item(size: Bool.random(using: &rng) ? Size(width: Double(i), height: 2) : nil,
-                                     height: Bool.random(using: &rng) ? Double(i) / 3 : nil,
-                                     aspectRatio: Bool.random(using: &rng) ? 1.5 : nil,
-                                     children: Bool.random(using: &rng) ? [i, i + 1] : nil)
+                    SectionData.Item(
+                        size: Bool.random(using: &rng) ? Size(width: Double(i), height: 2) : nil,
+                        height: Bool.random(using: &rng) ? Double(i) / 3 : nil,
+                        aspectRatio: Bool.random(using: &rng) ? 1.5 : nil,
+                        children: Bool.random(using: &rng) ? [i, i + 1] : nil)
                 }
                 sections.append(Bool.random(using: &rng) ? SectionData(items: items, overrides: overrides) : SectionData(itemCount: n))
             }
@@ -111,8 +125,9 @@ struct PersistenceTests {
             let id = try createSession(service, circleBody)
             var state = try service.session(id).current
             state.dataSource = DataSource(sections: sections)
-            state.view = ViewContext(bounds: Size(width: 10, height: 20), contentOffset: Point(x: -1, y: 2.5),
-                                     contentInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), scale: 2)
+            state.view = ViewContext(
+                bounds: Size(width: 10, height: 20), contentOffset: Point(x: -1, y: 2.5),
+                contentInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), scale: 2)
             let decoded = try SessionSnapshot(decoding: SessionSnapshot(state).encoded)
             #expect(decoded.dataSource == state.dataSource)
             #expect(decoded.view == state.view)
@@ -129,9 +144,14 @@ struct CompositionalPersistenceTests {
     @Test func sectionsOfTheirOwnSurviveAReload() throws {
         let path = try temporaryDirectory() + "/sessions.db"
         let a = try sqliteService(path)
-        let section = #"{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":40}},"subitems":[{"size":{"width":{"estimated":90},"height":{"estimated":40}}}]}}"#
-        let own = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":30}},"subitems":[{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}]}}"#
-        let id = try createSession(a, #"{"layout":{"type":"compositional","section":\#(section)},"dataSource":{"sections":[{"itemCount":5},{"itemCount":4,"layout":\#(own)}]},"view":{"bounds":[320,480]}}"#)
+        let section =
+            #"{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":40}},"subitems":[{"size":{"width":{"estimated":90},"height":{"estimated":40}}}]}}"#
+        let own =
+            #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":30}},"subitems":[{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}]}}"#
+        let id = try createSession(
+            a,
+            #"{"layout":{"type":"compositional","section":\#(section)},"dataSource":{"sections":[{"itemCount":5},{"itemCount":4,"layout":\#(own)}]},"view":{"bounds":[320,480]}}"#
+        )
         #expect(a.preferredSizes(id: id, body: body(#"{"items":[{"indexPath":[0,1],"size":[120,55]}]}"#)).status == 200)
         let b = try sqliteService(path)
         #expect(observed(b, id) == observed(a, id))

@@ -34,13 +34,17 @@ struct RejectedChangeTests {
             }
             return ("updates \(json) rect \(rect)", service.applyUpdates(id: id, body: body(#"{"updates":[\#(json)],"rect":\#(rect)}"#)))
         case 1:
-            let layout = [#"{"type":"waterfall","columnCount":\#(n)}"#, #"{"type":"flow","itemSize":\#(size)}"#,
-                          #"{"type":"justified","targetRowHeight":\#(n)}"#, #"{"type":"circle","radiusFactor":\#(n)}"#,
-                          #"{"type":"line","zoomFactor":\#(n)}"#, #"{"type":"column","numColumns":\#(n)}"#][random.below(6)]
+            let layout = [
+                #"{"type":"waterfall","columnCount":\#(n)}"#, #"{"type":"flow","itemSize":\#(size)}"#,
+                #"{"type":"justified","targetRowHeight":\#(n)}"#, #"{"type":"circle","radiusFactor":\#(n)}"#,
+                #"{"type":"line","zoomFactor":\#(n)}"#, #"{"type":"column","numColumns":\#(n)}"#
+            ][random.below(6)]
             return ("layout \(layout)", service.switchLayout(id: id, body: body(#"{"layout":\#(layout),"rect":\#(rect)}"#)))
         case 2:
-            let view = [#"{"bounds":\#(size)}"#, #"{"scale":\#(n)}"#, #"{"contentOffset":{"x":\#(n),"y":0}}"#,
-                        #"{"contentInset":\#(n)}"#][random.below(4)]
+            let view = [
+                #"{"bounds":\#(size)}"#, #"{"scale":\#(n)}"#, #"{"contentOffset":{"x":\#(n),"y":0}}"#,
+                #"{"contentInset":\#(n)}"#
+            ][random.below(4)]
             return ("view \(view)", service.patchView(id: id, body: body(view)))
         case 3:
             let phase = ["begin", "update", "end", "cancel", "hop"][random.below(5)]
@@ -66,7 +70,7 @@ struct RejectedChangeTests {
     @Test(arguments: [
         #"{"layout":{"type":"flow","itemSize":[100,50],"estimatedItemSize":[100,50],"headerReferenceSize":[0,20]},"dataSource":{"sections":[{"itemCount":8},{"items":[{"size":[60,40]},{"size":[80,30]}]}]},"view":{"bounds":[390,844],"scale":2}}"#,
         #"{"layout":{"type":"waterfall","columnCount":3,"headerHeight":10},"dataSource":{"sections":[{"items":[{"size":[100,50]},{"size":[50,100]},{"size":[70,70]},{"size":[90,30]}]},{"items":[{"size":[10,10]}]}]},"view":{"bounds":[390,844]}}"#,
-        #"{"layout":{"type":"justified"},"dataSource":{"sections":[{"items":[1.5,0.7,1,2,0.5,1.2]}]},"view":{"bounds":[390,844]}}"#,
+        #"{"layout":{"type":"justified"},"dataSource":{"sections":[{"items":[1.5,0.7,1,2,0.5,1.2]}]},"view":{"bounds":[390,844]}}"#
     ])
     func aRejectedRequestLeavesTheSessionAsItWas(session json: String) throws {
         let service = makeService { $0.maxSectionsPerSession = 6 }

@@ -57,7 +57,7 @@ struct RenderServiceTests {
     @Test(arguments: [
         ("rect=1,2,3", "rect"), ("rect=0,0,-1,5", "rect"), ("progress=0.5", "progress"), ("scale=0", "scale"),
         ("scale=abc", "scale"), ("scale=65", "scale"), ("theme=blue", "theme"), ("labels=maybe", "labels"),
-        ("colour=red", "colour"),
+        ("colour=red", "colour")
     ])
     func badParametersAreNamed(_ query: String, _ field: String) throws {
         let service = makeService()

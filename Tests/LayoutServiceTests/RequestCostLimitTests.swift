@@ -42,7 +42,10 @@ struct RequestCostLimitTests {
     /// Duplicates are still found (now with a set), wherever they are.
     @Test func duplicateKeysAreFoundAnywhere() throws {
         let service = Self.service()
-        let r = service.createSession(body: body(#"{"layout":{"type":"circle","itemSize":[1,1],"radiusFactor":0.3,"itemSize":[2,2]},"dataSource":{"sections":[]},"view":{"bounds":[1,1]}}"#))
+        let r = service.createSession(
+            body: body(
+                #"{"layout":{"type":"circle","itemSize":[1,1],"radiusFactor":0.3,"itemSize":[2,2]},"dataSource":{"sections":[]},"view":{"bounds":[1,1]}}"#
+            ))
         #expect(r.status == 400)
         #expect(try errorOf(r).field == "layout.itemSize")
         #expect(try errorOf(r).message == "duplicate key 'itemSize'")
@@ -78,7 +81,7 @@ struct RequestCostLimitTests {
         let all = #""rect":[0,0,1000,100000]"#
         let requests: [(String, ServiceResponse)] = [
             ("updates", service.applyUpdates(id: id, body: body(#"{"updates":[{"op":"deleteItems","indexPaths":[[0,0]]}],"# + all + "}"))),
-            ("layout", service.switchLayout(id: id, body: body(#"{"layout":{"type":"flow","itemSize":[2,2]},"# + all + "}"))),
+            ("layout", service.switchLayout(id: id, body: body(#"{"layout":{"type":"flow","itemSize":[2,2]},"# + all + "}")))
         ]
         for (name, r) in requests {
             #expect(r.status == 400, "\(name)")

@@ -14,7 +14,8 @@ func errorOf(_ response: ServiceResponse) throws -> (code: String, field: String
     return (e["code"] as? String ?? "", e["field"] as? String, e["message"] as? String ?? "")
 }
 
-func makeService(_ configure: (inout SessionStore.Configuration) -> Void = { _ in }, clock: any SessionClock = SystemSessionClock()) -> TesseraService {
+func makeService(_ configure: (inout SessionStore.Configuration) -> Void = { _ in }, clock: any SessionClock = SystemSessionClock()) -> TesseraService
+{
     var c = SessionStore.Configuration()
     configure(&c)
     return TesseraService(store: SessionStore(configuration: c, clock: clock))

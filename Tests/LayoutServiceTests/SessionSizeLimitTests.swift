@@ -30,16 +30,21 @@ struct SessionSizeLimitTests {
         #expect(big.status == 400)
         #expect(try errorOf(big).field == "updates[0].data")
         // Deleting one and inserting one keeps five: fine.
-        let swap = service.applyUpdates(id: id, body: body(#"{"updates":[{"op":"deleteSections","sections":[0]},{"op":"insertSections","sections":[0],"data":[{"itemCount":2}]}]}"#))
+        let swap = service.applyUpdates(
+            id: id,
+            body: body(#"{"updates":[{"op":"deleteSections","sections":[0]},{"op":"insertSections","sections":[0],"data":[{"itemCount":2}]}]}"#))
         #expect(swap.status == 200)
     }
 
     @Test func childrenAreForTheTreeLayoutOnly() throws {
         let service = makeService()
-        let flow = service.createSession(body: body(#"{"layout":{"type":"flow"},"dataSource":{"sections":[{"items":[{"size":[10,10],"children":[0,1]}]}]},"view":{"bounds":[390,844]}}"#))
+        let flow = service.createSession(
+            body: body(
+                #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"items":[{"size":[10,10],"children":[0,1]}]}]},"view":{"bounds":[390,844]}}"#))
         #expect(flow.status == 400)
         #expect(try errorOf(flow).field == "dataSource.sections[0].items[0].children")
-        let tree = service.createSession(body: body(#"{"layout":{"type":"tree"},"dataSource":{"sections":[{"items":[{"children":[0,1]}]},{"itemCount":2}]}}"#))
+        let tree = service.createSession(
+            body: body(#"{"layout":{"type":"tree"},"dataSource":{"sections":[{"items":[{"children":[0,1]}]},{"itemCount":2}]}}"#))
         #expect(tree.status == 201)
         // Nor through an update of another layout.
         let id = try createSession(service, #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"itemCount":2}]},"view":{"bounds":[390,844]}}"#)
@@ -56,7 +61,8 @@ struct SessionSizeLimitTests {
         let cache = service.store.replies
         var ids: [String] = []
         for _ in 0..<50 {
-            let id = try createSession(service, #"{"layout":{"type":"flow","itemSize":[10,10]},"dataSource":{"sections":[{"itemCount":400}]},"view":{"bounds":[390,844]}}"#)
+            let id = try createSession(
+                service, #"{"layout":{"type":"flow","itemSize":[10,10]},"dataSource":{"sections":[{"itemCount":400}]},"view":{"bounds":[390,844]}}"#)
             ids.append(id)
             for y in stride(from: 0, to: 400, by: 100) {
                 #expect(service.elements(id: id, query: "rect=0,\(y),390,100").status == 200)
@@ -87,8 +93,8 @@ struct SessionSizeLimitTests {
         func id(_ i: Int) -> ReplyCache.Slot { slots[i] }
         for i in 0..<10 { cache.store(id(i), version: 1, query: "r=1", body) }
         #expect(cache.count == 10)
-        #expect(cache.lookup(id(0), version: 1, query: "r=1") != nil)  // now the most recent
-        cache.store(id(10), version: 1, query: "r=1", body)            // evicts slot 1, the least recent
+        #expect(cache.lookup(id(0), version: 1, query: "r=1") != nil) // now the most recent
+        cache.store(id(10), version: 1, query: "r=1", body) // evicts slot 1, the least recent
         #expect(cache.lookup(id(1), version: 1, query: "r=1") == nil)
         #expect(cache.lookup(id(0), version: 1, query: "r=1") != nil)
         #expect(cache.lookup(id(2), version: 1, query: "r=1") != nil)

@@ -14,7 +14,11 @@ struct SessionStoreTests {
 
     @Test func fullStoreRefusesWith503ThenReclaimsExpired() throws {
         let clock = ManualClock()
-        let service = makeService({ $0.maxSessions = 2; $0.idleExpirySeconds = 60 }, clock: clock)
+        let service = makeService(
+            {
+                $0.maxSessions = 2
+                $0.idleExpirySeconds = 60
+            }, clock: clock)
         let a = try createSession(service, circleBody)
         _ = try createSession(service, circleBody)
         let refused = service.createSession(body: body(circleBody))
@@ -40,7 +44,7 @@ struct SessionStoreTests {
 
     @Test func totalItemLimit() throws {
         let service = makeService { $0.maxTotalItems = 10 }
-        _ = try createSession(service, circleBody)  // 6 items
+        _ = try createSession(service, circleBody) // 6 items
         #expect(service.createSession(body: body(circleBody)).status == 503)
     }
 

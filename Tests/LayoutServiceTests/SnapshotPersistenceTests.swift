@@ -19,9 +19,17 @@ struct SnapshotPersistenceTests {
         let path = try temporaryDirectory() + "/sessions.db"
         let a = try sqliteService(path)
         let id = try createSession(a, Self.body)
-        let put = a.putSnapshot(id: id, body: LayoutServiceTests.body(#"{"sections":[{"id":2,"items":["c","a"]},{"id":"inbox","items":[7,{"id":"m2","size":[30,40]},"b",{"id":"n","size":[10,40]}]}],"reloaded":[7],"rect":[0,0,320,480]}"#))
+        let put = a.putSnapshot(
+            id: id,
+            body: LayoutServiceTests.body(
+                #"{"sections":[{"id":2,"items":["c","a"]},{"id":"inbox","items":[7,{"id":"m2","size":[30,40]},"b",{"id":"n","size":[10,40]}]}],"reloaded":[7],"rect":[0,0,320,480]}"#
+            ))
         #expect(put.status == 200, "\(String(decoding: put.body, as: UTF8.self))")
-        let ops = a.applySnapshotOperations(id: id, body: LayoutServiceTests.body(#"{"operations":[{"op":"appendSections","sections":[{"id":"z","layout":{"minimumInteritemSpacing":3}}]},{"op":"appendItems","items":["q","r"]},{"op":"moveItem","item":"c","afterItem":"r"}]}"#))
+        let ops = a.applySnapshotOperations(
+            id: id,
+            body: LayoutServiceTests.body(
+                #"{"operations":[{"op":"appendSections","sections":[{"id":"z","layout":{"minimumInteritemSpacing":3}}]},{"op":"appendItems","items":["q","r"]},{"op":"moveItem","item":"c","afterItem":"r"}]}"#
+            ))
         #expect(ops.status == 200, "\(String(decoding: ops.body, as: UTF8.self))")
         #expect(a.interactiveMovement(id: id, body: LayoutServiceTests.body(#"{"phase":"begin","indexPath":[0,0]}"#)).status == 200)
         #expect(a.interactiveMovement(id: id, body: LayoutServiceTests.body(#"{"phase":"update","position":{"x":200,"y":50}}"#)).status == 200)
@@ -44,7 +52,8 @@ struct SnapshotPersistenceTests {
         let id = try createSession(a, Self.body)
         for k in 0..<12 {
             let order = k % 2 == 0 ? #"["b","a","c"]"# : #"["a","b","c"]"#
-            let r = a.putSnapshot(id: id, body: LayoutServiceTests.body(#"{"sections":[{"id":"inbox","items":["m1","m2",7]},{"id":2,"items":\#(order)}]}"#))
+            let r = a.putSnapshot(
+                id: id, body: LayoutServiceTests.body(#"{"sections":[{"id":"inbox","items":["m1","m2",7]},{"id":2,"items":\#(order)}]}"#))
             #expect(r.status == 200)
         }
         let stored = try #require(try a.store.storage.load(id: id, after: nil))
@@ -58,9 +67,10 @@ struct SnapshotPersistenceTests {
     }
 
     @Test func damagedIdentifierColumnsAreCaught() throws {
-        var snapshot = SessionSnapshot(version: 1, layoutJSON: Array("{}".utf8), view: ViewContext(bounds: Size(width: 10, height: 10)),
-                                       dataSource: DataSource(sections: [SectionData(itemCount: 2)]),
-                                       identifiers: PackedSnapshot(DiffableSnapshot(sections: [DiffableSnapshotSection(id: "s", items: ["a", 1])])))
+        var snapshot = SessionSnapshot(
+            version: 1, layoutJSON: Array("{}".utf8), view: ViewContext(bounds: Size(width: 10, height: 10)),
+            dataSource: DataSource(sections: [SectionData(itemCount: 2)]),
+            identifiers: PackedSnapshot(DiffableSnapshot(sections: [DiffableSnapshotSection(id: "s", items: ["a", 1])])))
         #expect(try SessionSnapshot(decoding: snapshot.encoded).identifiers == snapshot.identifiers)
         // Identifiers for a data source of another shape are refused, not trusted.
         snapshot.dataSource = DataSource(sections: [SectionData(itemCount: 3)])

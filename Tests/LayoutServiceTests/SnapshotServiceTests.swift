@@ -39,13 +39,15 @@ struct SnapshotServiceTests {
 
     @Test func everyDataSourceFormTakesIdentifiers() throws {
         let service = makeService()
-        let id = try Self.session(service, sections: #"""
-            [{"id":"inbox","itemIds":["a","b"]},
-             {"id":7,"itemCount":2,"itemIds":[1,"1"]},
-             {"id":"sized","sizes":[10,20,30,40],"itemIds":["w","x"]},
-             {"id":"objects","items":[{"id":"y","size":[5,5]},{"size":[6,6],"id":-3}]},
-             {"id":"empty","items":[]}]
-            """#)
+        let id = try Self.session(
+            service,
+            sections: #"""
+                [{"id":"inbox","itemIds":["a","b"]},
+                 {"id":7,"itemCount":2,"itemIds":[1,"1"]},
+                 {"id":"sized","sizes":[10,20,30,40],"itemIds":["w","x"]},
+                 {"id":"objects","items":[{"id":"y","size":[5,5]},{"size":[6,6],"id":-3}]},
+                 {"id":"empty","items":[]}]
+                """#)
         let sections = try Self.snapshot(service, id)
         #expect(sections.map { "\($0["id"]!)" } == ["inbox", "7", "sized", "objects", "empty"])
         #expect(sections[1]["id"] is NSNumber)
@@ -79,7 +81,10 @@ struct SnapshotServiceTests {
             (#"[{"id":1.5,"itemCount":0}]"#, "dataSource.sections[0].id", "string or an integer"),
             (#"[{"id":true,"itemCount":0}]"#, "dataSource.sections[0].id", "not a boolean"),
             (#"[{"id":"a","itemIds":[[1]]}]"#, "dataSource.sections[0].itemIds[0]", "not an array"),
-            (#"[{"id":"\#(String(repeating: "é", count: 129))","itemCount":0}]"#, "dataSource.sections[0].id", "at most 256 UTF-8 bytes (this one has 258)"),
+            (
+                #"[{"id":"\#(String(repeating: "é", count: 129))","itemCount":0}]"#, "dataSource.sections[0].id",
+                "at most 256 UTF-8 bytes (this one has 258)"
+            )
         ]
         for (sections, field, message) in cases {
             let r = service.createSession(body: body(#"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(sections)}}"#))
@@ -88,13 +93,16 @@ struct SnapshotServiceTests {
             #expect(e.field == field, "\(sections): \(e)")
             #expect(e.message.contains(message), "\(sections): \(e.message)")
         }
-        let declaredFalse = service.createSession(body: body(#"{"layout":\#(Self.flow),"dataSource":{"identifiers":false,"sections":[{"id":"a","itemCount":0}]}}"#))
+        let declaredFalse = service.createSession(
+            body: body(#"{"layout":\#(Self.flow),"dataSource":{"identifiers":false,"sections":[{"id":"a","itemCount":0}]}}"#))
         #expect(try errorOf(declaredFalse).field == "dataSource.identifiers")
     }
 
     @Test func duplicatesAtCreationAreUIKitsError() throws {
         let service = makeService()
-        let items = service.createSession(body: body(#"{"layout":\#(Self.flow),"dataSource":{"sections":[{"id":"a","itemIds":["x","y"]},{"id":"b","items":[{"id":"z"},{"id":"x"}]}]}}"#))
+        let items = service.createSession(
+            body: body(
+                #"{"layout":\#(Self.flow),"dataSource":{"sections":[{"id":"a","itemIds":["x","y"]},{"id":"b","items":[{"id":"z"},{"id":"x"}]}]}}"#))
         #expect(items.status == 422)
         let e = try errorOf(items)
         #expect(e.code == "duplicate_item_identifiers")
@@ -102,7 +110,8 @@ struct SnapshotServiceTests {
         #expect(e.message == #"supplied item identifiers are not unique. Duplicate identifiers: {("x")}"#)
         let compact = service.createSession(body: body(#"{"layout":\#(Self.flow),"dataSource":{"sections":[{"id":"a","itemIds":[1,2,1]}]}}"#))
         #expect(try errorOf(compact).field == "dataSource.sections[0].itemIds[2]")
-        let sections = service.createSession(body: body(#"{"layout":\#(Self.flow),"dataSource":{"sections":[{"id":"a","itemCount":0},{"id":"a","itemCount":0}]}}"#))
+        let sections = service.createSession(
+            body: body(#"{"layout":\#(Self.flow),"dataSource":{"sections":[{"id":"a","itemCount":0},{"id":"a","itemCount":0}]}}"#))
         #expect(try errorOf(sections).code == "duplicate_section_identifiers")
         #expect(try errorOf(sections).field == "dataSource.sections[1].id")
     }
@@ -110,8 +119,10 @@ struct SnapshotServiceTests {
     @Test func sessionsWithoutIdentifiersSaySo() throws {
         let service = makeService()
         let id = try Self.session(service, sections: #"[{"itemCount":3}]"#)
-        for r in [service.getSnapshot(id: id), Self.put(service, id, #"{"sections":[]}"#),
-                  service.applySnapshotOperations(id: id, body: body(#"{"operations":[]}"#))] {
+        for r in [
+            service.getSnapshot(id: id), Self.put(service, id, #"{"sections":[]}"#),
+            service.applySnapshotOperations(id: id, body: body(#"{"operations":[]}"#))
+        ] {
             #expect(r.status == 422)
             #expect(try errorOf(r).code == "no_identifiers")
         }
@@ -137,7 +148,7 @@ struct SnapshotServiceTests {
         #expect(ops.map { $0["op"] as? String ?? "" } == ["deleteItems", "insertItems", "moveItem"])
         #expect(ops[0]["indexPaths"] as? [[Int]] == [[0, 1]])
         #expect(ops[1]["indexPaths"] as? [[Int]] == [[0, 2]])
-        #expect(ops[1]["items"] == nil)   // a new item without data takes the layout's defaults
+        #expect(ops[1]["items"] == nil) // a new item without data takes the layout's defaults
         #expect(ops[2]["from"] as? [Int] == [0, 3] && ops[2]["to"] as? [Int] == [0, 0])
         // The plan: b deleted, n inserted, d moved, a and c moved by the others.
         let plan = o["plan"] as? [[String: Any]] ?? []
@@ -165,10 +176,12 @@ struct SnapshotServiceTests {
     /// alike, byte for byte.
     @Test func anEqualSnapshotAnswersAlikeWithOrWithoutTheDiff() throws {
         let service = makeService()
-        let id = try Self.session(service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]},{"id":"b","size":[20,20]}]},{"id":7,"itemIds":[1,"2",3]}]"#)
+        let id = try Self.session(
+            service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]},{"id":"b","size":[20,20]}]},{"id":7,"itemIds":[1,"2",3]}]"#)
         for tail in [#""rect":[0,0,320,480]"#, #""animatingDifferences":false"#, #""rect":[0,0,320,480],"reloaded":[],"reconfigured":[]"#] {
             let short = Self.put(service, id, #"{"sections":[{"id":"s","items":["a","b"]},{"id":7,"items":[1,"2",3]}],\#(tail)}"#)
-            let full = Self.put(service, id, #"{"sections":[{"id":"s","items":["a",{"id":"b","size":[20,20]}]},{"id":7,"items":[1,"2",3]}],\#(tail)}"#)
+            let full = Self.put(
+                service, id, #"{"sections":[{"id":"s","items":["a",{"id":"b","size":[20,20]}]},{"id":7,"items":[1,"2",3]}],\#(tail)}"#)
             #expect(short.status == 200, "\(Self.text(short))")
             #expect(Self.text(short) == Self.text(full))
             #expect(try object(short)["version"] as? Int == 1)
@@ -193,7 +206,8 @@ struct SnapshotServiceTests {
 
     @Test func refusedSnapshotsChangeNothing() throws {
         let service = makeService()
-        let id = try Self.session(service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]},{"id":"b","size":[20,20]}]},{"id":"t","itemIds":[]}]"#)
+        let id = try Self.session(
+            service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]},{"id":"b","size":[20,20]}]},{"id":"t","itemIds":[]}]"#)
         let cases: [(String, Int, String, String)] = [
             (#"{"sections":[{"id":"s","items":["a","b","a"]}]}"#, 422, "duplicate_item_identifiers", "sections[0].items[2]"),
             (#"{"sections":[{"id":"s","items":["a"]},{"id":"s","items":["b"]}]}"#, 422, "duplicate_section_identifiers", "sections[1].id"),
@@ -203,7 +217,7 @@ struct SnapshotServiceTests {
             (#"{"sections":[{"id":"s","items":["a",[1,2]]}]}"#, 400, "invalid_request", "sections[0].items[1]"),
             (#"{"sections":[{"id":"s","items":[{"size":[1,1]}]}]}"#, 400, "invalid_request", "sections[0].items[0].id"),
             (#"{"sections":[{"items":[]}]}"#, 400, "invalid_request", "sections[0].id"),
-            (#"{"sections":[],"extra":1}"#, 400, "invalid_request", "extra"),
+            (#"{"sections":[],"extra":1}"#, 400, "invalid_request", "extra")
         ]
         for (json, status, code, field) in cases {
             let r = Self.put(service, id, json)
@@ -222,7 +236,8 @@ struct SnapshotServiceTests {
     /// deleted and inserted.
     @Test func changedDataIsReconfiguredOrReloaded() throws {
         let service = makeService()
-        let id = try Self.session(service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]},{"id":"b","size":[20,20]},{"id":"c","size":[30,30]}]}]"#)
+        let id = try Self.session(
+            service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]},{"id":"b","size":[20,20]},{"id":"c","size":[30,30]}]}]"#)
         var o = try object(Self.put(service, id, #"{"sections":[{"id":"s","items":["a",{"id":"b","size":[25,25]},"c"]}]}"#))
         #expect((o["updates"] as? [Any])?.isEmpty == true)
         #expect(o["reconfigured"] as? [[Int]] == [[0, 1]])
@@ -259,7 +274,9 @@ struct SnapshotServiceTests {
         // Three 100-wide items fit a 320 row; d starts the second row, 50 + 10 → 50 + 40.
         #expect(before?["y"] as? Double == 60 && after?["y"] as? Double == 90)
         // Giving the same layout again changes nothing.
-        #expect(try object(Self.put(service, id, #"{"sections":[{"id":"s","items":["a","b","c","d"],"layout":{"minimumLineSpacing":40}}]}"#))["version"] as? Int == 2)
+        #expect(
+            try object(Self.put(service, id, #"{"sections":[{"id":"s","items":["a","b","c","d"],"layout":{"minimumLineSpacing":40}}]}"#))["version"]
+                as? Int == 2)
     }
 
     @Test func sectionsMoveInsertAndDelete() throws {
@@ -274,7 +291,7 @@ struct SnapshotServiceTests {
         #expect((ops[1]["data"] as? [[String: Any]])?.first?["itemCount"] as? Int == 2)
         // Kept sections x (old 0) and z (old 2) in new order: old 2, 0; the run keeps one.
         #expect(ops[2]["from"] as? Int == 2 && ops[2]["to"] as? Int == 0)
-        #expect(ops[3]["indexPaths"] as? [[Int]] == [[0, 0]])   // item 1 leaves x for the new w
+        #expect(ops[3]["indexPaths"] as? [[Int]] == [[0, 0]]) // item 1 leaves x for the new w
         #expect(try Self.snapshot(service, id).map(Self.ids) == [["i:4", "i:5"], ["i:1", "i:9"], ["i:2"]])
     }
 
@@ -295,21 +312,27 @@ struct SnapshotServiceTests {
             }
             var sections: [(String, [String])] = (0..<rng.int(1...4)).map { s in ("s\(s)", (0..<rng.int(0...12)).map { _ in newItem() }) }
             func json(_ sections: [(String, [String])], inline: Set<String>) -> String {
-                "[" + sections.map { s in
-                    #"{"id":"\#(s.0)","items":["# + s.1.map { inline.contains($0) ? #"{"id":"\#($0)","size":[\#(size[$0]!),40]}"# : #""\#($0)""# }
-                        .joined(separator: ",") + "]}"
-                }.joined(separator: ",") + "]"
+                "["
+                    + sections.map { s in
+                        #"{"id":"\#(s.0)","items":["#
+                            + s.1.map { inline.contains($0) ? #"{"id":"\#($0)","size":[\#(size[$0]!),40]}"# : #""\#($0)""# }
+                            .joined(separator: ",") + "]}"
+                    }.joined(separator: ",") + "]"
             }
             let all = Set(size.keys)
-            let id = try createSession(service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(json(sections, inline: all))}}"#)
+            let id = try createSession(
+                service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(json(sections, inline: all))}}"#)
             var previous = json(sections, inline: all)
             for _ in 0..<3 {
                 // The state before, without identifiers: `updates` applied to it must give the
                 // same layout (when no item was reconfigured, which updates do not carry).
-                let plainBefore = "[" + sections.map { s in
-                    #"{"items":["# + s.1.map { #"{"size":[\#(size[$0]!),40]}"# }.joined(separator: ",") + "]}"
-                }.joined(separator: ",") + "]"
-                let mirror = try createSession(service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(plainBefore)}}"#)
+                let plainBefore =
+                    "["
+                    + sections.map { s in
+                        #"{"items":["# + s.1.map { #"{"size":[\#(size[$0]!),40]}"# }.joined(separator: ",") + "]}"
+                    }.joined(separator: ",") + "]"
+                let mirror = try createSession(
+                    service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(plainBefore)}}"#)
                 defer { _ = service.deleteSession(id: mirror) }
                 var given = Set<String>()
                 for _ in 0..<rng.int(0...6) {
@@ -328,7 +351,7 @@ struct SnapshotServiceTests {
                             let item = sections[s].1.remove(at: rng.int(sections[s].1.count))
                             sections[t].1.insert(item, at: rng.int(0...sections[t].1.count))
                         }
-                    case 3 where !sections.isEmpty:    // a changed size
+                    case 3 where !sections.isEmpty: // a changed size
                         let s = rng.int(sections.count)
                         if let item = sections[s].1.randomElement(using: &rng) {
                             size[item] = 10 + rng.int(90)
@@ -345,13 +368,19 @@ struct SnapshotServiceTests {
                 let present = Set(sections.flatMap(\.1))
                 defer { previous = json(sections, inline: present) }
                 let reloaded = present.filter { _ in rng.chance(0.1) }.sorted()
-                let r = Self.put(service, id, #"{"sections":\#(json(sections, inline: given.union(present.subtracting(all)))),"reloaded":[\#(reloaded.map { "\"\($0)\"" }.joined(separator: ","))],"rect":[0,0,320,2000]}"#)
+                let r = Self.put(
+                    service, id,
+                    #"{"sections":\#(json(sections, inline: given.union(present.subtracting(all)))),"reloaded":[\#(reloaded.map { "\"\($0)\"" }.joined(separator: ","))],"rect":[0,0,320,2000]}"#
+                )
                 #expect(r.status == 200, "round \(round): \(Self.text(r))")
-                let fresh = try createSession(service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(json(sections, inline: present))}}"#)
+                let fresh = try createSession(
+                    service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(json(sections, inline: present))}}"#)
                 // The replies less their first member, the version.
                 func withoutVersion(_ r: ServiceResponse) -> String { String(Self.text(r).drop { $0 != "," }) }
-                let (got, expected) = (withoutVersion(service.elements(id: id, query: "rect=0,0,320,5000")),
-                                       withoutVersion(service.elements(id: fresh, query: "rect=0,0,320,5000")))
+                let (got, expected) = (
+                    withoutVersion(service.elements(id: id, query: "rect=0,0,320,5000")),
+                    withoutVersion(service.elements(id: fresh, query: "rect=0,0,320,5000"))
+                )
                 #expect(got == expected, "round \(round)")
                 #expect(withoutVersion(service.getSnapshot(id: id)) == withoutVersion(service.getSnapshot(id: fresh)), "round \(round)")
                 let answer = try object(r)
@@ -362,7 +391,10 @@ struct SnapshotServiceTests {
                     #expect(withoutVersion(service.elements(id: mirror, query: "rect=0,0,320,5000")) == expected, "round \(round): updates")
                 }
                 if got != expected {
-                    print("PUT", #"{"sections":\#(json(sections, inline: given.union(present.subtracting(all)))),"reloaded":[\#(reloaded.map { "\"\($0)\"" }.joined(separator: ","))]}"#)
+                    print(
+                        "PUT",
+                        #"{"sections":\#(json(sections, inline: given.union(present.subtracting(all)))),"reloaded":[\#(reloaded.map { "\"\($0)\"" }.joined(separator: ","))]}"#
+                    )
                     print("ANSWER", Self.text(r))
                     print("BEFORE", previous)
                     return
@@ -382,7 +414,9 @@ struct SnapshotServiceTests {
     @Test func operationsEditTheSnapshotInOrder() throws {
         let service = makeService()
         let id = try Self.session(service, sections: #"[{"id":"s","itemIds":["a","b","c"]}]"#)
-        let r = Self.operate(service, id, #"""
+        let r = Self.operate(
+            service, id,
+            #"""
             [{"op":"appendSections","sections":["t",{"id":"u","layout":{"minimumLineSpacing":1}}]},
              {"op":"appendItems","items":["x","y"]},
              {"op":"appendItems","items":["z"],"toSection":"t"},
@@ -420,7 +454,10 @@ struct SnapshotServiceTests {
         let service = makeService()
         let id = try Self.session(service, sections: #"[{"id":"s","items":[{"id":"a","size":[10,10]}]},{"id":"t","itemIds":[]}]"#)
         let cases: [(String, Int, String, String)] = [
-            (#"[{"op":"appendItems","items":["n"],"toSection":"t"},{"op":"deleteItems","items":["zz"]}]"#, 422, "unknown_item_identifier", "operations[1].items[0]"),
+            (
+                #"[{"op":"appendItems","items":["n"],"toSection":"t"},{"op":"deleteItems","items":["zz"]}]"#, 422, "unknown_item_identifier",
+                "operations[1].items[0]"
+            ),
             (#"[{"op":"appendItems","items":["a"],"toSection":"t"}]"#, 422, "duplicate_item_identifiers", "operations[0].items[0]"),
             (#"[{"op":"appendItems","items":["n","n"],"toSection":"t"}]"#, 422, "duplicate_item_identifiers", "operations[0].items[1]"),
             (#"[{"op":"appendSections","sections":["s"]}]"#, 422, "duplicate_section_identifiers", "operations[0].sections[0]"),
@@ -428,7 +465,7 @@ struct SnapshotServiceTests {
             (#"[{"op":"insertItems","items":["n"],"beforeItem":"nope"}]"#, 422, "unknown_item_identifier", "operations[0].beforeItem"),
             (#"[{"op":"moveItem","item":"a","beforeItem":"a","afterItem":"a"}]"#, 400, "invalid_request", "operations[0].beforeItem"),
             (#"[{"op":"appendItems","items":["n"],"toSection":"s"}]"#, 422, "item_data_required", "operations[0].items[0]"),
-            (#"[{"op":"shuffle"}]"#, 400, "invalid_request", "operations[0].op"),
+            (#"[{"op":"shuffle"}]"#, 400, "invalid_request", "operations[0].op")
         ]
         for (json, status, code, field) in cases {
             let r = Self.operate(service, id, json)
@@ -470,23 +507,34 @@ extension XorShiftStar: RandomNumberGenerator {
 /// Snapshots of a compositional layout, whose sections carry their own layout objects.
 @Suite("Snapshots: compositional sections")
 struct CompositionalSnapshotTests {
-    static let row = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":100}},"subitems":[{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}]}}"#
-    static let column = #"{"group":{"axis":"vertical","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}"#
+    static let row =
+        #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":100}},"subitems":[{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}]}}"#
+    static let column =
+        #"{"group":{"axis":"vertical","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}"#
 
     @Test func sectionLayoutsComeWithTheirSections() throws {
         let service = makeService()
-        let id = try createSession(service, #"{"layout":{"type":"compositional","section":\#(Self.row)},"view":{"bounds":[390,844]},"dataSource":{"sections":[{"id":"a","itemIds":[1,2,3],"layout":\#(Self.column)}]}}"#)
+        let id = try createSession(
+            service,
+            #"{"layout":{"type":"compositional","section":\#(Self.row)},"view":{"bounds":[390,844]},"dataSource":{"sections":[{"id":"a","itemIds":[1,2,3],"layout":\#(Self.column)}]}}"#
+        )
         // The same section layout given again, in another spelling of the same JSON: no change.
         let same = Self.column.replacingOccurrences(of: ":", with: ": ")
         let unchanged = try object(service.putSnapshot(id: id, body: body(#"{"sections":[{"id":"a","items":[1,2,3],"layout":\#(same)}]}"#)))
         #expect(unchanged["version"] as? Int == 1)
         // A new section with its own layout, and the kept one switched to rows.
-        let r = service.putSnapshot(id: id, body: body(#"{"sections":[{"id":"b","items":[4,5],"layout":\#(Self.column)},{"id":"a","items":[1,2,3],"layout":\#(Self.row)}]}"#))
+        let r = service.putSnapshot(
+            id: id, body: body(#"{"sections":[{"id":"b","items":[4,5],"layout":\#(Self.column)},{"id":"a","items":[1,2,3],"layout":\#(Self.row)}]}"#))
         #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")
         let ops = try object(r)["updates"] as? [[String: Any]] ?? []
         #expect(ops.map { $0["op"] as? String ?? "" } == ["insertSections"])
-        let fresh = try createSession(service, #"{"layout":{"type":"compositional","section":\#(Self.row)},"view":{"bounds":[390,844]},"dataSource":{"sections":[{"id":"b","itemIds":[4,5],"layout":\#(Self.column)},{"id":"a","itemIds":[1,2,3],"layout":\#(Self.row)}]}}"#)
-        func elements(_ s: String) -> String { String(String(decoding: service.elements(id: s, query: "rect=0,0,390,844").body, as: UTF8.self).drop { $0 != "," }) }
+        let fresh = try createSession(
+            service,
+            #"{"layout":{"type":"compositional","section":\#(Self.row)},"view":{"bounds":[390,844]},"dataSource":{"sections":[{"id":"b","itemIds":[4,5],"layout":\#(Self.column)},{"id":"a","itemIds":[1,2,3],"layout":\#(Self.row)}]}}"#
+        )
+        func elements(_ s: String) -> String {
+            String(String(decoding: service.elements(id: s, query: "rect=0,0,390,844").body, as: UTF8.self).drop { $0 != "," })
+        }
         #expect(elements(id) == elements(fresh))
     }
 }

@@ -36,7 +36,8 @@ struct StoreLimitTests {
     @Test(arguments: [0, 1]) func emptySectionsCount(backend: Int) throws {
         let service = try Self.services()[backend]
         let sections = Array(repeating: #"{"itemCount":0}"#, count: 21).joined(separator: ",")
-        let r = service.createSession(body: body(#"{"layout":{"type":"flow","itemSize":[1,1]},"dataSource":{"sections":[\#(sections)]},"view":{"bounds":[9,9]}}"#))
+        let r = service.createSession(
+            body: body(#"{"layout":{"type":"flow","itemSize":[1,1]},"dataSource":{"sections":[\#(sections)]},"view":{"bounds":[9,9]}}"#))
         #expect(r.status == 503)
     }
 }
@@ -88,7 +89,8 @@ struct CorruptStorageTests {
         let storage = try SQLiteSessionStorage(path: path)
         let counts = StoredCounts(items: 6, sections: 1)
         let limits = a.store.configuration.limits
-        #expect(try storage.append(id: id, baseVersion: 2, entry: [0xC7, 99, 1, 2], from: counts, to: counts, limits: limits)
+        #expect(
+            try storage.append(id: id, baseVersion: 2, entry: [0xC7, 99, 1, 2], from: counts, to: counts, limits: limits)
                 == .appended(logBytes: 0, snapshotBytes: 0) || true)
         let b = try sqliteService(path)
         let r = b.getSession(id: id)

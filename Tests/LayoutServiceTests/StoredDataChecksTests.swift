@@ -23,9 +23,10 @@ struct StoredDataChecksTests {
 
     static func snapshot(width: Double = 320) -> SessionSnapshot {
         let sizes = (0..<50).map { Size(width: Double(10 + $0), height: 20) }
-        return SessionSnapshot(version: 1, layoutJSON: Array(#"{"type":"flow"}"#.utf8),
-                               view: ViewContext(bounds: Size(width: width, height: 480)),
-                               dataSource: DataSource(sections: [SectionData(itemCount: sizes.count, sizes: sizes)]))
+        return SessionSnapshot(
+            version: 1, layoutJSON: Array(#"{"type":"flow"}"#.utf8),
+            view: ViewContext(bounds: Size(width: width, height: 480)),
+            dataSource: DataSource(sections: [SectionData(itemCount: sizes.count, sizes: sizes)]))
     }
 
     /// Any one byte flipped anywhere in a snapshot or a log entry is refused by name, never
@@ -102,7 +103,10 @@ struct StoredDataChecksTests {
         let storage = try SQLiteSessionStorage(path: path)
         let counts = StoredCounts(items: 6, sections: 1)
         let outcome = try storage.append(id: id, baseVersion: 1, entry: entry, from: counts, to: counts, limits: a.store.configuration.limits)
-        guard case .appended = outcome else { Issue.record("append: \(outcome)"); return }
+        guard case .appended = outcome else {
+            Issue.record("append: \(outcome)")
+            return
+        }
         let r = try sqliteService(path).getSession(id: id)
         #expect(r.status == 500)
         #expect(try errorOf(r).message.contains("the log entry fails its checksum"))

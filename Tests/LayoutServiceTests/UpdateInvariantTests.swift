@@ -30,9 +30,18 @@ struct UpdateInvariantTests {
         ("coverFlow", #"{"type":"coverFlow","reflection":true,"headerHeight":10}"#),
         ("circle", #"{"type":"circle","background":true}"#),
         ("stack", #"{"type":"stack"}"#),
-        ("compositional", #"{"type":"compositional","interSectionSpacing":4,"section":{"interGroupSpacing":3,"boundarySupplementaryItems":[{"kind":"header","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":12}}}],"decorationItems":[{"kind":"background"}],"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},"subitems":[{"size":{"width":{"fractionalWidth":0.25},"height":{"fractionalHeight":1}}},{"axis":"vertical","size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}},"count":2,"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":20}}}]}]}}}"#),
-        ("compositional-estimated", #"{"type":"compositional","section":{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":40}},"subitems":[{"size":{"width":{"estimated":90},"height":{"estimated":40}}}]}}}"#),
-        ("compositional-orthogonal", #"{"type":"compositional","scrollDirection":"horizontal","section":{"orthogonalScrollingBehavior":"groupPaging","group":{"axis":"vertical","size":{"width":{"absolute":70},"height":{"fractionalHeight":0.6}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"estimated":50}}}]}}}"#),
+        (
+            "compositional",
+            #"{"type":"compositional","interSectionSpacing":4,"section":{"interGroupSpacing":3,"boundarySupplementaryItems":[{"kind":"header","alignment":"top","size":{"width":{"fractionalWidth":1},"height":{"absolute":12}}}],"decorationItems":[{"kind":"background"}],"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":60}},"subitems":[{"size":{"width":{"fractionalWidth":0.25},"height":{"fractionalHeight":1}}},{"axis":"vertical","size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}},"count":2,"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":20}}}]}]}}}"#
+        ),
+        (
+            "compositional-estimated",
+            #"{"type":"compositional","section":{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":40}},"subitems":[{"size":{"width":{"estimated":90},"height":{"estimated":40}}}]}}}"#
+        ),
+        (
+            "compositional-orthogonal",
+            #"{"type":"compositional","scrollDirection":"horizontal","section":{"orthogonalScrollingBehavior":"groupPaging","group":{"axis":"vertical","size":{"width":{"absolute":70},"height":{"fractionalHeight":0.6}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"estimated":50}}}]}}}"#
+        )
     ]
 
     /// Sizes per section: the model the updates are also applied to.
@@ -113,7 +122,8 @@ struct UpdateInvariantTests {
         let service = makeService()
         let id = try createSession(service, Self.sessionJSON(#"{"type":"flow"}"#, [[[10, 10], [20, 20]]]))
         let before = service.getSession(id: id).body
-        let r = service.applyUpdates(id: id, body: body(#"{"updates":[{"op":"deleteItems","indexPaths":[[0,1]]},{"op":"deleteItems","indexPaths":[[0,1]]}]}"#))
+        let r = service.applyUpdates(
+            id: id, body: body(#"{"updates":[{"op":"deleteItems","indexPaths":[[0,1]]},{"op":"deleteItems","indexPaths":[[0,1]]}]}"#))
         #expect(r.status == 422)
         let e = try errorOf(r)
         #expect(e.code == "invalid_update")
@@ -128,7 +138,8 @@ struct UpdateInvariantTests {
         // 3.0 → 3 per line). Deleting item 0 moves item 1 into its place; inserting at 0 of the
         // new state appears there.
         let service = makeService()
-        let id = try createSession(service, #"{"layout":{"type":"flow","itemSize":[100,100]},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[320,480]}}"#)
+        let id = try createSession(
+            service, #"{"layout":{"type":"flow","itemSize":[100,100]},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[320,480]}}"#)
         let r = service.applyUpdates(id: id, body: body(#"{"updates":[{"op":"deleteItems","indexPaths":[[0,0]]}]}"#), ifMatch: "1")
         let plan = try #require(try object(r)["plan"] as? [[String: Any]])
         let byChange = Dictionary(grouping: plan) { $0["change"] as? String ?? "" }
@@ -136,7 +147,7 @@ struct UpdateInvariantTests {
         #expect(byChange["move"]?.count == 2)
         let deleted = try #require(byChange["delete"]?.first)
         let to = try #require((deleted["to"] as? [String: Any])?["attributes"] as? [String: Any])
-        #expect(to["alpha"] as? Double == 0)  // UIKit's default final attributes
+        #expect(to["alpha"] as? Double == 0) // UIKit's default final attributes
         #expect(try object(r)["version"] as? Int == 2)
         #expect(service.applyUpdates(id: id, body: body(#"{"updates":[]}"#), ifMatch: "1").status == 412)
     }

@@ -40,8 +40,12 @@ struct PlaygroundAssetsTests {
             data = try JSONSerialization.data(withJSONObject: try Self.object(value), options: [.fragmentsAllowed])
         }
         static func object(_ c: any SingleValueDecodingContainer) throws -> Any {
-            if let v = try? c.decode([String: AnyJSON].self) { return try v.mapValues { try JSONSerialization.jsonObject(with: $0.data, options: .fragmentsAllowed) } }
-            if let v = try? c.decode([AnyJSON].self) { return try v.map { try JSONSerialization.jsonObject(with: $0.data, options: .fragmentsAllowed) } }
+            if let v = try? c.decode([String: AnyJSON].self) {
+                return try v.mapValues { try JSONSerialization.jsonObject(with: $0.data, options: .fragmentsAllowed) }
+            }
+            if let v = try? c.decode([AnyJSON].self) {
+                return try v.map { try JSONSerialization.jsonObject(with: $0.data, options: .fragmentsAllowed) }
+            }
             if let v = try? c.decode(Bool.self) { return v }
             if let v = try? c.decode(Double.self) { return v }
             if let v = try? c.decode(String.self) { return v }
@@ -56,10 +60,11 @@ struct PlaygroundAssetsTests {
 
     /// One example per layout the service knows, at least.
     @Test func everyLayoutHasAnExample() throws {
-        let types = Set(Self.examples.compactMap { example -> String? in
-            let body = try? JSONSerialization.jsonObject(with: example.body.data) as? [String: Any]
-            return (body?["layout"] as? [String: Any])?["type"] as? String
-        })
+        let types = Set(
+            Self.examples.compactMap { example -> String? in
+                let body = try? JSONSerialization.jsonObject(with: example.body.data) as? [String: Any]
+                return (body?["layout"] as? [String: Any])?["type"] as? String
+            })
         #expect(types == Set(LayoutRegistry.typeNames))
     }
 
@@ -87,7 +92,9 @@ struct PlaygroundAssetsTests {
         let switched = service.switchLayout(id: sessionID, body: Array(example.layout.data))
         #expect(switched.status == 200, "\(String(decoding: switched.body, as: UTF8.self))")
         // And back, through an interactive transition.
-        let back = try JSONSerialization.data(withJSONObject: ["layout": (try JSONSerialization.jsonObject(with: example.body.data) as? [String: Any])?["layout"] ?? [:]])
+        let back = try JSONSerialization.data(withJSONObject: [
+            "layout": (try JSONSerialization.jsonObject(with: example.body.data) as? [String: Any])?["layout"] ?? [:]
+        ])
         let began = service.beginTransition(id: sessionID, body: Array(back))
         #expect(began.status == 201, "\(String(decoding: began.body, as: UTF8.self))")
     }

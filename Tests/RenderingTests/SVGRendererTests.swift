@@ -4,15 +4,20 @@ import Testing
 
 @Suite("SVG renderer")
 struct SVGRendererTests {
-    func svg(_ elements: [LayoutAttributes], contentSize: Size = Size(width: 300, height: 200), rect: Rect? = nil,
-             options: SVGRenderOptions = SVGRenderOptions()) -> String {
-        String(decoding: SVGRenderer.render(RenderScene(contentSize: contentSize, elements: elements, rect: rect),
-                                            options: options), as: UTF8.self)
+    func svg(
+        _ elements: [LayoutAttributes], contentSize: Size = Size(width: 300, height: 200), rect: Rect? = nil,
+        options: SVGRenderOptions = SVGRenderOptions()
+    ) -> String {
+        String(
+            decoding: SVGRenderer.render(
+                RenderScene(contentSize: contentSize, elements: elements, rect: rect),
+                options: options), as: UTF8.self)
     }
 
     func cell(_ item: Int, x: Double, z: Int = 0, alpha: Double = 1, hidden: Bool = false) -> LayoutAttributes {
-        LayoutAttributes(category: .cell, indexPath: IndexPath(0, item), frame: Rect(x: x, y: 10, width: 50, height: 50),
-                         alpha: alpha, zIndex: z, isHidden: hidden)
+        LayoutAttributes(
+            category: .cell, indexPath: IndexPath(0, item), frame: Rect(x: x, y: 10, width: 50, height: 50),
+            alpha: alpha, zIndex: z, isHidden: hidden)
     }
 
     /// The index paths of the drawn elements, in document order.
@@ -55,12 +60,15 @@ struct SVGRendererTests {
     }
 
     @Test func everyKindIsStyledApartAndThemesDiffer() {
-        let header = LayoutAttributes(category: .supplementary, kind: "header", indexPath: IndexPath(0, 0),
-                                      frame: Rect(x: 0, y: 0, width: 300, height: 20))
-        let badge = LayoutAttributes(category: .supplementary, kind: "badge", indexPath: IndexPath(0, 0),
-                                     frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let background = LayoutAttributes(category: .decoration, kind: "background", indexPath: IndexPath(0, 0),
-                                          frame: Rect(x: 0, y: 0, width: 300, height: 200), zIndex: -1)
+        let header = LayoutAttributes(
+            category: .supplementary, kind: "header", indexPath: IndexPath(0, 0),
+            frame: Rect(x: 0, y: 0, width: 300, height: 20))
+        let badge = LayoutAttributes(
+            category: .supplementary, kind: "badge", indexPath: IndexPath(0, 0),
+            frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let background = LayoutAttributes(
+            category: .decoration, kind: "background", indexPath: IndexPath(0, 0),
+            frame: Rect(x: 0, y: 0, width: 300, height: 200), zIndex: -1)
         let light = svg([cell(0, x: 0), header, badge, background])
         // Sorted: supplementary badge (s0), supplementary header (s1), decoration background (d2).
         #expect(light.contains(#"<g class="supplementary s1" data-kind="header""#))
@@ -72,8 +80,11 @@ struct SVGRendererTests {
         #expect(dark.contains(".background{fill:#121417}"))
         #expect(dark.contains(".s1{fill:#5a3a12;stroke:#ffa94d}"))
         // The background decoration (zIndex −1) is drawn first.
-        #expect(drawnPaths(light).count == 4 && light.range(of: "data-kind=\"background\"")!.lowerBound
-            < light.range(of: "class=\"cell\"")!.lowerBound)
+        #expect(
+            drawnPaths(light).count == 4
+                && light.range(of: "data-kind=\"background\"")!.lowerBound
+                    < light.range(of: "class=\"cell\"")!.lowerBound
+        )
     }
 
     @Test func labelsFitTheElementAndCanBeTurnedOff() {
@@ -86,8 +97,9 @@ struct SVGRendererTests {
     }
 
     @Test func kindNamesAreEscaped() {
-        let odd = LayoutAttributes(category: .decoration, kind: "a<b>&\"c\u{1}", indexPath: IndexPath(0, 0),
-                                   frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let odd = LayoutAttributes(
+            category: .decoration, kind: "a<b>&\"c\u{1}", indexPath: IndexPath(0, 0),
+            frame: Rect(x: 0, y: 0, width: 10, height: 10))
         let text = svg([odd])
         #expect(text.contains("data-kind=\"a&lt;b&gt;&amp;&quot;c\u{FFFD}\""))
     }

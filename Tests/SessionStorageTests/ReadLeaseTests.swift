@@ -44,7 +44,7 @@ struct ReadLeaseTests {
         #expect(leases.version(of: "a", now: Self.second + 1) == nil)
         #expect(leases.ticket(for: "a", now: Self.second + 1) == nil)
         leases.listen()
-        leases.grant(pending, version: 1)  // asked for before the loss
+        leases.grant(pending, version: 1) // asked for before the loss
         #expect(leases.version(of: "b", now: Self.second + 2) == nil)
     }
 

@@ -6,16 +6,24 @@ import Testing
 struct StoreLocationTests {
     @Test func sentinelsAreListedWithTheMasterAndDatabase() throws {
         let parsed = try StoreLocation.parse("redis-sentinel://10.0.0.1:26379,sentinel-b:26380/mymaster/3").get()
-        #expect(parsed == .redisSentinel(RedisSentinels(sentinels: [RedisAddress(host: "10.0.0.1", port: 26379),
-                                                                    RedisAddress(host: "sentinel-b", port: 26380)],
-                                                        masterName: "mymaster", database: 3)))
+        #expect(
+            parsed
+                == .redisSentinel(
+                    RedisSentinels(
+                        sentinels: [
+                            RedisAddress(host: "10.0.0.1", port: 26379),
+                            RedisAddress(host: "sentinel-b", port: 26380)
+                        ],
+                        masterName: "mymaster", database: 3)))
         #expect(parsed.description == "redis-sentinel://10.0.0.1:26379,sentinel-b:26380/mymaster/3")
         let one = try StoreLocation.parse("redis-sentinel://s:1/m").get()
         #expect(one == .redisSentinel(RedisSentinels(sentinels: [RedisAddress(host: "s", port: 1)], masterName: "m")))
     }
 
-    @Test(arguments: ["redis-sentinel://", "redis-sentinel://s:1", "redis-sentinel://s:1/", "redis-sentinel://s/m",
-                      "redis-sentinel://s:0/m", "redis-sentinel://s:1/m/x", "redis-sentinel://:1/m", "redis-sentinel://s:1/m/1/2"])
+    @Test(arguments: [
+        "redis-sentinel://", "redis-sentinel://s:1", "redis-sentinel://s:1/", "redis-sentinel://s/m",
+        "redis-sentinel://s:0/m", "redis-sentinel://s:1/m/x", "redis-sentinel://:1/m", "redis-sentinel://s:1/m/1/2"
+    ])
     func malformedSentinelLocationsAreRefused(_ text: String) {
         guard case .failure(let error) = StoreLocation.parse(text) else {
             Issue.record("\(text) was accepted")

@@ -10,15 +10,19 @@ import TesseraSupport
 /// swift-log handler writes for the same exchange (bar the time, read at each write).
 @Suite struct AccessLineTests {
     static let exchanges: [HTTPExchange] = [
-        HTTPExchange(method: "GET", route: "/v1/sessions/{id}/elements", pathParameters: ["id": "3f2a"], status: 200,
-                     responseBodyBytes: 53_024, durationNanoseconds: 12_345, requestID: "0123456789abcdef0123456789abcdef"),
-        HTTPExchange(method: "POST", route: "/v1/sessions", status: 201, requestBodyBytes: 118, responseBodyBytes: 0,
-                     durationNanoseconds: 2_000_000, requestID: "client-id:7",
-                     responseHeaders: [(name: "Location", value: "/v1/sessions/abc123")]),
-        HTTPExchange(method: "OTHER", route: HTTPExchange.rejectedRoute, status: 413, durationNanoseconds: 999,
-                     requestID: "r=1"),
-        HTTPExchange(method: "GET", route: "/healthz", status: 200, responseBodyBytes: 15,
-                     durationNanoseconds: 1_234_500_000_000, requestID: ""),
+        HTTPExchange(
+            method: "GET", route: "/v1/sessions/{id}/elements", pathParameters: ["id": "3f2a"], status: 200,
+            responseBodyBytes: 53_024, durationNanoseconds: 12_345, requestID: "0123456789abcdef0123456789abcdef"),
+        HTTPExchange(
+            method: "POST", route: "/v1/sessions", status: 201, requestBodyBytes: 118, responseBodyBytes: 0,
+            durationNanoseconds: 2_000_000, requestID: "client-id:7",
+            responseHeaders: [(name: "Location", value: "/v1/sessions/abc123")]),
+        HTTPExchange(
+            method: "OTHER", route: HTTPExchange.rejectedRoute, status: 413, durationNanoseconds: 999,
+            requestID: "r=1"),
+        HTTPExchange(
+            method: "GET", route: "/healthz", status: 200, responseBodyBytes: 15,
+            durationNanoseconds: 1_234_500_000_000, requestID: "")
     ]
 
     @Test(arguments: exchanges.indices)
@@ -46,8 +50,9 @@ import TesseraSupport
 
     /// A session id that needs an escape goes the swift-log way, which escapes it.
     @Test func aValueNeedingAnEscapeIsLoggedThroughSwiftLog() throws {
-        let exchange = HTTPExchange(method: "GET", route: "/v1/sessions/{id}", pathParameters: ["id": "a\"b\\c\n"],
-                                    status: 404, requestID: "r1")
+        let exchange = HTTPExchange(
+            method: "GET", route: "/v1/sessions/{id}", pathParameters: ["id": "a\"b\\c\n"],
+            status: 404, requestID: "r1")
         #expect(AccessLine.json(exchange) == nil)
         let written = try logLines(format: .json) { logger, sink in
             AccessLog(logger: logger, sink: sink).record(exchange)
@@ -88,8 +93,10 @@ import TesseraSupport
 
     @Test func millisecondsPrintAsTheDoubleDoes() {
         var generator = SystemRandomNumberGenerator()
-        let edges: [UInt64] = [0, 999, 1_000, 1_001, 10_000, 100_000, 999_999, 1_000_000, 1_010_000, 1_100_000,
-                               123_456_789, 86_400_000_000_000, 9_000_000_000_000_000]
+        let edges: [UInt64] = [
+            0, 999, 1_000, 1_001, 10_000, 100_000, 999_999, 1_000_000, 1_010_000, 1_100_000,
+            123_456_789, 86_400_000_000_000, 9_000_000_000_000_000
+        ]
         let random = (0..<20_000).map { _ in UInt64.random(in: 0...100_000_000_000_000, using: &generator) }
         for nanoseconds in edges + random {
             var expected = JSONWriter()
@@ -176,8 +183,10 @@ import TesseraSupport
         var exchanges: [HTTPExchange] = []
         for index in 0..<(AccessLineCache.maxLabelSets + 8) {
             for status in [200, 404] {
-                exchanges.append(HTTPExchange(method: index % 2 == 0 ? "GET" : "POST", route: "/v1/route\(index)",
-                                              status: status, requestID: "r\(index)"))
+                exchanges.append(
+                    HTTPExchange(
+                        method: index % 2 == 0 ? "GET" : "POST", route: "/v1/route\(index)",
+                        status: status, requestID: "r\(index)"))
             }
         }
         for exchange in exchanges + exchanges.reversed() + exchanges {

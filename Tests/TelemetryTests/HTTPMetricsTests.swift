@@ -14,12 +14,16 @@ import Testing
         // Loops 0 and 1 have lists; loop 7 does not exist and goes to the shared table.
         for loop in [0, 1, 7] {
             for _ in 0..<3 {
-                metrics.record(HTTPExchange(method: "GET", route: elements, status: 200, responseBodyBytes: 100,
-                                            durationNanoseconds: 1_000_000, loop: loop))
+                metrics.record(
+                    HTTPExchange(
+                        method: "GET", route: elements, status: 200, responseBodyBytes: 100,
+                        durationNanoseconds: 1_000_000, loop: loop))
             }
             metrics.record(HTTPExchange(method: "GET", route: elements, status: 404, responseBodyBytes: 10, loop: loop))
-            metrics.record(HTTPExchange(method: "POST", route: "/v1/sessions", status: 201, requestBodyBytes: 50,
-                                        loop: loop))
+            metrics.record(
+                HTTPExchange(
+                    method: "POST", route: "/v1/sessions", status: 201, requestBodyBytes: 50,
+                    loop: loop))
         }
         // Equal strings made apart (not the same storage) are the same label set.
         let built = String("/v1/sessions/{id}/") + "elements"

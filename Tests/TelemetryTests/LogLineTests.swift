@@ -13,10 +13,12 @@ import Testing
 
     @Test func aJSONLineHasTimeLevelMessageThenTheAccessFieldsInOrder() throws {
         let line = try logOneLine(format: .json) { logger in
-            logger.info("request", metadata: [
-                "request_id": "r1", "zeta": "last", "status": .stringConvertible(404), "route": "/v1/sessions/{id}",
-                "duration_ms": .stringConvertible(0.125), "method": "GET", "alpha": "before zeta",
-            ])
+            logger.info(
+                "request",
+                metadata: [
+                    "request_id": "r1", "zeta": "last", "status": .stringConvertible(404), "route": "/v1/sessions/{id}",
+                    "duration_ms": .stringConvertible(0.125), "method": "GET", "alpha": "before zeta"
+                ])
         }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["level"] as? String == "info")
@@ -41,8 +43,12 @@ import Testing
 
     @Test func aTextLineQuotesValuesThatWouldSplit() throws {
         let line = try logOneLine(format: .text) { logger in
-            logger.info("request", metadata: ["route": "/healthz", "status": .stringConvertible(200), "note": "two words",
-                                              "session_id": ""])
+            logger.info(
+                "request",
+                metadata: [
+                    "route": "/healthz", "status": .stringConvertible(200), "note": "two words",
+                    "session_id": ""
+                ])
         }
         let parts = line.split(separator: " ", maxSplits: 3)
         #expect(parts[1] == "info")
@@ -85,8 +91,10 @@ import Testing
     }
 
     /// Logs through a handler writing to a pipe and returns the one line written.
-    private func logOneLine(format: LogFormat, level: Logger.Level = .info,
-                            _ body: (Logger) -> Void) throws -> String {
+    private func logOneLine(
+        format: LogFormat, level: Logger.Level = .info,
+        _ body: (Logger) -> Void
+    ) throws -> String {
         let lines = try logLines(format: format, level: level) { logger, _ in body(logger) }
         #expect(lines.count == 1)
         return lines.first ?? ""
@@ -114,10 +122,11 @@ import Testing
         close(fds[1])
         let lines = collected.waitForEnd().split(separator: "\n")
         #expect(lines.count == 16_000)
-        let keys = Set(lines.map { line in
-            line.split(separator: " ").filter { $0.hasPrefix("i=") || $0.hasPrefix("thread=") }.joined(separator: " ")
-        })
-        #expect(keys.count == 16_000)  // every (thread, i) once, none torn
+        let keys = Set(
+            lines.map { line in
+                line.split(separator: " ").filter { $0.hasPrefix("i=") || $0.hasPrefix("thread=") }.joined(separator: " ")
+            })
+        #expect(keys.count == 16_000) // every (thread, i) once, none torn
     }
 }
 
@@ -133,7 +142,10 @@ private final class Collected: @unchecked Sendable {
             if n <= 0 { break }
             lock.withLock { bytes += buffer[..<n] }
         }
-        lock.withLock { ended = true; lock.broadcast() }
+        lock.withLock {
+            ended = true
+            lock.broadcast()
+        }
     }
 
     func waitForEnd() -> String {

@@ -1,14 +1,16 @@
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `tessera` as a user types it: usage errors exit 64 with a message naming the culprit,
 /// never a crash; `--help` documents every option with its environment variable.
 @Suite struct CommandLineTests {
     /// Runs the binary to completion; its exit status and what it wrote to the chosen stream.
-    private func run(_ arguments: [String], readStandardError: Bool = true,
-                     environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    private func run(
+        _ arguments: [String], readStandardError: Bool = true,
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let (status, output) = try TesseraServer.run(arguments, readStandardError: readStandardError, environment: environment)
         return (status, String(decoding: output, as: UTF8.self))
     }
@@ -49,7 +51,7 @@ import Glibc
         let flagWins = try TesseraServer(arguments: ["--max-body-bytes", "100000"], environment: ["TESSERA_MAX_BODY_BYTES": "1000"])
         defer { _ = flagWins.stop() }
         let accepted = try flagWins.client().request("POST", "/v1/layout", body: Array(body.utf8))
-        #expect(accepted.status == 400)  // read and decoded: "pad" is an unknown key
+        #expect(accepted.status == 400) // read and decoded: "pad" is an unknown key
     }
 
     @Test func unknownCommandIsAUsageError() throws {
@@ -61,13 +63,15 @@ import Glibc
     @Test func serveHelpListsEveryOptionWithItsVariable() throws {
         let (status, output) = try run(["serve", "--help"], readStandardError: false)
         #expect(status == 0)
-        let expected = [("--host", "TESSERA_HOST"), ("--port", "TESSERA_PORT"), ("--loops", "TESSERA_LOOPS"),
-                        ("--max-body-bytes", "TESSERA_MAX_BODY_BYTES"), ("--idle-timeout", "TESSERA_IDLE_TIMEOUT"),
-                        ("--max-sessions", "TESSERA_MAX_SESSIONS"),
-                        ("--max-items-per-session", "TESSERA_MAX_ITEMS_PER_SESSION"),
-                        ("--max-total-items", "TESSERA_MAX_TOTAL_ITEMS"),
-                        ("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS"),
-                        ("--gzip-min-bytes", "TESSERA_GZIP_MIN_BYTES")]
+        let expected = [
+            ("--host", "TESSERA_HOST"), ("--port", "TESSERA_PORT"), ("--loops", "TESSERA_LOOPS"),
+            ("--max-body-bytes", "TESSERA_MAX_BODY_BYTES"), ("--idle-timeout", "TESSERA_IDLE_TIMEOUT"),
+            ("--max-sessions", "TESSERA_MAX_SESSIONS"),
+            ("--max-items-per-session", "TESSERA_MAX_ITEMS_PER_SESSION"),
+            ("--max-total-items", "TESSERA_MAX_TOTAL_ITEMS"),
+            ("--session-idle-seconds", "TESSERA_SESSION_IDLE_SECONDS"),
+            ("--gzip-min-bytes", "TESSERA_GZIP_MIN_BYTES")
+        ]
         for (flag, variable) in expected {
             #expect(output.contains(flag), "\(flag) missing from serve --help")
             #expect(output.contains(variable), "\(variable) missing from serve --help")

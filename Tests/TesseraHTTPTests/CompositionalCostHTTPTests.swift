@@ -8,7 +8,8 @@ import Testing
 @Suite("compositional cost over HTTP", .serialized)
 struct CompositionalCostHTTPTests {
     static func body(sections: Int) -> String {
-        let group = #"{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},"count":100000,"subitems":[{"size":{"width":{"absolute":1},"height":{"fractionalHeight":1}}}]}"#
+        let group =
+            #"{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},"count":100000,"subitems":[{"size":{"width":{"absolute":1},"height":{"fractionalHeight":1}}}]}"#
         let list = Array(repeating: #"{"itemCount":10}"#, count: sections).joined(separator: ",")
         return #"{"layout":{"type":"compositional","section":{"group":\#(group)}},"dataSource":{"sections":[\#(list)]},"view":{"bounds":[390,844]}}"#
     }

@@ -31,8 +31,9 @@ struct ErrorEchoTests {
         #expect(missing.status == 404)
         #expect(missing.body.count < 1024)
         #expect(missing.text.contains("no session '\(String(repeating: "d", count: 64))…' (cut; 4000 bytes)"))
-        let created = try c.request("POST", "/v1/sessions",
-                                    json: #"{"layout":{"type":"flow","itemSize":[10,10]},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[100,100]}}"#)
+        let created = try c.request(
+            "POST", "/v1/sessions",
+            json: #"{"layout":{"type":"flow","itemSize":[10,10]},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[100,100]}}"#)
         let session = try #require(try json(created)["id"] as? String)
         defer { _ = try? c.request("DELETE", "/v1/sessions/\(session)") }
         let name = String(repeating: "p", count: 4000)

@@ -13,7 +13,8 @@ import Testing
 struct FastPathHTTPTests {
     /// 100,000 items of 18 × 18 in a 390 × 844 view: a screenful is ~53 KB, above the
     /// default gzip threshold (16 KiB), so `Accept-Encoding: gzip` changes the reply.
-    private static let body = #"{"layout":{"type":"flow","itemSize":[18,18]},"dataSource":{"sections":[{"itemCount":100000}]},"view":{"bounds":[390,844]}}"#
+    private static let body =
+        #"{"layout":{"type":"flow","itemSize":[18,18]},"dataSource":{"sections":[{"itemCount":100000}]},"view":{"bounds":[390,844]}}"#
 
     private struct Variant: CustomStringConvertible {
         let method: String
@@ -26,17 +27,19 @@ struct FastPathHTTPTests {
         Variant(method: "GET", suffix: "/elements?rect=0,0,390,844", headers: [], description: "plain"),
         Variant(method: "GET", suffix: "/elements?rect=0,0,390,844", headers: [("Accept-Encoding", "gzip")], description: "gzip"),
         Variant(method: "HEAD", suffix: "/elements?rect=0,0,390,844", headers: [], description: "HEAD"),
-        Variant(method: "GET", suffix: "/elements?rect=0,0,390,844", headers: [("X-Request-ID", "client-7:abc")],
-                description: "client request id"),
-        Variant(method: "GET", suffix: "/elements?rect=0,0,390,844", headers: [("X-Request-ID", "bad id\"")],
-                description: "refused request id"),
+        Variant(
+            method: "GET", suffix: "/elements?rect=0,0,390,844", headers: [("X-Request-ID", "client-7:abc")],
+            description: "client request id"),
+        Variant(
+            method: "GET", suffix: "/elements?rect=0,0,390,844", headers: [("X-Request-ID", "bad id\"")],
+            description: "refused request id"),
         Variant(method: "GET", suffix: "/elements?rect=10,20,30,40#frag", headers: [], description: "small rect, fragment"),
         Variant(method: "GET", suffix: "/elements?rect=0,0,-1,5", headers: [], description: "bad rect (400)"),
         Variant(method: "GET", suffix: "/elements?bogus=1", headers: [], description: "unknown parameter (400)"),
         Variant(method: "DELETE", suffix: "/elements", headers: [], description: "405"),
         Variant(method: "OPTIONS", suffix: "/elements", headers: [], description: "OPTIONS"),
         Variant(method: "GET", suffix: "/nothing-here", headers: [], description: "404"),
-        Variant(method: "GET", suffix: "", headers: [], description: "the session"),
+        Variant(method: "GET", suffix: "", headers: [], description: "the session")
     ]
 
     /// Header fields as sent, without Date (the clock) and, when the server made it, the

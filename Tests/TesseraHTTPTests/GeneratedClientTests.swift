@@ -15,9 +15,10 @@ struct GeneratedClientTests {
     private static func flowSession(items: Int) -> Components.Schemas.LayoutRequest {
         let flow = Components.Schemas.FlowLayout(_type: .flow, itemSize: .init(value1: .SizePair([100, 100])))
         let view = Components.Schemas.ViewInput(bounds: .init(value1: .SizeObject(.init(width: 390, height: 844))))
-        return .init(layout: .flow(flow),
-                     dataSource: .init(sections: [.CountedSection(.init(itemCount: items))]),
-                     view: .init(value1: view))
+        return .init(
+            layout: .flow(flow),
+            dataSource: .init(sections: [.CountedSection(.init(itemCount: items))]),
+            view: .init(value1: view))
     }
 
     private static func frame(_ element: Components.Schemas.Element) -> Components.Schemas.Rect {
@@ -48,8 +49,9 @@ struct GeneratedClientTests {
         // (fading in where it lands) and the old first line, each item one column on, the
         // last wrapping to the second line (x 0, y 110).
         let insert = Components.Schemas.InsertItemsOperation(op: .insertItems, indexPaths: [[0, 0]])
-        let updates = Components.Schemas.UpdatesRequest(updates: [.insertItems(insert)],
-                                                        rect: .init(value1: .RectQuad([0, 0, 390, 100])))
+        let updates = Components.Schemas.UpdatesRequest(
+            updates: [.insertItems(insert)],
+            rect: .init(value1: .RectQuad([0, 0, 390, 100])))
         let plan = try await client.applyUpdates(path: .init(id: session.id), body: .json(updates)).ok.body.json
         #expect(plan.version == 2)
         #expect(plan.contentSize == .init(width: 390, height: 210))
@@ -58,7 +60,8 @@ struct GeneratedClientTests {
         #expect(cells.map(\.change) == [.insert, .move, .move, .move])
         #expect(cells.map(\.from.indexPath) == [[0, 0], [0, 0], [0, 1], [0, 2]])
         #expect(cells.map(\.to.indexPath) == [[0, 0], [0, 1], [0, 2], [0, 3]])
-        #expect(cells.map { Self.frame($0.to.attributes) }
+        #expect(
+            cells.map { Self.frame($0.to.attributes) }
                 == [(0, 0), (145, 0), (290, 0), (0, 110)].map { .init(x: $0.0, y: $0.1, width: 100, height: 100) })
         if case .cell(let appearing) = cells.first?.from.attributes { #expect(appearing.alpha == 0) } else { Issue.record("no cell") }
     }
@@ -78,13 +81,16 @@ struct GeneratedClientTests {
         let flow = S.FlowLayout(_type: .flow, itemSize: .init(value1: .SizePair([100, 100])))
         let view = S.ViewInput(bounds: .init(value1: .SizeObject(.init(width: 390, height: 844))))
         let section = S.IdentifiedSection(id: .IntegerIdentifier(1), itemIds: ["a", "b", "c", "d", "e"].map(id))
-        let request = S.LayoutRequest(layout: .flow(flow), dataSource: .init(sections: [.IdentifiedSection(section)]),
-                                      view: .init(value1: view))
+        let request = S.LayoutRequest(
+            layout: .flow(flow), dataSource: .init(sections: [.IdentifiedSection(section)]),
+            view: .init(value1: view))
         let session = try await client.createSession(body: .json(request)).created.body.json
         #expect(session.contentSize == .init(width: 390, height: 210))
 
         let snapshot = S.SnapshotRequest(
-            sections: [.init(id: .IntegerIdentifier(1), items: ["e", "a", "b", "d"].map { .Identifier(id($0)) } + [.Identifier(.IntegerIdentifier(7))])],
+            sections: [
+                .init(id: .IntegerIdentifier(1), items: ["e", "a", "b", "d"].map { .Identifier(id($0)) } + [.Identifier(.IntegerIdentifier(7))])
+            ],
             reloaded: [id("a")], rect: .init(value1: .RectQuad([0, 0, 390, 100])))
         let applied = try await client.applySnapshot(path: .init(id: session.id), body: .json(snapshot)).ok
         #expect(applied.headers.eTag == "\"2\"")
@@ -94,12 +100,13 @@ struct GeneratedClientTests {
         #expect(answer.reconfigured.isEmpty)
         // UIKit's batch: deletes at old index paths, inserts at new ones, the move, and the
         // reload of "a" at its old index path (it is not moved by an operation of its own).
-        #expect(answer.updates == [
-            .deleteItems(.init(op: .deleteItems, indexPaths: [[0, 2]])),
-            .insertItems(.init(op: .insertItems, indexPaths: [[0, 4]])),
-            .moveItem(.init(op: .moveItem, from: [0, 4], to: [0, 0])),
-            .reloadItems(.init(op: .reloadItems, indexPaths: [[0, 0]])),
-        ])
+        #expect(
+            answer.updates == [
+                .deleteItems(.init(op: .deleteItems, indexPaths: [[0, 2]])),
+                .insertItems(.init(op: .insertItems, indexPaths: [[0, 4]])),
+                .moveItem(.init(op: .moveItem, from: [0, 4], to: [0, 0])),
+                .reloadItems(.init(op: .reloadItems, indexPaths: [[0, 0]]))
+            ])
         // The first line before or after: "e" comes up from (145, 110), "a" (reloaded) and
         // "b" shift one column on, "c" fades out where it was.
         let cells: [(change: S.Change, from: S.PlanEnd, to: S.PlanEnd)] = try #require(answer.plan).compactMap {
@@ -108,16 +115,19 @@ struct GeneratedClientTests {
         #expect(cells.map(\.change) == [.move, .reload, .move, .delete])
         #expect(cells.map(\.from.indexPath) == [[0, 4], [0, 0], [0, 1], [0, 2]])
         #expect(cells.map(\.to.indexPath) == [[0, 0], [0, 1], [0, 2], [0, 2]])
-        #expect(cells.map { Self.frame($0.from.attributes) }
+        #expect(
+            cells.map { Self.frame($0.from.attributes) }
                 == [(145, 110), (0, 0), (145, 0), (290, 0)].map { .init(x: $0.0, y: $0.1, width: 100, height: 100) })
-        #expect(cells.map { Self.frame($0.to.attributes) }
+        #expect(
+            cells.map { Self.frame($0.to.attributes) }
                 == [(0, 0), (145, 0), (290, 0), (290, 0)].map { .init(x: $0.0, y: $0.1, width: 100, height: 100) })
         if case .cell(let gone) = cells.last?.to.attributes { #expect(gone.alpha == 0) } else { Issue.record("no cell") }
 
         // One operation by identifier, without a plan: 7 moves from the end to the front.
         let move = S.MoveItemSnapshotOperation(op: .moveItem, item: .IntegerIdentifier(7), beforeItem: id("e"))
         let moved = try await client.applySnapshotOperations(
-            path: .init(id: session.id), body: .json(.init(operations: [.moveItem(move)], animatingDifferences: false))).ok.body.json
+            path: .init(id: session.id), body: .json(.init(operations: [.moveItem(move)], animatingDifferences: false))
+        ).ok.body.json
         #expect(moved.version == 3)
         #expect(moved.updates == [.moveItem(.init(op: .moveItem, from: [0, 4], to: [0, 0]))])
         #expect(moved.plan == nil)

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTP
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `tessera layout`, `render` and `validate` as a user runs them, and the same answers from
@@ -48,7 +48,9 @@ struct OneShotCommandTests {
     }
 
     @Test func validateListsEveryErrorAndExitsNonZero() throws {
-        let path = try file(#"{"layout":{"type":"flow","itemSize":[-1,5]},"dataSource":{"sections":[{"itemCount":-1},{"itemCount":2},{"items":"no"}]},"view":{"bounds":[320,480]}}"#)
+        let path = try file(
+            #"{"layout":{"type":"flow","itemSize":[-1,5]},"dataSource":{"sections":[{"itemCount":-1},{"itemCount":2},{"items":"no"}]},"view":{"bounds":[320,480]}}"#
+        )
         defer { unlink(path) }
         let (status, output) = try run(["validate", path])
         #expect(status == 1)
@@ -77,8 +79,9 @@ struct OneShotCommandTests {
         let (status, output) = try TesseraServer.run([command, "/dev/zero", "--max-body-bytes", "1000"], readStandardError: true)
         #expect(status == 1)
         #expect(String(decoding: output, as: UTF8.self) == "tessera: '/dev/zero' is larger than 1000 bytes (--max-body-bytes)\n")
-        let variable = try TesseraServer.run([command, "/dev/zero"], readStandardError: true,
-                                             environment: ["TESSERA_MAX_BODY_BYTES": "2000"])
+        let variable = try TesseraServer.run(
+            [command, "/dev/zero"], readStandardError: true,
+            environment: ["TESSERA_MAX_BODY_BYTES": "2000"])
         #expect(variable.status == 1)
         #expect(String(decoding: variable.output, as: UTF8.self).contains("is larger than 2000 bytes (--max-body-bytes)"))
     }
@@ -100,7 +103,9 @@ struct OneShotCommandTests {
         #expect(String(decoding: exact.output, as: UTF8.self) == "\(path): valid\n")
         let short = try run(["layout", path, "--max-body-bytes", String(Self.grid.utf8.count - 1)], standardError: true)
         #expect(short.status == 1)
-        #expect(String(decoding: short.output, as: UTF8.self) == "tessera: '\(path)' is larger than \(Self.grid.utf8.count - 1) bytes (--max-body-bytes)\n")
+        #expect(
+            String(decoding: short.output, as: UTF8.self)
+                == "tessera: '\(path)' is larger than \(Self.grid.utf8.count - 1) bytes (--max-body-bytes)\n")
         #expect(try run(["validate", path, "--max-body-bytes", "0"], standardError: true).status == 64)
     }
 

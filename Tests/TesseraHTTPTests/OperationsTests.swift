@@ -2,13 +2,14 @@ import Foundation
 import LoopbackHTTP
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What an operator sees: access log lines, request ids, start-up and shutdown lines, the
 /// log flags, and `/metrics` counters that move by exactly the requests made.
 @Suite struct OperationsTests {
-    private static let flow = #"{"layout":{"type":"flow","itemSize":[100,100]},"dataSource":{"sections":[{"itemCount":50}]},"view":{"bounds":[390,844]}}"#
+    private static let flow =
+        #"{"layout":{"type":"flow","itemSize":[100,100]},"dataSource":{"sections":[{"itemCount":50}]},"view":{"bounds":[390,844]}}"#
 
     @Test func aRequestsLogLineCarriesItsRouteStatusSessionAndRequestID() throws {
         let server = try TesseraServer(arguments: [], withLog: true)
@@ -203,7 +204,8 @@ final class LogReader {
         var object: [String: Any] = [:]
         _ = try nextLine { line in
             guard line.hasPrefix("{"),
-                  let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return false }
+                let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            else { return false }
             object = parsed
             return matches(parsed)
         }

@@ -3,7 +3,7 @@ import LoopbackHTTP
 import Synchronization
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Durable and shared sessions against real servers: `tessera serve` processes, SQLite files
@@ -13,7 +13,9 @@ struct PersistenceHTTPTests {
     static let initialItems = [#"{"size":[40,40]}"#, #"{"size":[70,20]}"#, #"{"size":[25,60]}"#]
 
     static func sessionBody(_ items: [String]) -> [UInt8] {
-        Array(#"{"layout":{"type":"flow","minimumLineSpacing":3},"dataSource":{"sections":[{"items":[\#(items.joined(separator: ","))]}]},"view":{"bounds":[320,480]}}"#.utf8)
+        Array(
+            #"{"layout":{"type":"flow","minimumLineSpacing":3},"dataSource":{"sections":[{"items":[\#(items.joined(separator: ","))]}]},"view":{"bounds":[320,480]}}"#
+                .utf8)
     }
 
     /// Item k of a stream of updates: a size no other k has, so order shows in the layout.
@@ -44,7 +46,7 @@ struct PersistenceHTTPTests {
         let server = try TesseraServer(arguments: ["--store", store])
         let c = try server.client()
         let id = try #require(try json(c.request("POST", "/v1/sessions", body: Self.sessionBody(Self.initialItems)))["id"] as? String)
-        let acknowledged = Mutex<[Int: Int]>([:])  // version → k
+        let acknowledged = Mutex<[Int: Int]>([:]) // version → k
         let done = DispatchSemaphore(value: 0)
         let port = server.port
         Thread {
@@ -52,7 +54,8 @@ struct PersistenceHTTPTests {
             guard let stream = try? LoopbackHTTPClient(port: port) else { return }
             for k in 0..<1_000_000 {
                 guard let r = try? stream.request("POST", "/v1/sessions/\(id)/updates", body: Self.insert(k)), r.status == 200,
-                      let version = (try? json(r))?["version"] as? Int else { return }
+                    let version = (try? json(r))?["version"] as? Int
+                else { return }
                 acknowledged.withLock { $0[version] = k }
             }
         }.start()
@@ -62,7 +65,7 @@ struct PersistenceHTTPTests {
         done.wait()
         let acks = acknowledged.withLock { $0 }
         let newestAck = try #require(acks.keys.max())
-        #expect(acks.count == newestAck - 1)  // versions 2...newest, each update k at version k + 2
+        #expect(acks.count == newestAck - 1) // versions 2...newest, each update k at version k + 2
         #expect(acks.allSatisfy { $0.key == $0.value + 2 })
 
         let restarted = try TesseraServer(arguments: ["--store", store])
@@ -103,8 +106,11 @@ struct PersistenceHTTPTests {
         #expect(seenByA["version"] as? Int == 2)
         #expect(((seenByA["view"] as? [String: Any])?["contentOffset"] as? [String: Any])?["y"] as? Double == 7)
         // A stale If-Match through the replica that did not write is refused.
-        #expect(try a.request("PATCH", "/v1/sessions/\(id)/view", body: Array(#"{"contentOffset":[0,8]}"#.utf8),
-                              headers: [("If-Match", "\"1\"")]).status == 412)
+        #expect(
+            try a.request(
+                "PATCH", "/v1/sessions/\(id)/view", body: Array(#"{"contentOffset":[0,8]}"#.utf8),
+                headers: [("If-Match", "\"1\"")]
+            ).status == 412)
 
         let perReplica = 40
         let acknowledged = Mutex<[(replica: Int, version: Int, k: Int)]>([])
@@ -231,9 +237,10 @@ struct PersistenceHTTPTests {
         #expect(try c.request("POST", "/v1/sessions/\(id)/updates", body: Self.insert(0)).status == 200)
         let metrics = try c.request("GET", "/metrics").text
         for operation in ["create", "version", "append"] {
-            #expect(metrics.contains(#"tessera_store_operations_total{backend="sqlite",operation="\#(operation)",outcome="ok"}"#)
+            #expect(
+                metrics.contains(#"tessera_store_operations_total{backend="sqlite",operation="\#(operation)",outcome="ok"}"#)
                     || metrics.contains(#"tessera_store_operations_total{operation="\#(operation)",backend="sqlite",outcome="ok"}"#),
-                    "\(operation) missing")
+                "\(operation) missing")
         }
     }
 

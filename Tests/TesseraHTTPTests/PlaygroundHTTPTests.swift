@@ -14,8 +14,10 @@ struct PlaygroundHTTPTests {
         #expect(page.text.contains(#"<script type="module" src="/playground/app.js"></script>"#))
         #expect(page.header("Content-Security-Policy")?.hasPrefix("default-src 'self'") == true)
         let files = Tests.folder.appendingPathComponent("Sources/Playground/Assets")
-        for (name, type) in [("app.js", "text/javascript; charset=utf-8"), ("playground.css", "text/css; charset=utf-8"),
-                             ("examples.json", "application/json; charset=utf-8"), ("favicon.svg", "image/svg+xml")] {
+        for (name, type) in [
+            ("app.js", "text/javascript; charset=utf-8"), ("playground.css", "text/css; charset=utf-8"),
+            ("examples.json", "application/json; charset=utf-8"), ("favicon.svg", "image/svg+xml")
+        ] {
             let r = try c.request("GET", "/playground/\(name)")
             #expect(r.status == 200)
             #expect(r.header("Content-Type") == type)

@@ -3,7 +3,7 @@ import LoopbackHTTP
 import Synchronization
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Read-your-writes through any replica with Redis's read leases (README, "Running more than
@@ -59,7 +59,7 @@ struct ReadYourWritesHTTPTests {
         for n in 1...24 {
             let (writer, reader) = (clients[n % 2], clients[1 - n % 2])
             usleep(Self.pastRevocation)
-            #expect(try Self.seen(reader, id).version == expected)  // the reader holds a lease now
+            #expect(try Self.seen(reader, id).version == expected) // the reader holds a lease now
             let reply = try json(writer.request("PATCH", "/v1/sessions/\(id)/view", body: Self.viewPatch(n)))
             expected += 1
             #expect(reply["version"] as? Int == expected)
@@ -136,12 +136,15 @@ struct ReadYourWritesHTTPTests {
         let redis = try RedisServer(directory: try temporaryDirectory())
         defer { redis.stop() }
         let a = try TesseraServer(arguments: ["--store", redis.url]), b = try TesseraServer(arguments: ["--store", redis.url])
-        defer { _ = a.stop(); _ = b.stop() }
+        defer {
+            _ = a.stop()
+            _ = b.stop()
+        }
         let ca = try a.client(), cb = try b.client()
         let id = try #require(try json(ca.request("POST", "/v1/sessions", body: Self.sessionBody()))["id"] as? String)
         for n in 1...3 {
             usleep(Self.pastRevocation)
-            #expect(try Self.seen(cb, id).version == n)  // B holds a lease on version n
+            #expect(try Self.seen(cb, id).version == n) // B holds a lease on version n
             kill(b.pid, SIGSTOP)
             let reply = try ca.request("PATCH", "/v1/sessions/\(id)/view", body: Self.viewPatch(n))
             kill(b.pid, SIGCONT)

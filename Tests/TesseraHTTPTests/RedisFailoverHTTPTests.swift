@@ -3,7 +3,7 @@ import LoopbackHTTP
 import Synchronization
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Sessions on Redis under Sentinel survive the loss of the master (issue 19): two Tessera
@@ -96,19 +96,25 @@ struct RedisFailoverHTTPTests {
 
     /// One client: creates its session through `mine`, then updates it with If-Match in a
     /// loop, reading the version back through `other` after each acknowledgement.
-    static func client(_ n: Int, writeThrough mine: TesseraServer, readThrough other: TesseraServer, start: Date,
-                       tally: borrowing Mutex<Tally>, killedAt: borrowing Mutex<Double?>, stop: borrowing Atomic<Bool>) {
+    static func client(
+        _ n: Int, writeThrough mine: TesseraServer, readThrough other: TesseraServer, start: Date,
+        tally: borrowing Mutex<Tally>, killedAt: borrowing Mutex<Double?>, stop: borrowing Atomic<Bool>
+    ) {
         guard let w = try? LoopbackHTTPClient(port: mine.port, timeoutSeconds: 10),
-              let r = try? LoopbackHTTPClient(port: other.port, timeoutSeconds: 10),
-              let created = try? w.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)),
-              let id = (try? json(created))?["id"] as? String else { return }
+            let r = try? LoopbackHTTPClient(port: other.port, timeoutSeconds: 10),
+            let created = try? w.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)),
+            let id = (try? json(created))?["id"] as? String
+        else { return }
         tally.withLock { $0.acknowledged[id] = [] }
         var version = 1, highest = 1, k = 0, wroteAfterKill = false
         while !stop.load(ordering: .relaxed) {
             let sent = Date().timeIntervalSince(start)
-            guard let reply = try? w.request("POST", "/v1/sessions/\(id)/updates", body: P.insert(1000 * n + k),
-                                              headers: [("If-Match", "\"\(version)\"")]) else { continue }
-            let now = Date().timeIntervalSince(start)  // when the answer came
+            guard
+                let reply = try? w.request(
+                    "POST", "/v1/sessions/\(id)/updates", body: P.insert(1000 * n + k),
+                    headers: [("If-Match", "\"\(version)\"")])
+            else { continue }
+            let now = Date().timeIntervalSince(start) // when the answer came
             switch reply.status {
             case 200:
                 version += 1
@@ -121,7 +127,8 @@ struct RedisFailoverHTTPTests {
                 }
                 // Read-your-writes through the other replica.
                 if let read = try? r.request("GET", "/v1/sessions/\(id)"), read.status == 200,
-                   let seenVersion = (try? json(read))?["version"] as? Int {
+                    let seenVersion = (try? json(read))?["version"] as? Int
+                {
                     tally.withLock { t in
                         if seenVersion < version { t.staleReads += 1 }
                         if seenVersion < highest { t.backwards += 1 }

@@ -3,7 +3,7 @@ import LoopbackHTTP
 import Synchronization
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Redis that restarts, drops connections or stalls (issue 19): each costs no client a
@@ -14,8 +14,10 @@ struct RedisFaultHTTPTests {
 
     /// Statuses of `count` rounds of a read, a rect query and an update on each of
     /// `clients` connections (so several pooled store connections are in use).
-    static func traffic(_ server: TesseraServer, _ id: String, clients: Int, rounds: Int,
-                        firstUpdate: Int) throws -> [Int: Int] {
+    static func traffic(
+        _ server: TesseraServer, _ id: String, clients: Int, rounds: Int,
+        firstUpdate: Int
+    ) throws -> [Int: Int] {
         var statuses: [Int: Int] = [:]
         var version = try #require(try json(server.client().request("GET", "/v1/sessions/\(id)"))["version"] as? Int)
         let connections = try (0..<clients).map { _ in try server.client() }
@@ -23,8 +25,9 @@ struct RedisFaultHTTPTests {
             for (n, c) in connections.enumerated() {
                 // Writes first: a read's retry must not be what clears the dead connections.
                 statuses[try c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)).status, default: 0] += 1
-                let update = try c.request("POST", "/v1/sessions/\(id)/updates", body: P.insert(firstUpdate + round * clients + n),
-                                           headers: [("If-Match", "\"\(version)\"")])
+                let update = try c.request(
+                    "POST", "/v1/sessions/\(id)/updates", body: P.insert(firstUpdate + round * clients + n),
+                    headers: [("If-Match", "\"\(version)\"")])
                 statuses[update.status, default: 0] += 1
                 if update.status == 200 { version += 1 }
                 statuses[try c.request("GET", "/v1/sessions/\(id)").status, default: 0] += 1
@@ -90,8 +93,9 @@ struct RedisFaultHTTPTests {
             Thread {
                 defer { done.signal() }
                 guard let c = try? LoopbackHTTPClient(port: port),
-                      let created = try? c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)),
-                      let id = (try? json(created))?["id"] as? String else { return }
+                    let created = try? c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)),
+                    let id = (try? json(created))?["id"] as? String
+                else { return }
                 var k = 0
                 while !stop.load(ordering: .relaxed) {
                     let update = (try? c.request("POST", "/v1/sessions/\(id)/updates", body: P.insert(k)))
@@ -113,7 +117,7 @@ struct RedisFaultHTTPTests {
         }
         stop.store(true, ordering: .relaxed)
         for _ in 0..<4 { done.wait() }
-        #expect(killed > 20)  // the kills met connections
+        #expect(killed > 20) // the kills met connections
         let seen = statuses.withLock { $0 }
         #expect(Set(seen.keys) == [200], "\(seen)")
         // Every acknowledged update is in its session, once: version 1 + updates.
@@ -135,7 +139,7 @@ struct RedisFaultHTTPTests {
         kill(redis.pid, SIGSTOP)
         var resumed = false
         defer { if !resumed { kill(redis.pid, SIGCONT) } }
-        usleep(1_100_000)  // the read lease (1 s) is over: the query must ask Redis
+        usleep(1_100_000) // the read lease (1 s) is over: the query must ask Redis
         let stuck = try server.client()
         try stuck.send(Array("GET /v1/sessions/\(id)/elements?rect=0,0,100,100 HTTP/1.1\r\nHost: t\r\n\r\n".utf8))
         let other = try server.client()
@@ -163,7 +167,7 @@ struct RedisFaultHTTPTests {
         defer { _ = server.stop() }
         let c = try server.client()
         let id = try #require(try json(c.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)))["id"] as? String)
-        #expect(try c.request("GET", "/v1/sessions/\(id)").status == 200)  // takes a read lease (1 s)
+        #expect(try c.request("GET", "/v1/sessions/\(id)").status == 200) // takes a read lease (1 s)
         kill(redis.pid, SIGSTOP)
         var resumed = false
         defer { if !resumed { kill(redis.pid, SIGCONT) } }
@@ -174,7 +178,7 @@ struct RedisFaultHTTPTests {
         let code = try errorField(change).code
         #expect(code == "store_outcome_unknown", "\(change.text)")
         #expect(change.header("Retry-After") == nil)
-        usleep(1_100_000)  // past the lease: reads need Redis now
+        usleep(1_100_000) // past the lease: reads need Redis now
         let read = try c.request("GET", "/v1/sessions/\(id)")
         #expect(read.status == 503)
         #expect(try errorField(read).code == "store_unavailable")
@@ -206,8 +210,9 @@ struct RedisPasswordHTTPTests {
         #expect(try c.request("POST", "/v1/sessions", body: PersistenceHTTPTests.sessionBody(PersistenceHTTPTests.initialItems)).status == 201)
         #expect(try c.request("GET", "/readyz").status == 200)
 
-        let refused = try TesseraServer(arguments: ["--store", redis.url],
-                                        environment: ["TESSERA_STORE_PASSWORD_FILE": directory + "/wrong"])
+        let refused = try TesseraServer(
+            arguments: ["--store", redis.url],
+            environment: ["TESSERA_STORE_PASSWORD_FILE": directory + "/wrong"])
         defer { _ = refused.stop() }
         let ready = try refused.client().request("GET", "/readyz")
         #expect(ready.status == 503)
@@ -216,8 +221,9 @@ struct RedisPasswordHTTPTests {
     }
 
     @Test func aMissingPasswordFileIsAUsageErrorNamingTheFlag() throws {
-        let (status, output) = try TesseraServer.run(["serve", "--store", "redis://127.0.0.1:1", "--store-password-file", "/nonexistent/pw"],
-                                                     readStandardError: true)
+        let (status, output) = try TesseraServer.run(
+            ["serve", "--store", "redis://127.0.0.1:1", "--store-password-file", "/nonexistent/pw"],
+            readStandardError: true)
         #expect(status == 64)
         let text = String(decoding: output, as: UTF8.self)
         #expect(text.contains("--store-password-file '/nonexistent/pw'"), "\(text)")
@@ -230,7 +236,9 @@ struct RedisCopiesHTTPTests {
     typealias P = PersistenceHTTPTests
 
     static func body(items: Int) -> [UInt8] {
-        Array(#"{"layout":{"type":"flow","itemSize":[10,10]},"dataSource":{"sections":[{"items":[\#(Array(repeating: #"{"size":[10,10]}"#, count: items).joined(separator: ","))]}]},"view":{"bounds":[320,480]}}"#.utf8)
+        Array(
+            #"{"layout":{"type":"flow","itemSize":[10,10]},"dataSource":{"sections":[{"items":[\#(Array(repeating: #"{"size":[10,10]}"#, count: items).joined(separator: ","))]}]},"view":{"bounds":[320,480]}}"#
+                .utf8)
     }
 
     static func sessionsHeld(_ server: TesseraServer) throws -> Int? {

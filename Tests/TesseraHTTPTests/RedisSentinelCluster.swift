@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackHTTP
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Redis master, its replicas and three sentinels watching it as `tessera`, all Debian's
@@ -77,7 +77,10 @@ final class RedisSentinelCluster: @unchecked Sendable {
     }
 
     func stop() {
-        for pid in sentinelPids { kill(pid, SIGKILL); _ = TesseraServer.wait(pid) }
+        for pid in sentinelPids {
+            kill(pid, SIGKILL)
+            _ = TesseraServer.wait(pid)
+        }
         sentinelPids = []
         master.stop()
         replicas.forEach { $0.stop() }

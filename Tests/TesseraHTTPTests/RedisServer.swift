@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackHTTP
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real `redis-server` (Debian's) on a free loopback port, with its data in a directory the
@@ -31,12 +31,16 @@ final class RedisServer: @unchecked Sendable {
     /// Starts (or restarts) the server and waits until it answers PING.
     func start() throws {
         let replication = replicaOf.map { ["--replicaof", "127.0.0.1", "\($0)"] } ?? []
-        pid = try spawnQuietly(RedisServer.binaryPath, ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "",
-                                                        "--appendonly", "yes", "--appendfsync", "always",
-                                                        "--dir", directory, "--logfile", "/dev/null", "--daemonize", "no",
-                                                        // A replica's first sync starts at once (Redis 7 waits 5 s for others).
-                                                        "--repl-diskless-sync-delay", "0"]
-                                                       + replication + arguments)
+        pid = try spawnQuietly(
+            RedisServer.binaryPath,
+            [
+                "--port", "\(port)", "--bind", "127.0.0.1", "--save", "",
+                "--appendonly", "yes", "--appendfsync", "always",
+                "--dir", directory, "--logfile", "/dev/null", "--daemonize", "no",
+                // A replica's first sync starts at once (Redis 7 waits 5 s for others).
+                "--repl-diskless-sync-delay", "0"
+            ]
+                + replication + arguments)
         for _ in 0..<200 {
             // A password-protected Redis answers PING with -NOAUTH: it is up all the same.
             if LoopbackPort.redisCommand(port, "PING").map({ $0.hasPrefix("+PONG") || $0.hasPrefix("-NOAUTH") }) == true { return }

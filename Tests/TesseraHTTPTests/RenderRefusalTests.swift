@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTP
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A picture of more elements than one reply carries is refused the way `elements` is: the
@@ -14,7 +14,8 @@ struct RenderRefusalTests {
     /// Five million 1×1 cells (the most a session holds), 1,000 to a row: twenty times the
     /// 250,000 elements a reply carries. A uniform flow keeps no per-item state, so the
     /// session itself costs next to nothing.
-    static let layout = #""layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1000,800]}"#
+    static let layout =
+        #""layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000000}]},"view":{"bounds":[1000,800]}"#
 
     /// The most resident memory the process has had, in kB (`ProcessMemory`).
     static func peakResidentKB(_ pid: pid_t) throws -> Int {
@@ -41,11 +42,13 @@ struct RenderRefusalTests {
         // worker and the loop keeps answering.
         let reader = try LoopbackHTTPClient(port: server.port, timeoutSeconds: 120)
         let body = "{\(Self.layout)}"
-        try reader.send(Array("POST /v1/render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+        try reader.send(
+            Array("POST /v1/render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
         #expect(try server.client().request("GET", "/healthz").status == 200)
         try Self.expectRefused(reader.readResponse(), server: server)
-        try Self.expectRefused(server.client().request("POST", "/v1/render", json: "{\(Self.layout),\"rect\":[-1e9,-1e9,2e9,2e9]}"),
-                               server: server)
+        try Self.expectRefused(
+            server.client().request("POST", "/v1/render", json: "{\(Self.layout),\"rect\":[-1e9,-1e9,2e9,2e9]}"),
+            server: server)
         let grown = try Self.peakResidentKB(server.pid) - idle
         #expect(grown < 400_000, "peak RSS grew by \(grown) kB")
     }

@@ -3,7 +3,7 @@ import LoopbackHTTP
 @testable import SessionStorage
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SQLite files in trouble, against real `tessera serve` processes (issue 19): a full disk,
@@ -28,10 +28,12 @@ struct SQLiteFaultHTTPTests {
     /// the test fails instead of waiting for ever.
     static func refusedStart(_ path: String) throws -> (status: Int32, stderr: String) {
         let (pid, stderr) = try TesseraServer.spawn(["serve", "--port", "0", "--store", "sqlite:\(path)"], stdoutToPipe: false)
-        let status = TesseraServer.exitStatus(pid, within: 30) ?? {
-            kill(pid, SIGKILL)
-            return TesseraServer.wait(pid)
-        }()
+        let status =
+            TesseraServer.exitStatus(pid, within: 30)
+            ?? {
+                kill(pid, SIGKILL)
+                return TesseraServer.wait(pid)
+            }()
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

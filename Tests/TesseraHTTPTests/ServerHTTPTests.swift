@@ -7,7 +7,8 @@ import Testing
 struct ServerHTTPTests {
     let server = TesseraServer.shared
 
-    private let gridBody = #"{"layout":{"type":"flow","itemSize":{"width":100,"height":100}},"dataSource":{"sections":[{"itemCount":1000}]},"view":{"bounds":{"width":390,"height":844}}}"#
+    private let gridBody =
+        #"{"layout":{"type":"flow","itemSize":{"width":100,"height":100}},"dataSource":{"sections":[{"itemCount":1000}]},"view":{"bounds":{"width":390,"height":844}}}"#
 
     @Test func healthAndContract() throws {
         let c = try server.client()
@@ -43,12 +44,14 @@ struct ServerHTTPTests {
         let item = try c.request("GET", "/v1/sessions/\(id)/items/0/7")
         #expect(try json(item)["frame"] as? [String: Double] == ["x": 145, "y": 220, "width": 100, "height": 100])
 
-        let patched = try c.request("PATCH", "/v1/sessions/\(id)/view", json: #"{"contentOffset":{"x":0,"y":1200}}"#,
-                                    headers: [("If-Match", "\"1\"")])
+        let patched = try c.request(
+            "PATCH", "/v1/sessions/\(id)/view", json: #"{"contentOffset":{"x":0,"y":1200}}"#,
+            headers: [("If-Match", "\"1\"")])
         #expect(patched.status == 200)
         #expect(try json(patched)["version"] as? Int == 2)
-        let stale = try c.request("PATCH", "/v1/sessions/\(id)/view", json: #"{"contentOffset":{"x":0,"y":0}}"#,
-                                  headers: [("If-Match", "\"1\"")])
+        let stale = try c.request(
+            "PATCH", "/v1/sessions/\(id)/view", json: #"{"contentOffset":{"x":0,"y":0}}"#,
+            headers: [("If-Match", "\"1\"")])
         #expect(stale.status == 412)
         #expect(try errorField(stale).code == "precondition_failed")
 
@@ -67,7 +70,8 @@ struct ServerHTTPTests {
         let badJSON = try c.request("POST", "/v1/sessions", json: "{\"layout\":")
         #expect(badJSON.status == 400)
         #expect(try errorField(badJSON).code == "invalid_json")
-        let badField = try c.request("POST", "/v1/sessions", json: #"{"layout":{"type":"flow","itemSize":[-1,5]},"dataSource":{"sections":[]},"view":{"bounds":[1,1]}}"#)
+        let badField = try c.request(
+            "POST", "/v1/sessions", json: #"{"layout":{"type":"flow","itemSize":[-1,5]},"dataSource":{"sections":[]},"view":{"bounds":[1,1]}}"#)
         #expect(badField.status == 400)
         #expect(try errorField(badField).field == "layout.itemSize")
         let wrongMethod = try c.request("PUT", "/v1/sessions")

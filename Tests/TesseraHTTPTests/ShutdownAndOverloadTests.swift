@@ -2,7 +2,7 @@ import Foundation
 import LoopbackHTTP
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Issue 8 (items 1, 2, 9, 12) and issue 9 (shutdown) against a real `tessera serve`:
@@ -13,7 +13,8 @@ struct ShutdownAndOverloadTests {
     /// A flow session whose every element is a 1×1 cell: `elements` without a rect answers
     /// some 240,000 elements, about 25 MB, far more than loopback socket buffers hold, so
     /// a client that stops reading keeps the reply in flight.
-    static let bigSession = #"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":240000}]},"view":{"bounds":[400,800]}}"#
+    static let bigSession =
+        #"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":240000}]},"view":{"bounds":[400,800]}}"#
 
     /// A server with one loop and one worker, a session of `bigSession`, and a client whose
     /// reply of every element has begun to arrive and is left unread.
@@ -74,8 +75,9 @@ struct ShutdownAndOverloadTests {
     @Test func runningOutOfDescriptorsIsQuietAndRecovers() throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-emfile-\(getpid()).log").path
         defer { unlink(log) }
-        let server = try TesseraServer(arguments: ["--workers", "1", "--max-connections-per-loop", "1000"], loops: 1,
-                                       stderrPath: log, openFileLimit: 48)
+        let server = try TesseraServer(
+            arguments: ["--workers", "1", "--max-connections-per-loop", "1000"], loops: 1,
+            stderrPath: log, openFileLimit: 48)
         defer { _ = server.stop() }
         var clients: [LoopbackHTTPClient] = []
         for _ in 0..<120 { clients.append(try LoopbackHTTPClient(port: server.port, timeoutSeconds: 5)) }
@@ -96,7 +98,10 @@ struct ShutdownAndOverloadTests {
                 usleep(20_000)
             }
         }
-        #expect(healthy, "\(lastError); exit \(String(describing: TesseraServer.exitStatus(server.pid, within: 0))); \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        #expect(
+            healthy,
+            "\(lastError); exit \(String(describing: TesseraServer.exitStatus(server.pid, within: 0))); \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")"
+        )
     }
 
     /// Item 1: an object of 80,000 keys (869 KB) sent to a route that runs on the event loop
@@ -105,7 +110,11 @@ struct ShutdownAndOverloadTests {
         let server = try TesseraServer(arguments: [], loops: 1)
         defer { _ = server.stop() }
         let c = try server.client()
-        let id = try #require(try json(try c.request("POST", "/v1/sessions", json: #"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":10}]},"view":{"bounds":[800,600]}}"#))["id"] as? String)
+        let id = try #require(
+            try json(
+                try c.request(
+                    "POST", "/v1/sessions",
+                    json: #"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":10}]},"view":{"bounds":[800,600]}}"#))["id"] as? String)
         let keys = (0..<80_000).map { "\"k\($0)\":0" }.joined(separator: ",")
         let refused = try c.request("POST", "/v1/sessions/\(id)/target-content-offset", json: "{\(keys)}")
         #expect(refused.status == 400)
@@ -119,7 +128,8 @@ struct ShutdownAndOverloadTests {
         let server = try TesseraServer(arguments: ["--max-elements-per-reply", "1000"], loops: 1)
         defer { _ = server.stop() }
         let c = try server.client()
-        let body = #"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000}]},"view":{"bounds":[100,100]}}"#
+        let body =
+            #"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":5000}]},"view":{"bounds":[100,100]}}"#
         let id = try #require(try json(try c.request("POST", "/v1/sessions", json: body))["id"] as? String)
         for target in ["/v1/sessions/\(id)/elements?rect=0,0,1000,100000", "/v1/sessions/\(id)/elements"] {
             let refused = try c.request("GET", target)

@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackHTTP
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real `tessera serve` on a free loopback port, started with posix_spawn from the binary
@@ -29,10 +29,12 @@ final class TesseraServer: @unchecked Sendable {
     /// `stderrPath` keeps the standard error in a file; `openFileLimit` starts it under
     /// `ulimit -n` and `fileSizeLimitBlocks` under `ulimit -f` (512-byte blocks, as POSIX
     /// counts them; through sh, which execs the binary, so the pid is the server's).
-    static func spawn(_ arguments: [String], stdoutToPipe: Bool = true,
-                      environment: [String: String] = [:], bothToPipe: Bool = false,
-                      executable: String = binaryPath, stderrPath: String? = nil,
-                      openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil) throws -> (pid_t, Int32) {
+    static func spawn(
+        _ arguments: [String], stdoutToPipe: Bool = true,
+        environment: [String: String] = [:], bothToPipe: Bool = false,
+        executable: String = binaryPath, stderrPath: String? = nil,
+        openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil
+    ) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw LoopbackHTTPClient.ClientError(description: "pipe failed") }
         var actions = posix_spawn_file_actions_t()
@@ -86,8 +88,10 @@ final class TesseraServer: @unchecked Sendable {
 
     /// Runs the binary to completion; its exit status and everything it wrote to standard
     /// output (or standard error).
-    static func run(_ arguments: [String], readStandardError: Bool = false,
-                    environment: [String: String] = [:]) throws -> (status: Int32, output: [UInt8]) {
+    static func run(
+        _ arguments: [String], readStandardError: Bool = false,
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: [UInt8]) {
         let (pid, fd) = try spawn(arguments, stdoutToPipe: !readStandardError, environment: environment)
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -104,11 +108,14 @@ final class TesseraServer: @unchecked Sendable {
     /// "tessera listening on http://127.0.0.1:PORT".
     /// - Parameter withLog: the log (stderr) comes through `outputFD` after that first line;
     ///   the test must read it, or a full pipe blocks the server.
-    init(arguments: [String], environment: [String: String] = [:], withLog: Bool = false, loops: Int = 2,
-         stderrPath: String? = nil, openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil) throws {
-        (pid, outputFD) = try TesseraServer.spawn(["serve", "--host", "127.0.0.1", "--port", "0", "--loops", String(loops)] + arguments,
-                                                  environment: environment, bothToPipe: withLog, stderrPath: stderrPath,
-                                                  openFileLimit: openFileLimit, fileSizeLimitBlocks: fileSizeLimitBlocks)
+    init(
+        arguments: [String], environment: [String: String] = [:], withLog: Bool = false, loops: Int = 2,
+        stderrPath: String? = nil, openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil
+    ) throws {
+        (pid, outputFD) = try TesseraServer.spawn(
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--loops", String(loops)] + arguments,
+            environment: environment, bothToPipe: withLog, stderrPath: stderrPath,
+            openFileLimit: openFileLimit, fileSizeLimitBlocks: fileSizeLimitBlocks)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(outputFD, &byte, 1) == 1, byte != 10 { line.append(byte) }

@@ -12,9 +12,11 @@ struct TrickledBodyHTTPTests {
     @Test func trickledBodiesLoseTheBudgetTheyHeld() throws {
         // Every connection comes from 127.0.0.1: the per-client share is set to the whole
         // budget, so only the rate frees it.
-        let server = try TesseraServer(arguments: ["--max-body-bytes", "100000", "--max-body-bytes-in-flight", "400000",
-                                                   "--max-body-bytes-per-client", "400000",
-                                                   "--min-body-bytes-per-second", "1000", "--body-rate-grace-seconds", "1"])
+        let server = try TesseraServer(arguments: [
+            "--max-body-bytes", "100000", "--max-body-bytes-in-flight", "400000",
+            "--max-body-bytes-per-client", "400000",
+            "--min-body-bytes-per-second", "1000", "--body-rate-grace-seconds", "1"
+        ])
         defer { _ = server.stop() }
         var tricklers: [LoopbackHTTPClient] = []
         for _ in 0..<4 {

@@ -27,9 +27,11 @@ struct JSONParserFastPathTests {
     /// to and past the 15 digits of the short path.
     @Test func shortDecimalsAreCorrectlyRounded() throws {
         var g = XorShiftStar(state: 0x2545_F491_4F6C_DD1D)
-        var texts = ["0", "-0", "0.5", "-0.5", "18", "18.5", "390.25", "0.05", "-12.125", "999999999999999",
-                     "99999999999999.9", "0.000000000000001", "1.000000000000001", "123456789012345.6",
-                     "0.1", "0.2", "0.3", "2.675", "1e2", "1.5E-3", "-0.0", "7.0"]
+        var texts = [
+            "0", "-0", "0.5", "-0.5", "18", "18.5", "390.25", "0.05", "-12.125", "999999999999999",
+            "99999999999999.9", "0.000000000000001", "1.000000000000001", "123456789012345.6",
+            "0.1", "0.2", "0.3", "2.675", "1e2", "1.5E-3", "-0.0", "7.0"
+        ]
         for whole in 1...16 {
             for fraction in 0...16 {
                 for _ in 0..<6 {
@@ -72,8 +74,10 @@ struct JSONParserFastPathTests {
         for n in stride(from: UInt64(1) << 51, to: (UInt64(1) << 51) + 20, by: 1) {
             texts += ["\(n).25", "\(n).75", "\(n).125"]
         }
-        texts += ["9007199254740991.5", "0.0009765625", "0.00097656249999999999", "1.7976931348623157",
-                  "2.2250738585072014", "0.30000000000000004", "1.0000000000000002", "0.9999999999999999"]
+        texts += [
+            "9007199254740991.5", "0.0009765625", "0.00097656249999999999", "1.7976931348623157",
+            "2.2250738585072014", "0.30000000000000004", "1.0000000000000002", "0.9999999999999999"
+        ]
         try expectParsedAsStandardLibrary(texts)
     }
 
@@ -129,7 +133,7 @@ struct JSONParserFastPathTests {
             (#"{"a":1,}"#, 7, "expected a string key"), ("[1,]", 3, "unexpected character ']'"),
             ("[01]", 2, "leading zero in a number"), ("[-]", 2, "invalid number"), ("[1.]", 3, "invalid number"),
             ("[1] 2", 4, "unexpected data after the JSON value"), ("[tru]", 1, "invalid literal"),
-            ("[1e400]", 1, "number out of range"), ("[\"a", 3, "unterminated string"),
+            ("[1e400]", 1, "number out of range"), ("[\"a", 3, "unterminated string")
         ]
         for (text, offset, reason) in cases {
             do {

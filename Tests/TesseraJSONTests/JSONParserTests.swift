@@ -34,8 +34,10 @@ struct JSONParserTests {
     @Test func numbersAreCorrectlyRounded() throws {
         // Fast path (exact mantissa and power of ten) and slow path (many digits) must both
         // give the double nearest the decimal, as JavaScript's parser does.
-        let cases = ["0.1", "106.66666666666667", "1.7976931348623157e308", "5e-324",
-                     "123456789012345678901234567890", "0.000001", "-0", "2.2250738585072014e-308"]
+        let cases = [
+            "0.1", "106.66666666666667", "1.7976931348623157e308", "5e-324",
+            "123456789012345678901234567890", "0.000001", "-0", "2.2250738585072014e-308"
+        ]
         for text in cases {
             let v = try #require(parse(text).root.double)
             #expect(v == Double(text)!, "\(text)")
@@ -49,11 +51,15 @@ struct JSONParserTests {
     /// or an exponent after the digits, signs and leading zeros, which take the full path).
     @Test func shortIntegerFastPathMatchesTheFullGrammar() throws {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        var texts = ["0", "-0", "1", "9", "10", "-12", "7e3", "15e-1", "12.5", "1E2", "123456789012345",
-                     "999999999999999", "1234567890123456", "9007199254740993", "99999999999999999999", "0.5"]
+        var texts = [
+            "0", "-0", "1", "9", "10", "-12", "7e3", "15e-1", "12.5", "1E2", "123456789012345",
+            "999999999999999", "1234567890123456", "9007199254740993", "99999999999999999999", "0.5"
+        ]
         for length in 1...20 {
             for _ in 0..<50 {
-                state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+                state ^= state >> 12
+                state ^= state << 25
+                state ^= state >> 27
                 var digits = String(1 + state % 9)
                 var rest = state &* 2_685_821_657_736_338_717
                 for _ in 1..<length {

@@ -15,12 +15,14 @@ struct JSONWriterTests {
     @Test func shortestFormIsDescriptionForEdgeValues() {
         // Subnormals and 2^53 + 1 come from bit patterns: as literals the compiler warns that
         // they round (which is the point of testing them).
-        let values: [Double] = [0.1, 0.2, 0.3, 1.0 / 3, 2.0 / 3, 1e22, 1e23, 1e-7, 123456.789,
-                                Double(bitPattern: 1), 2.2250738585072014e-308,
-                                Double(bitPattern: 0x000F_FFFF_FFFF_FFFF), .greatestFiniteMagnitude,
-                                -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
-                                246.66666666666669, 164.44444444444446, 9.0e15, Double(bitPattern: 0x4340_0000_0000_0001), 1e16, -0.0, 0,
-                                0.5, -1.5, 100, 1e-300, 4.35, 0.000001, 12345678901234567890.0]
+        let values: [Double] = [
+            0.1, 0.2, 0.3, 1.0 / 3, 2.0 / 3, 1e22, 1e23, 1e-7, 123456.789,
+            Double(bitPattern: 1), 2.2250738585072014e-308,
+            Double(bitPattern: 0x000F_FFFF_FFFF_FFFF), .greatestFiniteMagnitude,
+            -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
+            246.66666666666669, 164.44444444444446, 9.0e15, Double(bitPattern: 0x4340_0000_0000_0001), 1e16, -0.0, 0,
+            0.5, -1.5, 100, 1e-300, 4.35, 0.000001, 12345678901234567890.0
+        ]
         for value in values {
             #expect(shortest(value) == value.description, "\(value.bitPattern)")
         }
@@ -31,7 +33,9 @@ struct JSONWriterTests {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         var checked = 0
         while checked < 200_000 {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
             let value = Double(bitPattern: state &* 2_685_821_657_736_338_717)
             guard value.isFinite else { continue }
             if shortest(value) != value.description {
@@ -61,8 +65,10 @@ struct JSONWriterTests {
     }
 
     @Test func stringsWithoutEscapesAreCopiedWhole() throws {
-        let samples = ["", "cell", "section-header", "café ☕️", String(repeating: "x", count: 300),
-                       "quote\"d", "back\\slash", "line\nbreak", "tab\t", "\u{1}\u{1F}", "mixed \" and é\n"]
+        let samples = [
+            "", "cell", "section-header", "café ☕️", String(repeating: "x", count: 300),
+            "quote\"d", "back\\slash", "line\nbreak", "tab\t", "\u{1}\u{1F}", "mixed \" and é\n"
+        ]
         for sample in samples {
             var w = JSONWriter()
             w.string(sample)

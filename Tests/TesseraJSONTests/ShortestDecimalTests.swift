@@ -67,8 +67,10 @@ struct ShortestDecimalTests {
     @Test func layoutValuesAreDescription() {
         for a in 1...300 {
             for b in 1...60 {
-                for value in [Double(a) * 390 / Double(b) + 0.5 / Double(b), Double(a) / Double(b),
-                              Double(a) * 0.1 + Double(b) * 0.01, Double(a * 1000 + b) * 48_611.3 / 7] {
+                for value in [
+                    Double(a) * 390 / Double(b) + 0.5 / Double(b), Double(a) / Double(b),
+                    Double(a) * 0.1 + Double(b) * 0.01, Double(a * 1000 + b) * 48_611.3 / 7
+                ] {
                     #expect(written(value) == value.description)
                     if let text = fast(value) { #expect(text == value.description) }
                 }
@@ -84,10 +86,12 @@ struct ShortestDecimalTests {
     /// The edges: the range's ends, powers of two (whose lower neighbour is closer), their
     /// neighbours, 16 whole digits, 17 and 18 fraction digits.
     @Test func edgesAreDescriptionOrDeclined() {
-        var values: [Double] = [0.01, 0.01.nextUp, 0.01.nextDown, 0.1, 0.1.nextDown, 0.3, 1.0 / 3, 2.0 / 3,
-                                1.0.nextDown, 1.0.nextUp, 9.999999999999998, 0x1p50.nextDown, 0x1p50,
-                                1e15 + 0.5, 999_999_999_999_999.9, 0.099999999999999992, 0.012345678901234567,
-                                123_456.789, 4.35, 246.66666666666669, 164.44444444444446, 0.5, 1.5, 1e-7, 1e22]
+        var values: [Double] = [
+            0.01, 0.01.nextUp, 0.01.nextDown, 0.1, 0.1.nextDown, 0.3, 1.0 / 3, 2.0 / 3,
+            1.0.nextDown, 1.0.nextUp, 9.999999999999998, 0x1p50.nextDown, 0x1p50,
+            1e15 + 0.5, 999_999_999_999_999.9, 0.099999999999999992, 0.012345678901234567,
+            123_456.789, 4.35, 246.66666666666669, 164.44444444444446, 0.5, 1.5, 1e-7, 1e22
+        ]
         for e in -8...51 {
             let p = Double(sign: .plus, exponent: e, significand: 1)
             values += [p, p.nextUp, p.nextDown, p.nextUp.nextUp, p * 1.5]
@@ -121,8 +125,10 @@ struct ShortestDecimalTests {
     }
 
     @Test func declinesOutsideItsRange() {
-        for value in [0.0, -0.0, 3.0, -12.0, 0.009, 1e-5, 0x1p50 + 0.5, 1e16, .leastNonzeroMagnitude,
-                      .greatestFiniteMagnitude, .infinity, .nan] {
+        for value in [
+            0.0, -0.0, 3.0, -12.0, 0.009, 1e-5, 0x1p50 + 0.5, 1e16, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, .infinity, .nan
+        ] {
             #expect(fast(value) == nil, "\(value)")
         }
     }
@@ -132,16 +138,18 @@ struct ShortestDecimalTests {
         var g = XorShiftStar(state: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<50_000 {
             let r = g.next()
-            let value: Double = switch r % 4 {
-            case 0: Double(Int64(bitPattern: g.next()) % 10_000_000)
-            case 1: Double(bitPattern: g.next())
-            case 2: Double(Int64(bitPattern: g.next()) % 1_000_000) / 64
-            default: Double(g.next() % 100_000) / 7
-            }
+            let value: Double =
+                switch r % 4 {
+                case 0: Double(Int64(bitPattern: g.next()) % 10_000_000)
+                case 1: Double(bitPattern: g.next())
+                case 2: Double(Int64(bitPattern: g.next()) % 1_000_000) / 64
+                default: Double(g.next() % 100_000) / 7
+                }
             guard value.isFinite else { continue }
             var w = JSONWriter()
             w.number(value)
-            let expected = value == value.rounded(.towardZero) && value.magnitude < 9.0e15
+            let expected =
+                value == value.rounded(.towardZero) && value.magnitude < 9.0e15
                 ? String(Int(value)) : value.description
             #expect(String(decoding: w.bytes, as: UTF8.self) == expected, "\(value.bitPattern)")
         }

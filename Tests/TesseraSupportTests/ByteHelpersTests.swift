@@ -32,7 +32,7 @@ import TesseraSupport
 
     @Test func hexDigits() {
         #expect((0...15).map { HexDigits.lowercase(UInt8($0)) } == Array("0123456789abcdef".utf8))
-        #expect(HexDigits.lowercase(0xFA) == UInt8(ascii: "a"))  // the low four bits only
+        #expect(HexDigits.lowercase(0xFA) == UInt8(ascii: "a")) // the low four bits only
         let text = OutputBuffer.string(capacity: 32) { out in
             out.hex(0x0123_4567_89AB_CDEF)
             out.hex(0xF0)

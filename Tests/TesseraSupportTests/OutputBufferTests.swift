@@ -165,7 +165,12 @@ import TesseraSupport
             return w.withWrittenBytes { String(decoding: $0, as: UTF8.self) }
         }
         #expect(line == "t=-5")
-        #expect(OutputBuffer.string(capacity: 15) { $0.byte(UInt8(ascii: "\"")); $0.decimal(7); $0.byte(UInt8(ascii: "\"")) } == "\"7\"")
+        #expect(
+            OutputBuffer.string(capacity: 15) {
+                $0.byte(UInt8(ascii: "\""))
+                $0.decimal(7)
+                $0.byte(UInt8(ascii: "\""))
+            } == "\"7\"")
         #expect(OutputBuffer.string(capacity: 23) { $0.decimal(Int.min) } == "-9223372036854775808")
     }
 
@@ -193,7 +198,7 @@ import TesseraSupport
             var b = OutputBuffer()
             b.withReserved(8) { w in
                 w.byte(0)
-                w.store(littleEndian: 0, at: 0)  // bytes 1..<9 of 8
+                w.store(littleEndian: 0, at: 0) // bytes 1..<9 of 8
             }
         }
     }

@@ -9,17 +9,22 @@ import TesseraSupport
     private func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         final class Work: @unchecked Sendable {
             let body: @Sendable (Int) -> Void, index: Int
-            init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) { self.body = body; self.index = index }
+            init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) {
+                self.body = body
+                self.index = index
+            }
         }
         var threads: [pthread_t] = []
         for i in 0..<count {
             var thread = pthread_t()
             let work = Unmanaged.passRetained(Work(body, i)).toOpaque()
-            let created = pthread_create(&thread, nil, { argument in
-                let work = Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue()
-                work.body(work.index)
-                return nil
-            }, work)
+            let created = pthread_create(
+                &thread, nil,
+                { argument in
+                    let work = Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue()
+                    work.body(work.index)
+                    return nil
+                }, work)
             #expect(created == 0)
             threads.append(thread)
         }
@@ -39,7 +44,7 @@ import TesseraSupport
         struct Refused: Error {}
         let lock = BlockingLock()
         #expect(throws: Refused.self) { try lock.locked { () throws(Refused) -> Int in throw Refused() } }
-        #expect(lock.locked { 7 } == 7)  // and is free again
+        #expect(lock.locked { 7 } == 7) // and is free again
     }
 
     /// A waiter wakes when another thread's `withLock` makes its condition true.
@@ -64,7 +69,7 @@ import TesseraSupport
         #expect(result == nil)
         #expect(MonotonicClock.now() - start >= 50_000_000)
         condition.withLock { $0 = true }
-        #expect(condition.wait(until: { $0 ? 1 : nil }, deadline: start) == 1)  // true already: no wait
+        #expect(condition.wait(until: { $0 ? 1 : nil }, deadline: start) == 1) // true already: no wait
     }
 
     @Test func timedWaitsWakeBeforeTheirDeadline() {

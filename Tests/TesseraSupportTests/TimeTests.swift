@@ -20,8 +20,8 @@ import TesseraSupport
     @Test func knownTimes() {
         #expect(fields(0) == [1970, 1, 1, 0, 0, 0, 4])
         #expect(fields(-1) == [1969, 12, 31, 23, 59, 59, 3])
-        #expect(fields(951_782_400) == [2000, 2, 29, 0, 0, 0, 2])  // the leap day of a 400-year
-        #expect(fields(784_111_777) == [1994, 11, 6, 8, 49, 37, 0])  // RFC 9110's example
+        #expect(fields(951_782_400) == [2000, 2, 29, 0, 0, 0, 2]) // the leap day of a 400-year
+        #expect(fields(784_111_777) == [1994, 11, 6, 8, 49, 37, 0]) // RFC 9110's example
         #expect(CivilDate.of(daysSinceEpoch: -719_468) == (0, 3, 1))
     }
 
@@ -39,15 +39,17 @@ import TesseraSupport
     /// here from AccessLineTests with `CivilDate`).
     @Test func civilDatesAgreeWithGmtime() {
         var generator = SystemRandomNumberGenerator()
-        let days = [-719_468, -1, 0, 59, 60, 365, 10_956, 11_016, 11_017, 19_675, 47_482]
+        let days =
+            [-719_468, -1, 0, 59, 60, 365, 10_956, 11_016, 11_017, 19_675, 47_482]
             + (0..<5_000).map { _ in Int.random(in: -146_097...146_097, using: &generator) }
         for day in days {
             var seconds = day * 86_400
             var parts = tm()
             gmtime_r(&seconds, &parts)
             let civil = CivilDate.of(daysSinceEpoch: day)
-            #expect(civil.year == Int(parts.tm_year) + 1900 && civil.month == Int(parts.tm_mon) + 1
-                        && civil.day == Int(parts.tm_mday), "day \(day)")
+            #expect(
+                civil.year == Int(parts.tm_year) + 1900 && civil.month == Int(parts.tm_mon) + 1
+                    && civil.day == Int(parts.tm_mday), "day \(day)")
         }
     }
 
@@ -66,11 +68,14 @@ import TesseraSupport
         var text = PerSecondText()
         var made: [Int] = []
         func read(_ second: Int) -> String {
-            text.withText(for: second, format: { second, out in
-                made.append(second)
-                out.bytes("second ")
-                out.decimal(second)
-            }) { bytes in
+            text.withText(
+                for: second,
+                format: { second, out in
+                    made.append(second)
+                    out.bytes("second ")
+                    out.decimal(second)
+                }
+            ) { bytes in
                 #expect(UnsafeRawPointer(bytes.baseAddress!).load(fromByteOffset: bytes.count, as: UInt8.self) == 0)
                 return String(decoding: bytes, as: UTF8.self)
             }

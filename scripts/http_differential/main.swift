@@ -199,4 +199,3 @@ while let header = readExactly(4) {
     if out.count > 1 << 19 { flush() }
 }
 flush()
-

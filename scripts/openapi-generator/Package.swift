@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
     name: "OpenAPIGeneratorTool",
     dependencies: [
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3")
     ],
     targets: []
 )

@@ -23,8 +23,9 @@ struct ClientAddress: Hashable, Sendable {
             let bytes = withUnsafeBytes(of: storage) { raw in
                 withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
             }
-            self.init(high: bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) },
-                      low: bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) })
+            self.init(
+                high: bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) },
+                low: bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) })
         default:
             return nil
         }

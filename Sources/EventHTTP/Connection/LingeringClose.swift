@@ -47,8 +47,9 @@ extension Connection {
     func beginLingering() {
         let configuration = loop.context.configuration
         shutdown(descriptor, Int32(SHUT_WR))
-        let closer = LingeringClose(maxBytes: configuration.lingerMaxBytes,
-                                    deadline: MonotonicClock.now() + UInt64(configuration.lingerSeconds) * 1_000_000_000)
+        let closer = LingeringClose(
+            maxBytes: configuration.lingerMaxBytes,
+            deadline: MonotonicClock.now() + UInt64(configuration.lingerSeconds) * 1_000_000_000)
         lingering = closer
         evbuffer_drain(input, evbuffer_get_length(input))
         loop.connectionLingers(self)

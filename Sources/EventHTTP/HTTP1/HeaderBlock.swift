@@ -54,7 +54,8 @@ struct HeaderBlock: Sendable, Equatable {
         wanted.withUTF8 { wantedBytes in
             forEachField { fieldName, value in
                 guard fieldName.count == wantedBytes.count,
-                      zip(fieldName, wantedBytes).allSatisfy({ asciiLowercased($0) == asciiLowercased($1) }) else { return true }
+                    zip(fieldName, wantedBytes).allSatisfy({ asciiLowercased($0) == asciiLowercased($1) })
+                else { return true }
                 found = String(decoding: value, as: UTF8.self)
                 return false
             }

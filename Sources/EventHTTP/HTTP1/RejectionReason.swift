@@ -74,7 +74,8 @@ enum RejectionReason: String, CaseIterable, Sendable {
         case .headTimeout: "the request head did not arrive in time"
         case .bodyTimeout: "the request body arrived too slowly; send it at a steady pace"
         case .serverBusy: "the server holds as many request bodies as it can; retry later"
-        case .clientShareSpent: "this client already holds its share of the request bodies the server keeps; retry when its other uploads are answered"
+        case .clientShareSpent:
+            "this client already holds its share of the request bodies the server keeps; retry when its other uploads are answered"
         }
     }
 }

@@ -21,7 +21,8 @@ extension RequestParser {
         }
         message.method = parsed
         guard version.count == 8, memcmp(version.baseAddress!, "HTTP/", 5) == 0, isDigit(version[5]),
-              version[6] == UInt8(ascii: "."), isDigit(version[7]) else { return .malformedRequestLine }
+            version[6] == UInt8(ascii: "."), isDigit(version[7])
+        else { return .malformedRequestLine }
         guard version[5] == UInt8(ascii: "1"), version[7] == UInt8(ascii: "1") || version[7] == UInt8(ascii: "0") else {
             return .unsupportedVersion
         }
@@ -98,7 +99,8 @@ extension RequestParser {
         if contentLength != nil && sawTransferEncoding { return .conflictingFraming }
         // §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing.
         if sawTransferEncoding && message.minorVersion == 0 { return .transferEncodingInHTTP10 }
-        message.keepAlive = message.minorVersion == 1
+        message.keepAlive =
+            message.minorVersion == 1
             ? !connectionTokens.close : connectionTokens.keepAlive && !connectionTokens.close
         let hasBody = sawTransferEncoding || (contentLength ?? 0) > 0
         // RFC 9110 §10.1.1: a server MAY ignore Expect in an HTTP/1.0 request.

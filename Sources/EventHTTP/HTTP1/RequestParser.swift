@@ -187,7 +187,7 @@ struct RequestParser: Sendable {
                 index += chunk.count + 1
                 position += chunk.count + 1
                 if let rejection = finishLine(chunk) {
-                    line.appendBytes(chunk)  // `reject` reads the method token from it
+                    line.appendBytes(chunk) // `reject` reads the method token from it
                     return (index, .rejected(reject(rejection)))
                 }
                 if completed { return (index, .message) }
@@ -260,7 +260,8 @@ struct RequestParser: Sendable {
     private mutating func reject(_ reason: RejectionReason) -> StreamRejection {
         releaseCurrentReservation()
         // On the request line the line's own token decides the method.
-        let method = phase == .requestLine
+        let method =
+            phase == .requestLine
             ? line.withUnsafeBytes { HTTPMethod(token: UnsafeRawBufferPointer(rebasing: $0.prefix { $0 != 0x20 })) }
             : message.method
         phase = .rejected

@@ -17,10 +17,14 @@ extension EventLoop {
         // last piece of a large one for the client's delayed ACK.
         var on: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        let account = BodyAccount(budget: context.bodyBudget, shares: context.clientShares,
-                                  client: ClientAddress(peerOf: descriptor))
-        guard let connection = Connection(loop: self, descriptor: descriptor, limits: context.streamLimits,
-                                          bodyAccount: account) else {
+        let account = BodyAccount(
+            budget: context.bodyBudget, shares: context.clientShares,
+            client: ClientAddress(peerOf: descriptor))
+        guard
+            let connection = Connection(
+                loop: self, descriptor: descriptor, limits: context.streamLimits,
+                bodyAccount: account)
+        else {
             close(descriptor)
             return
         }

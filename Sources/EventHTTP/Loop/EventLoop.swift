@@ -112,8 +112,9 @@ final class EventLoop: @unchecked Sendable {
         idleSweepEvent = event_new(base, -1, Int16(EV_PERSIST), Callbacks.idleSweep, me)
         // The socket already listens (backlog 0: evconnlistener does not call listen again);
         // accepted sockets come non-blocking and close-on-exec.
-        listener = evconnlistener_new(base, Callbacks.accept, me,
-                                      UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC), 0, listeningSocket)
+        listener = evconnlistener_new(
+            base, Callbacks.accept, me,
+            UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC), 0, listeningSocket)
         guard wakeEvent != nil, acceptRetryTimer != nil, graceTimer != nil, idleSweepEvent != nil, let listener else {
             if listener == nil { close(listeningSocket) }
             teardown()
@@ -178,9 +179,9 @@ final class EventLoop: @unchecked Sendable {
     private func drain() {
         guard !isDraining else { return }
         isDraining = true
-        if let lagEvent { event_del(lagEvent) }  // no lag probes while draining
+        if let lagEvent { event_del(lagEvent) } // no lag probes while draining
         if let listener {
-            evconnlistener_free(listener)  // also closes the socket
+            evconnlistener_free(listener) // also closes the socket
             self.listener = nil
         }
         let grace = context.configuration.shutdownGraceSeconds
@@ -263,7 +264,7 @@ final class EventLoop: @unchecked Sendable {
             if let event { event_free(event) }
         }
         event_base_free(base)
-        close(wakeDescriptor)  // `closed` is set: no post writes it any more
+        close(wakeDescriptor) // `closed` is set: no post writes it any more
     }
 }
 

@@ -16,12 +16,14 @@ public enum Threads {
     public static func detach(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let start = Unmanaged.passRetained(Start(name, body)).toOpaque()
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { argument in
-            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
-            _ = eventhttp_name_current_thread(start.name)
-            start.body()
-            return nil
-        }, start)
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+                _ = eventhttp_name_current_thread(start.name)
+                start.body()
+                return nil
+            }, start)
         guard result == 0 else {
             Unmanaged<Start>.fromOpaque(start).release()
             return false

@@ -44,8 +44,8 @@ enum ContentCoding {
                 switch result {
                 case Z_STREAM_END: return Z_STREAM_END
                 case Z_OK: continue
-                case Z_BUF_ERROR where stream.avail_in > 0 && produced == capacity: continue  // room needed
-                default: return result  // truncated input, bad data
+                case Z_BUF_ERROR where stream.avail_in > 0 && produced == capacity: continue // room needed
+                default: return result // truncated input, bad data
                 }
             }
         }
@@ -123,12 +123,14 @@ extension ServerContext {
         // Replies under the threshold (every cached screenful) leave here after one comparison.
         let threshold = configuration.gzipReplyThreshold
         guard threshold > 0, reply.body.count >= threshold, reply.allowsBody,
-              reply.header("Content-Encoding") == nil else { return reply }
+            reply.header("Content-Encoding") == nil
+        else { return reply }
         var response = reply
         // The reply depends on Accept-Encoding from here on, whether it is compressed or not.
         response.headers.append(("Vary", "Accept-Encoding"))
         if let accepted = request.header("Accept-Encoding"), ContentCoding.acceptsGzip(accepted),
-           let compressed = ContentCoding.gzip(response.body) {
+            let compressed = ContentCoding.gzip(response.body)
+        {
             response.body = compressed
             response.headers.append(("Content-Encoding", "gzip"))
         }
@@ -140,8 +142,9 @@ extension ServerContext {
         let name = coding.split(separator: ",").map { $0.trimmingASCIISpaces.lowercased() }.filter { $0 != "identity" }
         if name.isEmpty { return nil }
         guard name == ["gzip"] || name == ["x-gzip"] else {
-            var refusal = errorResponse(415, code: "unsupported_media_type",
-                                        message: "Content-Encoding \(ErrorBody.quoted(coding)) is not supported; send gzip or no encoding")
+            var refusal = errorResponse(
+                415, code: "unsupported_media_type",
+                message: "Content-Encoding \(ErrorBody.quoted(coding)) is not supported; send gzip or no encoding")
             refusal.headers.append(("Accept-Encoding", "gzip"))
             return refusal
         }
@@ -151,8 +154,9 @@ extension ServerContext {
             request.headers.removeAll { asciiCaseInsensitiveEquals($0.name, "Content-Encoding") }
             return nil
         case .failure(.tooLarge):
-            return errorResponse(413, code: "payload_too_large",
-                                 message: "the request body inflates to more than \(configuration.maxBodySize) bytes")
+            return errorResponse(
+                413, code: "payload_too_large",
+                message: "the request body inflates to more than \(configuration.maxBodySize) bytes")
         case .failure(.corrupt):
             return errorResponse(400, code: "invalid_request", message: "the request body is not valid gzip")
         }

@@ -22,11 +22,13 @@ extension EventLoop {
             }
         } catch {
             let message = (error as? RequestTarget.Invalid)?.message ?? "invalid request target"
-            return reply(on: connection, context.errorResponse(400, code: "invalid_request", message: message),
-                         isHead: isHead, close: close, exchange: exchange)
+            return reply(
+                on: connection, context.errorResponse(400, code: "invalid_request", message: message),
+                isHead: isHead, close: close, exchange: exchange)
         }
-        var request = HTTPRequest(method: method, path: routed.path, query: routed.query, headerBlock: message.fields,
-                                  body: message.body, pathParameters: [:])
+        var request = HTTPRequest(
+            method: method, path: routed.path, query: routed.query, headerBlock: message.fields,
+            body: message.body, pathParameters: [:])
         exchange.requestBodyBytes = request.body.count
         exchange.route = HTTPExchange.unmatchedRoute
         switch routed.resolution {
@@ -50,16 +52,19 @@ extension EventLoop {
                 reply(on: connection, response, isHead: isHead, close: close, exchange: exchange)
             }
         case .options(let allow):
-            reply(on: connection, HTTPResponse(status: 204, headers: [("Allow", allow)]), isHead: false, close: close,
-                  exchange: exchange)
+            reply(
+                on: connection, HTTPResponse(status: 204, headers: [("Allow", allow)]), isHead: false, close: close,
+                exchange: exchange)
         case .methodNotAllowed(let allow):
-            var response = context.errorResponse(405, code: "method_not_allowed",
-                                                  message: "\(method.rawValue) is not allowed here")
+            var response = context.errorResponse(
+                405, code: "method_not_allowed",
+                message: "\(method.rawValue) is not allowed here")
             response.headers.append(("Allow", allow))
             reply(on: connection, response, isHead: isHead, close: close, exchange: exchange)
         case .notFound:
-            reply(on: connection, context.errorResponse(404, code: "not_found", message: "no route for \(request.path)"),
-                  isHead: isHead, close: close, exchange: exchange)
+            reply(
+                on: connection, context.errorResponse(404, code: "not_found", message: "no route for \(request.path)"),
+                isHead: isHead, close: close, exchange: exchange)
         }
     }
 
@@ -72,11 +77,13 @@ extension EventLoop {
         activeRequests += 1
         connection.hasActiveRequest = true
         let method = rejection.method ?? .GET
-        let exchange = PendingExchange(method: rejection.method?.rawValue ?? "OTHER", route: HTTPExchange.rejectedRoute,
-                                       requestID: context.configuration.requestIDHeader == nil ? "" : requestIDs.next(),
-                                       start: context.observer == nil ? 0 : MonotonicClock.now())
-        reply(on: connection, context.errorResponse(reason.status, code: reason.code, message: reason.message),
-              isHead: method == .HEAD, close: true, exchange: exchange)
+        let exchange = PendingExchange(
+            method: rejection.method?.rawValue ?? "OTHER", route: HTTPExchange.rejectedRoute,
+            requestID: context.configuration.requestIDHeader == nil ? "" : requestIDs.next(),
+            start: context.observer == nil ? 0 : MonotonicClock.now())
+        reply(
+            on: connection, context.errorResponse(reason.status, code: reason.code, message: reason.message),
+            isHead: method == .HEAD, close: true, exchange: exchange)
     }
 
     /// Runs the handler on a worker; the reply comes back to this loop, the only thread
@@ -87,8 +94,10 @@ extension EventLoop {
     /// A full queue answers 503 at once. A job that waited past `maxQueueWaitSeconds`
     /// answers 503 instead of running, and one whose client has gone is dropped unrun (its
     /// connection is closed): neither holds a worker for nobody.
-    private func offload(_ route: RouteTable.Route, _ handlerRequest: HTTPRequest, connection state: Connection,
-                         isHead: Bool, close: Bool, exchange: PendingExchange) {
+    private func offload(
+        _ route: RouteTable.Route, _ handlerRequest: HTTPRequest, connection state: Connection,
+        isHead: Bool, close: Bool, exchange: PendingExchange
+    ) {
         let connection = LoopConfined(state)
         let client = ClientSocket(descriptor: state.descriptor)
         let maxWait = UInt64(max(0, context.configuration.maxQueueWaitSeconds) * 1e9)
@@ -104,7 +113,8 @@ extension EventLoop {
                 return
             } else {
                 let handled = context.respond(route, handlerRequest)
-                response = handled.isMoveToWorker
+                response =
+                    handled.isMoveToWorker
                     ? context.errorResponse(500, code: "internal_error", message: "the handler asked for a worker on a worker")
                     : handled
             }
@@ -115,23 +125,27 @@ extension EventLoop {
         }
         state.isWithWorker = accepted
         if !accepted {
-            reply(on: state, context.busyResponse("every worker is busy and the queue is full; retry later"),
-                  isHead: isHead, close: close, exchange: exchange)
+            reply(
+                on: state, context.busyResponse("every worker is busy and the queue is full; retry later"),
+                isHead: isHead, close: close, exchange: exchange)
         }
     }
 
     /// Ends a request whose client left while it waited: the reply goes nowhere, and closing
     /// the connection releases it.
     private func abandon(_ connection: Connection, isHead: Bool, exchange: PendingExchange) {
-        replyFromWorker(on: connection, context.busyResponse("the client has gone"), isHead: isHead, close: true,
-                        exchange: exchange)
+        replyFromWorker(
+            on: connection, context.busyResponse("the client has gone"), isHead: isHead, close: true,
+            exchange: exchange)
         connection.close()
     }
 
     /// A worker's reply, back on this loop: written if its connection is still open, then
     /// the connection goes on with what its client sent meanwhile.
-    private func replyFromWorker(on connection: Connection, _ response: HTTPResponse, isHead: Bool, close: Bool,
-                                 exchange: PendingExchange) {
+    private func replyFromWorker(
+        on connection: Connection, _ response: HTTPResponse, isHead: Bool, close: Bool,
+        exchange: PendingExchange
+    ) {
         guard !connection.isClosed else { return }
         reply(on: connection, response, isHead: isHead, close: close, exchange: exchange)
         connection.serve()
@@ -154,7 +168,6 @@ struct LoopConfined<Object: AnyObject>: @unchecked Sendable {
 /// dropped anyway).
 struct ClientSocket: Sendable {
     let descriptor: Int32
-
 
     func hasGone() -> Bool {
         guard descriptor >= 0 else { return false }

@@ -25,19 +25,21 @@ extension EventLoop {
         if let header = context.configuration.requestIDHeader {
             requestID = fields.first(named: header).flatMap(RequestID.sanitised) ?? requestIDs.next()
         }
-        return PendingExchange(method: method.rawValue, route: HTTPExchange.rejectedRoute, requestID: requestID,
-                               start: context.observer == nil ? 0 : MonotonicClock.now())
+        return PendingExchange(
+            method: method.rawValue, route: HTTPExchange.rejectedRoute, requestID: requestID,
+            start: context.observer == nil ? 0 : MonotonicClock.now())
     }
 
     /// Tells the observer (if any) that `response` went out for `exchange`.
     func finishExchange(_ exchange: PendingExchange, _ response: HTTPResponse, isHead: Bool) {
         guard let observer = context.observer else { return }
         let now = MonotonicClock.now()
-        observer.requestFinished(HTTPExchange(
-            method: exchange.method, route: exchange.route, pathParameters: exchange.pathParameters,
-            status: response.status, requestBodyBytes: exchange.requestBodyBytes,
-            responseBodyBytes: response.allowsBody && !isHead ? response.body.count : 0,
-            durationNanoseconds: now > exchange.start ? now - exchange.start : 0,
-            requestID: exchange.requestID, responseHeaders: response.headers, loop: index))
+        observer.requestFinished(
+            HTTPExchange(
+                method: exchange.method, route: exchange.route, pathParameters: exchange.pathParameters,
+                status: response.status, requestBodyBytes: exchange.requestBodyBytes,
+                responseBodyBytes: response.allowsBody && !isHead ? response.body.count : 0,
+                durationNanoseconds: now > exchange.start ? now - exchange.start : 0,
+                requestID: exchange.requestID, responseHeaders: response.headers, loop: index))
     }
 }

@@ -26,15 +26,18 @@ extension EventLoop {
     /// - Parameter exchange: the request's id (echoed) and what the observer is told.
     /// - Parameter counted: count the body in the reply budget (every reply but the small
     ///   503 that replaces one that did not fit).
-    func reply(on connection: Connection, _ response: HTTPResponse, isHead: Bool, close: Bool,
-               exchange: PendingExchange, counted: Bool = true) {
+    func reply(
+        on connection: Connection, _ response: HTTPResponse, isHead: Bool, close: Bool,
+        exchange: PendingExchange, counted: Bool = true
+    ) {
         assert(EventLoop.current === self, "a connection replied to off its own loop thread")
         // A body is counted from here until libevent lets go of it; one that does not fit
         // (clients not reading what they asked for) becomes a small 503 instead.
         let sendsBody = response.allowsBody && !isHead && !response.body.isEmpty
         if counted && sendsBody && !context.replyBudget.tryReserve(response.body.count) {
-            return reply(on: connection, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
-                         isHead: isHead, close: close, exchange: exchange, counted: false)
+            return reply(
+                on: connection, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
+                isHead: isHead, close: close, exchange: exchange, counted: false)
         }
         let closes = close || isDraining
         writeHead(of: response, exchange: exchange, close: closes)
@@ -75,8 +78,10 @@ enum FramingHeader {
         let utf8 = name.utf8
         // The first letter tells most names apart before the comparison (an ETag is not a
         // Date).
-        guard let first = utf8.first.map(asciiLowercased), first == UInt8(ascii: "c") || first == UInt8(ascii: "t")
-                || first == UInt8(ascii: "d") else {
+        guard let first = utf8.first.map(asciiLowercased),
+            first == UInt8(ascii: "c") || first == UInt8(ascii: "t")
+                || first == UInt8(ascii: "d")
+        else {
             self = .other
             return
         }

@@ -29,7 +29,10 @@ extension EventLoop {
             case .other:
                 // Lengths first: the comparison ran for every header of every reply.
                 if let requestIDHeader, name.utf8.count == requestIDHeader.utf8.count,
-                   asciiCaseInsensitiveEquals(name, requestIDHeader) { continue }
+                    asciiCaseInsensitiveEquals(name, requestIDHeader)
+                {
+                    continue
+                }
             }
             replyHead.add(name, value)
         }

@@ -22,15 +22,20 @@ public struct HTTPRequest: Sendable {
     /// `HTTPResponse.moveToWorker` and runs again on a worker with this false.
     public internal(set) var isOnEventLoop = false
 
-    public init(method: HTTPMethod, path: String, query: String? = nil,
-                headers: [(name: String, value: String)] = [], body: [UInt8] = [],
-                pathParameters: [String: String] = [:]) {
-        self.init(method: method, path: path, query: query, headerBlock: HeaderBlock(headers), body: body,
-                  pathParameters: pathParameters)
+    public init(
+        method: HTTPMethod, path: String, query: String? = nil,
+        headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+        pathParameters: [String: String] = [:]
+    ) {
+        self.init(
+            method: method, path: path, query: query, headerBlock: HeaderBlock(headers), body: body,
+            pathParameters: pathParameters)
     }
 
-    init(method: HTTPMethod, path: String, query: String?, headerBlock: HeaderBlock, body: [UInt8],
-         pathParameters: [String: String]) {
+    init(
+        method: HTTPMethod, path: String, query: String?, headerBlock: HeaderBlock, body: [UInt8],
+        pathParameters: [String: String]
+    ) {
         self.method = method
         self.path = path
         self.query = query
@@ -61,7 +66,7 @@ public struct HTTPRequest: Sendable {
 /// plain iterators, not `zip` over two UTF8Views (docs/performance.md#reply-header-names).
 func asciiCaseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
-    if lhs == rhs { return true }  // the usual spelling: one comparison of small strings
+    if lhs == rhs { return true } // the usual spelling: one comparison of small strings
     var left = lhs.utf8.makeIterator(), right = rhs.utf8.makeIterator()
     while let a = left.next(), let b = right.next() {
         if asciiLowercased(a) != asciiLowercased(b) { return false }

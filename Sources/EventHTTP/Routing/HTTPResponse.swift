@@ -35,8 +35,10 @@ public struct HTTPResponse: Sendable {
         json(status, Array(text.utf8))
     }
 
-    public static func text(_ status: Int, _ text: String,
-                            contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+    public static func text(
+        _ status: Int, _ text: String,
+        contentType: String = "text/plain; charset=utf-8"
+    ) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
     }
 

@@ -20,10 +20,10 @@ public enum RequestID {
     static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
-             UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "@"):
+            UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "@"):
             true
         default:
             false
@@ -41,7 +41,7 @@ struct RequestIDGenerator {
     init() {
         var seed = SystemRandomNumberGenerator()
         state = (seed.next(), seed.next(), seed.next(), seed.next())
-        if state == (0, 0, 0, 0) { state.0 = 1 }  // the one state xoshiro never leaves
+        if state == (0, 0, 0, 0) { state.0 = 1 } // the one state xoshiro never leaves
     }
 
     /// 32 hex digits, written two at a time (`OutputWriter.hex`).

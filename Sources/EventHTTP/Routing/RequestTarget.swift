@@ -26,13 +26,16 @@ struct RequestTarget: Equatable {
     /// sub-delims, ":", "[", "]", "%", and at most one "@"). The bytes are already visible ASCII.
     static func originForm(ofAbsolute target: UnsafeRawBufferPointer) -> [UInt8]? {
         let schemes: [[UInt8]] = [Array("http://".utf8), Array("https://".utf8)]
-        guard let scheme = schemes.first(where: { scheme in
-            target.count > scheme.count && zip(scheme, target).allSatisfy { asciiLowercased($1) == $0 }
-        }) else { return nil }
+        guard
+            let scheme = schemes.first(where: { scheme in
+                target.count > scheme.count && zip(scheme, target).allSatisfy { asciiLowercased($1) == $0 }
+            })
+        else { return nil }
         let rest = target[scheme.count...]
         // A "#" right after the authority is refused with it: an absolute-URI has no
         // fragment (RFC 3986 §4.3).
-        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
+        let authorityEnd =
+            rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
             ?? rest.endIndex
         guard authorityEnd > rest.startIndex else { return nil }
         let authority = rest[..<authorityEnd]
@@ -50,9 +53,9 @@ struct RequestTarget: Equatable {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-             UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-             UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
             return true
         default:
             return false
@@ -77,14 +80,15 @@ struct RequestTarget: Equatable {
 
     static func parse(_ target: UnsafeRawBufferPointer) -> Result<RequestTarget, Invalid> {
         let (pathEnd, end) = bounds(target)
-        let query: String? = pathEnd < end
+        let query: String? =
+            pathEnd < end
             ? String(decoding: UnsafeRawBufferPointer(rebasing: target[(pathEnd + 1)..<end]), as: UTF8.self) : nil
         guard pathEnd > 0, target[0] == UInt8(ascii: "/") else {
             return .failure(Invalid(message: "request path must start with '/'"))
         }
         if pathEnd == 1 { return .success(RequestTarget(path: "/", segments: [], query: query)) }
         var segments: [String] = []
-        segments.reserveCapacity(6)  // one allocation for the API's paths, not one per growth
+        segments.reserveCapacity(6) // one allocation for the API's paths, not one per growth
         var decodedAny = false
         var segmentStart = 1
         while segmentStart <= pathEnd {
@@ -110,7 +114,9 @@ struct RequestTarget: Equatable {
             }
             segmentStart = segmentEnd + 1
         }
-        let path = decodedAny ? "/" + segments.joined(separator: "/")
+        let path =
+            decodedAny
+            ? "/" + segments.joined(separator: "/")
             : String(decoding: UnsafeRawBufferPointer(rebasing: target[..<pathEnd]), as: UTF8.self)
         return .success(RequestTarget(path: path, segments: segments, query: query))
     }

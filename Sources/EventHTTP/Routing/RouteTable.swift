@@ -81,9 +81,13 @@ struct RouteTable: Sendable {
                 }
             }
             nodes[current].routes.removeAll { $0.method == registration.method }
-            nodes[current].routes.append((registration.method, Route(
-                handler: registration.handler, offload: registration.offload, parameterNames: names,
-                pattern: registration.pattern)))
+            nodes[current].routes.append(
+                (
+                    registration.method,
+                    Route(
+                        handler: registration.handler, offload: registration.offload, parameterNames: names,
+                        pattern: registration.pattern)
+                ))
         }
     }
 
@@ -109,12 +113,15 @@ struct RouteTable: Sendable {
 
     /// The same walk as `collect` (literal first, then the parameter), stopping at the first
     /// node with a route for `method`; `values` holds that path's parameter values.
-    private func firstMatch(_ method: HTTPMethod, node: Int, segments: ArraySlice<String>,
-                            values: inout [String]) -> Route? {
+    private func firstMatch(
+        _ method: HTTPMethod, node: Int, segments: ArraySlice<String>,
+        values: inout [String]
+    ) -> Route? {
         guard let segment = segments.first else { return nodes[node].route(serving: method) }
         let rest = segments.dropFirst()
         if let literal = nodes[node].literal(segment),
-           let found = firstMatch(method, node: literal, segments: rest, values: &values) {
+            let found = firstMatch(method, node: literal, segments: rest, values: &values)
+        {
             return found
         }
         if let parameter = nodes[node].parameter, !segment.isEmpty {
@@ -125,8 +132,10 @@ struct RouteTable: Sendable {
         return nil
     }
 
-    private func collect(node: Int, segments: ArraySlice<String>, values: inout [String],
-                         into candidates: inout [(node: Int, values: [String])]) {
+    private func collect(
+        node: Int, segments: ArraySlice<String>, values: inout [String],
+        into candidates: inout [(node: Int, values: [String])]
+    ) {
         guard let segment = segments.first else {
             if !nodes[node].routes.isEmpty { candidates.append((node, values)) }
             return

@@ -23,14 +23,19 @@ public struct Router: Sendable {
     ///   use it for work that can take long (a million-item prepare).
     /// - Precondition: the pattern is well formed and (method, pattern shape) is new.
     ///   A bad route table is a programming error, caught at startup.
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, offload: Bool = false,
-                             _ handler: @escaping Handler) {
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, offload: Bool = false,
+        _ handler: @escaping Handler
+    ) {
         let segments = PatternSegment.parse(pattern)
         let shape = segments.map(\.shapeKey)
-        precondition(!registrations.contains { $0.method == method && $0.segments.map(\.shapeKey) == shape },
-                     "duplicate route \(method.rawValue) \(pattern)")
-        registrations.append(Registration(method: method, pattern: pattern, segments: segments,
-                                          offload: offload, handler: handler))
+        precondition(
+            !registrations.contains { $0.method == method && $0.segments.map(\.shapeKey) == shape },
+            "duplicate route \(method.rawValue) \(pattern)")
+        registrations.append(
+            Registration(
+                method: method, pattern: pattern, segments: segments,
+                offload: offload, handler: handler))
     }
 
     /// Freezes the routes into the lookup table the event loops share.
@@ -60,13 +65,15 @@ enum PatternSegment: Hashable, Sendable {
             precondition(!raw.isEmpty, "route pattern has an empty segment: \(pattern)")
             if raw.hasPrefix("{") && raw.hasSuffix("}") {
                 let name = String(raw.dropFirst().dropLast())
-                precondition(!name.isEmpty && !name.contains("{") && !name.contains("}"),
-                             "bad parameter segment '\(raw)' in \(pattern)")
+                precondition(
+                    !name.isEmpty && !name.contains("{") && !name.contains("}"),
+                    "bad parameter segment '\(raw)' in \(pattern)")
                 precondition(names.insert(name).inserted, "parameter '\(name)' repeats in \(pattern)")
                 return .parameter(name)
             }
-            precondition(!raw.contains("{") && !raw.contains("}"),
-                         "parameters must fill a whole segment: '\(raw)' in \(pattern)")
+            precondition(
+                !raw.contains("{") && !raw.contains("}"),
+                "parameters must fill a whole segment: '\(raw)' in \(pattern)")
             return .literal(String(raw))
         }
     }

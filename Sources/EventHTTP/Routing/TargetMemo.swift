@@ -48,10 +48,13 @@ struct TargetMemo {
 
     /// The path, raw query and resolution of `target` (origin form, as the stream validator
     /// let it through), from the memo or worked out and remembered.
-    mutating func route(_ method: HTTPMethod, target: UnsafeRawBufferPointer,
-                        routes: RouteTable) throws(RequestTarget.Invalid) -> Routed {
+    mutating func route(
+        _ method: HTTPMethod, target: UnsafeRawBufferPointer,
+        routes: RouteTable
+    ) throws(RequestTarget.Invalid) -> Routed {
         let bounds = RequestTarget.bounds(target)
-        let queryBytes: UnsafeRawBufferPointer? = bounds.pathEnd < bounds.end
+        let queryBytes: UnsafeRawBufferPointer? =
+            bounds.pathEnd < bounds.end
             ? UnsafeRawBufferPointer(rebasing: target[(bounds.pathEnd + 1)..<bounds.end]) : nil
         let pathBytes = UnsafeRawBufferPointer(rebasing: target[..<bounds.pathEnd])
         for index in entries.indices where entries[index].method == method && entries[index].pathBytes.count == pathBytes.count {
@@ -77,8 +80,10 @@ struct TargetMemo {
         misses += 1
         let parsed = try RequestTarget.parse(target).get()
         let resolution = routes.resolve(method, segments: parsed.segments)
-        remember(Entry(method: method, pathBytes: Array(pathBytes), path: parsed.path, resolution: resolution,
-                       lastQuery: parsed.query))
+        remember(
+            Entry(
+                method: method, pathBytes: Array(pathBytes), path: parsed.path, resolution: resolution,
+                lastQuery: parsed.query))
         return Routed(path: parsed.path, query: parsed.query, resolution: resolution)
     }
 

@@ -10,8 +10,10 @@ public enum AvailableCPUs {
     public static let count: Int = resolve(files: readSmallFile)
 
     /// - Parameter files: reads a file's text (nil when absent); tests pass a fake tree.
-    static func resolve(files: (String) -> String?, online: Int = HTTPServerConfiguration.onlineCores,
-                        affinity: Int = Int(eventhttp_affinity_cpu_count())) -> Int {
+    static func resolve(
+        files: (String) -> String?, online: Int = HTTPServerConfiguration.onlineCores,
+        affinity: Int = Int(eventhttp_affinity_cpu_count())
+    ) -> Int {
         var limit = affinity > 0 ? min(affinity, online) : online
         if let quota = quota(files: files) {
             limit = min(limit, Int(quota.rounded(.up)))
@@ -25,16 +27,20 @@ public enum AvailableCPUs {
     static func quota(files: (String) -> String?) -> Double? {
         guard let membership = files("/proc/self/cgroup") else { return nil }
         if let path = cgroupV2Path(membership),
-           let found = tightest(over: path, root: "/sys/fs/cgroup", { directory in
-               files(directory + "/cpu.max").flatMap(parseCPUMax)
-           }) {
+            let found = tightest(
+                over: path, root: "/sys/fs/cgroup",
+                { directory in
+                    files(directory + "/cpu.max").flatMap(parseCPUMax)
+                })
+        {
             return found
         }
         if let path = cgroupV1CPUPath(membership) {
             for root in ["/sys/fs/cgroup/cpu,cpuacct", "/sys/fs/cgroup/cpu"] {
                 let found = tightest(over: path, root: root) { directory in
                     guard let quota = files(directory + "/cpu.cfs_quota_us"),
-                          let period = files(directory + "/cpu.cfs_period_us") else { return nil }
+                        let period = files(directory + "/cpu.cfs_period_us")
+                    else { return nil }
                     return parseCFSQuota(quota: quota, period: period)
                 }
                 if let found { return found }
@@ -47,14 +53,16 @@ public enum AvailableCPUs {
     static func parseCPUMax(_ text: String) -> Double? {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         guard fields.count == 2, let quota = Double(fields[0]), let period = Double(fields[1]),
-              quota > 0, period > 0 else { return nil }
+            quota > 0, period > 0
+        else { return nil }
         return quota / period
     }
 
     /// cgroup v1's `cpu.cfs_quota_us` (-1 for none) over `cpu.cfs_period_us`.
     static func parseCFSQuota(quota: String, period: String) -> Double? {
         guard let quota = Double(quota.trimmingNewlines), let period = Double(period.trimmingNewlines),
-              quota > 0, period > 0 else { return nil }
+            quota > 0, period > 0
+        else { return nil }
         return quota / period
     }
 

@@ -21,7 +21,7 @@ extension HTTPServer {
     /// Once a shutdown has begun this does nothing.
     /// - Precondition: the server has been started.
     public func runPeriodically(everySeconds seconds: Int, _ job: @escaping @Sendable () -> Void) {
-        guard let loop = loopForSetUp("runPeriodically") else { return }  // shutting down: no more rounds
+        guard let loop = loopForSetUp("runPeriodically") else { return } // shutting down: no more rounds
         let periodic = PeriodicJob(job)
         loop.post { [loop] in loop.schedule(periodic, everySeconds: seconds) }
     }
@@ -30,8 +30,10 @@ extension HTTPServer {
 extension EventLoop {
     func schedule(_ periodic: PeriodicJob, everySeconds seconds: Int) {
         guard !isTearingDown,
-              let event = event_new(base, -1, Int16(EV_PERSIST), Callbacks.periodic,
-                                    Unmanaged.passUnretained(periodic).toOpaque()) else { return }
+            let event = event_new(
+                base, -1, Int16(EV_PERSIST), Callbacks.periodic,
+                Unmanaged.passUnretained(periodic).toOpaque())
+        else { return }
         periodic.event = event
         periodicJobs.append(periodic)
         var interval = timeval(tv_sec: max(1, seconds), tv_usec: 0)

@@ -32,9 +32,11 @@ public final class HTTPServer: Sendable {
     ///   405, 413, 414, 431, malformed requests). The default is the API's
     ///   `{"error": {"code": ..., "message": ...}}`.
     /// - Parameter observer: told of every reply, worker job and loop lag (logs, metrics).
-    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router,
-                errorBody: @escaping ErrorBodyBuilder = { _, code, message in ErrorBody.json(code: code, message: message) },
-                observer: (any HTTPServerObserver)? = nil) {
+    public init(
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router,
+        errorBody: @escaping ErrorBodyBuilder = { _, code, message in ErrorBody.json(code: code, message: message) },
+        observer: (any HTTPServerObserver)? = nil
+    ) {
         self.configuration = configuration
         self.router = router
         self.errorBody = errorBody
@@ -53,13 +55,17 @@ public final class HTTPServer: Sendable {
             let (sockets, port) = try ListeningSocket.openGroup(
                 address, port: configuration.port, count: configuration.eventLoops,
                 backlog: configuration.listenBacklog, host: configuration.host)
-            guard let workers = WorkerPool(threads: configuration.workerThreads, maxQueued: configuration.maxQueuedRequests,
-                                           observer: observer) else {
+            guard
+                let workers = WorkerPool(
+                    threads: configuration.workerThreads, maxQueued: configuration.maxQueuedRequests,
+                    observer: observer)
+            else {
                 sockets.forEach { close($0) }
                 throw .threads
             }
-            let context = ServerContext(configuration: configuration, routes: router.freeze(),
-                                        errorBody: errorBody, workers: workers, observer: observer)
+            let context = ServerContext(
+                configuration: configuration, routes: router.freeze(),
+                errorBody: errorBody, workers: workers, observer: observer)
             let loops: [EventLoop]
             do throws(HTTPServerError) {
                 loops = try makeLoops(context: context, sockets: sockets)

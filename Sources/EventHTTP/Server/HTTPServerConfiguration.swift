@@ -97,7 +97,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionCapPerLoop: Int {
         if let maxConnectionsPerLoop { return max(1, maxConnectionsPerLoop) }
         var limit = rlimit()
-        let descriptors = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max
+        let descriptors =
+            getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max
             ? Int(clamping: limit.rlim_cur) : 1 << 20
         return min(4096, max(16, (descriptors - 64) / max(1, eventLoops)))
     }

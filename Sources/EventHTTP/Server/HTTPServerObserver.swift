@@ -53,9 +53,11 @@ public struct HTTPExchange: Sendable {
     /// Which event loop answered.
     public var loop: Int
 
-    public init(method: String, route: String, pathParameters: [String: String] = [:], status: Int,
-                requestBodyBytes: Int = 0, responseBodyBytes: Int = 0, durationNanoseconds: UInt64 = 0,
-                requestID: String = "", responseHeaders: [(name: String, value: String)] = [], loop: Int = 0) {
+    public init(
+        method: String, route: String, pathParameters: [String: String] = [:], status: Int,
+        requestBodyBytes: Int = 0, responseBodyBytes: Int = 0, durationNanoseconds: UInt64 = 0,
+        requestID: String = "", responseHeaders: [(name: String, value: String)] = [], loop: Int = 0
+    ) {
         self.method = method
         self.route = route
         self.pathParameters = pathParameters

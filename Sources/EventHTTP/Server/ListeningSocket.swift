@@ -36,8 +36,10 @@ enum ListeningSocket {
     /// no probe: the first socket binds port 0 itself (Linux never hands an ephemeral bind a
     /// port a reuseport group holds), and the others join its port. A probe there would
     /// leave a window in which the port it found is free for anyone's bind(0).
-    static func openGroup(_ address: Address, port: Int, count: Int, backlog: Int,
-                          host: String) throws(HTTPServerError) -> (sockets: [Int32], port: Int) {
+    static func openGroup(
+        _ address: Address, port: Int, count: Int, backlog: Int,
+        host: String
+    ) throws(HTTPServerError) -> (sockets: [Int32], port: Int) {
         var port = port
         if port != 0 {
             let probe = try makeSocket(address, reusePort: false, host: host, port: port)
@@ -63,7 +65,8 @@ enum ListeningSocket {
         let fd = try makeSocket(address, reusePort: true, host: host, port: port)
         var one: Int32 = 1
         guard setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size)) == 0,
-              listen(fd, Int32(backlog)) == 0 else {
+            listen(fd, Int32(backlog)) == 0
+        else {
             let code = errno
             close(fd)
             throw code == EADDRINUSE ? .addressInUse(host: host, port: port) : .socket(operation: "listen", errno: code)
@@ -89,8 +92,10 @@ enum ListeningSocket {
         }
     }
 
-    private static func makeSocket(_ address: Address, reusePort: Bool, host: String,
-                                   port: Int) throws(HTTPServerError) -> Int32 {
+    private static func makeSocket(
+        _ address: Address, reusePort: Bool, host: String,
+        port: Int
+    ) throws(HTTPServerError) -> Int32 {
         var address = address
         setPort(&address, port)
         let fd = socket(address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)

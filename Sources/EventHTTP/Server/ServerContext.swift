@@ -15,9 +15,11 @@ final class ServerContext: Sendable {
     let observer: (any HTTPServerObserver)?
     let streamLimits: RequestParser.Limits
 
-    init(configuration: HTTPServerConfiguration, routes: RouteTable,
-         errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool,
-         observer: (any HTTPServerObserver)? = nil) {
+    init(
+        configuration: HTTPServerConfiguration, routes: RouteTable,
+        errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool,
+        observer: (any HTTPServerObserver)? = nil
+    ) {
         self.configuration = configuration
         self.routes = routes
         self.errorBody = errorBody
@@ -27,14 +29,16 @@ final class ServerContext: Sendable {
         replyBudget = ByteBudget(capacity: configuration.replyBudgetBytes)
         connectionCap = configuration.connectionCapPerLoop
         self.observer = observer
-        streamLimits = .init(maxTargetLength: configuration.maxURILength,
-                             maxHeaderBytes: configuration.maxHeadersSize,
-                             maxBodyBytes: configuration.maxBodySize)
+        streamLimits = .init(
+            maxTargetLength: configuration.maxURILength,
+            maxHeaderBytes: configuration.maxHeadersSize,
+            maxBodyBytes: configuration.maxBodySize)
     }
 
     func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: [("Content-Type", HTTPResponse.jsonContentType)],
-                                    body: errorBody(status, code, message))
+        var response = HTTPResponse(
+            status: status, headers: [("Content-Type", HTTPResponse.jsonContentType)],
+            body: errorBody(status, code, message))
         // Every 503 the server makes itself is a moment's overload: say when to come back.
         if status == 503 { response.headers.append(("Retry-After", Self.busyRetryAfterSeconds)) }
         return response

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Core Animation's CATransform3D (docs/layouts.md §0): row-vector convention, so a point is
@@ -19,10 +19,22 @@ public struct Transform3D: Hashable, Sendable {
         m31: Double, m32: Double, m33: Double, m34: Double,
         m41: Double, m42: Double, m43: Double, m44: Double
     ) {
-        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
-        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
-        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
-        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+        self.m11 = m11
+        self.m12 = m12
+        self.m13 = m13
+        self.m14 = m14
+        self.m21 = m21
+        self.m22 = m22
+        self.m23 = m23
+        self.m24 = m24
+        self.m31 = m31
+        self.m32 = m32
+        self.m33 = m33
+        self.m34 = m34
+        self.m41 = m41
+        self.m42 = m42
+        self.m43 = m43
+        self.m44 = m44
     }
 
     public static let identity = Transform3D(
@@ -40,10 +52,11 @@ public struct Transform3D: Hashable, Sendable {
 
     public init(entries e: [Double]) {
         precondition(e.count == 16, "a transform has 16 entries")
-        self.init(m11: e[0], m12: e[1], m13: e[2], m14: e[3],
-                  m21: e[4], m22: e[5], m23: e[6], m24: e[7],
-                  m31: e[8], m32: e[9], m33: e[10], m34: e[11],
-                  m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+        self.init(
+            m11: e[0], m12: e[1], m13: e[2], m14: e[3],
+            m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+            m31: e[8], m32: e[9], m33: e[10], m34: e[11],
+            m41: e[12], m42: e[13], m43: e[14], m44: e[15])
     }
 
     /// `a.concatenating(b)` is CATransform3DConcat(a, b) = a · b: apply `a` first, then `b`.
@@ -72,13 +85,17 @@ public struct Transform3D: Hashable, Sendable {
 
     public static func makeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
         var t = identity
-        t.m41 = tx; t.m42 = ty; t.m43 = tz
+        t.m41 = tx
+        t.m42 = ty
+        t.m43 = tz
         return t
     }
 
     public static func makeScale(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
         var t = identity
-        t.m11 = sx; t.m22 = sy; t.m33 = sz
+        t.m11 = sx
+        t.m22 = sy
+        t.m33 = sz
         return t
     }
 

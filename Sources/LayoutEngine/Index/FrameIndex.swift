@@ -52,12 +52,16 @@ public struct FrameIndex: Sendable {
                         let end = min(levelCount, (p + 1) * FrameIndex.fanOut)
                         var c = p * FrameIndex.fanOut
                         while c < end {
-                            x0 = min(x0, child[4 * c]); y0 = min(y0, child[4 * c + 1])
-                            x1 = max(x1, child[4 * c + 2]); y1 = max(y1, child[4 * c + 3])
+                            x0 = min(x0, child[4 * c])
+                            y0 = min(y0, child[4 * c + 1])
+                            x1 = max(x1, child[4 * c + 2])
+                            y1 = max(y1, child[4 * c + 3])
                             c += 1
                         }
-                        parent[4 * p] = x0; parent[4 * p + 1] = y0
-                        parent[4 * p + 2] = x1; parent[4 * p + 3] = y1
+                        parent[4 * p] = x0
+                        parent[4 * p + 1] = y0
+                        parent[4 * p + 2] = x1
+                        parent[4 * p + 3] = y1
                     }
                 }
             }

@@ -24,9 +24,11 @@ public struct SectionData: Hashable, Sendable {
     }
 
     /// A section with explicit per-item data; every non-nil column has `itemCount` entries.
-    public init(itemCount: Int, sizes: [Size]? = nil, heights: [Double]? = nil,
-                aspectRatios: [Double]? = nil, children: [[Int]]? = nil,
-                overrides: SectionOverrides = SectionOverrides()) {
+    public init(
+        itemCount: Int, sizes: [Size]? = nil, heights: [Double]? = nil,
+        aspectRatios: [Double]? = nil, children: [[Int]]? = nil,
+        overrides: SectionOverrides = SectionOverrides()
+    ) {
         precondition(sizes.map { $0.count == itemCount } ?? true)
         precondition(heights.map { $0.count == itemCount } ?? true)
         precondition(aspectRatios.map { $0.count == itemCount } ?? true)
@@ -76,8 +78,10 @@ public struct SectionData: Hashable, Sendable {
         public var aspectRatio: Double?
         public var children: [Int]?
 
-        public init(size: Size? = nil, height: Double? = nil, aspectRatio: Double? = nil,
-                    children: [Int]? = nil) {
+        public init(
+            size: Size? = nil, height: Double? = nil, aspectRatio: Double? = nil,
+            children: [Int]? = nil
+        ) {
             self.size = size
             self.height = height
             self.aspectRatio = aspectRatio
@@ -86,8 +90,9 @@ public struct SectionData: Hashable, Sendable {
     }
 
     public func item(at i: Int) -> Item {
-        Item(size: size(at: i), height: height(at: i), aspectRatio: aspectRatio(at: i),
-             children: children?[i])
+        Item(
+            size: size(at: i), height: height(at: i), aspectRatio: aspectRatio(at: i),
+            children: children?[i])
     }
 
     /// Builds a section from whole items (used by updates and tests; the JSON reader fills

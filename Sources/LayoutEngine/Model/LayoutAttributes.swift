@@ -77,7 +77,11 @@ public struct ElementKey: Hashable, Sendable, Comparable {
     }
 
     private var categoryRank: Int {
-        switch category { case .cell: 0; case .supplementary: 1; case .decoration: 2 }
+        switch category {
+        case .cell: 0
+        case .supplementary: 1
+        case .decoration: 2
+        }
     }
 
     /// Cells first, then supplementary views, then decorations (docs/layouts.md §0).

@@ -9,9 +9,11 @@ public struct ViewContext: Hashable, Sendable {
     /// (docs/compositional.md C13); absent = 0. Other layouts ignore them.
     public var orthogonalOffsets: [Int: Double]
 
-    public init(bounds: Size = .zero, contentOffset: Point = .zero,
-                contentInset: EdgeInsets = .zero, scale: Double = 0,
-                orthogonalOffsets: [Int: Double] = [:]) {
+    public init(
+        bounds: Size = .zero, contentOffset: Point = .zero,
+        contentInset: EdgeInsets = .zero, scale: Double = 0,
+        orthogonalOffsets: [Int: Double] = [:]
+    ) {
         self.bounds = bounds
         self.contentOffset = contentOffset
         self.contentInset = contentInset
@@ -34,10 +36,11 @@ public struct ViewContext: Hashable, Sendable {
 
     /// The visible rectangle: the bounds at the content offset, inset by the content inset (R12).
     public var visibleRect: Rect {
-        Rect(x: contentOffset.x + contentInset.left,
-             y: contentOffset.y + contentInset.top,
-             width: max(0, bounds.width - contentInset.left - contentInset.right),
-             height: max(0, bounds.height - contentInset.top - contentInset.bottom))
+        Rect(
+            x: contentOffset.x + contentInset.left,
+            y: contentOffset.y + contentInset.top,
+            width: max(0, bounds.width - contentInset.left - contentInset.right),
+            height: max(0, bounds.height - contentInset.top - contentInset.bottom))
     }
 
     /// The bounds rectangle at the content offset, not inset.

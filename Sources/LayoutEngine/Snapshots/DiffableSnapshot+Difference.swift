@@ -9,9 +9,10 @@ extension DiffableSnapshot {
             if !duplicateSections.contains(section.id) { duplicateSections.append(section.id) }
         }
         if let firstSection {
-            throw DiffableSnapshotError(kind: .duplicateSectionIdentifiers,
-                                message: Self.duplicates("section", duplicateSections),
-                                field: "\(prefix)sections[\(firstSection)].id", position: IndexPath(firstSection, -1))
+            throw DiffableSnapshotError(
+                kind: .duplicateSectionIdentifiers,
+                message: Self.duplicates("section", duplicateSections),
+                field: "\(prefix)sections[\(firstSection)].id", position: IndexPath(firstSection, -1))
         }
         var itemSeen = Set<SnapshotIdentifier>(minimumCapacity: itemCount)
         var duplicateItems = Set<SnapshotIdentifier>(), ordered: [SnapshotIdentifier] = []
@@ -23,15 +24,17 @@ extension DiffableSnapshot {
             }
         }
         if let firstItem {
-            throw DiffableSnapshotError(kind: .duplicateItemIdentifiers, message: Self.duplicates("item", ordered),
-                                field: "\(prefix)sections[\(firstItem.section)].items[\(firstItem.item)]", position: firstItem)
+            throw DiffableSnapshotError(
+                kind: .duplicateItemIdentifiers, message: Self.duplicates("item", ordered),
+                field: "\(prefix)sections[\(firstItem.section)].items[\(firstItem.item)]", position: firstItem)
         }
     }
 
     /// UIKit's words, with up to `DiffableSnapshotError.listedDuplicates` identifiers named.
     static func duplicates(_ what: String, _ ids: [SnapshotIdentifier]) -> String {
         let shown = ids.prefix(DiffableSnapshotError.listedDuplicates).map(\.description).joined(separator: ", ")
-        let more = ids.count > DiffableSnapshotError.listedDuplicates
+        let more =
+            ids.count > DiffableSnapshotError.listedDuplicates
             ? " (and \(ids.count - DiffableSnapshotError.listedDuplicates) more)" : ""
         return "supplied \(what) identifiers are not unique. Duplicate identifiers: {(\(shown))}\(more)"
     }
@@ -41,14 +44,18 @@ extension DiffableSnapshot {
     /// `reloaded` and `reconfigured` name items of `new` (an error otherwise). A reloaded
     /// item that stays in place is a `reloadItems` entry; one that moves is deleted and
     /// inserted, as UIKit's diffable data source does it.
-    public func difference(to new: DiffableSnapshot, reloaded: [SnapshotIdentifier] = [],
-                           reconfigured: [SnapshotIdentifier] = []) throws(DiffableSnapshotError) -> SnapshotDiff {
+    public func difference(
+        to new: DiffableSnapshot, reloaded: [SnapshotIdentifier] = [],
+        reconfigured: [SnapshotIdentifier] = []
+    ) throws(DiffableSnapshotError) -> SnapshotDiff {
         SnapshotDiff(try correspondence(to: new, reloaded: reloaded, reconfigured: reconfigured))
     }
 
     /// Where each section and item of `new` was in `self`, after checking both snapshots.
-    public func correspondence(to new: DiffableSnapshot, reloaded: [SnapshotIdentifier] = [],
-                               reconfigured: [SnapshotIdentifier] = []) throws(DiffableSnapshotError) -> SnapshotCorrespondence {
+    public func correspondence(
+        to new: DiffableSnapshot, reloaded: [SnapshotIdentifier] = [],
+        reconfigured: [SnapshotIdentifier] = []
+    ) throws(DiffableSnapshotError) -> SnapshotCorrespondence {
         try validate(fieldPrefix: "old.")
         try new.validate()
         var oldNumber: [SnapshotIdentifier: Int] = [:]
@@ -64,9 +71,10 @@ extension DiffableSnapshot {
             var out: [Int] = []
             for (k, id) in ids.enumerated() {
                 guard let n = newNumber[id] else {
-                    throw DiffableSnapshotError(kind: .unknownItemIdentifier,
-                                                message: "Attempted to \(verb) item identifier that does not exist in the snapshot: \(id)",
-                                                field: "\(field)[\(k)]")
+                    throw DiffableSnapshotError(
+                        kind: .unknownItemIdentifier,
+                        message: "Attempted to \(verb) item identifier that does not exist in the snapshot: \(id)",
+                        field: "\(field)[\(k)]")
                 }
                 out.append(n)
             }

@@ -65,14 +65,18 @@ struct IdentifierIndex {
 
     /// Whether `a[aStart..<aEnd]` and `b[bStart..<bEnd]` hold the same bytes.
     @inline(__always)
-    static func equal(_ a: UnsafeRawBufferPointer, _ aStart: Int, _ aEnd: Int,
-                      _ b: UnsafeRawBufferPointer, _ bStart: Int, _ bEnd: Int) -> Bool {
+    static func equal(
+        _ a: UnsafeRawBufferPointer, _ aStart: Int, _ aEnd: Int,
+        _ b: UnsafeRawBufferPointer, _ bStart: Int, _ bEnd: Int
+    ) -> Bool {
         let n = aEnd - aStart
         guard n == bEnd - bStart else { return false }
         var k = 0
         while k + 8 <= n {
-            guard a.loadUnaligned(fromByteOffset: aStart + k, as: UInt64.self)
-                    == b.loadUnaligned(fromByteOffset: bStart + k, as: UInt64.self) else { return false }
+            guard
+                a.loadUnaligned(fromByteOffset: aStart + k, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: bStart + k, as: UInt64.self)
+            else { return false }
             k += 8
         }
         while k < n {
@@ -85,9 +89,11 @@ struct IdentifierIndex {
     /// Finds the identifier `key[start..<end]` among the entries of `column`, or inserts it
     /// as `position` when absent (`insert`). Returns the position found, or nil.
     @inline(__always)
-    mutating func lookup(_ key: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
-                         in column: UnsafeRawBufferPointer, ends: UnsafeBufferPointer<UInt32>,
-                         inserting position: Int?) -> Int? {
+    mutating func lookup(
+        _ key: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+        in column: UnsafeRawBufferPointer, ends: UnsafeBufferPointer<UInt32>,
+        inserting position: Int?
+    ) -> Int? {
         let h = Self.hash(key, start, end)
         let tag = h & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: h) & mask

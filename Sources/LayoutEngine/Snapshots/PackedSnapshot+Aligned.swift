@@ -63,18 +63,21 @@ extension PackedSnapshot {
     /// Step 1 of `alignedMatch`: initialises every element of `origin`, and marks the old
     /// identifiers it pairs.
     @inline(never)
-    private static func walk(_ old: IdentifierColumn, _ new: IdentifierColumn, origin: UnsafeMutableBufferPointer<Int>,
-                             paired: UnsafeMutableBufferPointer<Bool>, leftOver: inout [Int]) {
+    private static func walk(
+        _ old: IdentifierColumn, _ new: IdentifierColumn, origin: UnsafeMutableBufferPointer<Int>,
+        paired: UnsafeMutableBufferPointer<Bool>, leftOver: inout [Int]
+    ) {
         let n = old.count, m = new.count
         let lookahead = alignmentLookahead, block = alignmentBlock
         old.withPacked { oldBytes, oldEnds in
             new.withPacked { newBytes, newEnds in
                 @inline(__always) func equal(_ i: Int, _ j: Int) -> Bool {
-                    sameBytes(oldBytes, i == 0 ? 0 : Int(oldEnds[i &- 1]), Int(oldEnds[i]),
-                              newBytes, j == 0 ? 0 : Int(newEnds[j &- 1]), Int(newEnds[j]))
+                    sameBytes(
+                        oldBytes, i == 0 ? 0 : Int(oldEnds[i &- 1]), Int(oldEnds[i]),
+                        newBytes, j == 0 ? 0 : Int(newEnds[j &- 1]), Int(newEnds[j]))
                 }
                 var i = 0, j = 0
-                var oldStart = 0, newStart = 0      // where identifiers i and j start
+                var oldStart = 0, newStart = 0 // where identifiers i and j start
                 // Blocks until one does not agree, then one at a time until the mismatch in it
                 // has been stepped past.
                 var blocks = true
@@ -82,8 +85,9 @@ extension PackedSnapshot {
                     if blocks && i &+ block <= n && j &+ block <= m {
                         let oldEnd = Int(oldEnds[i &+ block &- 1]), newEnd = Int(newEnds[j &+ block &- 1])
                         if oldEnd &- oldStart == newEnd &- newStart,
-                           sameCuts(oldEnds, i, newEnds, j, count: block, shift: UInt32(truncatingIfNeeded: oldStart &- newStart)),
-                           sameBytes(oldBytes, oldStart, oldEnd, newBytes, newStart, newEnd) {
+                            sameCuts(oldEnds, i, newEnds, j, count: block, shift: UInt32(truncatingIfNeeded: oldStart &- newStart)),
+                            sameBytes(oldBytes, oldStart, oldEnd, newBytes, newStart, newEnd)
+                        {
                             for k in 0..<block {
                                 origin.initializeElement(at: j &+ k, to: i &+ k)
                                 paired[i &+ k] = true
@@ -110,8 +114,14 @@ extension PackedSnapshot {
                     // (neither found close by) one of each.
                     var skipOld = 1, skipNew = 1
                     for d in 1...lookahead {
-                        if j + d < m && equal(i, j + d) { (skipOld, skipNew) = (0, d); break }
-                        if i + d < n && equal(i + d, j) { (skipOld, skipNew) = (d, 0); break }
+                        if j + d < m && equal(i, j + d) {
+                            (skipOld, skipNew) = (0, d)
+                            break
+                        }
+                        if i + d < n && equal(i + d, j) {
+                            (skipOld, skipNew) = (d, 0)
+                            break
+                        }
                     }
                     for k in j..<j + skipNew {
                         origin.initializeElement(at: k, to: -1)
@@ -135,8 +145,10 @@ extension PackedSnapshot {
     /// walk did not pair (`origin` updated); false when one of them is an identifier the walk
     /// paired (a repeat).
     @inline(never)
-    private static func placeLeftOver(_ origin: inout [Int], old: IdentifierColumn, new: IdentifierColumn, paired: [Bool],
-                                      table: inout IdentifierIndex, bitmap: [UInt64], shift: UInt32) -> Bool {
+    private static func placeLeftOver(
+        _ origin: inout [Int], old: IdentifierColumn, new: IdentifierColumn, paired: [Bool],
+        table: inout IdentifierIndex, bitmap: [UInt64], shift: UInt32
+    ) -> Bool {
         old.withPacked { oldBytes, oldEnds in
             new.withPacked { newBytes, newEnds in
                 let candidates = bitmap.withUnsafeBufferPointer { bitmap in
@@ -164,9 +176,11 @@ extension PackedSnapshot {
     /// nothing else live in it (its own function: kept apart from the lookups, it takes
     /// about half the instructions per identifier).
     @inline(never)
-    private static func lookupCandidates(_ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>,
-                                         paired: UnsafeBufferPointer<Bool>, bitmap: UnsafeBufferPointer<UInt64>,
-                                         shift: UInt32) -> [Int] {
+    private static func lookupCandidates(
+        _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>,
+        paired: UnsafeBufferPointer<Bool>, bitmap: UnsafeBufferPointer<UInt64>,
+        shift: UInt32
+    ) -> [Int] {
         var candidates: [Int] = []
         var start = 0
         for i in 0..<ends.count {
@@ -185,8 +199,10 @@ extension PackedSnapshot {
     /// `j..<j + count` of another do, once `shift` (the first's start less the second's,
     /// modulo 2³²) is taken off. Ends are below 2³², so equal modulo 2³² is equal.
     @inline(__always)
-    static func sameCuts(_ a: UnsafeBufferPointer<UInt32>, _ i: Int, _ b: UnsafeBufferPointer<UInt32>, _ j: Int,
-                         count: Int, shift: UInt32) -> Bool {
+    static func sameCuts(
+        _ a: UnsafeBufferPointer<UInt32>, _ i: Int, _ b: UnsafeBufferPointer<UInt32>, _ j: Int,
+        count: Int, shift: UInt32
+    ) -> Bool {
         var differ: UInt32 = 0
         for k in 0..<count { differ |= (a[i &+ k] &- b[j &+ k]) ^ shift }
         return differ == 0
@@ -195,19 +211,23 @@ extension PackedSnapshot {
     /// Whether `a[aStart..<aEnd]` and `b[bStart..<bEnd]` hold the same bytes: eight at a time,
     /// the last eight (overlapping the ones before) for the rest; byte by byte only below eight.
     @inline(__always)
-    static func sameBytes(_ a: UnsafeRawBufferPointer, _ aStart: Int, _ aEnd: Int,
-                          _ b: UnsafeRawBufferPointer, _ bStart: Int, _ bEnd: Int) -> Bool {
+    static func sameBytes(
+        _ a: UnsafeRawBufferPointer, _ aStart: Int, _ aEnd: Int,
+        _ b: UnsafeRawBufferPointer, _ bStart: Int, _ bEnd: Int
+    ) -> Bool {
         let n = aEnd &- aStart
         guard n == bEnd &- bStart else { return false }
         guard n >= 8 else { return IdentifierIndex.equal(a, aStart, aEnd, b, bStart, bEnd) }
         var differ: UInt64 = 0
         var k = 0
         while k &+ 8 < n {
-            differ |= a.loadUnaligned(fromByteOffset: aStart &+ k, as: UInt64.self)
+            differ |=
+                a.loadUnaligned(fromByteOffset: aStart &+ k, as: UInt64.self)
                 ^ b.loadUnaligned(fromByteOffset: bStart &+ k, as: UInt64.self)
             k &+= 8
         }
-        differ |= a.loadUnaligned(fromByteOffset: aEnd &- 8, as: UInt64.self)
+        differ |=
+            a.loadUnaligned(fromByteOffset: aEnd &- 8, as: UInt64.self)
             ^ b.loadUnaligned(fromByteOffset: bEnd &- 8, as: UInt64.self)
         return differ == 0
     }
@@ -220,7 +240,8 @@ extension PackedSnapshot {
         let length = end &- start
         var w: UInt64
         if length >= 8 {
-            w = bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
+            w =
+                bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
                 ^ (bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15)
         } else {
             w = 0

@@ -14,9 +14,10 @@ public struct PackedSnapshot: Hashable, Sendable {
     }
 
     public init(_ snapshot: DiffableSnapshot) {
-        self.init(sectionIDs: IdentifierColumn(snapshot.sections.map(\.id)),
-                  itemIDs: IdentifierColumn(snapshot.sections.flatMap(\.items)),
-                  itemCounts: snapshot.sections.map(\.items.count))
+        self.init(
+            sectionIDs: IdentifierColumn(snapshot.sections.map(\.id)),
+            itemIDs: IdentifierColumn(snapshot.sections.flatMap(\.items)),
+            itemCounts: snapshot.sections.map(\.items.count))
     }
 
     public var unpacked: DiffableSnapshot {
@@ -42,32 +43,38 @@ extension PackedSnapshot {
     ///
     /// - Complexity: O(n) expected for n identifiers: one table over the old items, probed
     ///   once per new item; items the old snapshot lacks go to a second table.
-    public func correspondence(to new: PackedSnapshot, reloaded: IdentifierColumn = IdentifierColumn(),
-                               reconfigured: IdentifierColumn = IdentifierColumn()) throws(DiffableSnapshotError) -> SnapshotCorrespondence {
+    public func correspondence(
+        to new: PackedSnapshot, reloaded: IdentifierColumn = IdentifierColumn(),
+        reconfigured: IdentifierColumn = IdentifierColumn()
+    ) throws(DiffableSnapshotError) -> SnapshotCorrespondence {
         let (sectionOrigin, duplicateSection) = Self.match(new.sectionIDs, in: sectionIDs)
         if let duplicateSection {
-            throw DiffableSnapshotError(kind: .duplicateSectionIdentifiers,
-                                        message: DiffableSnapshot.duplicates("section", duplicateSection.ids),
-                                        field: "sections[\(duplicateSection.first)].id",
-                                        position: IndexPath(duplicateSection.first, -1))
+            throw DiffableSnapshotError(
+                kind: .duplicateSectionIdentifiers,
+                message: DiffableSnapshot.duplicates("section", duplicateSection.ids),
+                field: "sections[\(duplicateSection.first)].id",
+                position: IndexPath(duplicateSection.first, -1))
         }
         let (itemOrigin, duplicateItem) = Self.match(new.itemIDs, in: itemIDs)
         if let duplicateItem {
             let starts = sectionStarts(new.itemCounts), s = section(of: duplicateItem.first, starts)
-            throw DiffableSnapshotError(kind: .duplicateItemIdentifiers,
-                                        message: DiffableSnapshot.duplicates("item", duplicateItem.ids),
-                                        field: "sections[\(s)].items[\(duplicateItem.first - starts[s])]",
-                                        position: IndexPath(s, duplicateItem.first - starts[s]))
+            throw DiffableSnapshotError(
+                kind: .duplicateItemIdentifiers,
+                message: DiffableSnapshot.duplicates("item", duplicateItem.ids),
+                field: "sections[\(s)].items[\(duplicateItem.first - starts[s])]",
+                position: IndexPath(s, duplicateItem.first - starts[s]))
         }
         var numbers: [Int] = []
         if !reloaded.isEmpty || !reconfigured.isEmpty {
-            numbers = try new.numbers(of: reloaded, "reload", "reloaded", origins: itemOrigin, old: self)
+            numbers =
+                try new.numbers(of: reloaded, "reload", "reloaded", origins: itemOrigin, old: self)
                 + new.numbers(of: reconfigured, "reconfigure", "reconfigured", origins: itemOrigin, old: self)
         }
-        return SnapshotCorrespondence(oldCounts: itemCounts, newCounts: new.itemCounts,
-                                      newSectionOrigin: sectionOrigin, newItemOrigin: itemOrigin,
-                                      reloaded: Array(numbers.prefix(reloaded.count)),
-                                      reconfigured: Array(numbers.dropFirst(reloaded.count)))
+        return SnapshotCorrespondence(
+            oldCounts: itemCounts, newCounts: new.itemCounts,
+            newSectionOrigin: sectionOrigin, newItemOrigin: itemOrigin,
+            reloaded: Array(numbers.prefix(reloaded.count)),
+            reconfigured: Array(numbers.dropFirst(reloaded.count)))
     }
 
     /// For each identifier of `new`, its position in `old` or -1; and the duplicates of `new`
@@ -78,7 +85,8 @@ extension PackedSnapshot {
     /// columns side by side; only when it finds (or cannot rule out) a repeat does the table
     /// over every old identifier (`hashedMatch`) run, and that answers the error.
     static func match(_ new: IdentifierColumn, in old: IdentifierColumn, unique: Bool = true)
-        -> (origin: [Int], duplicates: (first: Int, ids: [SnapshotIdentifier])?) {
+        -> (origin: [Int], duplicates: (first: Int, ids: [SnapshotIdentifier])?)
+    {
         // Against nothing (a new session's check for repeats) there is nothing to walk.
         if unique, !old.isEmpty, let origin = alignedMatch(new, in: old) { return (origin, nil) }
         return hashedMatch(new, in: old, unique: unique)
@@ -86,7 +94,8 @@ extension PackedSnapshot {
 
     /// `match` through one table over every old identifier, probed once per new one.
     static func hashedMatch(_ new: IdentifierColumn, in old: IdentifierColumn, unique: Bool = true)
-        -> (origin: [Int], duplicates: (first: Int, ids: [SnapshotIdentifier])?) {
+        -> (origin: [Int], duplicates: (first: Int, ids: [SnapshotIdentifier])?)
+    {
         var origin = [Int](repeating: -1, count: new.count)
         var used = [Bool](repeating: false, count: unique ? old.count : 0)
         var repeats: [Int] = []
@@ -128,8 +137,10 @@ extension PackedSnapshot {
     }
 
     /// The item numbers (in `self`, the new snapshot) of `ids`; each must be one of its items.
-    func numbers(of ids: IdentifierColumn, _ verb: String, _ field: String, origins: [Int],
-                 old: PackedSnapshot) throws(DiffableSnapshotError) -> [Int] {
+    func numbers(
+        of ids: IdentifierColumn, _ verb: String, _ field: String, origins: [Int],
+        old: PackedSnapshot
+    ) throws(DiffableSnapshotError) -> [Int] {
         // Old position → new number, for identifiers the old snapshot had.
         var destination = [Int](repeating: -1, count: old.itemCount)
         for (n, o) in origins.enumerated() where o >= 0 { destination[o] = n }
@@ -140,9 +151,10 @@ extension PackedSnapshot {
         for k in 0..<ids.count {
             let n = inOld[k] >= 0 ? destination[inOld[k]] : (fresh[ids[k]] ?? -1)
             guard n >= 0 else {
-                throw DiffableSnapshotError(kind: .unknownItemIdentifier,
-                                            message: "Attempted to \(verb) item identifier that does not exist in the snapshot: \(ids[k])",
-                                            field: "\(field)[\(k)]")
+                throw DiffableSnapshotError(
+                    kind: .unknownItemIdentifier,
+                    message: "Attempted to \(verb) item identifier that does not exist in the snapshot: \(ids[k])",
+                    field: "\(field)[\(k)]")
             }
             out.append(n)
         }

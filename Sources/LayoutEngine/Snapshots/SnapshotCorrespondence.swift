@@ -15,8 +15,10 @@ public struct SnapshotCorrespondence: Hashable, Sendable {
     public var reloaded: [Int]
     public var reconfigured: [Int]
 
-    public init(oldCounts: [Int], newCounts: [Int], newSectionOrigin: [Int], newItemOrigin: [Int],
-                reloaded: [Int] = [], reconfigured: [Int] = []) {
+    public init(
+        oldCounts: [Int], newCounts: [Int], newSectionOrigin: [Int], newItemOrigin: [Int],
+        reloaded: [Int] = [], reconfigured: [Int] = []
+    ) {
         self.oldCounts = oldCounts
         self.newCounts = newCounts
         self.newSectionOrigin = newSectionOrigin
@@ -91,8 +93,9 @@ extension SnapshotDiff {
         var deleted: [IndexPath] = [], inserted: [IndexPath] = []
         var covered: [(start: Int, count: Int)] = []
         for (t, o) in c.newSectionOrigin.enumerated() where o >= 0 {
-            arrivals(c, section: t, from: o, oldStarts, newStarts, oldSectionKept, reloadMark,
-                     &deleted, &inserted, &covered)
+            arrivals(
+                c, section: t, from: o, oldStarts, newStarts, oldSectionKept, reloadMark,
+                &deleted, &inserted, &covered)
         }
 
         // Items leaving: those of kept sections that arrive nowhere kept (gone, or gone to an
@@ -125,8 +128,10 @@ extension SnapshotDiff {
             guard from >= 0 else { continue }
             let t = section(of: n, newStarts), fromSection = section(of: from, oldStarts)
             guard c.newSectionOrigin[t] >= 0, oldSectionKept[fromSection] else { continue }
-            reconfiguredItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]),
-                                           to: IndexPath(t, n - newStarts[t])))
+            reconfiguredItems.append(
+                .init(
+                    from: IndexPath(fromSection, from - oldStarts[fromSection]),
+                    to: IndexPath(t, n - newStarts[t])))
         }
 
         deletedItems.sort()
@@ -177,10 +182,10 @@ extension SnapshotDiff {
                 covered.append((from, 1))
                 let fromSection = section(of: from, oldStarts)
                 if !oldSectionKept[fromSection] {
-                    inserted.append(to)             // its section was deleted
+                    inserted.append(to) // its section was deleted
                 } else if isReloaded(base &+ j) {
                     deleted.append(IndexPath(fromSection, from - oldStarts[fromSection]))
-                    inserted.append(to)             // reloaded and moved
+                    inserted.append(to) // reloaded and moved
                 } else {
                     movedItems.append(.init(from: IndexPath(fromSection, from - oldStarts[fromSection]), to: to))
                 }

@@ -5,13 +5,19 @@ public struct SnapshotDiff: Hashable, Sendable {
     public struct SectionMove: Hashable, Sendable {
         public var from: Int
         public var to: Int
-        public init(from: Int, to: Int) { self.from = from; self.to = to }
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
     }
 
     public struct ItemMove: Hashable, Sendable {
         public var from: IndexPath
         public var to: IndexPath
-        public init(from: IndexPath, to: IndexPath) { self.from = from; self.to = to }
+        public init(from: IndexPath, to: IndexPath) {
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Old indexes of sections whose identifier is not in the new snapshot.
@@ -47,9 +53,11 @@ public struct SnapshotDiff: Hashable, Sendable {
     /// out. `sectionData` gives each inserted section's data (by its new index),
     /// `itemData` each inserted item's (nil: the layout's defaults), `reloadData` each
     /// reloaded item's (nil: it keeps its data).
-    public func operations(sectionData: (Int) -> SectionData,
-                           itemData: (IndexPath) -> SectionData.Item? = { _ in nil },
-                           reloadData: (IndexPath) -> SectionData.Item? = { _ in nil }) -> [BatchUpdateOperation] {
+    public func operations(
+        sectionData: (Int) -> SectionData,
+        itemData: (IndexPath) -> SectionData.Item? = { _ in nil },
+        reloadData: (IndexPath) -> SectionData.Item? = { _ in nil }
+    ) -> [BatchUpdateOperation] {
         var ops: [BatchUpdateOperation] = []
         if !deletedSections.isEmpty { ops.append(.deleteSections(deletedSections)) }
         if !insertedSections.isEmpty {
@@ -59,16 +67,22 @@ public struct SnapshotDiff: Hashable, Sendable {
         if !deletedItems.isEmpty { ops.append(.deleteItems(deletedItems)) }
         if !insertedItems.isEmpty {
             let data = insertedItems.map(itemData)
-            ops.append(.insertItems(insertedItems, items: data.allSatisfy { $0 == nil }
-                                        ? nil : data.map { $0 ?? SectionData.Item() }))
+            ops.append(
+                .insertItems(
+                    insertedItems,
+                    items: data.allSatisfy { $0 == nil }
+                        ? nil : data.map { $0 ?? SectionData.Item() }))
         }
         for m in movedItems { ops.append(.moveItem(from: m.from, to: m.to)) }
         if !reloadedItems.isEmpty {
             let data = reloadedItems.map(reloadData)
             // A reload without data keeps the item's; with data for some, the others keep
             // theirs only if the caller repeats it, so give nil for all or data for all.
-            ops.append(.reloadItems(reloadedItems, items: data.allSatisfy { $0 == nil }
-                                        ? nil : data.map { $0 ?? SectionData.Item() }))
+            ops.append(
+                .reloadItems(
+                    reloadedItems,
+                    items: data.allSatisfy { $0 == nil }
+                        ? nil : data.map { $0 ?? SectionData.Item() }))
         }
         return ops
     }

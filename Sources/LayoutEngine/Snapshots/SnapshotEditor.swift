@@ -23,19 +23,22 @@ public struct SnapshotEditor: Sendable {
 
     private func sectionIndex(_ id: ID, _ field: String) throws(DiffableSnapshotError) -> Int {
         guard let s = snapshot.sections.firstIndex(where: { $0.id == id }) else {
-            throw DiffableSnapshotError(kind: .unknownSectionIdentifier,
-                                        message: "Invalid section identifier specified: \(id) does not exist in the snapshot",
-                                        field: field)
+            throw DiffableSnapshotError(
+                kind: .unknownSectionIdentifier,
+                message: "Invalid section identifier specified: \(id) does not exist in the snapshot",
+                field: field)
         }
         return s
     }
 
     private func place(_ item: ID, _ field: String) throws(DiffableSnapshotError) -> IndexPath {
         guard let section = sectionOf[item], let s = snapshot.sections.firstIndex(where: { $0.id == section }),
-              let i = snapshot.sections[s].items.firstIndex(of: item) else {
-            throw DiffableSnapshotError(kind: .unknownItemIdentifier,
-                                        message: "Invalid item identifier specified: \(item) does not exist in the snapshot",
-                                        field: field)
+            let i = snapshot.sections[s].items.firstIndex(of: item)
+        else {
+            throw DiffableSnapshotError(
+                kind: .unknownItemIdentifier,
+                message: "Invalid item identifier specified: \(item) does not exist in the snapshot",
+                field: field)
         }
         return IndexPath(s, i)
     }
@@ -49,8 +52,9 @@ public struct SnapshotEditor: Sendable {
             if !repeated.contains(id) { repeated.append(id) }
         }
         if let first {
-            throw DiffableSnapshotError(kind: .duplicateSectionIdentifiers, message: DiffableSnapshot.duplicates("section", repeated),
-                                        field: "\(field)[\(first)]")
+            throw DiffableSnapshotError(
+                kind: .duplicateSectionIdentifiers, message: DiffableSnapshot.duplicates("section", repeated),
+                field: "\(field)[\(first)]")
         }
     }
 
@@ -62,8 +66,9 @@ public struct SnapshotEditor: Sendable {
             if !repeated.contains(id) { repeated.append(id) }
         }
         if let first {
-            throw DiffableSnapshotError(kind: .duplicateItemIdentifiers, message: DiffableSnapshot.duplicates("item", repeated),
-                                        field: "\(field)[\(first)]")
+            throw DiffableSnapshotError(
+                kind: .duplicateItemIdentifiers, message: DiffableSnapshot.duplicates("item", repeated),
+                field: "\(field)[\(first)]")
         }
     }
 
@@ -73,8 +78,10 @@ public struct SnapshotEditor: Sendable {
     }
 
     /// Inserts sections before (or, with `after`, after) section `anchor`.
-    public mutating func insertSections(_ ids: [ID], at anchor: ID, after: Bool, field: String,
-                                        anchorField: String) throws(DiffableSnapshotError) {
+    public mutating func insertSections(
+        _ ids: [ID], at anchor: ID, after: Bool, field: String,
+        anchorField: String
+    ) throws(DiffableSnapshotError) {
         let s = try sectionIndex(anchor, anchorField)
         try checkNewSections(ids, field)
         snapshot.sections.insert(contentsOf: ids.map { DiffableSnapshotSection(id: $0, items: []) }, at: after ? s + 1 : s)
@@ -89,8 +96,10 @@ public struct SnapshotEditor: Sendable {
         }
     }
 
-    public mutating func moveSection(_ id: ID, to anchor: ID, after: Bool, field: String,
-                                     anchorField: String) throws(DiffableSnapshotError) {
+    public mutating func moveSection(
+        _ id: ID, to anchor: ID, after: Bool, field: String,
+        anchorField: String
+    ) throws(DiffableSnapshotError) {
         let s = try sectionIndex(id, field)
         _ = try sectionIndex(anchor, anchorField)
         guard id != anchor else { return }
@@ -100,16 +109,19 @@ public struct SnapshotEditor: Sendable {
     }
 
     /// Appends items to section `section`, or to the last section.
-    public mutating func appendItems(_ ids: [ID], to section: ID?, field: String,
-                                     sectionField: String) throws(DiffableSnapshotError) {
+    public mutating func appendItems(
+        _ ids: [ID], to section: ID?, field: String,
+        sectionField: String
+    ) throws(DiffableSnapshotError) {
         let s: Int
         if let section {
             s = try sectionIndex(section, sectionField)
         } else {
             guard !snapshot.sections.isEmpty else {
-                throw DiffableSnapshotError(kind: .noSections,
-                                            message: "There are currently no sections in the data source. Please add a section first.",
-                                            field: field)
+                throw DiffableSnapshotError(
+                    kind: .noSections,
+                    message: "There are currently no sections in the data source. Please add a section first.",
+                    field: field)
             }
             s = snapshot.sections.count - 1
         }
@@ -119,8 +131,10 @@ public struct SnapshotEditor: Sendable {
     }
 
     /// Inserts items before (or, with `after`, after) item `anchor`, in its section.
-    public mutating func insertItems(_ ids: [ID], at anchor: ID, after: Bool, field: String,
-                                     anchorField: String) throws(DiffableSnapshotError) {
+    public mutating func insertItems(
+        _ ids: [ID], at anchor: ID, after: Bool, field: String,
+        anchorField: String
+    ) throws(DiffableSnapshotError) {
         let p = try place(anchor, anchorField)
         try checkNewItems(ids, field)
         snapshot.sections[p.section].items.insert(contentsOf: ids, at: after ? p.item + 1 : p.item)
@@ -141,8 +155,10 @@ public struct SnapshotEditor: Sendable {
         reconfigureSet = []
     }
 
-    public mutating func moveItem(_ id: ID, to anchor: ID, after: Bool, field: String,
-                                  anchorField: String) throws(DiffableSnapshotError) {
+    public mutating func moveItem(
+        _ id: ID, to anchor: ID, after: Bool, field: String,
+        anchorField: String
+    ) throws(DiffableSnapshotError) {
         let from = try place(id, field)
         _ = try place(anchor, anchorField)
         guard id != anchor else { return }

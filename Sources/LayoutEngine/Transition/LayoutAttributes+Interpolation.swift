@@ -1,8 +1,9 @@
 extension Rect {
     /// Linear interpolation of origin and size (so the centre moves linearly too).
     public func interpolated(to other: Rect, progress p: Double) -> Rect {
-        Rect(x: minX + (other.minX - minX) * p, y: minY + (other.minY - minY) * p,
-             width: width + (other.width - width) * p, height: height + (other.height - height) * p)
+        Rect(
+            x: minX + (other.minX - minX) * p, y: minY + (other.minY - minY) * p,
+            width: width + (other.width - width) * p, height: height + (other.height - height) * p)
     }
 }
 

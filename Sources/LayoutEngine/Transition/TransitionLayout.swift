@@ -10,8 +10,10 @@ public struct TransitionLayout: PreparedLayout {
     public let nextView: ViewContext
     public let progress: Double
 
-    public init(from current: any PreparedLayout, view currentView: ViewContext,
-                to next: any PreparedLayout, view nextView: ViewContext, progress: Double) {
+    public init(
+        from current: any PreparedLayout, view currentView: ViewContext,
+        to next: any PreparedLayout, view nextView: ViewContext, progress: Double
+    ) {
         self.current = current
         self.currentView = currentView
         self.next = next

@@ -19,10 +19,10 @@ public struct BatchUpdate: Sendable, Hashable {
     ///   copied.
     public func validated(against old: DataSource) throws(BatchUpdateError) -> ValidatedBatchUpdate {
         var validator = BatchUpdateValidator(old: old)
-        try validator.collect(operations)                      // U1
-        try validator.checkItemsLeavingChangedSections()       // U2
-        let sections = try validator.arrangeSections()         // U3
-        try validator.checkItemsArriving(in: sections)         // U4
+        try validator.collect(operations) // U1
+        try validator.checkItemsLeavingChangedSections() // U2
+        let sections = try validator.arrangeSections() // U3
+        try validator.checkItemsArriving(in: sections) // U4
         let newCounts = try validator.checkArrivalIndexes(in: sections) // U5
         return validator.result(sections: sections, newCounts: newCounts) // U6, U7
     }

@@ -8,16 +8,19 @@ extension BatchUpdateValidator {
         for t in 0..<sections.newCount {
             let o = sections.newToOld[t]
             if let data = sections.newData[t] {
-                newSections.append(data)                      // inserted, or reloaded with data
+                newSections.append(data) // inserted, or reloaded with data
                 touchedNew.append(t)
             } else if sections.newChange[t] == .reload {
-                newSections.append(old.sections[o])           // reloaded, keeping its data
+                newSections.append(old.sections[o]) // reloaded, keeping its data
                 touchedNew.append(t)
             } else if departures[o] == nil && arrivals[t] == nil {
-                newSections.append(old.sections[o])           // untouched: shared storage
+                newSections.append(old.sections[o]) // untouched: shared storage
             } else {
-                newSections.append(old.sections[o].merging(departures[o], arrivals[t], newCount: newCounts[t]
-                                                               ?? old.sections[o].itemCount))
+                newSections.append(
+                    old.sections[o].merging(
+                        departures[o], arrivals[t],
+                        newCount: newCounts[t]
+                            ?? old.sections[o].itemCount))
                 touchedNew.append(t)
             }
         }
@@ -71,8 +74,9 @@ extension BatchUpdateValidator {
         var arrivals: [Int: SectionArrivals] = [:]
         for (section, list) in arriving.enumerated() where !list.isEmpty {
             let sorted = Self.byItem(list) { $0.item }
-            arrivals[section] = SectionArrivals(fixed: sorted.map(\.item), sources: sorted.map(\.from),
-                                                data: sorted.map(\.data))
+            arrivals[section] = SectionArrivals(
+                fixed: sorted.map(\.item), sources: sorted.map(\.from),
+                data: sorted.map(\.data))
         }
         return (departures, arrivals)
     }

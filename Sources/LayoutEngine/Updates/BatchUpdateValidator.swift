@@ -17,13 +17,14 @@ struct BatchUpdateValidator {
     // MARK: U1 flatten; shape, old-state ranges, old index paths and sections named twice
 
     mutating func collect(_ operations: [BatchUpdateOperation]) throws(BatchUpdateError) {
-        oldItemClaims = IndexPathClaims(capacity: operations.reduce(0) { n, operation in
-            switch operation {
-            case .deleteItems(let paths), .reloadItems(let paths, _): n + paths.count
-            case .moveItem: n + 1
-            default: n
-            }
-        })
+        oldItemClaims = IndexPathClaims(
+            capacity: operations.reduce(0) { n, operation in
+                switch operation {
+                case .deleteItems(let paths), .reloadItems(let paths, _): n + paths.count
+                case .moveItem: n + 1
+                default: n
+                }
+            })
         for (i, operation) in operations.enumerated() {
             func at(_ place: UpdateLocation.Place) -> UpdateLocation {
                 UpdateLocation(operation: i, place: place)
@@ -71,11 +72,15 @@ struct BatchUpdateValidator {
         }
     }
 
-    private static func checkCount(_ operation: String, _ listKey: String, _ listed: Int, _ dataKey: String,
-                                   _ given: Int?, _ at: UpdateLocation) throws(BatchUpdateError) {
+    private static func checkCount(
+        _ operation: String, _ listKey: String, _ listed: Int, _ dataKey: String,
+        _ given: Int?, _ at: UpdateLocation
+    ) throws(BatchUpdateError) {
         guard let given, given != listed else { return }
-        throw at.error(UpdateMessages.countMismatch(operation, dataKey: dataKey, given: given,
-                                                    listKey: listKey, listed: listed))
+        throw at.error(
+            UpdateMessages.countMismatch(
+                operation, dataKey: dataKey, given: given,
+                listKey: listKey, listed: listed))
     }
 
     private static func checkNonNegative(_ p: IndexPath, _ at: UpdateLocation) throws(BatchUpdateError) {
@@ -97,8 +102,10 @@ struct BatchUpdateValidator {
         guard p.item < count else { throw at.error(UpdateMessages.noItemBefore(verb, p, items: count)) }
         if let earlier = oldItemClaims.claim(p, by: oldItems.count) {
             let first = oldItems[earlier]
-            throw at.error(UpdateMessages.twiceBefore(p, first: first.role.verb, second: verb,
-                                                      earlier: first.location.operation))
+            throw at.error(
+                UpdateMessages.twiceBefore(
+                    p, first: first.role.verb, second: verb,
+                    earlier: first.location.operation))
         }
         oldItems.append(request)
     }
@@ -112,8 +119,10 @@ struct BatchUpdateValidator {
         }
         if let earlier = oldSectionClaims.updateValue(oldSections.count, forKey: s) {
             let first = oldSections[earlier]
-            throw at.error(UpdateMessages.twiceBefore(section: s, first: first.role.verb, second: verb,
-                                                      earlier: first.location.operation))
+            throw at.error(
+                UpdateMessages.twiceBefore(
+                    section: s, first: first.role.verb, second: verb,
+                    earlier: first.location.operation))
         }
         oldSections.append(request)
     }
@@ -173,8 +182,10 @@ struct BatchUpdateValidator {
             if newToOld[s] != SectionArrangement.unassigned {
                 // Rare: find the earlier request only to word the error.
                 let first = newSections.first { $0.section == s }!
-                throw at.error(UpdateMessages.twiceAfter(section: s, first: first.role.verb, second: request.role.verb,
-                                                         earlier: first.location.operation))
+                throw at.error(
+                    UpdateMessages.twiceAfter(
+                        section: s, first: first.role.verb, second: request.role.verb,
+                        earlier: first.location.operation))
             }
             switch request.role {
             case .insert(let data):
@@ -199,8 +210,9 @@ struct BatchUpdateValidator {
         for request in oldSections {
             if case .reload(let data?) = request.role { newData[oldToNew[request.section]] = data }
         }
-        return SectionArrangement(oldToNew: oldToNew, newToOld: newToOld, oldChange: oldChange,
-                                  newChange: newChange, newData: newData)
+        return SectionArrangement(
+            oldToNew: oldToNew, newToOld: newToOld, oldChange: oldChange,
+            newChange: newChange, newData: newData)
     }
 
     // MARK: U4 items after the update: their section exists, keeps its items, and each new
@@ -228,8 +240,10 @@ struct BatchUpdateValidator {
             }
             if let earlier = claims.claim(p, by: k) {
                 let first = newItems[earlier]
-                throw at.error(UpdateMessages.twiceAfter(p, first: first.role.verb, second: request.role.verb,
-                                                         earlier: first.location.operation))
+                throw at.error(
+                    UpdateMessages.twiceAfter(
+                        p, first: first.role.verb, second: request.role.verb,
+                        earlier: first.location.operation))
             }
         }
     }
@@ -239,7 +253,7 @@ struct BatchUpdateValidator {
     /// The new item count of every section that gains or loses items, by new index:
     /// old count − deleted − moved out + inserted + moved in.
     func checkArrivalIndexes(in sections: SectionArrangement) throws(BatchUpdateError) -> [Int: Int] {
-        var counts = [Int](repeating: -1, count: sections.newCount)     // −1: untouched
+        var counts = [Int](repeating: -1, count: sections.newCount) // −1: untouched
         // By array, not dictionary: a batch of 10,000 items hashed each request twice here.
         for request in oldItems {
             switch request.role {

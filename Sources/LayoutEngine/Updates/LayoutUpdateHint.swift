@@ -16,8 +16,9 @@ public struct LayoutUpdateHint: Sendable, Hashable {
 
     /// Nothing is known to be unchanged: every section is prepared afresh.
     public static func everything(sections: Int) -> LayoutUpdateHint {
-        LayoutUpdateHint(unchangedSourceSection: Array(repeating: nil, count: sections),
-                         unchangedPrefix: Array(repeating: 0, count: sections))
+        LayoutUpdateHint(
+            unchangedSourceSection: Array(repeating: nil, count: sections),
+            unchangedPrefix: Array(repeating: 0, count: sections))
     }
 }
 

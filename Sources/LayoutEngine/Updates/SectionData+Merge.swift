@@ -26,8 +26,10 @@ extension SectionData {
     /// The new section as runs of surviving old items and single items: arrivals at their
     /// fixed places, survivors filling the free places in order, a reloaded survivor given
     /// new data breaking its run.
-    private func mergePieces(_ departures: SectionDepartures?, _ arrivals: SectionArrivals?,
-                             newCount: Int) -> [MergePiece] {
+    private func mergePieces(
+        _ departures: SectionDepartures?, _ arrivals: SectionArrivals?,
+        newCount: Int
+    ) -> [MergePiece] {
         let removed = departures?.removed ?? []
         var replaced: [(item: Int, data: SectionData.Item)] = []
         if let departures {
@@ -76,11 +78,15 @@ extension SectionData {
 
     /// One column of the merged section, or nil when neither the old column nor any
     /// arriving item has it.
-    private static func column<T>(_ source: [T]?, _ pieces: [MergePiece], count: Int, absent: T,
-                                  _ value: (SectionData.Item) -> T?) -> [T]? {
-        let needed = source != nil || pieces.contains {
-            if case .item(let item) = $0 { value(item) != nil } else { false }
-        }
+    private static func column<T>(
+        _ source: [T]?, _ pieces: [MergePiece], count: Int, absent: T,
+        _ value: (SectionData.Item) -> T?
+    ) -> [T]? {
+        let needed =
+            source != nil
+            || pieces.contains {
+                if case .item(let item) = $0 { value(item) != nil } else { false }
+            }
         guard needed else { return nil }
         var column: [T] = []
         column.reserveCapacity(count)

@@ -8,7 +8,12 @@ enum UpdateMessages {
 
         /// Order within "delete and reload", "reload and move", whichever came first.
         var rank: Int {
-            switch self { case .delete: 0; case .reload: 1; case .move: 2; case .insert: 3 }
+            switch self {
+            case .delete: 0
+            case .reload: 1
+            case .move: 2
+            case .insert: 3
+            }
         }
     }
 
@@ -72,7 +77,8 @@ enum UpdateMessages {
 
     /// `first` and `second` are the verbs of the earlier and the later request.
     static func twiceBefore(_ p: IndexPath, first: Verb, second: Verb, earlier: Int) -> String {
-        let what = first == second
+        let what =
+            first == second
             ? "attempt to \(first.rawValue) item \(path(p)) twice"
             : "attempt to \(pair(first, second)) the same index path \(path(p))"
         return "\(what) (also in updates[\(earlier)])"
@@ -89,7 +95,8 @@ enum UpdateMessages {
     }
 
     static func twiceBefore(section: Int, first: Verb, second: Verb, earlier: Int) -> String {
-        let what = first == second
+        let what =
+            first == second
             ? "attempt to \(first.rawValue) section \(section) twice"
             : "attempt to \(pair(first, second)) the same section (\(section))"
         return "\(what) (also in updates[\(earlier)])"

@@ -35,7 +35,11 @@ struct OldItemRequest: Sendable {
         case moveOut(to: IndexPath)
 
         var verb: UpdateMessages.Verb {
-            switch self { case .delete: .delete; case .reload: .reload; case .moveOut: .move }
+            switch self {
+            case .delete: .delete
+            case .reload: .reload
+            case .moveOut: .move
+            }
         }
     }
 
@@ -51,7 +55,10 @@ struct NewItemRequest: Sendable {
         case moveIn(from: IndexPath)
 
         var verb: UpdateMessages.Verb {
-            switch self { case .insert: .insert; case .moveIn: .move }
+            switch self {
+            case .insert: .insert
+            case .moveIn: .move
+            }
         }
     }
 
@@ -68,7 +75,11 @@ struct OldSectionRequest: Sendable {
         case moveOut(to: Int)
 
         var verb: UpdateMessages.Verb {
-            switch self { case .delete: .delete; case .reload: .reload; case .moveOut: .move }
+            switch self {
+            case .delete: .delete
+            case .reload: .reload
+            case .moveOut: .move
+            }
         }
     }
 
@@ -84,7 +95,10 @@ struct NewSectionRequest: Sendable {
         case moveIn(from: Int)
 
         var verb: UpdateMessages.Verb {
-            switch self { case .insert: .insert; case .moveIn: .move }
+            switch self {
+            case .insert: .insert
+            case .moveIn: .move
+            }
         }
     }
 

@@ -29,8 +29,9 @@ public enum CommandLineTool {
     public static func render(_ input: [UInt8], rect: String?, options: SVGRenderOptions) -> CommandOutcome {
         let service = TesseraService()
         let response = ServiceResponse.handling { () throws(APIError) -> ServiceResponse in
-            var request = try LayoutRequest.decode(input, maxItems: service.store.configuration.maxItemsPerSession,
-                                                 maxSections: service.store.configuration.maxSectionsPerSession, allowRect: true)
+            var request = try LayoutRequest.decode(
+                input, maxItems: service.store.configuration.maxItemsPerSession,
+                maxSections: service.store.configuration.maxSectionsPerSession, allowRect: true)
             if let rect { request.rect = try QueryParameters.rect(rect) }
             let prepared = try service.prepare(request.layout, request.dataSource, request.view)
             let svg = try service.picture(of: prepared, rect: request.rect, view: request.view, options: options)

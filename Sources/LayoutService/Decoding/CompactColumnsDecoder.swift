@@ -17,7 +17,9 @@ struct CompactColumnsDecoder {
 
     /// The section's columns, or nil when it gives none of the compact keys. `remaining` is
     /// how many items the session may still take.
-    func decode(_ o: ObjectReader, remaining: Int, maxItems: Int) throws(APIError) -> (count: Int, sizes: [Size]?, heights: [Double]?, ratios: [Double]?)? {
+    func decode(_ o: ObjectReader, remaining: Int, maxItems: Int) throws(APIError) -> (
+        count: Int, sizes: [Size]?, heights: [Double]?, ratios: [Double]?
+    )? {
         let given = Self.keys.compactMap { key -> (String, JSONValue)? in
             guard let v = o[key], !v.isNull else { return nil }
             return (key, v)
@@ -114,7 +116,8 @@ struct CompactColumnsDecoder {
     }
 
     private static func rangeError(_ value: Double, path: String, what: String) -> APIError {
-        value < 0 ? .invalidRequest(path, "\(what) must not be negative (got \(value))")
+        value < 0
+            ? .invalidRequest(path, "\(what) must not be negative (got \(value))")
             : .invalidRequest(path, "is out of range: numbers must lie within ±1e15 (got \(value))")
     }
 }

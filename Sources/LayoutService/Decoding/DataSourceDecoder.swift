@@ -35,8 +35,9 @@ struct DataSourceDecoder {
         }
         guard declared == true || sectionsWithIDs > 0 else { return (dataSource, nil) }
         if let k = sections.firstIndex(where: { $0.id == nil }) {
-            throw .invalidRequest("\(o.fieldPath("sections"))[\(k)].id",
-                                  "is required: \(sectionsWithIDs > 0 ? "the other sections have identifiers" : "the data source says identifiers: true")")
+            throw .invalidRequest(
+                "\(o.fieldPath("sections"))[\(k)].id",
+                "is required: \(sectionsWithIDs > 0 ? "the other sections have identifiers" : "the data source says identifiers: true")")
         }
         var sectionIDs = IdentifierColumn()
         for section in sections { sectionIDs.append(contentsOf: section.id!) }
@@ -49,7 +50,9 @@ struct DataSourceDecoder {
             var error = error
             if let p = error.position {
                 let section = "\(o.fieldPath("sections"))[\(p.section)]"
-                error.field = p.item < 0 ? "\(section).id"
+                error.field =
+                    p.item < 0
+                    ? "\(section).id"
                     : sections[p.section].itemsInline ? "\(section).items[\(p.item)].id" : "\(section).itemIds[\(p.item)]"
             }
             throw .snapshot(error)
@@ -88,8 +91,9 @@ struct DataSourceDecoder {
         let o = try ObjectReader(v, path: path)
         let identifierKeys = identifiers == .refused ? [] : ["id", "itemIds"]
         if identifiers == .refused, o["id"] != nil || o["itemIds"] != nil {
-            throw .invalidRequest(o.fieldPath(o["id"] != nil ? "id" : "itemIds"),
-                                  "this session was created without identifiers, so its sections and items take none")
+            throw .invalidRequest(
+                o.fieldPath(o["id"] != nil ? "id" : "itemIds"),
+                "this session was created without identifiers, so its sections and items take none")
         }
         try o.rejectUnknownKeys(Set(["itemCount", "items", "layout"] + CompactColumnsDecoder.keys + identifierKeys))
         var sectionID: IdentifierColumn? = nil
@@ -111,12 +115,14 @@ struct DataSourceDecoder {
             throw .invalidRequest(o.fieldPath("id"), "is required: this section's items have identifiers")
         }
         if sectionID != nil, section.itemIDs == nil, section.data.itemCount > 0 {
-            throw .invalidRequest(o.fieldPath("itemIds"), "is required: the section has an id, so its items need identifiers (itemIds, or an \"id\" in each item)")
+            throw .invalidRequest(
+                o.fieldPath("itemIds"), "is required: the section has an id, so its items need identifiers (itemIds, or an \"id\" in each item)")
         }
         return section
     }
 
-    private func decodeSectionData(_ o: ObjectReader, path: String, remaining: Int, itemIDs: IdentifierColumn?) throws(APIError) -> IdentifiedSection {
+    private func decodeSectionData(_ o: ObjectReader, path: String, remaining: Int, itemIDs: IdentifierColumn?) throws(APIError) -> IdentifiedSection
+    {
         func checkIDCount(_ count: Int, _ what: String) throws(APIError) {
             if let itemIDs, itemIDs.count != count {
                 throw .invalidRequest(o.fieldPath("itemIds"), "has \(itemIDs.count) identifiers but \(what) \(count) items")
@@ -131,15 +137,18 @@ struct DataSourceDecoder {
         if let columns = try CompactColumnsDecoder(path: path).decode(o, remaining: remaining, maxItems: maxItems) {
             // The compact form replaces `items`; both at once would say the items twice.
             if hasItems {
-                throw .invalidRequest(o.fieldPath("items"), "give a section's items either as items or as the compact sizes/heights/aspectRatios arrays, not both")
+                throw .invalidRequest(
+                    o.fieldPath("items"), "give a section's items either as items or as the compact sizes/heights/aspectRatios arrays, not both")
             }
             if let declared, declared != columns.count {
                 throw .invalidRequest(o.fieldPath("itemCount"), "is \(declared) but the compact arrays give \(columns.count) items")
             }
             try checkIDCount(columns.count, "the compact arrays give")
-            return IdentifiedSection(data: SectionData(itemCount: columns.count, sizes: columns.sizes, heights: columns.heights,
-                                                       aspectRatios: columns.ratios, overrides: overrides),
-                                     itemIDs: itemIDs, itemsInline: false)
+            return IdentifiedSection(
+                data: SectionData(
+                    itemCount: columns.count, sizes: columns.sizes, heights: columns.heights,
+                    aspectRatios: columns.ratios, overrides: overrides),
+                itemIDs: itemIDs, itemsInline: false)
         }
         guard let items = o["items"], !items.isNull else {
             guard let count = declared ?? itemIDs?.count else {
@@ -151,8 +160,9 @@ struct DataSourceDecoder {
         if items.kind == .array, items.count > remaining {
             throw .invalidRequest(o.fieldPath("items"), "too many items: \(holder) holds at most \(maxItems) items")
         }
-        let decoded = try ItemsDecoder.decodeIdentified(items, path: o.fieldPath("items"), kind: kind, overrides: overrides,
-                                                        identifiers: identifiers)
+        let decoded = try ItemsDecoder.decodeIdentified(
+            items, path: o.fieldPath("items"), kind: kind, overrides: overrides,
+            identifiers: identifiers)
         if let declared, declared != decoded.section.itemCount {
             throw .invalidRequest(o.fieldPath("itemCount"), "is \(declared) but items has \(decoded.section.itemCount) entries")
         }

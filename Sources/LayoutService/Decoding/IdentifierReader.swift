@@ -122,11 +122,13 @@ enum IdentifierReader {
                                 w.store(littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from, as: UInt64.self)), at: 0)
                                 var c = 8
                                 while c &+ 8 < length {
-                                    w.store(littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ c, as: UInt64.self)), at: c)
+                                    w.store(
+                                        littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ c, as: UInt64.self)), at: c)
                                     c &+= 8
                                 }
-                                w.store(littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ length &- 8, as: UInt64.self)),
-                                        at: length &- 8)
+                                w.store(
+                                    littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ length &- 8, as: UInt64.self)),
+                                    at: length &- 8)
                                 w.advance(by: length)
                             } else {
                                 w.bytes(UnsafeRawBufferPointer(rebasing: bytes[from..<from &+ length]))

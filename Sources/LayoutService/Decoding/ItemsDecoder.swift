@@ -52,8 +52,10 @@ struct ItemsDecoder {
         return try decoder.run(array, overrides: overrides).section
     }
 
-    static func decodeIdentified(_ array: JSONValue, path: String, kind: LayoutKind, overrides: SectionOverrides,
-                                 identifiers: IdentifierMode) throws(APIError) -> Decoded {
+    static func decodeIdentified(
+        _ array: JSONValue, path: String, kind: LayoutKind, overrides: SectionOverrides,
+        identifiers: IdentifierMode
+    ) throws(APIError) -> Decoded {
         var decoder = ItemsDecoder(path: path, kind: kind, identifiers: identifiers)
         return try decoder.run(array, overrides: overrides)
     }
@@ -69,7 +71,9 @@ struct ItemsDecoder {
         while node < end {
             // A snapshot's entries all carry an identifier, which the size run's shape has not;
             // their own fast path takes runs of bare string identifiers.
-            let run = identifiers == .entries ? identifierRun(array.tape, from: node, end: end, firstItem: i)
+            let run =
+                identifiers == .entries
+                ? identifierRun(array.tape, from: node, end: end, firstItem: i)
                 : sizeItemRun(array.tape, from: node, end: end, firstItem: i)
             node = run.next
             i += run.items
@@ -80,9 +84,11 @@ struct ItemsDecoder {
             i += 1
         }
         if let ids, ids.count < count { throw missingIdentifier(ids.count) }
-        return Decoded(section: SectionData(itemCount: count, sizes: sizes, heights: heights, aspectRatios: ratios,
-                                            children: children, overrides: overrides),
-                       ids: ids, given: given)
+        return Decoded(
+            section: SectionData(
+                itemCount: count, sizes: sizes, heights: heights, aspectRatios: ratios,
+                children: children, overrides: overrides),
+            ids: ids, given: given)
     }
 
     /// Identifiers are all or nothing within a section: the first item without one.
@@ -96,7 +102,7 @@ struct ItemsDecoder {
         if let ids {
             guard ids.count == i else { throw missingIdentifier(ids.count) }
             column = ids
-            self.ids = nil      // one reference while appending, so the append does not copy
+            self.ids = nil // one reference while appending, so the append does not copy
         } else {
             guard i == 0 else { throw missingIdentifier(0) }
             column = IdentifierColumn()
@@ -113,8 +119,9 @@ struct ItemsDecoder {
     /// identifier (otherwise the slow path names the one missing).
     private mutating func identifierRun(_ tape: JSONTape, from start: Int, end: Int, firstItem: Int) -> (next: Int, items: Int) {
         guard (ids?.count ?? 0) == firstItem,
-              let run = IdentifierReader.stringRun(tape, from: start, end: end,
-                                                   byteBudget: IdentifierColumn.maxByteCount - (ids?.byteCount ?? 0))
+            let run = IdentifierReader.stringRun(
+                tape, from: start, end: end,
+                byteBudget: IdentifierColumn.maxByteCount - (ids?.byteCount ?? 0))
         else { return (start, 0) }
         if ids == nil {
             ids = run.column
@@ -155,18 +162,23 @@ struct ItemsDecoder {
 
     /// The size of a `{"size": [w, h]}` item at `node`, or nil for any other shape or value.
     @inline(__always)
-    private static func sizeItem(_ nodes: UnsafeBufferPointer<JSONTape.Node>, _ bytes: UnsafeRawBufferPointer,
-                                 at node: Int) -> Size? {
+    private static func sizeItem(
+        _ nodes: UnsafeBufferPointer<JSONTape.Node>, _ bytes: UnsafeRawBufferPointer,
+        at node: Int
+    ) -> Size? {
         guard node + 4 < nodes.count else { return nil }
         let object = nodes[node], key = nodes[node + 1], pair = nodes[node + 2]
         guard object.kind == .object, object.b == 1, key.kind == .string, !key.flag, key.b &- key.a == 4,
-              pair.kind == .array, pair.b == 2 else { return nil }
+            pair.kind == .array, pair.b == 2
+        else { return nil }
         let w = nodes[node + 3], h = nodes[node + 4]
         guard w.kind == .number, h.kind == .number,
-              bytes.loadUnaligned(fromByteOffset: Int(key.a), as: UInt32.self) == sizeKey else { return nil }
+            bytes.loadUnaligned(fromByteOffset: Int(key.a), as: UInt32.self) == sizeKey
+        else { return nil }
         let width = JSONTape.double(w), height = JSONTape.double(h)
         guard width >= 0, height >= 0, width <= ValueReader.maxMagnitude,
-              height <= ValueReader.maxMagnitude else { return nil }
+            height <= ValueReader.maxMagnitude
+        else { return nil }
         return Size(width: width, height: height)
     }
 
@@ -179,7 +191,9 @@ struct ItemsDecoder {
             case .string, .number: return try appendIdentifier(item, at: i, key: nil)
             case .object: break
             default:
-                throw .invalidRequest(itemPath(i), "a snapshot's item is an identifier (a string or an integer) or an object with \"id\" and the item's data, not \(item.typeName)")
+                throw .invalidRequest(
+                    itemPath(i),
+                    "a snapshot's item is an identifier (a string or an integer) or an object with \"id\" and the item's data, not \(item.typeName)")
             }
         }
         switch item.kind {
@@ -229,15 +243,19 @@ struct ItemsDecoder {
             } else if key.stringEquals("children") {
                 try once(8, "children")
                 guard kind.readsChildren else {
-                    throw .invalidRequest(itemPath(i, "children"),
-                                          "only the tree layout reads children; this is a \(kind.type) layout")
+                    throw .invalidRequest(
+                        itemPath(i, "children"),
+                        "only the tree layout reads children; this is a \(kind.type) layout")
                 }
                 setChildren(try readChildren(value, at: i), at: i)
             } else if key.stringEquals("width") {
                 throw .invalidRequest(itemPath(i, "width"), "give an item's size as \"size\": [width, height]")
             } else {
                 let name = key.string ?? ""
-                throw .invalidRequest(itemPath(i, name), "unknown item field \(ClientText.quoted(name)); expected \(identifiers == .refused ? "" : "id, ")size, height, aspectRatio or children")
+                throw .invalidRequest(
+                    itemPath(i, name),
+                    "unknown item field \(ClientText.quoted(name)); expected \(identifiers == .refused ? "" : "id, ")size, height, aspectRatio or children"
+                )
             }
         }
         guard identifiers == .entries else { return }
@@ -254,7 +272,8 @@ struct ItemsDecoder {
         guard v.kind == .array, v.count == 2 else { return nil }
         let w = JSONValue(tape: v.tape, index: v.index + 1), h = JSONValue(tape: v.tape, index: v.index + 2)
         guard let width = w.double, let height = h.double, width >= 0, height >= 0,
-              width <= ValueReader.maxMagnitude, height <= ValueReader.maxMagnitude else { return nil }
+            width <= ValueReader.maxMagnitude, height <= ValueReader.maxMagnitude
+        else { return nil }
         return Size(width: width, height: height)
     }
 

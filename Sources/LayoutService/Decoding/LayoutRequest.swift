@@ -25,24 +25,28 @@ struct LayoutRequest: Sendable {
         let (kind, layout, layoutJSON) = try decodeLayout(layoutValue, path: "layout")
         guard let dataSourceValue = body["dataSource"] else { throw .invalidRequest("dataSource", "is required") }
         // Only the one-shot request takes a rect; its items are the request's, not a session's.
-        let (dataSource, snapshot) = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections,
-                                                           holder: allowRect ? "a request" : "a session")
-            .decodeIdentified(dataSourceValue)
+        let (dataSource, snapshot) = try DataSourceDecoder(
+            kind: kind, maxItems: maxItems, maxSections: maxSections,
+            holder: allowRect ? "a request" : "a session"
+        )
+        .decodeIdentified(dataSourceValue)
         let view = try ViewDecoder.decode(body["view"], maxSections: maxSections)
         if kind.needsBounds, body["view"].flatMap({ $0["bounds"] }) == nil {
             throw .invalidRequest("view.bounds", "is required by the \(kind.type) layout")
         }
         let rect = try body.rect("rect")
-        return LayoutRequest(kind: kind, layout: layout, layoutJSON: layoutJSON, dataSource: dataSource,
-                             snapshot: snapshot, view: view, rect: rect)
+        return LayoutRequest(
+            kind: kind, layout: layout, layoutJSON: layoutJSON, dataSource: dataSource,
+            snapshot: snapshot, view: view, rect: rect)
     }
 
     static func decodeLayout(_ v: JSONValue, path: String) throws(APIError) -> (LayoutKind, any CollectionLayout, [UInt8]) {
         let o = try ObjectReader(v, path: path)
         guard let type = try o.string("type") else { throw .invalidRequest(o.fieldPath("type"), "is required") }
         guard let kind = LayoutRegistry.kind(named: type) else {
-            throw .invalidRequest(o.fieldPath("type"),
-                                  "unknown layout type \(ClientText.quoted(type)); expected one of: \(LayoutRegistry.typeNames.joined(separator: ", "))")
+            throw .invalidRequest(
+                o.fieldPath("type"),
+                "unknown layout type \(ClientText.quoted(type)); expected one of: \(LayoutRegistry.typeNames.joined(separator: ", "))")
         }
         let layout = try kind.decodeLayout(o)
         var w = JSONWriter()

@@ -21,8 +21,9 @@ struct ObjectReader {
             throw .invalidRequest(path.isEmpty ? nil : path, "\(ObjectReader.label(path)) must be an object, not \(value.typeName)")
         }
         guard value.count <= ObjectReader.maxKeys else {
-            throw .invalidRequest(path.isEmpty ? nil : path,
-                                  "\(ObjectReader.label(path)) has \(value.count) keys; an object takes at most \(ObjectReader.maxKeys)")
+            throw .invalidRequest(
+                path.isEmpty ? nil : path,
+                "\(ObjectReader.label(path)) has \(value.count) keys; an object takes at most \(ObjectReader.maxKeys)")
         }
         self.value = value
         self.path = path

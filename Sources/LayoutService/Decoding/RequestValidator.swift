@@ -15,8 +15,10 @@ import TesseraJSON
 ///     then, when they all decode, their identifiers together (all or none, no repeats);
 ///  5. when all of that decoded, the layout itself: the engine's first rejection.
 public enum RequestValidator {
-    public static func validate(_ bytes: [UInt8], maxItems: Int = SessionStore.Configuration().maxItemsPerSession,
-                                maxSections: Int = SessionStore.Configuration().maxSectionsPerSession) -> [APIError] {
+    public static func validate(
+        _ bytes: [UInt8], maxItems: Int = SessionStore.Configuration().maxItemsPerSession,
+        maxSections: Int = SessionStore.Configuration().maxSectionsPerSession
+    ) -> [APIError] {
         let body: ObjectReader
         do throws(APIError) {
             body = try ObjectReader(try JSONTape.parseBody(bytes).root, path: "")
@@ -25,11 +27,17 @@ public enum RequestValidator {
         }
         var errors: [APIError] = []
         func check<T>(_ step: () throws(APIError) -> T) -> T? {
-            do throws(APIError) { return try step() } catch { errors.append(error); return nil }
+            do throws(APIError) { return try step() } catch {
+                errors.append(error)
+                return nil
+            }
         }
         let allowed = LayoutRequest.bodyKeys.union(["rect"])
         for key in body.keys where !allowed.contains(key) {
-            errors.append(.invalidRequest(ClientText.fieldName(key), "unknown field \(ClientText.quoted(key)); expected one of: \(allowed.sorted().joined(separator: ", "))"))
+            errors.append(
+                .invalidRequest(
+                    ClientText.fieldName(key), "unknown field \(ClientText.quoted(key)); expected one of: \(allowed.sorted().joined(separator: ", "))"
+                ))
         }
         var kind: LayoutKind?
         var layout: (any CollectionLayout)?
@@ -62,8 +70,10 @@ public enum RequestValidator {
     }
 
     /// The data source section by section; nil when any part is wrong.
-    static func sections(_ value: JSONValue, kind: LayoutKind, maxItems: Int, maxSections: Int,
-                         errors: inout [APIError]) -> DataSource? {
+    static func sections(
+        _ value: JSONValue, kind: LayoutKind, maxItems: Int, maxSections: Int,
+        errors: inout [APIError]
+    ) -> DataSource? {
         let decoder = DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections)
         let before = errors.count
         let o: ObjectReader

@@ -15,7 +15,7 @@ struct SnapshotOperationsDecoder {
         "deleteSections": ["sections"], "moveSection": ["section", "beforeSection", "afterSection"],
         "appendItems": ["items", "toSection"], "insertItems": ["items", "beforeItem", "afterItem"],
         "deleteItems": ["items"], "deleteAllItems": [], "moveItem": ["item", "beforeItem", "afterItem"],
-        "reloadItems": ["items"], "reconfigureItems": ["items"],
+        "reloadItems": ["items"], "reconfigureItems": ["items"]
     ]
 
     /// The new snapshot, with the data and section layouts the operations gave.
@@ -34,7 +34,8 @@ struct SnapshotOperationsDecoder {
             throw .invalidRequest("operations", "the operations would leave \(snapshot.itemCount) items; a session holds at most \(maxItems)")
         }
         guard snapshot.sections.count <= maxSections else {
-            throw .invalidRequest("operations", "the operations would leave \(snapshot.sections.count) sections; a session holds at most \(maxSections)")
+            throw .invalidRequest(
+                "operations", "the operations would leave \(snapshot.sections.count) sections; a session holds at most \(maxSections)")
         }
         var request = SnapshotRequest(snapshot: PackedSnapshot(snapshot), sections: snapshot.sections.map { edit.input(for: $0) })
         request.itemFields = edit.itemFields
@@ -57,12 +58,14 @@ struct SnapshotOperationsDecoder {
             let overrides = sectionLayouts[section.id]
             let data = section.items.map { itemData[$0] }
             guard data.contains(where: { $0 != nil }) else {
-                return SnapshotSectionInput(data: SectionData(itemCount: section.items.count, overrides: overrides ?? SectionOverrides()),
-                                            given: nil, hasLayout: overrides != nil)
+                return SnapshotSectionInput(
+                    data: SectionData(itemCount: section.items.count, overrides: overrides ?? SectionOverrides()),
+                    given: nil, hasLayout: overrides != nil)
             }
             let absent = SectionData.Item(size: Size(width: .nan, height: .nan), height: .nan, aspectRatio: .nan)
-            return SnapshotSectionInput(data: SectionData(items: data.map { $0 ?? absent }, overrides: overrides ?? SectionOverrides()),
-                                        given: data.map { $0 != nil }, hasLayout: overrides != nil)
+            return SnapshotSectionInput(
+                data: SectionData(items: data.map { $0 ?? absent }, overrides: overrides ?? SectionOverrides()),
+                given: data.map { $0 != nil }, hasLayout: overrides != nil)
         }
     }
 
@@ -70,7 +73,9 @@ struct SnapshotOperationsDecoder {
         let o = try ObjectReader(v, path: path)
         guard let op = try o.string("op") else { throw .invalidRequest(o.fieldPath("op"), "is required") }
         guard let keys = Self.keysByOp[op] else {
-            throw .invalidRequest(o.fieldPath("op"), "unknown operation \(ClientText.quoted(op)); expected one of: \(Self.keysByOp.keys.sorted().joined(separator: ", "))")
+            throw .invalidRequest(
+                o.fieldPath("op"),
+                "unknown operation \(ClientText.quoted(op)); expected one of: \(Self.keysByOp.keys.sorted().joined(separator: ", "))")
         }
         try o.rejectUnknownKeys(keys.union(["op"]))
         func apply(_ change: (inout SnapshotEditor) throws(DiffableSnapshotError) -> Void) throws(APIError) {
@@ -151,7 +156,9 @@ struct SnapshotOperationsDecoder {
 
     /// Section entries: an identifier, or `{"id", "layout"}` with the section's own layout.
     private func sections(_ o: ObjectReader, _ edit: inout Edit) throws(APIError) -> [SnapshotIdentifier] {
-        guard let list = o["sections"]?.arrayElements else { throw .invalidRequest(o.fieldPath("sections"), "is required: an array of section identifiers") }
+        guard let list = o["sections"]?.arrayElements else {
+            throw .invalidRequest(o.fieldPath("sections"), "is required: an array of section identifiers")
+        }
         var ids: [SnapshotIdentifier] = []
         for (k, v) in list.enumerated() {
             let path = "\(o.fieldPath("sections"))[\(k)]"
@@ -177,8 +184,9 @@ struct SnapshotOperationsDecoder {
         guard let v = o["items"], !v.isNull else { throw .invalidRequest(o.fieldPath("items"), "is required") }
         guard v.kind == .array else { throw .invalidRequest(o.fieldPath("items"), "must be an array of item identifiers or {\"id\": …} objects") }
         guard v.count <= maxItems else { throw .invalidRequest(o.fieldPath("items"), "too many items: a session holds at most \(maxItems) items") }
-        let decoded = try ItemsDecoder.decodeIdentified(v, path: o.fieldPath("items"), kind: kind, overrides: SectionOverrides(),
-                                                        identifiers: .entries)
+        let decoded = try ItemsDecoder.decodeIdentified(
+            v, path: o.fieldPath("items"), kind: kind, overrides: SectionOverrides(),
+            identifiers: .entries)
         let ids = (decoded.ids ?? IdentifierColumn()).identifiers
         for (j, id) in ids.enumerated() { edit.itemFields[id] = "\(o.fieldPath("items"))[\(j)]" }
         if let given = decoded.given {

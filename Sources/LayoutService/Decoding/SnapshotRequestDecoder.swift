@@ -58,8 +58,9 @@ struct SnapshotRequestDecoder {
             if let ids, !ids.isEmpty { itemIDs.append(ids) }
             inputs.append(input)
         }
-        var request = SnapshotRequest(snapshot: PackedSnapshot(sectionIDs: sectionIDs, itemIDs: .joined(itemIDs), itemCounts: counts),
-                                      sections: inputs)
+        var request = SnapshotRequest(
+            snapshot: PackedSnapshot(sectionIDs: sectionIDs, itemIDs: .joined(itemIDs), itemCounts: counts),
+            sections: inputs)
         if let v = o["reloaded"], !v.isNull { request.reloaded = try IdentifierReader.column(v, path: "reloaded", maxCount: maxItems) }
         if let v = o["reconfigured"], !v.isNull {
             request.reconfigured = try IdentifierReader.column(v, path: "reconfigured", maxCount: maxItems)
@@ -69,8 +70,10 @@ struct SnapshotRequestDecoder {
         return request
     }
 
-    private func section(_ v: JSONValue, path: String, id sectionIDs: inout IdentifierColumn,
-                         remaining: Int) throws(APIError) -> (SnapshotSectionInput, IdentifierColumn?) {
+    private func section(
+        _ v: JSONValue, path: String, id sectionIDs: inout IdentifierColumn,
+        remaining: Int
+    ) throws(APIError) -> (SnapshotSectionInput, IdentifierColumn?) {
         let o = try ObjectReader(v, path: path)
         try o.rejectUnknownKeys(["id", "items", "layout"])
         guard let idValue = o["id"] else { throw .invalidRequest(o.fieldPath("id"), "is required: every section of a snapshot has an identifier") }
@@ -84,9 +87,12 @@ struct SnapshotRequestDecoder {
         guard items.count <= remaining else {
             throw .invalidRequest(o.fieldPath("items"), "too many items: a session holds at most \(maxItems) items")
         }
-        let decoded = try ItemsDecoder.decodeIdentified(items, path: o.fieldPath("items"), kind: kind, overrides: overrides,
-                                                        identifiers: .entries)
-        return (SnapshotSectionInput(data: decoded.section, given: decoded.given, hasLayout: layout != nil),
-                decoded.ids ?? IdentifierColumn())
+        let decoded = try ItemsDecoder.decodeIdentified(
+            items, path: o.fieldPath("items"), kind: kind, overrides: overrides,
+            identifiers: .entries)
+        return (
+            SnapshotSectionInput(data: decoded.section, given: decoded.given, hasLayout: layout != nil),
+            decoded.ids ?? IdentifierColumn()
+        )
     }
 }

@@ -24,30 +24,35 @@ struct UpdatesDecoder {
     static let keysByOp: [String: Set<String>] = [
         "insertItems": ["indexPaths", "items"], "deleteItems": ["indexPaths"], "moveItem": ["from", "to"],
         "reloadItems": ["indexPaths", "items"], "insertSections": ["sections", "data"],
-        "deleteSections": ["sections"], "moveSection": ["from", "to"], "reloadSections": ["sections", "data"],
+        "deleteSections": ["sections"], "moveSection": ["from", "to"], "reloadSections": ["sections", "data"]
     ]
 
     private func operation(_ v: JSONValue, path: String) throws(APIError) -> BatchUpdateOperation {
         let o = try ObjectReader(v, path: path)
         guard let op = try o.string("op") else { throw .invalidRequest(o.fieldPath("op"), "is required") }
         guard let keys = UpdatesDecoder.keysByOp[op] else {
-            throw .invalidRequest(o.fieldPath("op"), "unknown operation \(ClientText.quoted(op)); expected one of: \(UpdatesDecoder.keysByOp.keys.sorted().joined(separator: ", "))")
+            throw .invalidRequest(
+                o.fieldPath("op"),
+                "unknown operation \(ClientText.quoted(op)); expected one of: \(UpdatesDecoder.keysByOp.keys.sorted().joined(separator: ", "))")
         }
         try o.rejectUnknownKeys(keys.union(["op"]))
         switch op {
         case "insertItems": return .insertItems(try indexPaths(o), items: try items(o))
         case "deleteItems": return .deleteItems(try indexPaths(o))
         case "reloadItems": return .reloadItems(try indexPaths(o), items: try items(o))
-        case "moveItem": return .moveItem(from: try required(o, "from") { v, p throws(APIError) in try ValueReader.indexPath(v, path: p) },
-                                          to: try required(o, "to") { v, p throws(APIError) in try ValueReader.indexPath(v, path: p) })
+        case "moveItem":
+            return .moveItem(
+                from: try required(o, "from") { v, p throws(APIError) in try ValueReader.indexPath(v, path: p) },
+                to: try required(o, "to") { v, p throws(APIError) in try ValueReader.indexPath(v, path: p) })
         case "insertSections":
             guard let data = try sectionData(o) else { throw .invalidRequest(o.fieldPath("data"), "is required: one section per inserted section") }
             return .insertSections(try sections(o), data: data)
         case "deleteSections": return .deleteSections(try sections(o))
         case "reloadSections": return .reloadSections(try sections(o), data: try sectionData(o))
         default:
-            return .moveSection(from: try required(o, "from") { v, p throws(APIError) in try ValueReader.integer(v, path: p, min: 0) },
-                                to: try required(o, "to") { v, p throws(APIError) in try ValueReader.integer(v, path: p, min: 0) })
+            return .moveSection(
+                from: try required(o, "from") { v, p throws(APIError) in try ValueReader.integer(v, path: p, min: 0) },
+                to: try required(o, "to") { v, p throws(APIError) in try ValueReader.integer(v, path: p, min: 0) })
         }
     }
 

@@ -66,8 +66,9 @@ enum ValueReader {
         if v.double != nil { return EdgeInsets(all: try number(v, path: path)) }
         let o = try ObjectReader(v, path: path)
         try o.rejectUnknownKeys(["top", "left", "bottom", "right"])
-        return EdgeInsets(top: try o.number("top") ?? 0, left: try o.number("left") ?? 0,
-                          bottom: try o.number("bottom") ?? 0, right: try o.number("right") ?? 0)
+        return EdgeInsets(
+            top: try o.number("top") ?? 0, left: try o.number("left") ?? 0,
+            bottom: try o.number("bottom") ?? 0, right: try o.number("right") ?? 0)
     }
 
     /// `{"x", "y", "width", "height"}` or `[x, y, w, h]`; the size must not be negative.
@@ -83,7 +84,8 @@ enum ValueReader {
             let o = try ObjectReader(v, path: path)
             try o.rejectUnknownKeys(["x", "y", "width", "height"])
             guard let x = try o.number("x"), let y = try o.number("y"),
-                  let w = try o.number("width"), let h = try o.number("height") else {
+                let w = try o.number("width"), let h = try o.number("height")
+            else {
                 throw .invalidRequest(path, "a rect needs x, y, width and height")
             }
             r = Rect(x: x, y: y, width: w, height: h)
@@ -96,7 +98,8 @@ enum ValueReader {
         guard let elements = v.arrayElements else { throw .invalidRequest(path, "an index path must be [section, item]") }
         let values = Array(elements)
         guard values.count == 2 else { throw .invalidRequest(path, "an index path must be [section, item]") }
-        return IndexPath(section: try integer(values[0], path: path + "[0]", min: 0),
-                         item: try integer(values[1], path: path + "[1]", min: 0))
+        return IndexPath(
+            section: try integer(values[0], path: path + "[0]", min: 0),
+            item: try integer(values[1], path: path + "[1]", min: 0))
     }
 }

@@ -7,8 +7,10 @@ enum ViewDecoder {
     static let keys: Set<String> = ["bounds", "contentOffset", "contentInset", "scale", "orthogonalOffsets"]
 
     /// - Parameter maxSections: the sections a session may hold, which bounds `orthogonalOffsets`.
-    static func decode(_ v: JSONValue?, path: String = "view", over base: ViewContext = ViewContext(),
-                       maxSections: Int) throws(APIError) -> ViewContext {
+    static func decode(
+        _ v: JSONValue?, path: String = "view", over base: ViewContext = ViewContext(),
+        maxSections: Int
+    ) throws(APIError) -> ViewContext {
         guard let v, !v.isNull else { return base }
         let o = try ObjectReader(v, path: path)
         try o.rejectUnknownKeys(keys)

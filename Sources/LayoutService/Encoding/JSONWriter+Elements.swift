@@ -129,8 +129,10 @@ extension JSONWriter {
 
     private static func transform(_ t: Transform3D, _ c: inout JSONCursor) {
         c.fragment(#","transform3D":["#)
-        for (i, e) in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-                       t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].enumerated() {
+        for (i, e) in [
+            t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+            t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44
+        ].enumerated() {
             if i > 0 { c.byte(UInt8(ascii: ",")) }
             c.number(e)
         }

@@ -5,33 +5,45 @@ import TesseraJSON
 extension JSONWriter {
     mutating func size(_ s: Size) {
         beginObject()
-        key("width"); number(s.width)
-        key("height"); number(s.height)
+        key("width")
+        number(s.width)
+        key("height")
+        number(s.height)
         endObject()
     }
 
     mutating func point(_ p: Point) {
         beginObject()
-        key("x"); number(p.x)
-        key("y"); number(p.y)
+        key("x")
+        number(p.x)
+        key("y")
+        number(p.y)
         endObject()
     }
 
     mutating func rect(_ r: Rect) {
         beginObject()
-        key("x"); number(r.minX)
-        key("y"); number(r.minY)
-        key("width"); number(r.width)
-        key("height"); number(r.height)
+        key("x")
+        number(r.minX)
+        key("y")
+        number(r.minY)
+        key("width")
+        number(r.width)
+        key("height")
+        number(r.height)
         endObject()
     }
 
     mutating func insets(_ i: EdgeInsets) {
         beginObject()
-        key("top"); number(i.top)
-        key("left"); number(i.left)
-        key("bottom"); number(i.bottom)
-        key("right"); number(i.right)
+        key("top")
+        number(i.top)
+        key("left")
+        number(i.left)
+        key("bottom")
+        number(i.bottom)
+        key("right")
+        number(i.right)
         endObject()
     }
 
@@ -44,16 +56,21 @@ extension JSONWriter {
 
     mutating func view(_ v: ViewContext) {
         beginObject()
-        key("bounds"); size(v.bounds)
-        key("contentOffset"); point(v.contentOffset)
-        key("contentInset"); insets(v.contentInset)
-        key("scale"); number(v.scale)
+        key("bounds")
+        size(v.bounds)
+        key("contentOffset")
+        point(v.contentOffset)
+        key("contentInset")
+        insets(v.contentInset)
+        key("scale")
+        number(v.scale)
         if !v.orthogonalOffsets.isEmpty {
             // docs/compositional.md C13, by section index, ascending.
             key("orthogonalOffsets")
             beginObject()
             for (s, offset) in v.orthogonalOffsets.sorted(by: { $0.key < $1.key }) {
-                key(String(s)); number(offset)
+                key(String(s))
+                number(offset)
             }
             endObject()
         }
@@ -62,9 +79,14 @@ extension JSONWriter {
 
     mutating func elementKey(_ k: ElementKey) {
         beginObject()
-        key("category"); string(k.category.rawValue)
-        if k.category != .cell { key("kind"); string(k.kind) }
-        key("indexPath"); indexPath(k.indexPath)
+        key("category")
+        string(k.category.rawValue)
+        if k.category != .cell {
+            key("kind")
+            string(k.kind)
+        }
+        key("indexPath")
+        indexPath(k.indexPath)
         endObject()
     }
 

@@ -50,8 +50,10 @@ extension JSONWriter {
     /// zIndex 0, not hidden, and the justified layout's extras; a comma first unless it is
     /// the first element.
     @inline(__always)
-    static func justifiedCell(_ indexPath: IndexPath, _ frame: Rect, _ extras: PreparedJustifiedLayout.CellExtras,
-                              comma: Bool, _ c: inout JSONCursor, row: inout RowEcho) {
+    static func justifiedCell(
+        _ indexPath: IndexPath, _ frame: Rect, _ extras: PreparedJustifiedLayout.CellExtras,
+        comma: Bool, _ c: inout JSONCursor, row: inout RowEcho
+    ) {
         if comma { c.byte(UInt8(ascii: ",")) }
         c.fragment(#"{"category":"cell""#)
         indexPathAndFrame(indexPath, frame, &c, row: &row)

@@ -23,35 +23,63 @@ extension JSONWriter {
         beginObject()
         switch op {
         case .insertItems(let paths, let items):
-            key("op"); string("insertItems")
-            key("indexPaths"); indexPaths(paths)
-            if let items { key("items"); itemData(items) }
+            key("op")
+            string("insertItems")
+            key("indexPaths")
+            indexPaths(paths)
+            if let items {
+                key("items")
+                itemData(items)
+            }
         case .deleteItems(let paths):
-            key("op"); string("deleteItems")
-            key("indexPaths"); indexPaths(paths)
+            key("op")
+            string("deleteItems")
+            key("indexPaths")
+            indexPaths(paths)
         case .moveItem(let from, let to):
-            key("op"); string("moveItem")
-            key("from"); indexPath(from)
-            key("to"); indexPath(to)
+            key("op")
+            string("moveItem")
+            key("from")
+            indexPath(from)
+            key("to")
+            indexPath(to)
         case .reloadItems(let paths, let items):
-            key("op"); string("reloadItems")
-            key("indexPaths"); indexPaths(paths)
-            if let items { key("items"); itemData(items) }
+            key("op")
+            string("reloadItems")
+            key("indexPaths")
+            indexPaths(paths)
+            if let items {
+                key("items")
+                itemData(items)
+            }
         case .insertSections(let sections, let data):
-            key("op"); string("insertSections")
-            key("sections"); ints(sections)
-            key("data"); sectionData(data)
+            key("op")
+            string("insertSections")
+            key("sections")
+            ints(sections)
+            key("data")
+            sectionData(data)
         case .deleteSections(let sections):
-            key("op"); string("deleteSections")
-            key("sections"); ints(sections)
+            key("op")
+            string("deleteSections")
+            key("sections")
+            ints(sections)
         case .moveSection(let from, let to):
-            key("op"); string("moveSection")
-            key("from"); int(from)
-            key("to"); int(to)
+            key("op")
+            string("moveSection")
+            key("from")
+            int(from)
+            key("to")
+            int(to)
         case .reloadSections(let sections, let data):
-            key("op"); string("reloadSections")
-            key("sections"); ints(sections)
-            if let data { key("data"); sectionData(data) }
+            key("op")
+            string("reloadSections")
+            key("sections")
+            ints(sections)
+            if let data {
+                key("data")
+                sectionData(data)
+            }
         }
         endObject()
     }
@@ -78,10 +106,25 @@ extension JSONWriter {
 
     private mutating func item(_ item: SectionData.Item) {
         beginObject()
-        if let s = item.size, !s.width.isNaN { key("size"); beginArray(); number(s.width); number(s.height); endArray() }
-        if let h = item.height, !h.isNaN { key("height"); number(h) }
-        if let r = item.aspectRatio, !r.isNaN { key("aspectRatio"); number(r) }
-        if let c = item.children, !c.isEmpty { key("children"); ints(c) }
+        if let s = item.size, !s.width.isNaN {
+            key("size")
+            beginArray()
+            number(s.width)
+            number(s.height)
+            endArray()
+        }
+        if let h = item.height, !h.isNaN {
+            key("height")
+            number(h)
+        }
+        if let r = item.aspectRatio, !r.isNaN {
+            key("aspectRatio")
+            number(r)
+        }
+        if let c = item.children, !c.isEmpty {
+            key("children")
+            ints(c)
+        }
         endObject()
     }
 
@@ -96,9 +139,13 @@ extension JSONWriter {
                 for i in 0..<section.itemCount { item(section.item(at: i)) }
                 endArray()
             } else {
-                key("itemCount"); int(section.itemCount)
+                key("itemCount")
+                int(section.itemCount)
             }
-            if !section.overrides.values.isEmpty { key("layout"); overrides(section.overrides) }
+            if !section.overrides.values.isEmpty {
+                key("layout")
+                overrides(section.overrides)
+            }
             endObject()
         }
         endArray()
@@ -114,11 +161,24 @@ extension JSONWriter {
         beginObject()
         for (name, value) in overrides.values.sorted(by: { $0.key < $1.key }) where !name.hasPrefix("tessera.") {
             switch value {
-            case .number(let n): key(name); number(n)
-            case .size(let s): key(name); beginArray(); number(s.width); number(s.height); endArray()
-            case .insets(let i): key(name); insets(i)
-            case .bool(let b): key(name); bool(b)
-            case .string(let s): key(name); string(s)
+            case .number(let n):
+                key(name)
+                number(n)
+            case .size(let s):
+                key(name)
+                beginArray()
+                number(s.width)
+                number(s.height)
+                endArray()
+            case .insets(let i):
+                key(name)
+                insets(i)
+            case .bool(let b):
+                key(name)
+                bool(b)
+            case .string(let s):
+                key(name)
+                string(s)
             case .compositionalSection: break
             }
         }

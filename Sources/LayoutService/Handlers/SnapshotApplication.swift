@@ -21,15 +21,17 @@ extension TesseraService {
         // layouts: nothing can change, as the diff below would find (identity, no batch).
         // Comparing the packed columns costs a fraction of diffing them.
         if request.reloaded.isEmpty, request.reconfigured.isEmpty,
-           request.sections.allSatisfy({ $0.given == nil && !$0.hasLayout }), request.snapshot == old {
+            request.sections.allSatisfy({ $0.given == nil && !$0.hasLayout }), request.snapshot == old
+        {
             var outcome = SnapshotOutcome()
             outcome.plan = request.animatingDifferences && planned ? [] : nil
             return (nil, outcome)
         }
         let correspondence: SnapshotCorrespondence
         do throws(DiffableSnapshotError) {
-            correspondence = try old.correspondence(to: request.snapshot, reloaded: request.reloaded,
-                                                    reconfigured: request.reconfigured)
+            correspondence = try old.correspondence(
+                to: request.snapshot, reloaded: request.reloaded,
+                reconfigured: request.reconfigured)
         } catch {
             throw .snapshot(error)
         }
@@ -73,8 +75,9 @@ extension TesseraService {
             update = try BatchUpdate(outcome.operations).validated(against: state.dataSource)
         } catch {
             // The diff's contract says this cannot happen (SnapshotDiffTests hold it).
-            throw APIError(status: 500, code: "internal_error",
-                           message: "the derived batch was refused (please report it): \(error.field): \(error.message)")
+            throw APIError(
+                status: 500, code: "internal_error",
+                message: "the derived batch was refused (please report it): \(error.field): \(error.message)")
         }
         var dataSource = update.newDataSource
         var hint = update.layoutHint
@@ -93,9 +96,11 @@ extension TesseraService {
         next.identifiers = request.snapshot
         next.prepared = try relayout(state, to: dataSource, hint: hint)
         if planned && request.animatingDifferences {
-            outcome.plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                                              newView: state.view, correspondence: UpdateCorrespondence(update: update)),
-                                         in: request.rect)
+            outcome.plan = try buildPlan(
+                AnimationPlanBuilder(
+                    old: state.prepared, oldView: state.view, new: next.prepared,
+                    newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                in: request.rect)
         }
         return (next, outcome)
     }
@@ -117,15 +122,22 @@ extension TesseraService {
     func snapshotResponse(_ state: SessionState, _ outcome: SnapshotOutcome) -> ServiceResponse {
         var w = JSONWriter(capacity: 256 + (outcome.plan?.count ?? 0) * 260)
         w.beginObject()
-        w.key("version"); w.int(state.version)
-        w.key("updates"); w.updates(outcome.operations)
+        w.key("version")
+        w.int(state.version)
+        w.key("updates")
+        w.updates(outcome.operations)
         w.key("reconfigured")
         w.beginArray()
         for p in outcome.reconfigured { w.indexPath(p) }
         w.endArray()
-        if let plan = outcome.plan { w.key("plan"); w.plan(plan) }
-        w.key("contentSize"); w.size(state.prepared.contentSize)
-        w.key("info"); w.info(state.prepared.info)
+        if let plan = outcome.plan {
+            w.key("plan")
+            w.plan(plan)
+        }
+        w.key("contentSize")
+        w.size(state.prepared.contentSize)
+        w.key("info")
+        w.info(state.prepared.info)
         w.endObject()
         return .json(200, w, headers: TesseraService.versionHeader(state.version))
     }

@@ -110,7 +110,8 @@ struct SnapshotItemData {
                 guard correspondence.newItemOrigin[n] < 0 else { continue }
                 throw .itemDataRequired(
                     request.itemFields?[snapshot.itemIDs[n]] ?? "sections[\(t)].items[\(j)]",
-                    "the new item \(snapshot.itemIDs[n]) comes without data, but the items of this section give \(column); give it as {\"id\": \(snapshot.itemIDs[n]), …} with its \(column)")
+                    "the new item \(snapshot.itemIDs[n]) comes without data, but the items of this section give \(column); give it as {\"id\": \(snapshot.itemIDs[n]), …} with its \(column)"
+                )
             }
         }
     }

@@ -1,7 +1,8 @@
 extension TesseraService {
     /// GET /openapi.yaml: the contract, embedded at build time.
     public func openAPIDocument() -> ServiceResponse {
-        ServiceResponse(status: 200, headers: [("Content-Type", "application/yaml; charset=utf-8")],
-                        body: Array(OpenAPIDocument.yaml.utf8))
+        ServiceResponse(
+            status: 200, headers: [("Content-Type", "application/yaml; charset=utf-8")],
+            body: Array(OpenAPIDocument.yaml.utf8))
     }
 }

@@ -6,8 +6,9 @@ extension TesseraService {
     /// `rect`) and info; keeps nothing.
     public func oneShotLayout(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
-                                                maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
+            let request = try LayoutRequest.decode(
+                body, maxItems: store.configuration.maxItemsPerSession,
+                maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             if request.rect == nil, let justified = prepared as? PreparedJustifiedLayout {
                 return try allCellsReply(justified)
@@ -44,8 +45,10 @@ extension JSONWriter {
     /// `{"contentSize":…,"info":…,"elements":` (the caller writes the list and the `}`).
     mutating func oneShotHead(_ prepared: any PreparedLayout) {
         beginObject()
-        key("contentSize"); size(prepared.contentSize)
-        key("info"); info(prepared.info)
+        key("contentSize")
+        size(prepared.contentSize)
+        key("info")
+        info(prepared.info)
         key("elements")
     }
 }

@@ -33,8 +33,10 @@ extension TesseraService {
     func layoutSwitchStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
         try requireIdle(state)
         let (target, rect) = try decodeNextLayout(root, state, allowRect: true)
-        let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: target.prepared,
-                                                      newView: state.view, correspondence: IdentityCorrespondence()), in: rect)
+        let plan = try buildPlan(
+            AnimationPlanBuilder(
+                old: state.prepared, oldView: state.view, new: target.prepared,
+                newView: state.view, correspondence: IdentityCorrespondence()), in: rect)
         var next = state
         next.kind = target.kind
         next.layout = target.layout
@@ -56,10 +58,14 @@ extension TesseraService {
     func planResponse(_ state: SessionState, _ plan: [PlanEntry]) -> ServiceResponse {
         var w = JSONWriter(capacity: 128 + plan.count * 260)
         w.beginObject()
-        w.key("version"); w.int(state.version)
-        w.key("contentSize"); w.size(state.prepared.contentSize)
-        w.key("info"); w.info(state.prepared.info)
-        w.key("plan"); w.plan(plan)
+        w.key("version")
+        w.int(state.version)
+        w.key("contentSize")
+        w.size(state.prepared.contentSize)
+        w.key("info")
+        w.info(state.prepared.info)
+        w.key("plan")
+        w.plan(plan)
         w.endObject()
         return .json(200, w, headers: TesseraService.versionHeader(state.version))
     }

@@ -62,8 +62,9 @@ extension TesseraService {
             guard let a = state.prepared.attributesForItem(at: origin, view: state.view) else {
                 throw .notFound("no item at [\(origin.section), \(origin.item)]", field: "indexPath")
             }
-            next.movement = InteractiveMovement(origin: origin, target: origin, position: a.center,
-                                                tentative: state.prepared, tentativeDataSource: state.dataSource)
+            next.movement = InteractiveMovement(
+                origin: origin, target: origin, position: a.center,
+                tentative: state.prepared, tentativeDataSource: state.dataSource)
             return (next, [])
         case .update:
             guard var movement = state.movement else { throw .conflict("no interactive movement is in progress; begin one") }
@@ -86,9 +87,11 @@ extension TesseraService {
             // The snapshot follows the item, as a diffable data source's reordering does.
             next.identifiers = state.identifiers?.movingItem(from: movement.origin, to: movement.target)
             next.prepared = movement.tentative
-            let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                                          newView: state.view, correspondence: UpdateCorrespondence(update: update)),
-                                     in: request.rect)
+            let plan = try buildPlan(
+                AnimationPlanBuilder(
+                    old: state.prepared, oldView: state.view, new: next.prepared,
+                    newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                in: request.rect)
             return (next, plan)
         case .cancel:
             guard state.movement != nil else { throw .conflict("no interactive movement is in progress") }
@@ -102,12 +105,14 @@ extension TesseraService {
     /// computed it.
     func restoredMovement(origin: IndexPath, target: IndexPath, position: Point, over state: SessionState) throws(APIError) -> InteractiveMovement {
         guard origin != target else {
-            return InteractiveMovement(origin: origin, target: target, position: position,
-                                       tentative: state.prepared, tentativeDataSource: state.dataSource)
+            return InteractiveMovement(
+                origin: origin, target: target, position: position,
+                tentative: state.prepared, tentativeDataSource: state.dataSource)
         }
         let update = try moveUpdate(from: origin, to: target, in: state.dataSource)
-        return InteractiveMovement(origin: origin, target: target, position: position,
-                                   tentative: try relayout(state, update), tentativeDataSource: update.newDataSource)
+        return InteractiveMovement(
+            origin: origin, target: target, position: position,
+            tentative: try relayout(state, update), tentativeDataSource: update.newDataSource)
     }
 
     /// UIKit's targetIndexPathForInteractivelyMovingItem: the cell under the position in the
@@ -159,16 +164,22 @@ extension TesseraService {
     private func movementResponse(_ state: SessionState, _ listed: [LayoutAttributes]?) -> ServiceResponse {
         var w = JSONWriter()
         w.beginObject()
-        w.key("version"); w.int(state.version)
-        w.key("moving"); w.bool(state.movement != nil)
+        w.key("version")
+        w.int(state.version)
+        w.key("moving")
+        w.bool(state.movement != nil)
         if let m = state.movement, let moving = movingItem(state) {
-            w.key("targetIndexPath"); w.indexPath(m.target)
-            w.key("movingItem"); w.attributes(moving)
+            w.key("targetIndexPath")
+            w.indexPath(m.target)
+            w.key("movingItem")
+            w.attributes(moving)
             if let listed {
-                w.key("elements"); w.elements(listed)
+                w.key("elements")
+                w.elements(listed)
             }
         }
-        w.key("contentSize"); w.size((state.movement?.tentative ?? state.prepared).contentSize)
+        w.key("contentSize")
+        w.size((state.movement?.tentative ?? state.prepared).contentSize)
         w.endObject()
         return .json(200, w, headers: TesseraService.versionHeader(state.version))
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import LayoutEngine
 import SessionStorage
@@ -12,8 +12,10 @@ extension TesseraService {
     /// or another replica), catches up with the store and recomputes on the newest state;
     /// `If-Match` pins the version the client saw, so a moved-on session answers 412.
     /// Nothing is changed when `step` throws.
-    func mutate<Result>(_ s: Session, ifMatch: String?, _ change: SessionChange,
-                        _ step: (SessionState) throws(APIError) -> (SessionState, Result)) throws(APIError) -> (SessionState, Result) {
+    func mutate<Result>(
+        _ s: Session, ifMatch: String?, _ change: SessionChange,
+        _ step: (SessionState) throws(APIError) -> (SessionState, Result)
+    ) throws(APIError) -> (SessionState, Result) {
         try mutateIfChanged(s, ifMatch: ifMatch, change) { state throws(APIError) in
             let (next, result) = try step(state)
             return (next as SessionState?, result)
@@ -22,8 +24,10 @@ extension TesseraService {
 
     /// `mutate` for a step that may find nothing to change (nil state): then nothing is
     /// stored, and the current state is answered with the step's result at its version.
-    func mutateIfChanged<Result>(_ s: Session, ifMatch: String?, _ change: SessionChange,
-                                 _ step: (SessionState) throws(APIError) -> (SessionState?, Result)) throws(APIError) -> (SessionState, Result) {
+    func mutateIfChanged<Result>(
+        _ s: Session, ifMatch: String?, _ change: SessionChange,
+        _ step: (SessionState) throws(APIError) -> (SessionState?, Result)
+    ) throws(APIError) -> (SessionState, Result) {
         var session = s
         for attempt in 0..<32 {
             let state = session.current
@@ -50,8 +54,9 @@ extension TesseraService {
             // Another thread of this process committed first: recompute on its state.
             guard s.version == from.version else { return nil }
             let outcome = try store.storing("append") { () throws(StorageError) in
-                try store.storage.append(id: s.id, baseVersion: from.version, entry: durable ? change.encoded : [],
-                                         from: from.counts, to: next.counts, limits: store.limits)
+                try store.storage.append(
+                    id: s.id, baseVersion: from.version, entry: durable ? change.encoded : [],
+                    from: from.counts, to: next.counts, limits: store.limits)
             }
             if case .appended = outcome { s.install(next) }
             return outcome

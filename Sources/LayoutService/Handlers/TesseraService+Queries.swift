@@ -26,9 +26,12 @@ extension TesseraService {
             }
             var w = JSONWriter(capacity: 64 + elements.count * 110)
             w.beginObject()
-            w.key("version"); w.int(state.version)
-            w.key("contentSize"); w.size(layout.contentSize)
-            w.key("elements"); w.elements(elements)
+            w.key("version")
+            w.int(state.version)
+            w.key("contentSize")
+            w.size(layout.contentSize)
+            w.key("elements")
+            w.elements(elements)
             w.endObject()
             if !w.wroteNonFiniteNumber { s.cacheReply(version: state.version, query: query ?? "", w.bytes, headers: headers) }
             return .json(200, w, headers: headers)
@@ -42,19 +45,23 @@ extension TesseraService {
 
     /// GET /v1/sessions/{id}/supplementary/{kind}/{section}/{item}.
     public func supplementary(id: String, kind: String, section: String, item: String) -> ServiceResponse {
-        single(id: id, section: section, item: item, category: .supplementary, kind: kind,
-               describe: "supplementary view of kind \(ClientText.quoted(kind))")
+        single(
+            id: id, section: section, item: item, category: .supplementary, kind: kind,
+            describe: "supplementary view of kind \(ClientText.quoted(kind))")
     }
 
     /// GET /v1/sessions/{id}/decorations/{kind}/{section}/{item}.
     public func decoration(id: String, kind: String, section: String, item: String) -> ServiceResponse {
-        single(id: id, section: section, item: item, category: .decoration, kind: kind,
-               describe: "decoration view of kind \(ClientText.quoted(kind))")
+        single(
+            id: id, section: section, item: item, category: .decoration, kind: kind,
+            describe: "decoration view of kind \(ClientText.quoted(kind))")
     }
 
     /// One element by category, kind and index path; 404 naming it when absent.
-    private func single(id: String, section: String, item: String, category: ElementCategory, kind: String,
-                        describe: String) -> ServiceResponse {
+    private func single(
+        id: String, section: String, item: String, category: ElementCategory, kind: String,
+        describe: String
+    ) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let indexPath = IndexPath(try pathIndex(section, name: "section"), try pathIndex(item, name: "item"))
             let state = try session(id).current

@@ -36,8 +36,9 @@ extension TesseraService {
             let q = try QueryParameters(query)
             try q.rejectUnknown(Self.renderOptionKeys)
             let options = try q.renderOptions()
-            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
-                                                   maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
+            let request = try LayoutRequest.decode(
+                body, maxItems: store.configuration.maxItemsPerSession,
+                maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             let svg = try picture(of: prepared, rect: request.rect, view: request.view, options: options)
             return ServiceResponse(status: 200, headers: [("Content-Type", Self.svgContentType)], body: svg)
@@ -48,8 +49,10 @@ extension TesseraService {
     /// reply, when it would hold more elements than one reply carries; the query stops at
     /// the limit, so a refusal costs at most that many elements (listing five million cells
     /// first raised the peak memory by over 1 GB per refused request).
-    func picture(of layout: any PreparedLayout, rect: Rect?, view: ViewContext,
-                 options: SVGRenderOptions) throws(APIError) -> [UInt8] {
+    func picture(
+        of layout: any PreparedLayout, rect: Rect?, view: ViewContext,
+        options: SVGRenderOptions
+    ) throws(APIError) -> [UInt8] {
         let elements = try self.elements(of: layout, in: rect, view: view, listing: "the picture")
         let visible = view.bounds == .zero ? nil : view.boundsRect
         let scene = RenderScene(contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible)

@@ -15,8 +15,10 @@ extension TesseraService {
             }
             var w = JSONWriter()
             w.beginObject()
-            w.key("version"); w.int(next.version)
-            w.key("contentSize"); w.size(next.prepared.contentSize)
+            w.key("version")
+            w.int(next.version)
+            w.key("contentSize")
+            w.size(next.prepared.contentSize)
             // A list of elements; `invalidated` (PATCH …/view) is a yes/no answer.
             w.key("invalidatedElements")
             w.beginArray()
@@ -53,7 +55,9 @@ extension TesseraService {
     func preferredSizesStep(_ request: PreferredSizesRequest, _ state: SessionState) throws(APIError) -> (SessionState, [ElementKey]) {
         try requireIdle(state)
         guard Self.estimatedItemSize(of: state.layout) != nil || Self.hasEstimatedDimension(state.layout, state.dataSource) else {
-            throw .conflict("the session's layout has no estimatedItemSize or estimated dimension; preferred sizes apply to self-sizing flow and line layouts and compositional layouts with estimated dimensions")
+            throw .conflict(
+                "the session's layout has no estimatedItemSize or estimated dimension; preferred sizes apply to self-sizing flow and line layouts and compositional layouts with estimated dimensions"
+            )
         }
         // A reload keeps every item in place and replaces its data: the item's own size.
         let update: ValidatedBatchUpdate

@@ -6,14 +6,18 @@ extension TesseraService {
     /// POST /v1/sessions: 201 with id, version, contentSize, info.
     public func createSession(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let request = try LayoutRequest.decode(body, maxItems: store.configuration.maxItemsPerSession,
-                                                   maxSections: store.configuration.maxSectionsPerSession, allowRect: false)
+            let request = try LayoutRequest.decode(
+                body, maxItems: store.configuration.maxItemsPerSession,
+                maxSections: store.configuration.maxSectionsPerSession, allowRect: false)
             // The store keeps the source of truth, known once decoded: it is written while
             // the layout is prepared.
-            let pending = store.beginAdd(SessionSnapshot(version: 1, layoutJSON: request.layoutJSON, view: request.view,
-                                                         dataSource: request.dataSource, identifiers: request.snapshot),
-                                         counts: StoredCounts(items: request.dataSource.totalItemCount,
-                                                              sections: request.dataSource.sections.count))
+            let pending = store.beginAdd(
+                SessionSnapshot(
+                    version: 1, layoutJSON: request.layoutJSON, view: request.view,
+                    dataSource: request.dataSource, identifiers: request.snapshot),
+                counts: StoredCounts(
+                    items: request.dataSource.totalItemCount,
+                    sections: request.dataSource.sections.count))
             let prepared: any PreparedLayout
             do throws(APIError) {
                 prepared = try prepare(request.layout, request.dataSource, request.view)
@@ -21,16 +25,21 @@ extension TesseraService {
                 store.abandonAdd(pending)
                 throw error
             }
-            let state = SessionState(version: 1, kind: request.kind, layout: request.layout,
-                                     layoutJSON: request.layoutJSON, dataSource: request.dataSource,
-                                     identifiers: request.snapshot, view: request.view, prepared: prepared)
+            let state = SessionState(
+                version: 1, kind: request.kind, layout: request.layout,
+                layoutJSON: request.layoutJSON, dataSource: request.dataSource,
+                identifiers: request.snapshot, view: request.view, prepared: prepared)
             let session = try store.finishAdd(pending, state)
             var w = JSONWriter()
             w.beginObject()
-            w.key("id"); w.string(session.id)
-            w.key("version"); w.int(state.version)
-            w.key("contentSize"); w.size(prepared.contentSize)
-            w.key("info"); w.info(prepared.info)
+            w.key("id")
+            w.string(session.id)
+            w.key("version")
+            w.int(state.version)
+            w.key("contentSize")
+            w.size(prepared.contentSize)
+            w.key("info")
+            w.info(prepared.info)
             w.endObject()
             return .json(201, w, headers: [("Location", "/v1/sessions/\(session.id)"), ("ETag", "\"\(state.version)\"")])
         }
@@ -46,21 +55,29 @@ extension TesseraService {
             }
             var w = JSONWriter()
             w.beginObject()
-            w.key("id"); w.string(id)
-            w.key("version"); w.int(state.version)
-            w.key("layout"); w.raw(state.layoutJSON[...])
-            w.key("view"); w.view(state.view)
+            w.key("id")
+            w.string(id)
+            w.key("version")
+            w.int(state.version)
+            w.key("layout")
+            w.raw(state.layoutJSON[...])
+            w.key("view")
+            w.view(state.view)
             w.key("sections")
             w.beginArray()
             for section in state.dataSource.sections {
                 w.beginObject()
-                w.key("itemCount"); w.int(section.itemCount)
+                w.key("itemCount")
+                w.int(section.itemCount)
                 w.endObject()
             }
             w.endArray()
-            w.key("itemCount"); w.int(state.dataSource.totalItemCount)
-            w.key("contentSize"); w.size(state.prepared.contentSize)
-            w.key("info"); w.info(state.prepared.info)
+            w.key("itemCount")
+            w.int(state.dataSource.totalItemCount)
+            w.key("contentSize")
+            w.size(state.prepared.contentSize)
+            w.key("info")
+            w.info(state.prepared.info)
             w.endObject()
             return .json(200, w, headers: [("ETag", "\"\(state.version)\"")])
         }

@@ -20,16 +20,21 @@ extension TesseraService {
                 target = try orthogonalTarget(state, section: section, proposed: proposed, velocity: velocity)
             } else {
                 let budget = context == .eventLoop ? limits.maxElementsOnEventLoop : Int.max
-                guard let snapped = try? state.prepared.targetContentOffset(proposed: proposed, velocity: velocity,
-                                                                             view: state.view, elementLimit: budget) else {
+                guard
+                    let snapped = try? state.prepared.targetContentOffset(
+                        proposed: proposed, velocity: velocity,
+                        view: state.view, elementLimit: budget)
+                else {
                     return .moveToWorker
                 }
                 target = snapped
             }
             var w = JSONWriter()
             w.beginObject()
-            w.key("version"); w.int(state.version)
-            w.key("contentOffset"); w.point(target)
+            w.key("version")
+            w.int(state.version)
+            w.key("contentOffset")
+            w.point(target)
             w.endObject()
             return .json(200, w, headers: TesseraService.versionHeader(state.version))
         }
@@ -42,9 +47,11 @@ extension TesseraService {
             throw .invalidRequest("section", "only a compositional layout has orthogonal sections")
         }
         let vertical = prepared.isVertical
-        guard let offset = prepared.targetOrthogonalOffset(
-            section: section, proposed: vertical ? proposed.x : proposed.y,
-            velocity: vertical ? velocity.x : velocity.y, view: state.view) else {
+        guard
+            let offset = prepared.targetOrthogonalOffset(
+                section: section, proposed: vertical ? proposed.x : proposed.y,
+                velocity: vertical ? velocity.x : velocity.y, view: state.view)
+        else {
             throw .invalidRequest("section", "section \(section) does not scroll orthogonally")
         }
         return vertical ? Point(x: offset, y: 0) : Point(x: 0, y: offset)

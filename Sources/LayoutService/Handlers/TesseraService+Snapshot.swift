@@ -11,13 +11,15 @@ extension TesseraService {
             guard let snapshot = state.identifiers else { throw .noIdentifiers() }
             var w = JSONWriter(capacity: 64 + snapshot.itemIDs.byteCount * 2 + snapshot.itemCount * 2)
             w.beginObject()
-            w.key("version"); w.int(state.version)
+            w.key("version")
+            w.int(state.version)
             w.key("sections")
             w.beginArray()
             var n = 0
             for (s, count) in snapshot.itemCounts.enumerated() {
                 w.beginObject()
-                w.key("id"); w.identifier(snapshot.sectionIDs, s)
+                w.key("id")
+                w.identifier(snapshot.sectionIDs, s)
                 w.key("items")
                 w.beginArray()
                 for k in n..<n + count { w.identifier(snapshot.itemIDs, k) }
@@ -49,8 +51,10 @@ extension TesseraService {
         try requireIdle(state)
         guard state.identifiers != nil else { throw .noIdentifiers() }
         let limits = store.configuration
-        let request = try SnapshotRequestDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
-                                                 maxSections: limits.maxSectionsPerSession).decode(root)
+        let request = try SnapshotRequestDecoder(
+            kind: state.kind, maxItems: limits.maxItemsPerSession,
+            maxSections: limits.maxSectionsPerSession
+        ).decode(root)
         return try applySnapshot(request, to: state, planned: planned)
     }
 }
@@ -62,7 +66,8 @@ extension TesseraService {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
             let tape = try JSONTape.parseBody(body)
-            let (state, outcome) = try mutateIfChanged(s, ifMatch: ifMatch, SessionChange(.snapshotOperations, body: body)) { state throws(APIError) in
+            let (state, outcome) = try mutateIfChanged(s, ifMatch: ifMatch, SessionChange(.snapshotOperations, body: body)) {
+                state throws(APIError) in
                 try snapshotOperationsStep(tape.root, state, planned: true)
             }
             return snapshotResponse(state, outcome)
@@ -73,8 +78,10 @@ extension TesseraService {
         try requireIdle(state)
         guard let current = state.identifiers else { throw .noIdentifiers() }
         let limits = store.configuration
-        let request = try SnapshotOperationsDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
-                                                    maxSections: limits.maxSectionsPerSession).decode(root, current: current)
+        let request = try SnapshotOperationsDecoder(
+            kind: state.kind, maxItems: limits.maxItemsPerSession,
+            maxSections: limits.maxSectionsPerSession
+        ).decode(root, current: current)
         return try applySnapshot(request, to: state, planned: planned)
     }
 }

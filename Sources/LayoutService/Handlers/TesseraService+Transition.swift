@@ -52,16 +52,21 @@ extension TesseraService {
     private func transitionResponse(_ state: SessionState, status: Int) -> ServiceResponse {
         var w = JSONWriter()
         w.beginObject()
-        w.key("version"); w.int(state.version)
-        w.key("layout"); w.raw(state.layoutJSON[...])
+        w.key("version")
+        w.int(state.version)
+        w.key("layout")
+        w.raw(state.layoutJSON[...])
         if let t = state.transition {
             w.key("transition")
             w.beginObject()
-            w.key("toLayout"); w.raw(t.layoutJSON[...])
-            w.key("toContentSize"); w.size(t.prepared.contentSize)
+            w.key("toLayout")
+            w.raw(t.layoutJSON[...])
+            w.key("toContentSize")
+            w.size(t.prepared.contentSize)
             w.endObject()
         }
-        w.key("contentSize"); w.size(state.prepared.contentSize)
+        w.key("contentSize")
+        w.size(state.prepared.contentSize)
         w.endObject()
         return .json(status, w, headers: TesseraService.versionHeader(state.version))
     }

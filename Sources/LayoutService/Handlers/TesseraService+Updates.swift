@@ -22,8 +22,10 @@ extension TesseraService {
         // Index paths alone would leave the snapshot unable to say which item is which.
         guard state.identifiers == nil else { throw .hasIdentifiers("POST /v1/sessions/{id}/updates") }
         let limits = store.configuration
-        let (batch, rect) = try UpdatesDecoder(kind: state.kind, maxItems: limits.maxItemsPerSession,
-                                               maxSections: limits.maxSectionsPerSession).decode(root)
+        let (batch, rect) = try UpdatesDecoder(
+            kind: state.kind, maxItems: limits.maxItemsPerSession,
+            maxSections: limits.maxSectionsPerSession
+        ).decode(root)
         let update: ValidatedBatchUpdate
         do throws(BatchUpdateError) {
             update = try batch.validated(against: state.dataSource)
@@ -41,9 +43,11 @@ extension TesseraService {
         var next = state
         next.dataSource = update.newDataSource
         next.prepared = try relayout(state, update)
-        let plan = try buildPlan(AnimationPlanBuilder(old: state.prepared, oldView: state.view, new: next.prepared,
-                                                      newView: state.view, correspondence: UpdateCorrespondence(update: update)),
-                                 in: rect)
+        let plan = try buildPlan(
+            AnimationPlanBuilder(
+                old: state.prepared, oldView: state.view, new: next.prepared,
+                newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+            in: rect)
         return (next, plan)
     }
 

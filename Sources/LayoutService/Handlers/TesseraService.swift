@@ -29,8 +29,10 @@ public final class TesseraService: Sendable {
     public func health() -> ServiceResponse {
         var w = JSONWriter()
         w.beginObject()
-        w.key("status"); w.string("ok")
-        w.key("sessions"); w.int(store.count)
+        w.key("status")
+        w.string("ok")
+        w.key("sessions")
+        w.int(store.count)
         w.endObject()
         return .json(200, w)
     }
@@ -43,8 +45,10 @@ public final class TesseraService: Sendable {
     /// The elements of `rect` (all of them when nil), refused as soon as there are more than
     /// one reply carries: the query stops there, it does not list them all first. `what`
     /// names the answer in the refusal ("the picture" for render).
-    func elements(of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext,
-                  listing what: String = "the reply") throws(APIError) -> [LayoutAttributes] {
+    func elements(
+        of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext,
+        listing what: String = "the reply"
+    ) throws(APIError) -> [LayoutAttributes] {
         do throws(ElementLimitExceeded) {
             return try prepared.elements(in: rect, view: view, limit: limits.maxElementsPerReply)
         } catch {
@@ -54,8 +58,10 @@ public final class TesseraService: Sendable {
 
     /// As `elements(of:in:view:)`, within the event loop's budget there: nil when the query
     /// would list more, for the caller to answer `moveToWorker`.
-    func elements(of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext,
-                  on context: ExecutionContext) throws(APIError) -> [LayoutAttributes]? {
+    func elements(
+        of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext,
+        on context: ExecutionContext
+    ) throws(APIError) -> [LayoutAttributes]? {
         guard context == .eventLoop, limits.maxElementsOnEventLoop < limits.maxElementsPerReply else {
             return try elements(of: prepared, in: rect, view: view)
         }

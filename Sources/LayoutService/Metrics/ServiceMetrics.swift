@@ -61,12 +61,15 @@ public final class StoreOperationMetrics: Sendable {
 
         init(_ key: Key, factory: any MetricsFactory) {
             let base = [("backend", key.backend), ("operation", key.operation)]
-            successes = Counter(label: "tessera_store_operations_total", dimensions: base + [("outcome", "ok")],
-                                factory: factory)
-            failures = Counter(label: "tessera_store_operations_total", dimensions: base + [("outcome", "error")],
-                               factory: factory)
-            duration = CoreMetrics.Timer(label: "tessera_store_operation_duration_seconds", dimensions: base,
-                                         factory: factory)
+            successes = Counter(
+                label: "tessera_store_operations_total", dimensions: base + [("outcome", "ok")],
+                factory: factory)
+            failures = Counter(
+                label: "tessera_store_operations_total", dimensions: base + [("outcome", "error")],
+                factory: factory)
+            duration = CoreMetrics.Timer(
+                label: "tessera_store_operation_duration_seconds", dimensions: base,
+                factory: factory)
         }
     }
 

@@ -72,11 +72,12 @@ extension ByteReader {
         let perValue = MemoryLayout<T>.stride / MemoryLayout<Double>.stride
         guard let form = PackedColumnForm(rawValue: try u8("\(what) form")) else { throw SnapshotError("\(what) has an unknown column form") }
         let doubles = n * perValue
-        let width = switch form {
-        case .raw: 8
-        case .float: 4
-        case .uint16: 2
-        }
+        let width =
+            switch form {
+            case .raw: 8
+            case .float: 4
+            case .uint16: 2
+            }
         let r = try take(doubles * width, what)
         return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             let out = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: Double.self)

@@ -56,8 +56,10 @@ struct SessionSnapshot: Sendable {
         for b in Self.magic { w.u8(b) }
         w.int(version)
         w.data(layoutJSON)
-        for v in [view.bounds.width, view.bounds.height, view.contentOffset.x, view.contentOffset.y,
-                  view.contentInset.top, view.contentInset.left, view.contentInset.bottom, view.contentInset.right, view.scale] {
+        for v in [
+            view.bounds.width, view.bounds.height, view.contentOffset.x, view.contentOffset.y,
+            view.contentInset.top, view.contentInset.left, view.contentInset.bottom, view.contentInset.right, view.scale
+        ] {
             w.double(v)
         }
         w.int(dataSource.sections.count)
@@ -96,16 +98,31 @@ struct SessionSnapshot: Sendable {
         for (key, value) in overrides {
             w.string(key)
             switch value {
-            case .number(let n): w.u8(1); w.double(n)
-            case .size(let s): w.u8(2); w.double(s.width); w.double(s.height)
-            case .insets(let i): w.u8(3); w.double(i.top); w.double(i.left); w.double(i.bottom); w.double(i.right)
-            case .bool(let b): w.u8(4); w.u8(b ? 1 : 0)
-            case .string(let s): w.u8(5); w.string(s)
+            case .number(let n):
+                w.u8(1)
+                w.double(n)
+            case .size(let s):
+                w.u8(2)
+                w.double(s.width)
+                w.double(s.height)
+            case .insets(let i):
+                w.u8(3)
+                w.double(i.top)
+                w.double(i.left)
+                w.double(i.bottom)
+                w.double(i.right)
+            case .bool(let b):
+                w.u8(4)
+                w.u8(b ? 1 : 0)
+            case .string(let s):
+                w.u8(5)
+                w.string(s)
             // Stored as its JSON (the sectionJSONKey entry), decoded again on load.
             case .compositionalSection: w.u8(6)
             }
         }
-        let flags: UInt8 = (section.sizes != nil ? 1 : 0) | (section.heights != nil ? 2 : 0)
+        let flags: UInt8 =
+            (section.sizes != nil ? 1 : 0) | (section.heights != nil ? 2 : 0)
             | (section.aspectRatios != nil ? 4 : 0) | (section.children != nil ? 8 : 0)
         w.u8(flags)
         if let sizes = section.sizes { w.packedColumn(sizes) }
@@ -131,12 +148,15 @@ struct SessionSnapshot: Sendable {
         version = try r.count("version", max: Int.max)
         layoutJSON = try r.data("layout")
         var v: [Double] = []
-        for name in ["bounds.width", "bounds.height", "contentOffset.x", "contentOffset.y", "contentInset.top",
-                     "contentInset.left", "contentInset.bottom", "contentInset.right", "scale"] {
+        for name in [
+            "bounds.width", "bounds.height", "contentOffset.x", "contentOffset.y", "contentInset.top",
+            "contentInset.left", "contentInset.bottom", "contentInset.right", "scale"
+        ] {
             v.append(try r.number("view.\(name)"))
         }
-        view = ViewContext(bounds: Size(width: v[0], height: v[1]), contentOffset: Point(x: v[2], y: v[3]),
-                           contentInset: EdgeInsets(top: v[4], left: v[5], bottom: v[6], right: v[7]), scale: v[8])
+        view = ViewContext(
+            bounds: Size(width: v[0], height: v[1]), contentOffset: Point(x: v[2], y: v[3]),
+            contentInset: EdgeInsets(top: v[4], left: v[5], bottom: v[6], right: v[7]), scale: v[8])
         let sectionCount = try r.count("section count", max: end)
         var sections: [SectionData] = []
         sections.reserveCapacity(sectionCount)
@@ -178,7 +198,8 @@ struct SessionSnapshot: Sendable {
             throw SnapshotError("\(where_): a compositional section without its JSON")
         }
         do throws(APIError) {
-            return .compositionalSection(try CompositionalDecoder.section(try ObjectReader(try JSONTape.parseBody(Array(text.utf8)).root, path: path)))
+            return .compositionalSection(
+                try CompositionalDecoder.section(try ObjectReader(try JSONTape.parseBody(Array(text.utf8)).root, path: path)))
         } catch {
             throw SnapshotError("\(where_).layout no longer decodes: \(error.message)")
         }
@@ -206,7 +227,9 @@ struct SessionSnapshot: Sendable {
             switch try r.u8("\(where_).layout.\(key)") {
             case 1: values[key] = .number(try r.number(key))
             case 2: values[key] = .size(Size(width: try r.number(key), height: try r.number(key)))
-            case 3: values[key] = .insets(EdgeInsets(top: try r.number(key), left: try r.number(key), bottom: try r.number(key), right: try r.number(key)))
+            case 3:
+                values[key] = .insets(
+                    EdgeInsets(top: try r.number(key), left: try r.number(key), bottom: try r.number(key), right: try r.number(key)))
             case 4: values[key] = .bool(try r.u8(key) == 1)
             case 5: values[key] = .string(try r.string(key))
             case 6: decodedLater.append(key)
@@ -218,7 +241,8 @@ struct SessionSnapshot: Sendable {
         let flags = try r.u8("\(where_) columns")
         func column<T>(_ flag: UInt8, _ type: T.Type, _ name: String) throws(SnapshotError) -> [T]? {
             guard flags & flag != 0 else { return nil }
-            let values = packed ? try r.packedColumn(type, count: itemCount, "\(where_).\(name)") : try r.column(type, count: itemCount, "\(where_).\(name)")
+            let values =
+                packed ? try r.packedColumn(type, count: itemCount, "\(where_).\(name)") : try r.column(type, count: itemCount, "\(where_).\(name)")
             guard Self.plausible(values) else { throw SnapshotError("\(where_).\(name) holds a number that is infinite or beyond ±1e15") }
             return values
         }
@@ -236,7 +260,8 @@ struct SessionSnapshot: Sendable {
             }
             children = lists
         }
-        return SectionData(itemCount: itemCount, sizes: sizes, heights: heights, aspectRatios: ratios,
-                           children: children, overrides: SectionOverrides(values))
+        return SectionData(
+            itemCount: itemCount, sizes: sizes, heights: heights, aspectRatios: ratios,
+            children: children, overrides: SectionOverrides(values))
     }
 }

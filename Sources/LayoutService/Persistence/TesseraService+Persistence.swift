@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import LayoutEngine
 import SessionStorage
@@ -87,13 +87,15 @@ extension TesseraService {
         do throws(APIError) {
             let (kind, layout, layoutJSON) = try LayoutRequest.decodeLayout(try JSONTape.parseBody(snapshot.layoutJSON).root, path: "layout")
             let prepared = try prepare(layout, snapshot.dataSource, snapshot.view)
-            var state = SessionState(version: snapshot.version, kind: kind, layout: layout, layoutJSON: layoutJSON,
-                                     dataSource: snapshot.dataSource, identifiers: snapshot.identifiers,
-                                     view: snapshot.view, prepared: prepared)
+            var state = SessionState(
+                version: snapshot.version, kind: kind, layout: layout, layoutJSON: layoutJSON,
+                dataSource: snapshot.dataSource, identifiers: snapshot.identifiers,
+                view: snapshot.view, prepared: prepared)
             if let json = snapshot.transitionLayoutJSON {
                 let (kind, layout, layoutJSON) = try LayoutRequest.decodeLayout(try JSONTape.parseBody(json).root, path: "layout")
-                state.transition = PendingTransition(kind: kind, layout: layout, layoutJSON: layoutJSON,
-                                                     prepared: try prepare(layout, snapshot.dataSource, snapshot.view))
+                state.transition = PendingTransition(
+                    kind: kind, layout: layout, layoutJSON: layoutJSON,
+                    prepared: try prepare(layout, snapshot.dataSource, snapshot.view))
             }
             if let m = snapshot.movement {
                 state.movement = try restoredMovement(origin: m.origin, target: m.target, position: m.position, over: state)
@@ -126,7 +128,8 @@ extension TesseraService {
             next.version = state.version + 1
             return next
         } catch {
-            throw SnapshotError("log entry \(state.version + 1) (\(change.kind)) no longer applies: \(error.field.map { "\($0): " } ?? "")\(error.message)")
+            throw SnapshotError(
+                "log entry \(state.version + 1) (\(change.kind)) no longer applies: \(error.field.map { "\($0): " } ?? "")\(error.message)")
         }
     }
 
@@ -136,7 +139,8 @@ extension TesseraService {
             try store.storage.ping()
             var w = JSONWriter()
             w.beginObject()
-            w.key("status"); w.string("ready")
+            w.key("status")
+            w.string("ready")
             w.endObject()
             return .json(200, w)
         } catch {

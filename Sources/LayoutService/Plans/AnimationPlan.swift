@@ -47,7 +47,8 @@ struct AnimationPlanBuilder {
         var coveredOld = Set<ElementKey>()
         for after in try new.elements(in: rect, view: newView, limit: limit) {
             if let oldKey = correspondence.oldKey(forNew: after.key),
-               let before = lookup(old, oldKey, oldView) {
+                let before = lookup(old, oldKey, oldView)
+            {
                 coveredOld.insert(oldKey)
                 try add(PlanEntry(change: correspondence.change(old: oldKey, new: after.key), from: before, to: after))
             } else {
@@ -69,18 +70,27 @@ extension JSONWriter {
     /// `{category, kind?, change, from: {indexPath, attributes}, to: {indexPath, attributes}}`.
     mutating func planEntry(_ e: PlanEntry) {
         beginObject()
-        key("category"); string(e.to.category.rawValue)
-        if e.to.category != .cell { key("kind"); string(e.to.kind) }
-        key("change"); string(e.change.rawValue)
-        key("from"); planEnd(e.from)
-        key("to"); planEnd(e.to)
+        key("category")
+        string(e.to.category.rawValue)
+        if e.to.category != .cell {
+            key("kind")
+            string(e.to.kind)
+        }
+        key("change")
+        string(e.change.rawValue)
+        key("from")
+        planEnd(e.from)
+        key("to")
+        planEnd(e.to)
         endObject()
     }
 
     private mutating func planEnd(_ a: LayoutAttributes) {
         beginObject()
-        key("indexPath"); indexPath(a.indexPath)
-        key("attributes"); attributes(a)
+        key("indexPath")
+        indexPath(a.indexPath)
+        key("attributes")
+        attributes(a)
         endObject()
     }
 

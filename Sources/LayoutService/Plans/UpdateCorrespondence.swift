@@ -10,16 +10,26 @@ struct UpdateCorrespondence: ElementCorrespondence {
     static let globalKinds: Set<String> = ["background"]
 
     func newKey(forOld key: ElementKey) -> ElementKey? {
-        map(key) { update.newIndexPath(forOld: $0) } section: { update.newSection(forOld: $0) }
+        map(key) {
+            update.newIndexPath(forOld: $0)
+        } section: {
+            update.newSection(forOld: $0)
+        }
     }
 
     func oldKey(forNew key: ElementKey) -> ElementKey? {
-        map(key) { update.oldIndexPath(forNew: $0) } section: { update.oldSection(forNew: $0) }
+        map(key) {
+            update.oldIndexPath(forNew: $0)
+        } section: {
+            update.oldSection(forNew: $0)
+        }
     }
 
     private func map(_ key: ElementKey, item: (IndexPath) -> IndexPath?, section: (Int) -> Int?) -> ElementKey? {
         var out = key
-        if key.category == .cell || !(UpdateCorrespondence.sectionScopedKinds.contains(key.kind) || UpdateCorrespondence.globalKinds.contains(key.kind)) {
+        if key.category == .cell
+            || !(UpdateCorrespondence.sectionScopedKinds.contains(key.kind) || UpdateCorrespondence.globalKinds.contains(key.kind))
+        {
             guard let p = item(key.indexPath) else { return nil }
             out.indexPath = p
         } else if UpdateCorrespondence.sectionScopedKinds.contains(key.kind) {
@@ -32,7 +42,8 @@ struct UpdateCorrespondence: ElementCorrespondence {
     func change(old: ElementKey, new: ElementKey) -> PlanEntry.Change {
         let change: ItemChange
         if old.category == .cell || !UpdateCorrespondence.sectionScopedKinds.contains(old.kind) {
-            change = old.category == .cell || !UpdateCorrespondence.globalKinds.contains(old.kind)
+            change =
+                old.category == .cell || !UpdateCorrespondence.globalKinds.contains(old.kind)
                 ? update.change(forOld: old.indexPath) : .none
         } else {
             change = update.sectionChange(forOld: old.indexPath.section)

@@ -32,8 +32,10 @@ public final class MemorySessionStorage: SessionStorage {
         map.values.reduce(0) { $0 + $1.counts.units }
     }
 
-    public func create(id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
-                       limits: StorageLimits) -> CreateOutcome {
+    public func create(
+        id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
+        limits: StorageLimits
+    ) -> CreateOutcome {
         let now = self.now()
         return entries.withLock { map -> CreateOutcome in
             if map.count >= limits.maxSessions || Self.units(map) + counts.units > limits.maxTotalItems {
@@ -64,8 +66,10 @@ public final class MemorySessionStorage: SessionStorage {
     /// Nothing is kept to load: the process's own copy is the session.
     public func load(id: String, after knownVersion: Int?) -> StoredSession? { nil }
 
-    public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
-                       limits: StorageLimits) -> AppendOutcome {
+    public func append(
+        id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
+        limits: StorageLimits
+    ) -> AppendOutcome {
         let now = self.now()
         let key = SessionKey(id)
         return entries.withLock { map -> AppendOutcome in

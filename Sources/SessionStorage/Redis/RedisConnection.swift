@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CHiredis
 import TesseraSupport
@@ -70,8 +70,10 @@ final class RedisConnection: @unchecked Sendable {
     ///   - password: sent with AUTH first (never logged: a refusal says only that).
     ///   - requireMaster: the server must say it is a master (`ROLE`): a store never writes
     ///     to a replica, which a sentinel may still name for a moment after a failover.
-    init(_ endpoint: RedisEndpoint, password: String? = nil, requireMaster: Bool = false, epoch: Int = 0,
-         connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) throws(StorageError) {
+    init(
+        _ endpoint: RedisEndpoint, password: String? = nil, requireMaster: Bool = false, epoch: Int = 0,
+        connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int
+    ) throws(StorageError) {
         guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), Self.timeval(connectTimeoutMilliseconds)) else {
             throw .unavailable("cannot allocate a Redis connection")
         }
@@ -165,8 +167,10 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// Pointers to each argument's own bytes, valid inside `body`.
-    private static func withArgumentPointers<R>(_ rest: ArraySlice<[UInt8]>, _ pointers: [UnsafePointer<CChar>?],
-                                                _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    private static func withArgumentPointers<R>(
+        _ rest: ArraySlice<[UInt8]>, _ pointers: [UnsafePointer<CChar>?],
+        _ body: ([UnsafePointer<CChar>?]) -> R
+    ) -> R {
         guard let first = rest.first else { return body(pointers) }
         return first.withUnsafeBufferPointer { bytes in
             let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
@@ -216,8 +220,10 @@ final class RedisConnectionPool: @unchecked Sendable {
     /// - Parameter replayable: a write that carries its own write id, so that running it
     ///   twice answers the first run's outcome: tried again when the connection dropped, but
     ///   its failure stays "outcome unknown".
-    func withConnection<T>(idempotent: Bool = false, replayable: Bool = false,
-                           _ body: (RedisConnection) throws(StorageError) -> T) throws(StorageError) -> T {
+    func withConnection<T>(
+        idempotent: Bool = false, replayable: Bool = false,
+        _ body: (RedisConnection) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
         let taken = takeIdle()
         do {
             return try run(taken, body)
@@ -233,7 +239,7 @@ final class RedisConnectionPool: @unchecked Sendable {
     private func takeIdle() -> RedisConnection? {
         let epoch = master.epoch
         while let connection = lock.locked({ idle.popLast() }) {
-            if connection.epoch != epoch { continue }  // a master that is no longer the master
+            if connection.epoch != epoch { continue } // a master that is no longer the master
             if !connection.isClosedByPeer { return connection }
             // One closed means Redis restarted or dropped clients: the others are likely dead too.
             lock.locked { idle.removeAll { $0.isClosedByPeer } }
@@ -264,9 +270,10 @@ final class RedisConnectionPool: @unchecked Sendable {
         while true {
             let (endpoint, epoch) = try master.current()
             do {
-                return try RedisConnection(endpoint, password: master.password, requireMaster: master.isSentinel, epoch: epoch,
-                                           connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                                           commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+                return try RedisConnection(
+                    endpoint, password: master.password, requireMaster: master.isSentinel, epoch: epoch,
+                    connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                    commandTimeoutMilliseconds: commandTimeoutMilliseconds)
             } catch {
                 master.moved(from: epoch)
                 attempt += 1

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-import TesseraSupport
-import Glibc
+    import TesseraSupport
+    import Glibc
 #endif
 import CHiredis
 import Synchronization
@@ -26,8 +26,10 @@ final class RedisLeaseChannel: @unchecked Sendable {
     /// The subscribed connection's descriptor (-1 while there is none).
     private let socket = Atomic<Int32>(-1)
 
-    init(name: String, master: RedisMaster, leases: RedisReadLeases, waits: RedisRevocationWaits,
-         confirm: @escaping @Sendable (String, String, String) -> Void) {
+    init(
+        name: String, master: RedisMaster, leases: RedisReadLeases, waits: RedisRevocationWaits,
+        confirm: @escaping @Sendable (String, String, String) -> Void
+    ) {
         self.name = name
         self.master = master
         self.leases = leases

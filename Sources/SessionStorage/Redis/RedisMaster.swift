@@ -64,8 +64,10 @@ final class RedisMaster: Sendable {
     let commandTimeoutMilliseconds: Int
     private let state: Mutex<(endpoint: RedisEndpoint?, epoch: Int)>
 
-    init(_ source: Source, password: String?, sentinelPassword: String?,
-         connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int) {
+    init(
+        _ source: Source, password: String?, sentinelPassword: String?,
+        connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int
+    ) {
         self.source = source
         self.password = password
         self.sentinelPassword = sentinelPassword
@@ -89,8 +91,9 @@ final class RedisMaster: Sendable {
     func current() throws(StorageError) -> (endpoint: RedisEndpoint, epoch: Int) {
         if let known = state.withLock({ s in s.endpoint.map { ($0, s.epoch) } }) { return known }
         guard case .sentinels(let watched) = source else { throw .unavailable("no Redis master") }
-        let found = try Self.ask(watched, password: sentinelPassword, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                                 commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+        let found = try Self.ask(
+            watched, password: sentinelPassword, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+            commandTimeoutMilliseconds: commandTimeoutMilliseconds)
         return state.withLock { s in
             if s.endpoint != found {
                 s.endpoint = found
@@ -119,14 +122,17 @@ final class RedisMaster: Sendable {
     }
 
     /// The first sentinel that answers names the master (`SENTINEL get-master-addr-by-name`).
-    private static func ask(_ watched: RedisSentinels, password: String?, connectTimeoutMilliseconds: Int,
-                            commandTimeoutMilliseconds: Int) throws(StorageError) -> RedisEndpoint {
+    private static func ask(
+        _ watched: RedisSentinels, password: String?, connectTimeoutMilliseconds: Int,
+        commandTimeoutMilliseconds: Int
+    ) throws(StorageError) -> RedisEndpoint {
         var problems: [String] = []
         for sentinel in watched.sentinels {
             do {
-                let c = try RedisConnection(RedisEndpoint(host: sentinel.host, port: sentinel.port), password: password,
-                                            connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                                            commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+                let c = try RedisConnection(
+                    RedisEndpoint(host: sentinel.host, port: sentinel.port), password: password,
+                    connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                    commandTimeoutMilliseconds: commandTimeoutMilliseconds)
                 let reply = try c.command(["SENTINEL", "get-master-addr-by-name", watched.masterName])
                 guard let parts = reply.elements, parts.count == 2, let host = parts[0].bytes, let port = parts[1].int else {
                     problems.append("\(sentinel.host):\(sentinel.port) does not know master '\(watched.masterName)'")

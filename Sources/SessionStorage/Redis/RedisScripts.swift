@@ -45,22 +45,23 @@ enum RedisScripts {
     /// {0, logBytes, snapshotBytes, now, holder, expiry, ...} | {-1} gone | {-2, current} |
     /// {1, logBytes, snapshotBytes} when this very change (its token, `w:N`) already made
     /// version base + 1: a repeat after a lost reply answers the first run's outcome.
-    static let append = revokeLeases + """
-        local v = redis.call('HGET', KEYS[1], 'v')
-        if not v then return {-1} end
-        v = tonumber(v)
-        local base = tonumber(ARGV[1])
-        if v > base and redis.call('HGET', KEYS[1], 'w:' .. (base + 1)) == ARGV[5] then
-            return {1, tonumber(redis.call('HGET', KEYS[1], 'lb')), tonumber(redis.call('HGET', KEYS[1], 'sb'))}
-        end
-        if v ~= base then return {-2, v} end
-        redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2], 'w:' .. (v + 1), ARGV[5])
-        local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
-        local out = {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
-        for _, x in ipairs(revoke(KEYS[2], ARGV[6], ARGV[4], ARGV[5])) do out[#out + 1] = x end
-        return out
-        """
+    static let append =
+        revokeLeases + """
+            local v = redis.call('HGET', KEYS[1], 'v')
+            if not v then return {-1} end
+            v = tonumber(v)
+            local base = tonumber(ARGV[1])
+            if v > base and redis.call('HGET', KEYS[1], 'w:' .. (base + 1)) == ARGV[5] then
+                return {1, tonumber(redis.call('HGET', KEYS[1], 'lb')), tonumber(redis.call('HGET', KEYS[1], 'sb'))}
+            end
+            if v ~= base then return {-2, v} end
+            redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2], 'w:' .. (v + 1), ARGV[5])
+            local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
+            redis.call('PEXPIRE', KEYS[1], ARGV[3])
+            local out = {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
+            for _, x in ipairs(revoke(KEYS[2], ARGV[6], ARGV[4], ARGV[5])) do out[#out + 1] = x end
+            return out
+            """
 
     /// KEYS: the session, its leases. ARGV: replica, lease ms, ttl ms, nonce. The newest
     /// version (nil when gone), after recording this replica's lease as `expiry:nonce`
@@ -123,16 +124,17 @@ enum RedisScripts {
 
     /// KEYS: the session, its leases. ARGV: required version (-1: any), replica, token, id.
     /// {1, now, holder, expiry, ...} removed | 0 gone | {-2, current}.
-    static let remove = revokeLeases + """
-        local v = redis.call('HGET', KEYS[1], 'v')
-        if not v then return 0 end
-        local wanted = tonumber(ARGV[1])
-        if wanted >= 0 and tonumber(v) ~= wanted then return {-2, tonumber(v)} end
-        redis.call('DEL', KEYS[1])
-        local out = {1}
-        for _, x in ipairs(revoke(KEYS[2], ARGV[4], ARGV[2], ARGV[3])) do out[#out + 1] = x end
-        return out
-        """
+    static let remove =
+        revokeLeases + """
+            local v = redis.call('HGET', KEYS[1], 'v')
+            if not v then return 0 end
+            local wanted = tonumber(ARGV[1])
+            if wanted >= 0 and tonumber(v) ~= wanted then return {-2, tonumber(v)} end
+            redis.call('DEL', KEYS[1])
+            local out = {1}
+            for _, x in ipairs(revoke(KEYS[2], ARGV[4], ARGV[2], ARGV[3])) do out[#out + 1] = x end
+            return out
+            """
 
     /// KEYS: the session, its quarantine key (same hash tag). ARGV: reason.
     static let quarantine = """

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CHiredis
 import Synchronization
@@ -31,8 +31,10 @@ final class RedisSentinelWatch: @unchecked Sendable {
         while !stopped.load(ordering: .relaxed) {
             let sentinel = watched.sentinels[next % watched.sentinels.count]
             next += 1
-            if let c = RedisSubscription.open(RedisEndpoint(host: sentinel.host, port: sentinel.port),
-                                              password: master.sentinelPassword, channel: "+switch-master") {
+            if let c = RedisSubscription.open(
+                RedisEndpoint(host: sentinel.host, port: sentinel.port),
+                password: master.sentinelPassword, channel: "+switch-master")
+            {
                 RedisSubscription.read(c, while: { !stopped.load(ordering: .relaxed) }) { handle($0) }
                 redisFree(c)
             }

@@ -17,9 +17,10 @@ extension RedisSessionStorage {
     /// locally from `ticket.requestedAt`, taken before the request left.
     func grantLease(_ ticket: RedisReadLeases.Ticket, limits: StorageLimits) throws(StorageError) -> Int? {
         let nonce = String(serial.add(1, ordering: .relaxed).newValue, radix: 16)
-        let reply = try eval(RedisScripts.grantLease, keys: [Self.key(ticket.id), Self.leasesKey(ticket.id)],
-                             [Self.arg(replica), Self.arg(leases.lengthMilliseconds), Self.arg(limits.idleExpiryMilliseconds), Self.arg(nonce)],
-                             idempotent: true)
+        let reply = try eval(
+            RedisScripts.grantLease, keys: [Self.key(ticket.id), Self.leasesKey(ticket.id)],
+            [Self.arg(replica), Self.arg(leases.lengthMilliseconds), Self.arg(limits.idleExpiryMilliseconds), Self.arg(nonce)],
+            idempotent: true)
         guard let version = reply.int else { return nil }
         leases.grant(ticket, version: version)
         return version
@@ -65,9 +66,11 @@ extension RedisSessionStorage {
     /// dropped. If it cannot be sent, the writer waits for the lease's expiry instead.
     static func confirmRevocation(_ pool: RedisConnectionPool, id: String, token: String, lease: String, holder: String) {
         guard let writer = token.split(separator: ".").first else { return }
-        let command: [[UInt8]] = [Array("EVAL".utf8), Array(RedisScripts.confirmRevocation.utf8), Array("1".utf8),
-                                  Array(leasesKey(id).utf8), Array(holder.utf8), Array(lease.utf8),
-                                  Array(RedisLeaseChannel.name(of: String(writer)).utf8), Array(token.utf8)]
+        let command: [[UInt8]] = [
+            Array("EVAL".utf8), Array(RedisScripts.confirmRevocation.utf8), Array("1".utf8),
+            Array(leasesKey(id).utf8), Array(holder.utf8), Array(lease.utf8),
+            Array(RedisLeaseChannel.name(of: String(writer)).utf8), Array(token.utf8)
+        ]
         _ = try? pool.withConnection(idempotent: true) { c throws(StorageError) in try c.command(command) }
     }
 }

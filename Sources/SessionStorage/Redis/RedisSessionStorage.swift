@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-import TesseraSupport
-import Glibc
+    import TesseraSupport
+    import Glibc
 #endif
 import Synchronization
 
@@ -35,26 +35,34 @@ public final class RedisSessionStorage: SessionStorage {
     /// - Parameter leaseMilliseconds: how long a read lease lasts (0: none; every request then
     ///   reads the version from Redis). Also the longest a change waits for a holder that does
     ///   not confirm its revocation. Kept under half the idle expiry.
-    public convenience init(_ endpoint: RedisEndpoint, options: RedisOptions = RedisOptions(),
-                            connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
-                            leaseMilliseconds: Int = 1000) {
-        self.init(RedisMaster(.fixed(endpoint), password: options.password, sentinelPassword: nil,
-                              connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                              commandTimeoutMilliseconds: commandTimeoutMilliseconds),
-                  location: "redis://\(endpoint.host):\(endpoint.port)/\(endpoint.database)",
-                  minReplicaAcks: options.minReplicaAcks ?? 0, options: options, leaseMilliseconds: leaseMilliseconds)
+    public convenience init(
+        _ endpoint: RedisEndpoint, options: RedisOptions = RedisOptions(),
+        connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
+        leaseMilliseconds: Int = 1000
+    ) {
+        self.init(
+            RedisMaster(
+                .fixed(endpoint), password: options.password, sentinelPassword: nil,
+                connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                commandTimeoutMilliseconds: commandTimeoutMilliseconds),
+            location: "redis://\(endpoint.host):\(endpoint.port)/\(endpoint.database)",
+            minReplicaAcks: options.minReplicaAcks ?? 0, options: options, leaseMilliseconds: leaseMilliseconds)
     }
 
     /// The master a set of sentinels watches, followed through failovers.
-    public convenience init(sentinels: RedisSentinels, options: RedisOptions = RedisOptions(),
-                            connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
-                            leaseMilliseconds: Int = 1000) {
+    public convenience init(
+        sentinels: RedisSentinels, options: RedisOptions = RedisOptions(),
+        connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
+        leaseMilliseconds: Int = 1000
+    ) {
         let list = sentinels.sentinels.map { "\($0.host):\($0.port)" }.joined(separator: ",")
-        self.init(RedisMaster(.sentinels(sentinels), password: options.password, sentinelPassword: options.sentinelPassword,
-                              connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                              commandTimeoutMilliseconds: commandTimeoutMilliseconds),
-                  location: "redis-sentinel://\(list)/\(sentinels.masterName)/\(sentinels.database)",
-                  minReplicaAcks: options.minReplicaAcks ?? 1, options: options, leaseMilliseconds: leaseMilliseconds)
+        self.init(
+            RedisMaster(
+                .sentinels(sentinels), password: options.password, sentinelPassword: options.sentinelPassword,
+                connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+                commandTimeoutMilliseconds: commandTimeoutMilliseconds),
+            location: "redis-sentinel://\(list)/\(sentinels.masterName)/\(sentinels.database)",
+            minReplicaAcks: options.minReplicaAcks ?? 1, options: options, leaseMilliseconds: leaseMilliseconds)
     }
 
     init(_ master: RedisMaster, location: String, minReplicaAcks: Int, options: RedisOptions, leaseMilliseconds: Int) {
@@ -98,9 +106,12 @@ public final class RedisSessionStorage: SessionStorage {
     /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading.
     /// - Parameter durable: a change to acknowledge only once `minReplicaAcks` replicas have
     ///   it (`WAIT`, pipelined after it on the same connection).
-    func eval(_ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false,
-              replayable: Bool = false, durable: Bool = false) throws(StorageError) -> RedisReply {
-        let command: [[UInt8]] = [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
+    func eval(
+        _ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false,
+        replayable: Bool = false, durable: Bool = false
+    ) throws(StorageError) -> RedisReply {
+        let command: [[UInt8]] =
+            [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
             + keys.map { Array($0.utf8) } + arguments
         let reply = try call([command], idempotent: idempotent, replayable: replayable, durable: durable)[0]
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
@@ -120,8 +131,10 @@ public final class RedisSessionStorage: SessionStorage {
     /// failover and refused the command: it is sent once more, to the master the sentinels
     /// name now. A `durable` call ends with `WAIT`: fewer replicas than `minReplicaAcks`
     /// confirming in time leaves the change's fate to a failover, an unknown outcome.
-    func call(_ commands: [[[UInt8]]], idempotent: Bool = false, replayable: Bool = false,
-              durable: Bool = false) throws(StorageError) -> [RedisReply] {
+    func call(
+        _ commands: [[[UInt8]]], idempotent: Bool = false, replayable: Bool = false,
+        durable: Bool = false
+    ) throws(StorageError) -> [RedisReply] {
         let waiting = durable && minReplicaAcks > 0
         let sent = waiting ? commands + [[Self.arg("WAIT"), Self.arg(minReplicaAcks), Self.arg(replicaAckTimeoutMilliseconds)]] : commands
         var attempt = 0
@@ -144,7 +157,8 @@ public final class RedisSessionStorage: SessionStorage {
                 let acks = replies.removeLast().int ?? 0
                 let failed = replies.contains { if case .error = $0 { return true } else { return false } }
                 if !failed && acks < minReplicaAcks {
-                    throw .outcomeUnknown("\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
+                    throw .outcomeUnknown(
+                        "\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
                 }
             }
             return replies
@@ -190,8 +204,10 @@ public final class RedisSessionStorage: SessionStorage {
         }
     }
 
-    public func create(id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
-                       limits: StorageLimits) throws(StorageError) -> CreateOutcome {
+    public func create(
+        id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
+        limits: StorageLimits
+    ) throws(StorageError) -> CreateOutcome {
         // The key first, then its reservation: reconciling never drops a reservation whose
         // session is still being created.
         // Plain commands in one MULTI/EXEC, pipelined: a script would copy the snapshot's
@@ -199,11 +215,16 @@ public final class RedisSessionStorage: SessionStorage {
         let key = Array(Self.key(id).utf8)
         let replies: [RedisReply]
         do {
-            replies = try call([[Self.arg("MULTI")], [Self.arg("DEL"), key],
-                                [Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
-                                 Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")],
-                                [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]],
-                               durable: true)
+            replies = try call(
+                [
+                    [Self.arg("MULTI")], [Self.arg("DEL"), key],
+                    [
+                        Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
+                        Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")
+                    ],
+                    [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]
+                ],
+                durable: true)
         } catch {
             // Nobody knows the new id yet, so a create that may have landed is simply not
             // answered: its key goes (or expires), and the client may retry at once.
@@ -227,7 +248,8 @@ public final class RedisSessionStorage: SessionStorage {
     public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
         let now = WallClock.milliseconds()
         if leases.lengthMilliseconds > 0, Int64(leases.lengthMilliseconds) * 2 <= limits.idleExpiryMilliseconds,
-           let ticket = leases.ticket(for: id, now: MonotonicClock.now()) {
+            let ticket = leases.ticket(for: id, now: MonotonicClock.now())
+        {
             return try grantLease(ticket, limits: limits)
         }
         let due = renewed.withLock { map -> Bool in
@@ -246,17 +268,19 @@ public final class RedisSessionStorage: SessionStorage {
         let known = knownVersion ?? -1
         for _ in 0..<8 {
             guard let head = try run(["HMGET", Self.key(id), "v", "sv"], idempotent: true).elements,
-                  head.count == 2, head[0].int != nil else { return nil }
+                head.count == 2, head[0].int != nil
+            else { return nil }
             guard let snapshotVersion = head[1].int else { throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session") }
             var snapshot: (version: Int, bytes: [UInt8])?
             if known < snapshotVersion {
                 guard let bytes = try run(["HGET", Self.key(id), "s"], idempotent: true).bytes else { return nil }
                 snapshot = (snapshotVersion, bytes)
             }
-            let reply = try eval(RedisScripts.load, keys: [Self.key(id)], [Self.arg(known), Self.arg(snapshot == nil ? -1 : snapshotVersion)],
-                                 idempotent: true)
+            let reply = try eval(
+                RedisScripts.load, keys: [Self.key(id)], [Self.arg(known), Self.arg(snapshot == nil ? -1 : snapshotVersion)],
+                idempotent: true)
             guard let parts = reply.elements else { return nil }
-            if parts.first?.int == -2 { continue }  // compacted meanwhile: read again
+            if parts.first?.int == -2 { continue } // compacted meanwhile: read again
             guard parts.count >= 2, let version = parts[0].int, parts[1].int == snapshotVersion || snapshot == nil else {
                 throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session")
             }
@@ -272,8 +296,10 @@ public final class RedisSessionStorage: SessionStorage {
         throw .unavailable("Redis: session \(id) kept being compacted while loading")
     }
 
-    public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
-                       limits: StorageLimits) throws(StorageError) -> AppendOutcome {
+    public func append(
+        id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
+        limits: StorageLimits
+    ) throws(StorageError) -> AppendOutcome {
         let delta = new.units - old.units
         let token = nextToken()
         waits.register(token)
@@ -283,9 +309,10 @@ public final class RedisSessionStorage: SessionStorage {
         do {
             // The token is the change's write id: sent again after a dropped connection, the
             // script answers a change that already landed as landed (`replayed` below).
-            reply = try eval(RedisScripts.append, keys: [Self.key(id), Self.leasesKey(id)],
-                             [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id)],
-                             replayable: true, durable: true)
+            reply = try eval(
+                RedisScripts.append, keys: [Self.key(id), Self.leasesKey(id)],
+                [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id)],
+                replayable: true, durable: true)
         } catch {
             // Unknown whether it landed: keep the reservation (over-counting is the safe side;
             // reconciling or the next change corrects it), and this replica's lease.
@@ -325,8 +352,9 @@ public final class RedisSessionStorage: SessionStorage {
         defer { waits.unregister(token) }
         let reply: RedisReply
         do {
-            reply = try eval(RedisScripts.remove, keys: [Self.key(id), Self.leasesKey(id)],
-                             [Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id)], durable: true)
+            reply = try eval(
+                RedisScripts.remove, keys: [Self.key(id), Self.leasesKey(id)],
+                [Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id)], durable: true)
         } catch {
             leases.revoke(id, now: MonotonicClock.now())
             throw error

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CHiredis
 import Synchronization
@@ -34,9 +34,11 @@ enum RedisSubscription {
         let lengths = arguments.map { $0.utf8.count }
         var pointers = arguments.map { UnsafePointer<CChar>(strdup($0)) }
         defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-        guard let raw = pointers.withUnsafeMutableBufferPointer({ argv in
-            lengths.withUnsafeBufferPointer { lens in redisCommandArgv(c, Int32(arguments.count), argv.baseAddress, lens.baseAddress) }
-        }) else { return nil }
+        guard
+            let raw = pointers.withUnsafeMutableBufferPointer({ argv in
+                lengths.withUnsafeBufferPointer { lens in redisCommandArgv(c, Int32(arguments.count), argv.baseAddress, lens.baseAddress) }
+            })
+        else { return nil }
         defer { freeReplyObject(raw) }
         return raw.assumingMemoryBound(to: redisReply.self).pointee.type
     }
@@ -51,7 +53,8 @@ enum RedisSubscription {
                 let reply = message.assumingMemoryBound(to: redisReply.self).pointee
                 // ["message", channel, payload]
                 if reply.type == REDIS_REPLY_ARRAY, reply.elements == 3, let payload = reply.element[2]?.pointee,
-                   payload.type == REDIS_REPLY_STRING, let text = payload.str {
+                    payload.type == REDIS_REPLY_STRING, let text = payload.str
+                {
                     handle(String(cString: text))
                 }
                 freeReplyObject(message)
@@ -70,13 +73,18 @@ enum RedisSubscription {
 
     /// Runs `body` on a detached thread of its own.
     static func startThread(_ body: @escaping @Sendable () -> Void) {
-        final class Box { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
+        final class Box {
+            let body: @Sendable () -> Void
+            init(_ b: @escaping @Sendable () -> Void) { body = b }
+        }
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { argument in
-            Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue().body()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue().body()
+                return nil
+            }, box)
         if rc == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
     }
 }

@@ -88,7 +88,10 @@ final class SQLiteConnection: @unchecked Sendable {
             case .int(let n): rc = sqlite3_bind_int64(statement, index, n)
             case .text(let s): rc = sqlite3_bind_text(statement, index, s, -1, tessera_sqlite_transient())
             case .blob(let b):
-                rc = b.withUnsafeBytes { sqlite3_bind_blob64(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), tessera_sqlite_transient()) }
+                rc = b.withUnsafeBytes {
+                    sqlite3_bind_blob64(
+                        statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), tessera_sqlite_transient())
+                }
             }
             guard rc == SQLITE_OK else { throw failure(rc, "bind") }
         }

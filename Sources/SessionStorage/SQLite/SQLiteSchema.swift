@@ -21,7 +21,7 @@ enum SQLiteSchema {
     static let tables: [(name: String, columns: [String])] = [
         ("sessions", ["id", "version", "items", "sections", "log_bytes", "snapshot_bytes", "expires_at", "quarantine"]),
         ("snapshots", ["id", "version", "data"]),
-        ("log", ["id", "version", "entry"]),
+        ("log", ["id", "version", "entry"])
     ]
 
     enum State: Equatable {
@@ -47,7 +47,9 @@ enum SQLiteSchema {
         var stored: Int64 = 0
         try c.query("PRAGMA user_version") { row in stored = row.int(0) }
         guard stored <= version else {
-            throw .corrupt("schema version \(stored) is newer than the version \(version) this tessera reads (written by a newer tessera, or not a Tessera session database); refusing to start rather than misread it")
+            throw .corrupt(
+                "schema version \(stored) is newer than the version \(version) this tessera reads (written by a newer tessera, or not a Tessera session database); refusing to start rather than misread it"
+            )
         }
         var present: [String] = []
         try c.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name") { row in
@@ -56,14 +58,18 @@ enum SQLiteSchema {
         if present.isEmpty { return .none }
         let foreign = present.filter { name in !tables.contains { $0.name == name } }
         guard foreign.isEmpty else {
-            throw .corrupt("not a Tessera session database: it holds tables Tessera does not make (\(foreign.prefix(5).joined(separator: ", "))); refusing to start")
+            throw .corrupt(
+                "not a Tessera session database: it holds tables Tessera does not make (\(foreign.prefix(5).joined(separator: ", "))); refusing to start"
+            )
         }
         for table in tables {
             var columns: [String] = []
             try c.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table.name)]) { row in columns.append(row.text(0)) }
             guard columns == table.columns else {
                 let found = columns.isEmpty ? "is missing" : "has columns (\(columns.joined(separator: ", ")))"
-                throw .corrupt("not a Tessera session database: table \(table.name) \(found), Tessera's has (\(table.columns.joined(separator: ", "))); refusing to start")
+                throw .corrupt(
+                    "not a Tessera session database: table \(table.name) \(found), Tessera's has (\(table.columns.joined(separator: ", "))); refusing to start"
+                )
             }
         }
         return stored == version ? .current : .unversioned

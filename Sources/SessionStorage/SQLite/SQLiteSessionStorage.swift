@@ -96,13 +96,17 @@ public final class SQLiteSessionStorage: SessionStorage {
     /// Items plus sections held by live sessions other than `except`.
     private func heldUnits(_ c: SQLiteConnection, except id: String, at now: Int64) throws(StorageError) -> (sessions: Int, units: Int) {
         var held = (sessions: 0, units: 0)
-        try c.query("SELECT count(*), coalesce(sum(items + sections), 0) FROM sessions WHERE quarantine IS NULL AND expires_at > ? AND id <> ?",
-                    [.int(now), .text(id)]) { row in held = (Int(row.int(0)), Int(row.int(1))) }
+        try c.query(
+            "SELECT count(*), coalesce(sum(items + sections), 0) FROM sessions WHERE quarantine IS NULL AND expires_at > ? AND id <> ?",
+            [.int(now), .text(id)]
+        ) { row in held = (Int(row.int(0)), Int(row.int(1))) }
         return held
     }
 
-    public func create(id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
-                       limits: StorageLimits) throws(StorageError) -> CreateOutcome {
+    public func create(
+        id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
+        limits: StorageLimits
+    ) throws(StorageError) -> CreateOutcome {
         let now = self.now()
         let outcome = try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> CreateOutcome in
@@ -111,9 +115,12 @@ public final class SQLiteSessionStorage: SessionStorage {
                 guard held.units + counts.units <= limits.maxTotalItems else { return .full(.items(limit: limits.maxTotalItems)) }
                 // An expired session's leftovers may still be there until the next sweep.
                 try forget(c, id)
-                try c.query("INSERT INTO sessions VALUES (?, ?, ?, ?, 0, ?, ?, NULL)",
-                            [.text(id), .int(Int64(version)), .int(Int64(counts.items)), .int(Int64(counts.sections)),
-                             .int(Int64(snapshot.count)), .int(now + limits.idleExpiryMilliseconds)])
+                try c.query(
+                    "INSERT INTO sessions VALUES (?, ?, ?, ?, 0, ?, ?, NULL)",
+                    [
+                        .text(id), .int(Int64(version)), .int(Int64(counts.items)), .int(Int64(counts.sections)),
+                        .int(Int64(snapshot.count)), .int(now + limits.idleExpiryMilliseconds)
+                    ])
                 try c.query("INSERT INTO snapshots VALUES (?, ?, ?)", [.text(id), .int(Int64(version)), .blob(snapshot)])
                 return .created
             }
@@ -171,15 +178,19 @@ public final class SQLiteSessionStorage: SessionStorage {
         }
     }
 
-    public func append(id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
-                       limits: StorageLimits) throws(StorageError) -> AppendOutcome {
+    public func append(
+        id: String, baseVersion: Int, entry: [UInt8], from old: StoredCounts, to new: StoredCounts,
+        limits: StorageLimits
+    ) throws(StorageError) -> AppendOutcome {
         let now = self.now()
         defer { wrote(entry.count + 256) }
         return try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> AppendOutcome in
                 var row: (version: Int, units: Int, logBytes: Int, snapshotBytes: Int)?
-                try c.query("SELECT version, items + sections, log_bytes, snapshot_bytes FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?",
-                            [.text(id), .int(now)]) { r in row = (Int(r.int(0)), Int(r.int(1)), Int(r.int(2)), Int(r.int(3))) }
+                try c.query(
+                    "SELECT version, items + sections, log_bytes, snapshot_bytes FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?",
+                    [.text(id), .int(now)]
+                ) { r in row = (Int(r.int(0)), Int(r.int(1)), Int(r.int(2)), Int(r.int(3))) }
                 guard let row else { return .gone }
                 guard row.version == baseVersion else { return .stale(current: row.version) }
                 if new.units > row.units {
@@ -187,9 +198,12 @@ public final class SQLiteSessionStorage: SessionStorage {
                     guard held.units + new.units <= limits.maxTotalItems else { return .full(.items(limit: limits.maxTotalItems)) }
                 }
                 try c.query("INSERT INTO log VALUES (?, ?, ?)", [.text(id), .int(Int64(baseVersion + 1)), .blob(entry)])
-                try c.query("UPDATE sessions SET version = ?, items = ?, sections = ?, log_bytes = log_bytes + ?, expires_at = ? WHERE id = ?",
-                            [.int(Int64(baseVersion + 1)), .int(Int64(new.items)), .int(Int64(new.sections)),
-                             .int(Int64(entry.count)), .int(now + limits.idleExpiryMilliseconds), .text(id)])
+                try c.query(
+                    "UPDATE sessions SET version = ?, items = ?, sections = ?, log_bytes = log_bytes + ?, expires_at = ? WHERE id = ?",
+                    [
+                        .int(Int64(baseVersion + 1)), .int(Int64(new.items)), .int(Int64(new.sections)),
+                        .int(Int64(entry.count)), .int(now + limits.idleExpiryMilliseconds), .text(id)
+                    ])
                 return .appended(logBytes: row.logBytes + entry.count, snapshotBytes: row.snapshotBytes)
             }
         }
@@ -204,8 +218,9 @@ public final class SQLiteSessionStorage: SessionStorage {
                 guard let current, current < version else { return }
                 try c.query("UPDATE snapshots SET version = ?, data = ? WHERE id = ?", [.int(Int64(version)), .blob(snapshot), .text(id)])
                 try c.query("DELETE FROM log WHERE id = ? AND version <= ?", [.text(id), .int(Int64(version))])
-                try c.query("UPDATE sessions SET snapshot_bytes = ?, log_bytes = (SELECT coalesce(sum(length(entry)), 0) FROM log WHERE id = ?) WHERE id = ?",
-                            [.int(Int64(snapshot.count)), .text(id), .text(id)])
+                try c.query(
+                    "UPDATE sessions SET snapshot_bytes = ?, log_bytes = (SELECT coalesce(sum(length(entry)), 0) FROM log WHERE id = ?) WHERE id = ?",
+                    [.int(Int64(snapshot.count)), .text(id), .text(id)])
             }
         }
     }

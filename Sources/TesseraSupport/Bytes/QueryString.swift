@@ -38,7 +38,8 @@ package enum QueryString {
             switch byte {
             case UInt8(ascii: "%"):
                 guard index + 1 < text.endIndex, let high = hexValue(text[index]),
-                      let low = hexValue(text[index + 1]) else { return nil }
+                    let low = hexValue(text[index + 1])
+                else { return nil }
                 index += 2
                 output.append(high << 4 | low)
             case UInt8(ascii: "+") where plusAsSpace:

@@ -53,15 +53,17 @@
     @inlinable @inline(__always)
     func checkRoom(_ byteCount: Int, at offset: Int = 0) {
         // Unsigned comparisons: a negative offset or count wraps to a huge value and fails.
-        let room = end - position  // never negative
+        let room = end - position // never negative
         #if DEBUG
-        precondition(UInt(bitPattern: offset) <= UInt(bitPattern: room)
-                     && UInt(bitPattern: byteCount) <= UInt(bitPattern: room &- offset),
-                     "OutputWriter: \(byteCount) bytes at \(count + offset) past a reservation of \(capacity)")
+            precondition(
+                UInt(bitPattern: offset) <= UInt(bitPattern: room)
+                    && UInt(bitPattern: byteCount) <= UInt(bitPattern: room &- offset),
+                "OutputWriter: \(byteCount) bytes at \(count + offset) past a reservation of \(capacity)")
         #else
-        assert(UInt(bitPattern: offset) <= UInt(bitPattern: room)
-               && UInt(bitPattern: byteCount) <= UInt(bitPattern: room &- offset),
-               "OutputWriter: a write past the reservation")
+            assert(
+                UInt(bitPattern: offset) <= UInt(bitPattern: room)
+                    && UInt(bitPattern: byteCount) <= UInt(bitPattern: room &- offset),
+                "OutputWriter: a write past the reservation")
         #endif
     }
 
@@ -210,10 +212,11 @@
     @inlinable @inline(__always)
     package func loadWritten(littleEndianFrom index: Int, count n: Int) -> UInt64 {
         #if DEBUG
-        precondition(index >= 0 && n >= 0 && n <= 8 && n <= count &- index,
-                     "OutputWriter: reading \(n) bytes at \(index) of \(count) written")
+            precondition(
+                index >= 0 && n >= 0 && n <= 8 && n <= count &- index,
+                "OutputWriter: reading \(n) bytes at \(index) of \(count) written")
         #else
-        assert(index >= 0 && n >= 0 && n <= 8 && n <= count &- index, "OutputWriter: reading past what was written")
+            assert(index >= 0 && n >= 0 && n <= 8 && n <= count &- index, "OutputWriter: reading past what was written")
         #endif
         let source = start + index
         if n == 8 { return UInt64(littleEndian: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)) }
@@ -242,8 +245,9 @@
         maxCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int
     ) {
         // Checked in release builds too: the memory is handed to code this type cannot see.
-        precondition(UInt(bitPattern: maxCount) <= UInt(bitPattern: end - position),
-                     "OutputWriter: lending \(maxCount) bytes at \(count) of a reservation of \(capacity)")
+        precondition(
+            UInt(bitPattern: maxCount) <= UInt(bitPattern: end - position),
+            "OutputWriter: lending \(maxCount) bytes at \(count) of a reservation of \(capacity)")
         let n = body(UnsafeMutableBufferPointer(start: position, count: maxCount))
         precondition(n >= 0 && n <= maxCount, "OutputWriter: wrote \(n) bytes into \(maxCount)")
         position += n
@@ -311,7 +315,8 @@
     /// "00" … "99" for `pair` in 0...99, at `out` (two bytes the caller checked).
     @inlinable @inline(__always)
     static func writePair(_ pair: Int, to out: UnsafeMutablePointer<UInt8>) {
-        let table: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let table: StaticString =
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         let source = table.utf8Start + pair &* 2
         out[0] = source[0]
         out[1] = source[1]

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// State guarded by a pthread mutex with a condition variable, for the places that must
@@ -55,7 +55,7 @@ package final class ThreadCondition<State>: @unchecked Sendable {
     /// Blocks until `body` returns a value, re-running it each time the state changes.
     @inlinable
     package func wait<Result>(until body: (inout State) -> Result?) -> Result {
-        waitUnderLock(until: body, deadline: nil).unsafelyUnwrapped  // no deadline: only a value ends it
+        waitUnderLock(until: body, deadline: nil).unsafelyUnwrapped // no deadline: only a value ends it
     }
 
     /// Blocks until `body` returns a value or the monotonic `deadline` (nanoseconds, as

@@ -7,7 +7,7 @@ package enum CivilDate {
     /// 400-year eras of 146,097 days whose years start on March 1st, so the leap day is the
     /// last day of a year and each month's first day follows from (153 × month + 2) / 5.
     package static func of(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let (era, dayOfEra) = floorDivision(days + 719_468, 146_097)  // 0000-03-01 is day -719,468
+        let (era, dayOfEra) = floorDivision(days + 719_468, 146_097) // 0000-03-01 is day -719,468
         let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let marchBasedMonth = (5 * dayOfYear + 2) / 153
@@ -28,8 +28,8 @@ package enum CivilDate {
 /// computation both text forms of a time start from.
 package struct CivilTime: Equatable {
     package var year: Int
-    package var month: Int  // 1…12
-    package var day: Int  // 1…31
+    package var month: Int // 1…12
+    package var day: Int // 1…31
     package var hour: Int
     package var minute: Int
     package var second: Int
@@ -43,6 +43,6 @@ package struct CivilTime: Equatable {
         hour = secondOfDay / 3_600
         minute = secondOfDay / 60 % 60
         second = secondOfDay % 60
-        weekday = CivilDate.floorDivision(days + 4, 7).remainder  // 1970-01-01 was a Thursday
+        weekday = CivilDate.floorDivision(days + 4, 7).remainder // 1970-01-01 was a Thursday
     }
 }

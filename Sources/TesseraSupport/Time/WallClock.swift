@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// CLOCK_REALTIME: the time other processes and machines agree on (expiry times in a shared

@@ -22,8 +22,9 @@ enum TestRoutes {
             HTTPResponse(status: 200, headers: [("date", "Sun, 06 Nov 1994 08:49:37 GMT")], body: Array("{}".utf8))
         }
         router.add(.GET, "/framing") { _ in
-            HTTPResponse(status: 200, headers: [("Content-Length", "999"), ("Connection", "close"), ("X-Kept", "yes")],
-                         body: Array("{}".utf8))
+            HTTPResponse(
+                status: 200, headers: [("Content-Length", "999"), ("Connection", "close"), ("X-Kept", "yes")],
+                body: Array("{}".utf8))
         }
         return router
     }

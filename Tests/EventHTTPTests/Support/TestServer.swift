@@ -4,10 +4,12 @@ import Glibc
 
 /// Starts a real server on 127.0.0.1 with an ephemeral port, runs `body`, and shuts the
 /// server down. One loop by default: tests run in parallel on a small machine.
-func withServer(router: Router, loops: Int = 1,
-                configure: (inout HTTPServerConfiguration) -> Void = { _ in },
-                observer: (any HTTPServerObserver)? = nil,
-                _ body: (HTTPServer, Int) throws -> Void) throws {
+func withServer(
+    router: Router, loops: Int = 1,
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    observer: (any HTTPServerObserver)? = nil,
+    _ body: (HTTPServer, Int) throws -> Void
+) throws {
     var configuration = HTTPServerConfiguration()
     configuration.host = "127.0.0.1"
     configuration.port = 0

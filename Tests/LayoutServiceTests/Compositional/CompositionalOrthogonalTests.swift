@@ -20,7 +20,8 @@ struct CompositionalOrthogonalTests {
     }
 
     static func target(_ service: TesseraService, _ id: String, proposed: Double, velocity: Double) throws -> Double {
-        let r = service.targetContentOffset(id: id, body: body(#"{"section":0,"proposedContentOffset":{"x":\#(proposed),"y":0},"velocity":{"x":\#(velocity),"y":0}}"#))
+        let r = service.targetContentOffset(
+            id: id, body: body(#"{"section":0,"proposedContentOffset":{"x":\#(proposed),"y":0},"velocity":{"x":\#(velocity),"y":0}}"#))
         #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")
         let offset = try object(r)["contentOffset"] as? [String: Any]
         return offset?["x"] as? Double ?? .nan
@@ -36,7 +37,7 @@ struct CompositionalOrthogonalTests {
         (service, id) = try Self.session("groupPaging")
         #expect(try Self.target(service, id, proposed: 300, velocity: 0) == 371)
         #expect(try Self.target(service, id, proposed: 900, velocity: 2) == 185.5)
-        #expect(try Self.target(service, id, proposed: 900, velocity: 0) == 559.5)  // group 4 (742) clamps
+        #expect(try Self.target(service, id, proposed: 900, velocity: 0) == 559.5) // group 4 (742) clamps
         // paging: pages of the container width 390.
         (service, id) = try Self.session("paging")
         #expect(try Self.target(service, id, proposed: 300, velocity: 0) == 390)

@@ -9,13 +9,14 @@ struct CompositionalPlanBoundTests {
     typealias Group = CompositionalLayout.Group
     typealias Element = CompositionalLayout.Element
 
-    static let hugeCount = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},"count":100000,"subitems":[{"size":{"width":{"absolute":1},"height":{"fractionalHeight":1}}}]}}"#
+    static let hugeCount =
+        #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},"count":100000,"subitems":[{"size":{"width":{"absolute":1},"height":{"fractionalHeight":1}}}]}}"#
 
     /// 50 sections of 10 items with a count group of 100,000 slots: one plan, ~10 slots of it.
     @Test func aHugeCountGroupPlansOnlyTheSlotsItemsUse() throws {
         let (p, view) = try Comp.prepare(Comp.body(section: Self.hugeCount, counts: Array(repeating: 10, count: 50)))
         let first = p.sections[0].template.plan
-        #expect(first.leafCount == 100_000)  // C8 still counts the group's k
+        #expect(first.leafCount == 100_000) // C8 still counts the group's k
         #expect(first.explicitLeafCount == 10)
         #expect(p.sections[0].template.leaves.count == 10)
         for section in p.sections { #expect(section.template.plan === first) }
@@ -27,13 +28,14 @@ struct CompositionalPlanBoundTests {
     /// Overrides defined alike in different sections (different JSON paths) share a plan too;
     /// a section with more items than a shared plan covers gets a larger one of its own.
     @Test func sectionsDefinedAlikeShareAPlanWhateverTheirPath() throws {
-        let json = Comp.body(section: Self.hugeCount, counts: [3, 7, 3, 20],
-                             sectionLayouts: [1: Self.hugeCount, 2: Self.hugeCount, 3: Self.hugeCount])
+        let json = Comp.body(
+            section: Self.hugeCount, counts: [3, 7, 3, 20],
+            sectionLayouts: [1: Self.hugeCount, 2: Self.hugeCount, 3: Self.hugeCount])
         let (p, _) = try Comp.prepare(json)
         let plans = p.sections.map(\.template.plan)
         #expect(plans[0].explicitLeafCount == 3)
         #expect(plans[1].explicitLeafCount == 7 && plans[1] !== plans[0])
-        #expect(plans[2] === plans[1])  // 3 items: the plan of 7 serves
+        #expect(plans[2] === plans[1]) // 3 items: the plan of 7 serves
         #expect(plans[3].explicitLeafCount == 20)
     }
 
@@ -44,8 +46,9 @@ struct CompositionalPlanBoundTests {
         var sections = p.sections.map { _ in SectionData(itemCount: 10) }
         sections.append(SectionData(itemCount: 5))
         let hint = LayoutUpdateHint(unchangedSourceSection: [0, 1, nil], unchangedPrefix: [0, 0, 0])
-        let updated = try #require(try p.updated(to: DataSource(sections: sections), hint: hint, view: view)
-                                   as? PreparedCompositionalLayout)
+        let updated = try #require(
+            try p.updated(to: DataSource(sections: sections), hint: hint, view: view)
+                as? PreparedCompositionalLayout)
         #expect(updated.sections[2].template.plan === p.sections[0].template.plan)
     }
 
@@ -79,8 +82,11 @@ struct CompositionalPlanBoundTests {
             #expect(Array(a.leaves.prefix(b.leaves.count)) == b.leaves, "round \(round)")
             // Measured sizes for the items an instance of `held` items holds.
             let held = min(limit, whole.leafCount)
-            let sizes = (0..<held).map { _ in r.below(3) == 0 ? Size(width: .nan, height: .nan)
-                                                              : Size(width: Double(5 + r.below(60)), height: Double(5 + r.below(60))) }
+            let sizes = (0..<held).map { _ in
+                r.below(3) == 0
+                    ? Size(width: .nan, height: .nan)
+                    : Size(width: Double(5 + r.below(60)), height: Double(5 + r.below(60)))
+            }
             var pa = GroupPlacement(grid: grid), pb = GroupPlacement(grid: grid)
             pa.reset(measuring: sizes, first: 0, held: held)
             pb.reset(measuring: sizes, first: 0, held: held)
@@ -89,7 +95,7 @@ struct CompositionalPlanBoundTests {
             #expect(Array(pa.leaves.prefix(held)) == Array(pb.leaves.prefix(held)), "round \(round) measured")
             compared += 1
         }
-        #expect(compared > 150)  // most random groups are valid: the comparison ran
+        #expect(compared > 150) // most random groups are valid: the comparison ran
     }
 
     /// Found by the test above: placement measured a nested estimated group while pushing its
@@ -102,15 +108,19 @@ struct CompositionalPlanBoundTests {
     /// is at x = 2.5 + 8 + 1 + 104.875 + 2.5 + 1 = 119.875; group 0's ten all at x = 3.5.
     @Test func nestedEstimatedGroupsAfterTheFirstArePlacedAtTheirOwnOrigin() throws {
         typealias C = CompositionalLayout
-        let item = C.Item(size: .init(width: .fractionalWidth(0.1), height: .absolute(19)), contentInsets: .init(all: 1),
-                          edgeSpacing: .init(top: .flexible(2)))
-        let column = C.Group(axis: .vertical, size: .init(width: .estimated(80), height: .absolute(64)),
-                             subitems: [.item(item)], count: 10, edgeSpacing: .init(leading: .fixed(2.5), top: .fixed(0.5)))
-        let row = C.Group(axis: .horizontal, size: .init(width: .fractionalWidth(1), height: .absolute(59)),
-                          subitems: [.group(column)], interItemSpacing: .flexible(1))
+        let item = C.Item(
+            size: .init(width: .fractionalWidth(0.1), height: .absolute(19)), contentInsets: .init(all: 1),
+            edgeSpacing: .init(top: .flexible(2)))
+        let column = C.Group(
+            axis: .vertical, size: .init(width: .estimated(80), height: .absolute(64)),
+            subitems: [.item(item)], count: 10, edgeSpacing: .init(leading: .fixed(2.5), top: .fixed(0.5)))
+        let row = C.Group(
+            axis: .horizontal, size: .init(width: .fractionalWidth(1), height: .absolute(59)),
+            subitems: [.group(column)], interItemSpacing: .flexible(1))
         let slot = Size(width: 476, height: 221)
-        let template = GroupTemplate(plan: try GroupPlan.make(row, slot: slot, grid: PixelGrid(scale: 0)), slot: slot,
-                                     grid: PixelGrid(scale: 0))
+        let template = GroupTemplate(
+            plan: try GroupPlan.make(row, slot: slot, grid: PixelGrid(scale: 0)), slot: slot,
+            grid: PixelGrid(scale: 0))
         #expect(template.leaves.count == 50)
         #expect(template.leaves.prefix(10).allSatisfy { $0.minX == 3.5 })
         #expect(template.leaves[10].minX == 119.875)
@@ -135,11 +145,15 @@ struct CompositionalPlanBoundTests {
 
     static func randomElement(_ r: inout UpdateInvariantTests.Random, depth: Int) -> Element {
         if depth < 2, r.below(4) == 0 { return .group(randomGroup(&r, depth: depth + 1)) }
-        let edges = CompositionalLayout.EdgeSpacing(leading: r.below(3) == 0 ? spacing(&r) : nil, top: spacing(&r),
-                                                     trailing: r.below(3) == 0 ? spacing(&r) : nil, bottom: nil)
-        return .item(CompositionalLayout.Item(size: .init(width: dimension(&r, fractional: true),
-                                                          height: dimension(&r, fractional: false)),
-                                              contentInsets: .init(all: Double(r.below(3))), edgeSpacing: edges))
+        let edges = CompositionalLayout.EdgeSpacing(
+            leading: r.below(3) == 0 ? spacing(&r) : nil, top: spacing(&r),
+            trailing: r.below(3) == 0 ? spacing(&r) : nil, bottom: nil)
+        return .item(
+            CompositionalLayout.Item(
+                size: .init(
+                    width: dimension(&r, fractional: true),
+                    height: dimension(&r, fractional: false)),
+                contentInsets: .init(all: Double(r.below(3))), edgeSpacing: edges))
     }
 
     static func randomGroup(_ r: inout UpdateInvariantTests.Random, depth: Int) -> Group {
@@ -147,9 +161,10 @@ struct CompositionalPlanBoundTests {
         let subitems = (0..<(count == nil ? 1 + r.below(3) : 1)).map { _ in randomElement(&r, depth: depth) }
         let width: CompositionalLayout.Dimension = depth == 0 ? .fractionalWidth(1) : (r.below(3) == 0 ? .estimated(80) : .fractionalWidth(0.5))
         let height: CompositionalLayout.Dimension = r.below(3) == 0 ? .estimated(30) : .absolute(Double(40 + r.below(60)))
-        return Group(axis: r.below(2) == 0 ? .horizontal : .vertical, size: .init(width: width, height: height),
-                     subitems: subitems, count: count, interItemSpacing: spacing(&r),
-                     contentInsets: .init(all: Double(r.below(2))),
-                     edgeSpacing: .init(leading: spacing(&r), top: spacing(&r)), path: "g\(depth)")
+        return Group(
+            axis: r.below(2) == 0 ? .horizontal : .vertical, size: .init(width: width, height: height),
+            subitems: subitems, count: count, interItemSpacing: spacing(&r),
+            contentInsets: .init(all: Double(r.below(2))),
+            edgeSpacing: .init(leading: spacing(&r), top: spacing(&r)), path: "g\(depth)")
     }
 }

@@ -9,7 +9,8 @@ import LayoutEngine
 @Suite("Compositional: estimated sizes (C15)")
 struct CompositionalSelfSizingTests {
     /// Rows: a full-width item with an estimated height of 44 in a group estimated at 44.
-    static let rows = #"{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":44}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"estimated":44}}}]}}"#
+    static let rows =
+        #"{"interGroupSpacing":2,"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":44}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"estimated":44}}}]}}"#
 
     static func frame(_ service: TesseraService, _ id: String, _ s: Int, _ i: Int) throws -> [Double] {
         let a = try object(service.item(id: id, section: "\(s)", item: "\(i)"))
@@ -20,8 +21,11 @@ struct CompositionalSelfSizingTests {
     @Test(arguments: [0.0, 3.0])
     func measuredHeightsMoveLaterGroupsAndSections(scale: Double) throws {
         let service = makeService()
-        let id = try createSession(service, Comp.body(section: Self.rows, counts: [3, 1], scale: scale,
-                                                      extra: #","interSectionSpacing":10"#))
+        let id = try createSession(
+            service,
+            Comp.body(
+                section: Self.rows, counts: [3, 1], scale: scale,
+                extra: #","interSectionSpacing":10"#))
         // At the estimates: rows at 0, 46, 92; section 1 at 3·44 + 2·2 + 10 = 146.
         #expect(try Self.frame(service, id, 0, 1) == [0, 46, 390, 44])
         #expect(try Self.frame(service, id, 1, 0) == [0, 146, 390, 44])
@@ -43,7 +47,8 @@ struct CompositionalSelfSizingTests {
     /// one measured 120 high; the group (estimated 50) becomes 120, and the next row starts at
     /// 120. An item with fractionalHeight in the estimated group keeps the estimate (50).
     @Test func groupsGrowToTheirLargestChild() throws {
-        let section = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":50}},"subitems":[{"size":{"width":{"absolute":100},"height":{"estimated":50}}},{"size":{"width":{"absolute":100},"height":{"fractionalHeight":1}}}]}}"#
+        let section =
+            #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"estimated":50}},"subitems":[{"size":{"width":{"absolute":100},"height":{"estimated":50}}},{"size":{"width":{"absolute":100},"height":{"fractionalHeight":1}}}]}}"#
         let service = makeService()
         let id = try createSession(service, Comp.body(section: section, counts: [4]))
         // k: 100 + 100 + 100 ≤ 390, 400 > 390: three per group, items alternate kinds.
@@ -51,14 +56,15 @@ struct CompositionalSelfSizingTests {
         let r = service.preferredSizes(id: id, body: body(#"{"items":[{"indexPath":[0,0],"size":[100,120]},{"indexPath":[0,1],"size":[100,200]}]}"#))
         #expect(r.status == 200)
         #expect(try Self.frame(service, id, 0, 0) == [0, 0, 100, 120])
-        #expect(try Self.frame(service, id, 0, 1) == [100, 0, 100, 50])  // fractional: not measured
+        #expect(try Self.frame(service, id, 0, 1) == [100, 0, 100, 50]) // fractional: not measured
         #expect(try Self.frame(service, id, 0, 3) == [0, 120, 100, 50])
     }
 
     /// Without an estimated dimension the layout does not self-size: 409 as for flow.
     @Test func layoutsWithoutEstimatesRefusePreferredSizes() throws {
         let service = makeService()
-        let section = #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":50}}}]}}"#
+        let section =
+            #"{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"absolute":50}}}]}}"#
         let id = try createSession(service, Comp.body(section: section, counts: [2]))
         let r = service.preferredSizes(id: id, body: body(#"{"items":[{"indexPath":[0,0],"size":[10,10]}]}"#))
         #expect(r.status == 409)

@@ -14,15 +14,17 @@ enum Comp {
     }
 
     /// A body with one layout-level section and item counts per section.
-    static func body(section: String, counts: [Int], width: Double = 390, height: Double = 844, scale: Double = 0,
-                     extra: String = "", sectionLayouts: [Int: String] = [:], view: String = "") -> String {
+    static func body(
+        section: String, counts: [Int], width: Double = 390, height: Double = 844, scale: Double = 0,
+        extra: String = "", sectionLayouts: [Int: String] = [:], view: String = ""
+    ) -> String {
         let sections = counts.enumerated().map { s, n in
             sectionLayouts[s].map { "{\"itemCount\":\(n),\"layout\":\($0)}" } ?? "{\"itemCount\":\(n)}"
         }.joined(separator: ",")
         return """
-        {"layout":{"type":"compositional","section":\(section)\(extra)},
-         "dataSource":{"sections":[\(sections)]},
-         "view":{"bounds":[\(width),\(height)],"scale":\(scale)\(view)}}
-        """
+            {"layout":{"type":"compositional","section":\(section)\(extra)},
+             "dataSource":{"sections":[\(sections)]},
+             "view":{"bounds":[\(width),\(height)],"scale":\(scale)\(view)}}
+            """
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A minimal blocking HTTP/1.1 client over one keep-alive TCP connection to a loopback
@@ -70,8 +70,10 @@ public final class LoopbackHTTPClient {
     }
 
     /// One request and its response on this connection.
-    public func request(_ method: String, _ target: String, body: [UInt8]? = nil,
-                        headers: [(String, String)] = []) throws -> Response {
+    public func request(
+        _ method: String, _ target: String, body: [UInt8]? = nil,
+        headers: [(String, String)] = []
+    ) throws -> Response {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Loopback ports for the servers that tests and the benchmark start themselves.

@@ -9,7 +9,9 @@ package struct XorShiftStar {
     }
 
     package mutating func next() -> UInt64 {
-        state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
         return state &* 2_685_821_657_736_338_717
     }
 

@@ -10,8 +10,10 @@ public struct CircleLayout: CollectionLayout {
         /// `background`: one `background` decoration view behind the content.
         public var background: Bool
 
-        public init(itemSize: Size = Size(width: 70, height: 70), radiusFactor: Double = 0.4,
-                    background: Bool = false) {
+        public init(
+            itemSize: Size = Size(width: 70, height: 70), radiusFactor: Double = 0.4,
+            background: Bool = false
+        ) {
             self.itemSize = itemSize
             self.radiusFactor = radiusFactor
             self.background = background

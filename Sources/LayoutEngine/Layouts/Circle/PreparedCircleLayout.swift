@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A prepared circle layout (docs/layouts.md §5). Nothing depends on the scroll position.
@@ -32,7 +32,10 @@ struct PreparedCircleLayout: PreparedLayout {
             let n = numbering.itemCount(inSection: s)
             for i in 0..<n {
                 let f = Self.cellFrame(section: s, item: i, count: n, center: center, radius: radius, itemSize: itemSize)
-                boxes.append(f.minX); boxes.append(f.minY); boxes.append(f.maxX); boxes.append(f.maxY)
+                boxes.append(f.minX)
+                boxes.append(f.minY)
+                boxes.append(f.maxX)
+                boxes.append(f.maxY)
             }
         }
         cells = FrameIndex(flatBoxes: boxes)
@@ -42,19 +45,23 @@ struct PreparedCircleLayout: PreparedLayout {
     /// clockwise from 3 o'clock (y grows downward), at centre + r·(cos, sin). From section
     /// 10 on the factor is ≤ 0: the spec's formula is kept, so such sections collapse onto
     /// the centre (s = 10) or mirror through it (s > 10).
-    static func cellFrame(section s: Int, item i: Int, count n: Int, center: Point, radius: Double,
-                          itemSize: Size) -> Rect {
+    static func cellFrame(
+        section s: Int, item i: Int, count n: Int, center: Point, radius: Double,
+        itemSize: Size
+    ) -> Rect {
         let r = radius * (1 - 0.1 * Double(s))
         let angle = 2 * Double.pi * Double(i) / Double(n)
         let x = center.x + r * cos(angle), y = center.y + r * sin(angle)
-        return Rect(x: x - itemSize.width / 2, y: y - itemSize.height / 2,
-                    width: itemSize.width, height: itemSize.height)
+        return Rect(
+            x: x - itemSize.width / 2, y: y - itemSize.height / 2,
+            width: itemSize.width, height: itemSize.height)
     }
 
     func cellFrame(_ indexPath: IndexPath) -> Rect {
-        Self.cellFrame(section: indexPath.section, item: indexPath.item,
-                       count: numbering.itemCount(inSection: indexPath.section),
-                       center: center, radius: radius, itemSize: itemSize)
+        Self.cellFrame(
+            section: indexPath.section, item: indexPath.item,
+            count: numbering.itemCount(inSection: indexPath.section),
+            center: center, radius: radius, itemSize: itemSize)
     }
 
     /// Content size = bounds size: the circle never scrolls.
@@ -67,7 +74,8 @@ struct PreparedCircleLayout: PreparedLayout {
     /// §5 background: covers the content, behind the cells (zIndex −1). The spec gives no
     /// index path; [0, 0] is the one decoration view's, with or without items.
     var backgroundAttributes: LayoutAttributes {
-        LayoutAttributes(category: .decoration, kind: Self.backgroundKind, indexPath: IndexPath(section: 0, item: 0),
-                         frame: Rect(origin: .zero, size: contentSize), zIndex: -1)
+        LayoutAttributes(
+            category: .decoration, kind: Self.backgroundKind, indexPath: IndexPath(section: 0, item: 0),
+            frame: Rect(origin: .zero, size: contentSize), zIndex: -1)
     }
 }

@@ -53,11 +53,14 @@ public struct ColumnLayout: CollectionLayout {
         for (s, section) in dataSource.sections.enumerated() {
             for i in 0..<section.itemCount {
                 guard let height = height(of: section, item: i) else {
-                    throw LayoutError(field: LayoutCheck.itemField(section: s, item: i, "height"),
-                                      message: "is required: the column layout stacks items by their height")
+                    throw LayoutError(
+                        field: LayoutCheck.itemField(section: s, item: i, "height"),
+                        message: "is required: the column layout stacks items by their height")
                 }
-                try LayoutCheck.nonNegative(height, LayoutCheck.itemField(
-                    section: s, item: i, section.height(at: i) != nil ? "height" : "size.height"))
+                try LayoutCheck.nonNegative(
+                    height,
+                    LayoutCheck.itemField(
+                        section: s, item: i, section.height(at: i) != nil ? "height" : "size.height"))
             }
         }
     }
@@ -87,8 +90,9 @@ public struct ColumnLayout: CollectionLayout {
                 for i in 0..<section.itemCount {
                     let outerHeight = Self.height(of: section, item: i)! + 2 * padding
                     let top = bottoms[column]
-                    writer.set(n, x: columnWidth * Double(column) + cellDX, y: top + padding,
-                               width: cellWidth, height: outerHeight - 2 * padding)
+                    writer.set(
+                        n, x: columnWidth * Double(column) + cellDX, y: top + padding,
+                        width: cellWidth, height: outerHeight - 2 * padding)
                     bottoms[column] = top + outerHeight
                     column = column == columns - 1 ? 0 : column + 1
                     n += 1

@@ -59,8 +59,10 @@ struct ItemNumbering: Sendable {
     /// layout's empty-rect rule, docs/flow.md R14, is UICollectionViewFlowLayout's own).
     /// - Complexity: O(log n + k) through the index, plus O(log sections) for each section
     ///   the results enter; O(n) for nil.
-    func forEachItem<Failure: Error>(intersecting rect: Rect?, in index: FrameIndex,
-                                     _ body: (Int, IndexPath) throws(Failure) -> Void) throws(Failure) {
+    func forEachItem<Failure: Error>(
+        intersecting rect: Rect?, in index: FrameIndex,
+        _ body: (Int, IndexPath) throws(Failure) -> Void
+    ) throws(Failure) {
         var section = 0
         func visit(_ n: Int) throws(Failure) {
             // Results ascend, so the section only moves forward; searching rather than

@@ -27,8 +27,10 @@ struct PlacedBoundary: Sendable {
 
     /// Where across the container an item of `length` sits: D5 centres `top`/`bottom`
     /// (vertical) items; corners pin them.
-    static func crossPosition(_ a: CompositionalLayout.BoundaryAlignment, vertical: Bool, side: Side,
-                              containerLo: Double, containerLength: Double, length: Double) -> Double {
+    static func crossPosition(
+        _ a: CompositionalLayout.BoundaryAlignment, vertical: Bool, side: Side,
+        containerLo: Double, containerLength: Double, length: Double
+    ) -> Double {
         let toLeading: Bool?
         if vertical {
             switch a {
@@ -58,15 +60,17 @@ struct PlacedBoundary: Sendable {
     ///   - contentStart: where the section's content starts along (cross-side items sit there).
     ///   - length: the section's along extent, computed from the extents (a closure since
     ///     the extents come first).
-    static func extents(_ items: [CompositionalLayout.BoundaryItem], container: Size, axes: CompositionalAxes,
-                        grid: PixelGrid, path: String) throws(LayoutError) -> (start: Double, end: Double, sizes: [Size]) {
+    static func extents(
+        _ items: [CompositionalLayout.BoundaryItem], container: Size, axes: CompositionalAxes,
+        grid: PixelGrid, path: String
+    ) throws(LayoutError) -> (start: Double, end: Double, sizes: [Size]) {
         var start = 0.0, end = 0.0
         var sizes: [Size] = []
         for (b, item) in items.enumerated() {
             let resolved = item.size.resolved(in: container)
             try GroupPlan.checkSize(resolved.width, path: "\(path)[\(b)].size.width")
             try GroupPlan.checkSize(resolved.height, path: "\(path)[\(b)].size.height")
-            let size = grid.snap(resolved)  // D1: a slot, snapped like the group's
+            let size = grid.snap(resolved) // D1: a slot, snapped like the group's
             sizes.append(size)
             guard item.extendsBoundary else { continue }
             switch side(item.alignment, vertical: axes.vertical) {
@@ -78,8 +82,10 @@ struct PlacedBoundary: Sendable {
         return (start, end, sizes)
     }
 
-    static func place(_ items: [CompositionalLayout.BoundaryItem], sizes: [Size], axes: CompositionalAxes,
-                      crossLo: Double, crossLength: Double, contentStart: Double, length: Double) -> [PlacedBoundary] {
+    static func place(
+        _ items: [CompositionalLayout.BoundaryItem], sizes: [Size], axes: CompositionalAxes,
+        crossLo: Double, crossLength: Double, contentStart: Double, length: Double
+    ) -> [PlacedBoundary] {
         var out: [PlacedBoundary] = []
         out.reserveCapacity(items.count)
         for (b, item) in items.enumerated() {
@@ -93,12 +99,14 @@ struct PlacedBoundary: Sendable {
             case .end: along = length - axes.along(size)
             case .cross: along = contentStart
             }
-            let cross = crossPosition(item.alignment, vertical: axes.vertical, side: side,
-                                      containerLo: crossLo, containerLength: crossLength, length: axes.cross(size))
+            let cross = crossPosition(
+                item.alignment, vertical: axes.vertical, side: side,
+                containerLo: crossLo, containerLength: crossLength, length: axes.cross(size))
             // C10: `absoluteOffset` shifts it.
             let o = axes.point(along: along, cross: cross)
-            let slot = Rect(x: o.x + item.absoluteOffset.x, y: o.y + item.absoluteOffset.y,
-                            width: size.width, height: size.height)
+            let slot = Rect(
+                x: o.x + item.absoluteOffset.x, y: o.y + item.absoluteOffset.y,
+                width: size.width, height: size.height)
             out.append(PlacedBoundary(item: item, side: side, slot: slot))
         }
         return out
@@ -107,8 +115,10 @@ struct PlacedBoundary: Sendable {
     /// The frame for the visible rect: pinned (C10, D4) within `[lo, hi]` along the scroll
     /// axis (the section, or all content for layout-level items), the origin rounded (D1),
     /// then inset by the item's own insets (D5). `offset` is the section's start along.
-    func frame(offset: Double, lo: Double, hi: Double, startExtent: Double, endExtent: Double,
-               visible: Rect, axes: CompositionalAxes, grid: PixelGrid) -> Rect {
+    func frame(
+        offset: Double, lo: Double, hi: Double, startExtent: Double, endExtent: Double,
+        visible: Rect, axes: CompositionalAxes, grid: PixelGrid
+    ) -> Rect {
         var r = axes.shifted(slot, along: offset)
         if item.pinToVisibleBounds {
             let len = axes.along(r.size)

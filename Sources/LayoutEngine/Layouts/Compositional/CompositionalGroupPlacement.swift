@@ -38,7 +38,7 @@ struct GroupPlacement {
     private func measured(_ leaf: Int) -> Size? {
         guard leaf < held, let column = measuredSizes else { return nil }
         let s = column[first + leaf]
-        return s.width.isNaN ? nil : s  // NaN: the item gave no size (SectionData)
+        return s.width.isNaN ? nil : s // NaN: the item gave no size (SectionData)
     }
 
     /// Places `plan` with its frame's origin at `origin` in a slot of `slot`; returns the
@@ -54,8 +54,10 @@ struct GroupPlacement {
         let size: Size
         if g.isCustom {
             for c in plan.info {
-                leaves.append(Rect(x: origin.x + c.frameOrigin.x, y: origin.y + c.frameOrigin.y,
-                                   width: c.slot.width, height: c.slot.height))
+                leaves.append(
+                    Rect(
+                        x: origin.x + c.frameOrigin.x, y: origin.y + c.frameOrigin.y,
+                        width: c.slot.width, height: c.slot.height))
             }
             size = slot
         } else {
@@ -76,8 +78,9 @@ struct GroupPlacement {
         case .item:
             guard c.widthEstimated || c.heightEstimated, let m = measured(leafBase) else { return c.slot }
             // C15: measured sizes count on estimated axes only.
-            return Size(width: c.widthEstimated ? grid.snap(m.width) : c.slot.width,
-                        height: c.heightEstimated ? grid.snap(m.height) : c.slot.height)
+            return Size(
+                width: c.widthEstimated ? grid.snap(m.width) : c.slot.width,
+                height: c.heightEstimated ? grid.snap(m.height) : c.slot.height)
         case .group:
             let nested = plan.nested[c.nested]
             guard c.groupEstimated, !nested.flat.isCustom else { return c.slot }

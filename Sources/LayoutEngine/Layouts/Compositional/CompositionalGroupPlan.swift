@@ -169,11 +169,14 @@ final class GroupPlan: Sendable {
     /// one until they hold `leafLimit` items, the rest as the tail.
     /// - Throws: a group that holds no item, a count larger than its group allows, an item
     ///   that resolves to a negative size or repeats forever; each naming its JSON path.
-    static func make(_ group: CompositionalLayout.Group, slot: Size, grid: PixelGrid,
-                     leafLimit: Int = .max) throws(LayoutError) -> GroupPlan {
+    static func make(
+        _ group: CompositionalLayout.Group, slot: Size, grid: PixelGrid,
+        leafLimit: Int = .max
+    ) throws(LayoutError) -> GroupPlan {
         // C1, C7: the subitems' container is the group minus its content insets.
-        let inner = Size(width: slot.width - group.contentInsets.horizontal,
-                         height: slot.height - group.contentInsets.vertical)
+        let inner = Size(
+            width: slot.width - group.contentInsets.horizontal,
+            height: slot.height - group.contentInsets.vertical)
         let plan: GroupPlan
         switch group.axis {
         case .custom(let frames):
@@ -201,20 +204,25 @@ final class GroupPlan: Sendable {
     /// dimension on that axis says; a fractional cross dimension resolves against a container
     /// of width Wc − (n − 1)·spacing. All n children are one child repeated: as many copies
     /// are planned as `leafLimit` items need, the others are the tail.
-    private static func countPlan(_ group: CompositionalLayout.Group, n: Int, inner: Size, horizontal: Bool,
-                                  grid: PixelGrid, leafLimit: Int) throws(LayoutError) -> GroupPlan {
+    private static func countPlan(
+        _ group: CompositionalLayout.Group, n: Int, inner: Size, horizontal: Bool,
+        grid: PixelGrid, leafLimit: Int
+    ) throws(LayoutError) -> GroupPlan {
         guard let element = group.subitems.first, group.subitems.count == 1 else {
             throw LayoutError(field: group.path + ".subitems", message: "a group with count takes exactly one subitem")
         }
         let spacing = group.interItemSpacing?.minimum ?? 0
         let available = (horizontal ? inner.width : inner.height) - Double(n - 1) * spacing
         guard available >= 0 else {
-            throw LayoutError(field: group.path + ".count",
-                              message: "\(n) items with their spacing do not fit in the group (\(available) left)")
+            throw LayoutError(
+                field: group.path + ".count",
+                message: "\(n) items with their spacing do not fit in the group (\(available) left)")
         }
         let slotAlong = available / Double(n)
-        let container = horizontal ? Size(width: available, height: inner.height)
-                                   : Size(width: inner.width, height: available)
+        let container =
+            horizontal
+            ? Size(width: available, height: inner.height)
+            : Size(width: inner.width, height: available)
         let resolved = element.size.resolved(in: container)
         let cross = horizontal ? resolved.height : resolved.width
         let path = group.path + ".subitems[0]"
@@ -231,8 +239,9 @@ final class GroupPlan: Sendable {
         let planned = min(n, leafLimit / leaves + (leafLimit % leaves == 0 ? 0 : 1))
         var tail = Tail()
         if planned < n {
-            tail = Tail(count: n - planned, phase: 0, pattern: [ChildInfo(child, horizontal: horizontal)],
-                        sizes: [unmeasuredSize(child, grid: grid)], leafCount: (n - planned) * leaves)
+            tail = Tail(
+                count: n - planned, phase: 0, pattern: [ChildInfo(child, horizontal: horizontal)],
+                sizes: [unmeasuredSize(child, grid: grid)], leafCount: (n - planned) * leaves)
         }
         return GroupPlan(group: group, children: Array(repeating: child, count: planned), tail: tail)
     }
@@ -241,8 +250,10 @@ final class GroupPlan: Sendable {
     /// trailing edge spacing counted, 1e-6 tolerance); fractional sizes are not reduced by
     /// the spacing. Children are planned until they hold `leafLimit` items; the walk goes on
     /// to count the tail without planning it child by child.
-    private static func repeatingPlan(_ group: CompositionalLayout.Group, inner: Size, horizontal: Bool,
-                                      grid: PixelGrid, leafLimit: Int) throws(LayoutError) -> GroupPlan {
+    private static func repeatingPlan(
+        _ group: CompositionalLayout.Group, inner: Size, horizontal: Bool,
+        grid: PixelGrid, leafLimit: Int
+    ) throws(LayoutError) -> GroupPlan {
         guard !group.subitems.isEmpty else {
             throw LayoutError(field: group.path + ".subitems", message: "a group needs at least one subitem")
         }
@@ -298,22 +309,27 @@ final class GroupPlan: Sendable {
             i += 1
             // An item with no extent (and no spacing) would repeat forever.
             if i == m && cursor <= 0 {
-                throw LayoutError(field: group.path + ".subitems",
-                                  message: "the subitems take no space along the group's axis, so they would repeat forever")
+                throw LayoutError(
+                    field: group.path + ".subitems",
+                    message: "the subitems take no space along the group's axis, so they would repeat forever")
             }
             if leaves > maxLeaves {
                 throw LayoutError(field: group.path, message: "would hold more than \(maxLeaves) items in one instance")
             }
         }
         guard i > 0 else {
-            throw LayoutError(field: group.path,
-                              message: "holds no item: its first subitem (\(horizontal ? "width" : "height") with edge spacing) is larger than the group (\(extent))")
+            throw LayoutError(
+                field: group.path,
+                message:
+                    "holds no item: its first subitem (\(horizontal ? "width" : "height") with edge spacing) is larger than the group (\(extent))")
         }
         return GroupPlan(group: group, children: children, tail: tail.count > 0 ? tail : Tail())
     }
 
-    private static func child(_ element: CompositionalLayout.Element, slot: Size, grid: PixelGrid,
-                              leafLimit: Int) throws(LayoutError) -> Child {
+    private static func child(
+        _ element: CompositionalLayout.Element, slot: Size, grid: PixelGrid,
+        leafLimit: Int
+    ) throws(LayoutError) -> Child {
         switch element {
         case .item(let item): return .item(item, slot: slot)
         case .group(let nested): return .group(try make(nested, slot: slot, grid: grid, leafLimit: leafLimit), slot: slot)
@@ -345,7 +361,8 @@ final class GroupPlan: Sendable {
 
     static func checkSize(_ v: Double, path: String) throws(LayoutError) {
         guard v.isFinite, v >= 0 else {
-            throw LayoutError(field: path, message: "resolves to \(v); a size must be finite and not negative (are the insets larger than the container?)")
+            throw LayoutError(
+                field: path, message: "resolves to \(v); a size must be finite and not negative (are the insets larger than the container?)")
         }
     }
 }

@@ -52,8 +52,9 @@ extension GroupInstances {
             if plainBox {
                 for leaf in placement.leaves { box = box.union(leaf) }
             } else {
-                box = CompositionalSection.elementBox(leaves: placement.leaves, sites: placement.sites,
-                                                      structure: structure, groupSize: size)
+                box = CompositionalSection.elementBox(
+                    leaves: placement.leaves, sites: placement.sites,
+                    structure: structure, groupSize: size)
             }
             m.bandLo.append(origin + (instanceAxisIsX ? box.minX : box.minY))
             m.bandHi.append(origin + (instanceAxisIsX ? box.maxX : box.maxY))

@@ -3,13 +3,16 @@
 /// section's boundary items, and within a section boundary items, item badges and group
 /// accessories keep distinct kinds. Otherwise two elements would answer to one key.
 enum CompositionalKinds {
-    static func check(_ configuration: CompositionalLayout.Configuration, dataSource: DataSource,
-                      layout: CompositionalLayout) throws(LayoutError) {
+    static func check(
+        _ configuration: CompositionalLayout.Configuration, dataSource: DataSource,
+        layout: CompositionalLayout
+    ) throws(LayoutError) {
         var layoutKinds = Set<String>()
         for (b, item) in configuration.boundarySupplementaryItems.enumerated() {
             guard layoutKinds.insert(item.kind).inserted else {
-                throw LayoutError(field: "layout.boundarySupplementaryItems[\(b)].kind",
-                                  message: "kind '\(item.kind)' is used twice")
+                throw LayoutError(
+                    field: "layout.boundarySupplementaryItems[\(b)].kind",
+                    message: "kind '\(item.kind)' is used twice")
             }
         }
         // Each distinct section spec once (most sections share the layout's).
@@ -25,16 +28,18 @@ enum CompositionalKinds {
         var taken = layoutKinds
         for (b, item) in spec.boundarySupplementaryItems.enumerated() {
             guard taken.insert(item.kind).inserted else {
-                throw LayoutError(field: "\(spec.path).boundarySupplementaryItems[\(b)].kind",
-                                  message: "kind '\(item.kind)' is already used by another supplementary item of this layout")
+                throw LayoutError(
+                    field: "\(spec.path).boundarySupplementaryItems[\(b)].kind",
+                    message: "kind '\(item.kind)' is already used by another supplementary item of this layout")
             }
         }
         var itemKinds = Set<String>(), groupKinds = Set<String>()
         collect(spec.group, items: &itemKinds, groups: &groupKinds)
         for kind in itemKinds.union(groupKinds).sorted()
         where taken.contains(kind) || (itemKinds.contains(kind) && groupKinds.contains(kind)) {
-            throw LayoutError(field: spec.path + ".group",
-                              message: "the anchored supplementary kind '\(kind)' is already used by another supplementary item of this layout")
+            throw LayoutError(
+                field: spec.path + ".group",
+                message: "the anchored supplementary kind '\(kind)' is already used by another supplementary item of this layout")
         }
     }
 

@@ -16,8 +16,10 @@ public struct CompositionalLayout: CollectionLayout {
         public var section: Section
         public var boundarySupplementaryItems: [BoundaryItem]
 
-        public init(scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
-                    section: Section, boundarySupplementaryItems: [BoundaryItem] = []) {
+        public init(
+            scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
+            section: Section, boundarySupplementaryItems: [BoundaryItem] = []
+        ) {
             self.scrollDirection = scrollDirection
             self.interSectionSpacing = interSectionSpacing
             self.section = section
@@ -51,9 +53,10 @@ public struct CompositionalLayout: CollectionLayout {
 
     /// What prepare reads of the view: its size and scale.
     func frame(_ view: ViewContext) -> CompositionalFrame {
-        CompositionalFrame(bounds: view.bounds, grid: PixelGrid(scale: view.scale),
-                           axes: CompositionalAxes(vertical: configuration.scrollDirection == .vertical),
-                           forceMaterialised: forceMaterialised)
+        CompositionalFrame(
+            bounds: view.bounds, grid: PixelGrid(scale: view.scale),
+            axes: CompositionalAxes(vertical: configuration.scrollDirection == .vertical),
+            forceMaterialised: forceMaterialised)
     }
 
     /// `prepare`, with its concrete result.
@@ -66,15 +69,18 @@ public struct CompositionalLayout: CollectionLayout {
             return PreparedCompositionalLayout(layout: self, frame: frame, sections: [], layoutExtents: (0, 0, []))
         }
         // D7: the layout-level boundary items' extents.
-        let extents = try PlacedBoundary.extents(configuration.boundarySupplementaryItems, container: view.bounds,
-                                                 axes: frame.axes, grid: frame.grid,
-                                                 path: "layout.boundarySupplementaryItems")
+        let extents = try PlacedBoundary.extents(
+            configuration.boundarySupplementaryItems, container: view.bounds,
+            axes: frame.axes, grid: frame.grid,
+            path: "layout.boundarySupplementaryItems")
         var sections: [CompositionalSection] = []
         sections.reserveCapacity(dataSource.sections.count)
         var templates = GroupTemplates()
         for (s, data) in dataSource.sections.enumerated() {
-            sections.append(try CompositionalSection.make(sectionSpec(for: data), data: data, sectionIndex: s,
-                                                          frame: frame, templates: &templates))
+            sections.append(
+                try CompositionalSection.make(
+                    sectionSpec(for: data), data: data, sectionIndex: s,
+                    frame: frame, templates: &templates))
         }
         return PreparedCompositionalLayout(layout: self, frame: frame, sections: sections, layoutExtents: extents)
     }

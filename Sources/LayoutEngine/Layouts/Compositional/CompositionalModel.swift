@@ -50,7 +50,9 @@ extension CompositionalLayout {
 
         /// The least space it takes (C6: flexible means "at least v").
         var minimum: Double {
-            switch self { case .fixed(let v), .flexible(let v): v }
+            switch self {
+            case .fixed(let v), .flexible(let v): v
+            }
         }
 
         var isFlexible: Bool {
@@ -149,8 +151,10 @@ extension CompositionalLayout {
         public var edgeSpacing: EdgeSpacing
         public var supplementaryItems: [AnchoredItem]
 
-        public init(size: LayoutSize, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none,
-                    supplementaryItems: [AnchoredItem] = []) {
+        public init(
+            size: LayoutSize, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none,
+            supplementaryItems: [AnchoredItem] = []
+        ) {
             self.size = size
             self.contentInsets = contentInsets
             self.edgeSpacing = edgeSpacing
@@ -178,10 +182,12 @@ extension CompositionalLayout {
         public var supplementaryItems: [AnchoredItem]
         public var path: String
 
-        public init(axis: GroupAxis, size: LayoutSize, subitems: [Element] = [], count: Int? = nil,
-                    interItemSpacing: Spacing? = nil, contentInsets: Insets = .zero,
-                    edgeSpacing: EdgeSpacing = .none, supplementaryItems: [AnchoredItem] = [],
-                    path: String = "group") {
+        public init(
+            axis: GroupAxis, size: LayoutSize, subitems: [Element] = [], count: Int? = nil,
+            interItemSpacing: Spacing? = nil, contentInsets: Insets = .zero,
+            edgeSpacing: EdgeSpacing = .none, supplementaryItems: [AnchoredItem] = [],
+            path: String = "group"
+        ) {
             self.axis = axis
             self.size = size
             self.subitems = subitems
@@ -205,15 +211,24 @@ extension CompositionalLayout {
         case group(Group)
 
         var size: LayoutSize {
-            switch self { case .item(let i): i.size; case .group(let g): g.size }
+            switch self {
+            case .item(let i): i.size
+            case .group(let g): g.size
+            }
         }
 
         var edgeSpacing: EdgeSpacing {
-            switch self { case .item(let i): i.edgeSpacing; case .group(let g): g.edgeSpacing }
+            switch self {
+            case .item(let i): i.edgeSpacing
+            case .group(let g): g.edgeSpacing
+            }
         }
 
         var hasEstimatedDimension: Bool {
-            switch self { case .item(let i): i.size.isEstimated; case .group(let g): g.hasEstimatedDimension }
+            switch self {
+            case .item(let i): i.size.isEstimated
+            case .group(let g): g.hasEstimatedDimension
+            }
         }
     }
 
@@ -233,9 +248,11 @@ extension CompositionalLayout {
         public var zIndex: Int
         public var contentInsets: Insets
 
-        public init(kind: String, size: LayoutSize, alignment: BoundaryAlignment, absoluteOffset: Point = .zero,
-                    extendsBoundary: Bool = true, pinToVisibleBounds: Bool = false, zIndex: Int = 1,
-                    contentInsets: Insets = .zero) {
+        public init(
+            kind: String, size: LayoutSize, alignment: BoundaryAlignment, absoluteOffset: Point = .zero,
+            extendsBoundary: Bool = true, pinToVisibleBounds: Bool = false, zIndex: Int = 1,
+            contentInsets: Insets = .zero
+        ) {
             self.kind = kind
             self.size = size
             self.alignment = alignment
@@ -277,11 +294,13 @@ extension CompositionalLayout {
         public var decorationItems: [DecorationItem]
         public var path: String
 
-        public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero,
-                    supplementariesFollowContentInsets: Bool = true,
-                    orthogonalScrollingBehavior: OrthogonalScrolling = .none,
-                    boundarySupplementaryItems: [BoundaryItem] = [], decorationItems: [DecorationItem] = [],
-                    path: String = "layout.section") {
+        public init(
+            group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero,
+            supplementariesFollowContentInsets: Bool = true,
+            orthogonalScrollingBehavior: OrthogonalScrolling = .none,
+            boundarySupplementaryItems: [BoundaryItem] = [], decorationItems: [DecorationItem] = [],
+            path: String = "layout.section"
+        ) {
             self.group = group
             self.interGroupSpacing = interGroupSpacing
             self.contentInsets = contentInsets

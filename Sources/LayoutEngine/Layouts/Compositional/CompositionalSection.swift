@@ -41,8 +41,10 @@ extension CompositionalSection {
     /// added to) `templates`.
     /// - Complexity: O(min(k, n)) for a group not planned yet plus O(1) without estimated
     ///   dimensions; O(n) with them.
-    static func make(_ spec: CompositionalLayout.Section, data: SectionData, sectionIndex: Int,
-                     frame: CompositionalFrame, templates: inout GroupTemplates) throws(LayoutError) -> CompositionalSection {
+    static func make(
+        _ spec: CompositionalLayout.Section, data: SectionData, sectionIndex: Int,
+        frame: CompositionalFrame, templates: inout GroupTemplates
+    ) throws(LayoutError) -> CompositionalSection {
         let axes = frame.axes, grid = frame.grid, W = frame.bounds.width, H = frame.bounds.height
         let insets = spec.contentInsets
         let orthogonal = spec.orthogonalScrollingBehavior != .none
@@ -57,13 +59,14 @@ extension CompositionalSection {
         let resolved = group.size.resolved(in: container)
         try GroupPlan.checkSize(resolved.width, path: group.path + ".size.width")
         try GroupPlan.checkSize(resolved.height, path: group.path + ".size.height")
-        let slot = grid.snap(resolved)  // D1: the top-level group is snapped like a slot
+        let slot = grid.snap(resolved) // D1: the top-level group is snapped like a slot
         let template = try templates.template(group, slot: slot, grid: grid, items: n)
         let plan = template.plan, groupSize = template.groupSize, structure = template.structure
 
         // C10: boundary items around the section; they follow the insets across unless told not.
         let follow = spec.supplementariesFollowContentInsets
-        let boundaryContainer = axes.vertical
+        let boundaryContainer =
+            axes.vertical
             ? Size(width: follow ? W - insets.horizontal : W, height: container.height)
             : Size(width: container.width, height: follow ? H - insets.vertical : H)
         let (startExtent, endExtent, boundarySizes) = try PlacedBoundary.extents(
@@ -82,7 +85,8 @@ extension CompositionalSection {
         let base: Point, stride: Double, orthogonalStart: Double
         if orthogonal {
             // C13: instances run across; groupPagingCentered rests each group centred.
-            let leading = spec.orthogonalScrollingBehavior == .groupPagingCentered
+            let leading =
+                spec.orthogonalScrollingBehavior == .groupPagingCentered
                 ? (fullCross - axes.cross(groupSize)) / 2 : crossInsets.lead
             orthogonalStart = leading
             base = axes.point(along: contentStart + alongLead, cross: leading + crossLead)
@@ -99,7 +103,7 @@ extension CompositionalSection {
             stride = alongLead + axes.along(groupSize) + alongTrail + spec.interGroupSpacing
         }
         let k = plan.leafCount
-        let count = n == 0 ? 0 : (n + k - 1) / k  // C8: ⌈N / k⌉
+        let count = n == 0 ? 0 : (n + k - 1) / k // C8: ⌈N / k⌉
         let alongScroll = !orthogonal
         let instanceAxisIsX = alongScroll != axes.vertical
         let box = template.box
@@ -122,8 +126,10 @@ extension CompositionalSection {
             length = startExtent + endExtent
         } else if orthogonal {
             let crossRun = instances.runEnd + crossTrail
-            orthogonalLength = crossRun + (spec.orthogonalScrollingBehavior == .groupPagingCentered
-                                           ? orthogonalStart : crossInsets.trail)
+            orthogonalLength =
+                crossRun
+                + (spec.orthogonalScrollingBehavior == .groupPagingCentered
+                    ? orthogonalStart : crossInsets.trail)
             length = contentStart + alongLead + instances.crossExtent + alongTrail + alongInsets.trail + endExtent
         } else {
             length = instances.runEnd + alongTrail + alongInsets.trail + endExtent
@@ -151,16 +157,22 @@ extension CompositionalSection {
             lo = min(lo, axes.alongMin(b.slot) - len)
             hi = max(hi, axes.alongMax(b.slot) + len)
         }
-        for d in decorations { lo = min(lo, axes.alongMin(d)); hi = max(hi, axes.alongMax(d)) }
+        for d in decorations {
+            lo = min(lo, axes.alongMin(d))
+            hi = max(hi, axes.alongMax(d))
+        }
         if count > 0 {
             if alongScroll {
                 let first = instances.band(0), last = instances.band(count - 1)
-                lo = min(lo, first.lo); hi = max(hi, last.hi)
+                lo = min(lo, first.lo)
+                hi = max(hi, last.hi)
                 if let m = instances.materialised {
-                    lo = min(lo, m.bandLo.min() ?? lo); hi = max(hi, m.bandHi.max() ?? hi)
+                    lo = min(lo, m.bandLo.min() ?? lo)
+                    hi = max(hi, m.bandHi.max() ?? hi)
                 }
             } else {
-                lo = min(lo, instances.otherLo); hi = max(hi, instances.otherHi)
+                lo = min(lo, instances.otherLo)
+                hi = max(hi, instances.otherHi)
             }
         }
         return CompositionalSection(

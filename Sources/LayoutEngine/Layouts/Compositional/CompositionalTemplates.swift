@@ -54,8 +54,10 @@ struct GroupTemplates {
 
     /// The template of `group` in `slot` for a section of `items` items: a known one when it
     /// plans enough slots, otherwise a new one planned for `items` (which then replaces it).
-    mutating func template(_ group: CompositionalLayout.Group, slot: Size, grid: PixelGrid,
-                           items: Int) throws(LayoutError) -> GroupTemplate {
+    mutating func template(
+        _ group: CompositionalLayout.Group, slot: Size, grid: PixelGrid,
+        items: Int
+    ) throws(LayoutError) -> GroupTemplate {
         let key = Key(group: group.withoutPaths, slot: slot)
         if let known = byKey[key], known.serves(items: items) { return known }
         let plan = try GroupPlan.make(group, slot: slot, grid: grid, leafLimit: items)

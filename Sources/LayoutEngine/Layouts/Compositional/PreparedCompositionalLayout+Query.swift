@@ -11,15 +11,19 @@ extension PreparedCompositionalLayout {
         let r = rect ?? .zero
         let everything = rect == nil
         @inline(__always) func meets(_ f: Rect) -> Bool { everything || f.intersects(r) }
-        guard everything || (r.width >= 0 && r.height >= 0 && r.minX.isFinite && r.minY.isFinite
-                               && r.maxX.isFinite && r.maxY.isFinite) else { return }
+        guard
+            everything
+                || (r.width >= 0 && r.height >= 0 && r.minX.isFinite && r.minY.isFinite
+                    && r.maxX.isFinite && r.maxY.isFinite)
+        else { return }
         let candidates: Range<Int>
         if rect == nil {
             candidates = sections.indices
         } else {
             let along = widened(axes.alongMin(r), axes.alongMax(r))
-            candidates = search.candidates(count: sections.count, lo: along.lowerBound, hi: along.upperBound,
-                                           start: { bandLo[$0] }, end: { bandHi[$0] })
+            candidates = search.candidates(
+                count: sections.count, lo: along.lowerBound, hi: along.upperBound,
+                start: { bandLo[$0] }, end: { bandHi[$0] })
         }
         for s in candidates {
             try forEachInstance(s, meeting: r, all: rect == nil, view: view) { (j, origin, offset) throws(ElementLimitExceeded) in
@@ -76,8 +80,10 @@ extension PreparedCompositionalLayout {
     /// Calls `body` with every instance of section `s` whose element band meets `r` (all of
     /// them when `all`), its section-local origin and the section's orthogonal offset.
     @inline(__always)
-    func forEachInstance<Failure: Error>(_ s: Int, meeting r: Rect, all: Bool, view: ViewContext,
-                                         _ body: (Int, Point, Double) throws(Failure) -> Void) throws(Failure) {
+    func forEachInstance<Failure: Error>(
+        _ s: Int, meeting r: Rect, all: Bool, view: ViewContext,
+        _ body: (Int, Point, Double) throws(Failure) -> Void
+    ) throws(Failure) {
         let section = sections[s], inst = section.instances
         guard inst.count > 0 else { return }
         let offset = orthogonalOffset(s, view)

@@ -14,11 +14,13 @@ extension PreparedCompositionalLayout {
             }
             // Only sections whose band meets either visible rect hold pinned items that move.
             func range(_ v: Rect) -> Range<Int> {
-                search.candidates(count: sections.count, lo: axes.alongMin(v) - 1, hi: axes.alongMax(v) + 1,
-                                  start: { bandLo[$0] }, end: { bandHi[$0] })
+                search.candidates(
+                    count: sections.count, lo: axes.alongMin(v) - 1, hi: axes.alongMax(v) + 1,
+                    start: { bandLo[$0] }, end: { bandHi[$0] })
             }
             let a = range(oldView.visibleRect), b = range(newView.visibleRect)
-            let runs = a.overlaps(b) || a.upperBound == b.lowerBound || b.upperBound == a.lowerBound
+            let runs =
+                a.overlaps(b) || a.upperBound == b.lowerBound || b.upperBound == a.lowerBound
                 ? [min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)]
                 : [a, b].sorted { $0.lowerBound < $1.lowerBound }
             for s in runs.joined() {
@@ -31,8 +33,10 @@ extension PreparedCompositionalLayout {
         }
         if oldView.orthogonalOffsets != newView.orthogonalOffsets {
             let keys = Set(oldView.orthogonalOffsets.keys).union(newView.orthogonalOffsets.keys)
-            for s in keys.sorted() where sections.indices.contains(s) && sections[s].isOrthogonal
-                && orthogonalOffset(s, oldView) != orthogonalOffset(s, newView) {
+            for s in keys.sorted()
+            where sections.indices.contains(s) && sections[s].isOrthogonal
+                && orthogonalOffset(s, oldView) != orthogonalOffset(s, newView)
+            {
                 // What either view shows of the section moves with its offset.
                 let visible = oldView.boundsRect.union(newView.boundsRect)
                 var before: [ElementKey: LayoutAttributes] = [:]
@@ -61,8 +65,10 @@ extension PreparedCompositionalLayout {
     ///   velocity; at rest they settle on the one nearest the proposal.
     /// Every answer is clamped to 0…(content − container).
     /// - Returns: nil when `s` is not an orthogonal section.
-    public func targetOrthogonalOffset(section s: Int, proposed: Double, velocity: Double,
-                                       view: ViewContext) -> Double? {
+    public func targetOrthogonalOffset(
+        section s: Int, proposed: Double, velocity: Double,
+        view: ViewContext
+    ) -> Double? {
         guard sections.indices.contains(s), sections[s].isOrthogonal else { return nil }
         let section = sections[s], inst = section.instances
         let container = axes.vertical ? frame.bounds.width : frame.bounds.height
@@ -97,7 +103,8 @@ extension PreparedCompositionalLayout {
             }
             return (v / pageLength).rounded(.down)
         }
-        let lastIndex = section.spec.orthogonalScrollingBehavior == .paging
+        let lastIndex =
+            section.spec.orthogonalScrollingBehavior == .paging
             ? (maxOffset / pageLength).rounded(.up) : Double(max(0, inst.count - 1))
         func nearest(_ v: Double) -> Double {
             let below = min(max(index(atOrBelow: v), 0), lastIndex)

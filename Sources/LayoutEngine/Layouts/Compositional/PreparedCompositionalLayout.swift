@@ -20,8 +20,10 @@ public struct PreparedCompositionalLayout: PreparedLayout {
     var axes: CompositionalAxes { frame.axes }
     var grid: PixelGrid { frame.grid }
 
-    init(layout: CompositionalLayout, frame: CompositionalFrame, sections: [CompositionalSection],
-         layoutExtents extents: (start: Double, end: Double, sizes: [Size])) {
+    init(
+        layout: CompositionalLayout, frame: CompositionalFrame, sections: [CompositionalSection],
+        layoutExtents extents: (start: Double, end: Double, sizes: [Size])
+    ) {
         self.layout = layout
         self.frame = frame
         self.sections = sections
@@ -34,7 +36,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         starts.reserveCapacity(sections.count)
         var cursor = extents.start
         for (s, section) in sections.enumerated() {
-            if s > 0 { cursor += config.interSectionSpacing }  // C6: also after an empty section
+            if s > 0 { cursor += config.interSectionSpacing } // C6: also after an empty section
             starts.append(cursor)
             cursor += section.length
         }
@@ -46,9 +48,10 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         search = IntervalEnvelope(count: sections.count, start: { lo[$0] }, end: { hi[$0] })
         layoutStartExtent = extents.start
         layoutEndExtent = extents.end
-        layoutBoundaries = PlacedBoundary.place(items, sizes: extents.sizes, axes: axes, crossLo: 0,
-                                                crossLength: axes.vertical ? W : H,
-                                                contentStart: extents.start, length: total)
+        layoutBoundaries = PlacedBoundary.place(
+            items, sizes: extents.sizes, axes: axes, crossLo: 0,
+            crossLength: axes.vertical ? W : H,
+            contentStart: extents.start, length: total)
         totalLength = total
         contentSize = laidOut ? axes.size(along: max(0, total), cross: axes.vertical ? W : H) : .zero
     }
@@ -71,49 +74,58 @@ public struct PreparedCompositionalLayout: PreparedLayout {
 
     @inline(__always)
     func cell(_ s: Int, _ i: Int, frame: Rect) -> LayoutAttributes {
-        LayoutAttributes(category: .cell, indexPath: IndexPath(section: s, item: i), frame: frame,
-                         zIndex: sections[s].cellZIndex)  // C12
+        LayoutAttributes(
+            category: .cell, indexPath: IndexPath(section: s, item: i), frame: frame,
+            zIndex: sections[s].cellZIndex) // C12
     }
 
     func boundaryAttributes(_ b: PlacedBoundary, section s: Int?, view: ViewContext) -> LayoutAttributes {
         let frame: Rect
         if let s {
             let section = sections[s]
-            frame = b.frame(offset: starts[s], lo: starts[s], hi: starts[s] + section.length,
-                            startExtent: section.startExtent, endExtent: section.endExtent,
-                            visible: view.visibleRect, axes: axes, grid: grid)
+            frame = b.frame(
+                offset: starts[s], lo: starts[s], hi: starts[s] + section.length,
+                startExtent: section.startExtent, endExtent: section.endExtent,
+                visible: view.visibleRect, axes: axes, grid: grid)
         } else {
-            frame = b.frame(offset: 0, lo: 0, hi: totalLength, startExtent: layoutStartExtent,
-                            endExtent: layoutEndExtent, visible: view.visibleRect, axes: axes, grid: grid)
+            frame = b.frame(
+                offset: 0, lo: 0, hi: totalLength, startExtent: layoutStartExtent,
+                endExtent: layoutEndExtent, visible: view.visibleRect, axes: axes, grid: grid)
         }
         // C10: index path (section, 0); layout-level ones (0, 0).
-        return LayoutAttributes(category: .supplementary, kind: b.item.kind,
-                                indexPath: IndexPath(section: s ?? 0, item: 0), frame: frame, zIndex: b.item.zIndex)
+        return LayoutAttributes(
+            category: .supplementary, kind: b.item.kind,
+            indexPath: IndexPath(section: s ?? 0, item: 0), frame: frame, zIndex: b.item.zIndex)
     }
 
     /// C11: an item badge's attributes, from the item's frame as drawn.
     @inline(__always)
     func itemSupplementary(_ a: CompositionalLayout.AnchoredItem, section s: Int, item i: Int, itemFrame: Rect) -> LayoutAttributes {
-        LayoutAttributes(category: .supplementary, kind: a.kind, indexPath: IndexPath(section: s, item: i),
-                         frame: anchoredFrame(a, to: itemFrame, grid: grid), zIndex: a.zIndex)
+        LayoutAttributes(
+            category: .supplementary, kind: a.kind, indexPath: IndexPath(section: s, item: i),
+            frame: anchoredFrame(a, to: itemFrame, grid: grid), zIndex: a.zIndex)
     }
 
     /// C11: a group accessory's index path is (section, group instance); a nested group
     /// with accessories numbers its instances j · sites + site, which is j when only the
     /// top-level group has them.
     @inline(__always)
-    func groupSupplementary(_ a: CompositionalLayout.AnchoredItem, section s: Int, instance j: Int, site: Int,
-                            siteRect: Rect) -> LayoutAttributes {
+    func groupSupplementary(
+        _ a: CompositionalLayout.AnchoredItem, section s: Int, instance j: Int, site: Int,
+        siteRect: Rect
+    ) -> LayoutAttributes {
         let sites = sections[s].instances.sites.count
-        return LayoutAttributes(category: .supplementary, kind: a.kind,
-                                indexPath: IndexPath(section: s, item: j * sites + site),
-                                frame: anchoredFrame(a, to: siteRect, grid: grid), zIndex: a.zIndex)
+        return LayoutAttributes(
+            category: .supplementary, kind: a.kind,
+            indexPath: IndexPath(section: s, item: j * sites + site),
+            frame: anchoredFrame(a, to: siteRect, grid: grid), zIndex: a.zIndex)
     }
 
     func decoration(_ s: Int, _ d: Int) -> LayoutAttributes {
         let item = sections[s].spec.decorationItems[d]
-        return LayoutAttributes(category: .decoration, kind: item.kind, indexPath: IndexPath(section: s, item: 0),
-                                frame: global(sections[s].decorations[d], section: s, offset: 0), zIndex: item.zIndex)
+        return LayoutAttributes(
+            category: .decoration, kind: item.kind, indexPath: IndexPath(section: s, item: 0),
+            frame: global(sections[s].decorations[d], section: s, offset: 0), zIndex: item.zIndex)
     }
 
     /// The item's frame as drawn.
@@ -149,24 +161,27 @@ public struct PreparedCompositionalLayout: PreparedLayout {
             return boundaryAttributes(b, section: s, view: view)
         }
         if i < section.itemCount, inst.capacity > 0,
-           let a = inst.structure.leafItems[i % inst.capacity]?.supplementaryItems.first(where: { $0.kind == kind }) {
+            let a = inst.structure.leafItems[i % inst.capacity]?.supplementaryItems.first(where: { $0.kind == kind })
+        {
             return itemSupplementary(a, section: s, item: i, itemFrame: itemFrame(s, i, view: view))
         }
         let sites = inst.sites.count
         guard sites > 0 else { return nil }
         let j = i / sites, site = i % sites
         guard j < inst.count, inst.structure.siteFirstLeaf[site] < inst.items(in: j),
-              let a = inst.structure.siteGroups[site].supplementaryItems.first(where: { $0.kind == kind })
+            let a = inst.structure.siteGroups[site].supplementaryItems.first(where: { $0.kind == kind })
         else { return nil }
-        return groupSupplementary(a, section: s, instance: j, site: site,
-                                  siteRect: siteRect(s, instance: j, site: site, offset: orthogonalOffset(s, view)))
+        return groupSupplementary(
+            a, section: s, instance: j, site: site,
+            siteRect: siteRect(s, instance: j, site: site, offset: orthogonalOffset(s, view)))
     }
 
     public func attributesForDecorationView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
         let s = indexPath.section
         guard sections.indices.contains(s), indexPath.item == 0,
-              let d = sections[s].spec.decorationItems.firstIndex(where: { $0.kind == kind }),
-              d < sections[s].decorations.count else { return nil }
+            let d = sections[s].spec.decorationItems.firstIndex(where: { $0.kind == kind }),
+            d < sections[s].decorations.count
+        else { return nil }
         return decoration(s, d)
     }
 }

@@ -15,8 +15,10 @@ public struct CoverFlowLayout: CollectionLayout {
         /// `headerHeight`: height of the per-section `header`; 0 = no headers.
         public var headerHeight: Double
 
-        public init(cellSize: Size = Size(width: 100, height: 100), cellInterval: Double? = nil,
-                    reflection: Bool = false, headerHeight: Double = 0) {
+        public init(
+            cellSize: Size = Size(width: 100, height: 100), cellInterval: Double? = nil,
+            reflection: Bool = false, headerHeight: Double = 0
+        ) {
             self.cellSize = cellSize
             self.cellInterval = cellInterval
             self.reflection = reflection
@@ -54,11 +56,13 @@ public struct CoverFlowLayout: CollectionLayout {
         if width > 0 {
             let threshold = parameters.effectiveCellInterval / width
             guard threshold > 0, threshold.isNormal else {
-                throw LayoutError(field: parameters.cellInterval == nil ? "layout.cellSize" : "layout.cellInterval",
-                                  message: "the cell interval (\(parameters.effectiveCellInterval)) is too small for a view \(width) wide")
+                throw LayoutError(
+                    field: parameters.cellInterval == nil ? "layout.cellSize" : "layout.cellInterval",
+                    message: "the cell interval (\(parameters.effectiveCellInterval)) is too small for a view \(width) wide")
             }
         }
-        return PreparedCoverFlowLayout(parameters: parameters, numbering: ItemNumbering(dataSource),
-                                 bounds: view.bounds)
+        return PreparedCoverFlowLayout(
+            parameters: parameters, numbering: ItemNumbering(dataSource),
+            bounds: view.bounds)
     }
 }

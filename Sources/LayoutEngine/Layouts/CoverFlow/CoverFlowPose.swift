@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How one cover-flow cell turns, given where it sits relative to the visible centre
@@ -62,7 +62,7 @@ extension CoverFlowPose {
     /// clamp, so neighbours one step apart never tie. Capped at −2·10⁹ to stay an Int32.
     static func zIndex(centerX: Double, offsetX: Double, viewWidth w: Double, cellInterval: Double) -> Int {
         let steps = abs(centerX - (offsetX + w / 2)) / cellInterval * 1000
-        guard steps < 2e9 else { return -2_000_000_000 }  // also catches NaN
+        guard steps < 2e9 else { return -2_000_000_000 } // also catches NaN
         return -Int(steps.rounded())
     }
 }

@@ -91,7 +91,10 @@ extension PreparedCoverFlowLayout {
         var best = -1, bestDistance = Double.infinity
         for g in max(0, g0 - 1)...min(n - 1, g0 + 1) {
             let distance = abs(strip.centerX(g) - visibleCentre)
-            if distance < bestDistance { best = g; bestDistance = distance }
+            if distance < bestDistance {
+                best = g
+                bestDistance = distance
+            }
         }
         return Point(x: Double(best) * strip.cellInterval, y: proposed.y)
     }

@@ -27,7 +27,10 @@ struct PreparedCoverFlowLayout: PreparedLayout {
         boxes.reserveCapacity(4 * numbering.total)
         for g in 0..<numbering.total {
             let f = strip.frame(g)
-            boxes.append(f.minX); boxes.append(f.minY); boxes.append(f.maxX); boxes.append(f.maxY)
+            boxes.append(f.minX)
+            boxes.append(f.minY)
+            boxes.append(f.maxX)
+            boxes.append(f.maxY)
         }
         cells = FrameIndex(flatBoxes: boxes)
         var sections = [Int](), frames = [Rect]()
@@ -58,8 +61,9 @@ struct PreparedCoverFlowLayout: PreparedLayout {
     /// centre x the frame was built from, so `offset = g·cellInterval` gives r = 0 exactly.
     func cellAttributes(_ g: Int, view: ViewContext) -> LayoutAttributes {
         let cx = strip.centerX(g), ox = view.contentOffset.x, w = strip.bounds.width
-        let pose = CoverFlowPose(centerX: cx, offsetX: ox, viewWidth: w,
-                                 cellInterval: strip.cellInterval, cellWidth: strip.cellSize.width)
+        let pose = CoverFlowPose(
+            centerX: cx, offsetX: ox, viewWidth: w,
+            cellInterval: strip.cellInterval, cellWidth: strip.cellSize.width)
         return LayoutAttributes(
             category: .cell, indexPath: numbering.indexPath(of: g), frame: strip.frame(g),
             transform: pose.transform,
@@ -82,8 +86,9 @@ struct PreparedCoverFlowLayout: PreparedLayout {
     /// §3 header h (of the h-th non-empty section): flat, identity transform and zIndex 0
     /// (the spec gives neither), at index path [section, 0].
     func headerAttributes(_ h: Int) -> LayoutAttributes {
-        LayoutAttributes(category: .supplementary, kind: Self.headerKind,
-                         indexPath: IndexPath(section: headerSections[h], item: 0), frame: headerFrames[h])
+        LayoutAttributes(
+            category: .supplementary, kind: Self.headerKind,
+            indexPath: IndexPath(section: headerSections[h], item: 0), frame: headerFrames[h])
     }
 }
 
@@ -98,7 +103,8 @@ struct CoverFlowStrip: Sendable {
 
     /// cellSize centred at (centerX, H/2).
     func frame(_ g: Int) -> Rect {
-        Rect(x: centerX(g) - cellSize.width / 2, y: bounds.height / 2 - cellSize.height / 2,
-             width: cellSize.width, height: cellSize.height)
+        Rect(
+            x: centerX(g) - cellSize.width / 2, y: bounds.height / 2 - cellSize.height / 2,
+            width: cellSize.width, height: cellSize.height)
     }
 }

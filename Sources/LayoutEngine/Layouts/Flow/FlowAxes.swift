@@ -35,7 +35,8 @@ struct FlowAxes: Sendable, Hashable {
 
     /// R4: D, the cross size of the bounds less the content insets on that axis, clamped at 0.
     func referenceDimension(_ view: ViewContext) -> Double {
-        let d = isHorizontal
+        let d =
+            isHorizontal
             ? view.bounds.height - view.contentInset.top - view.contentInset.bottom
             : view.bounds.width - view.contentInset.left - view.contentInset.right
         return max(0, d)

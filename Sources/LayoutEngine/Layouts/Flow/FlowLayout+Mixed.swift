@@ -105,11 +105,13 @@ struct MixedLineBuilder {
     /// (the resumed line is the first with items), so a fresh pass is no dearer. Otherwise
     /// the builder has placed every item before `nextItem`.
     /// - Complexity: O(log lines + the items on the line before the resumed one).
-    init?(_ m: MixedLineMetrics, itemCount n: Int, resuming old: MixedLines, prefix: Int,
-          sizes: UnsafeBufferPointer<Size>) {
+    init?(
+        _ m: MixedLineMetrics, itemCount n: Int, resuming old: MixedLines, prefix: Int,
+        sizes: UnsafeBufferPointer<Size>
+    ) {
         let kept = old.line(of: prefix - 1)
         let f = old.lineFirstItem[kept]
-        guard f > 0 else { return nil }  // so the line before (kept − 1) holds items
+        guard f > 0 else { return nil } // so the line before (kept − 1) holds items
         self.m = m
         itemCount = n
         cross = ChunkedArrayBuilder(prefix: old.itemCross, keeping: f, upcoming: n - f)
@@ -130,8 +132,9 @@ struct MixedLineBuilder {
         previousRoom = room
         // Item f started line `kept`.
         let s = Self.size(sizes[f], m)
-        breaker = LineBreaker(available: m.available, packingGap: m.packingGap,
-                              opensEmptyLine: m.opensEmptyLine, lineStartedBy: m.axes.cross(s))
+        breaker = LineBreaker(
+            available: m.available, packingGap: m.packingGap,
+            opensEmptyLine: m.opensEmptyLine, lineStartedBy: m.axes.cross(s))
         lineFirst = f
         lineItems = 1
         lineSum = 0
@@ -165,7 +168,7 @@ struct MixedLineBuilder {
         }
         lineItems += 1
         lineSum += c
-        lineThickness = max(lineThickness, m.axes.along(s))  // R6.5 thickness
+        lineThickness = max(lineThickness, m.axes.along(s)) // R6.5 thickness
     }
 
     private mutating func closeLine(complete: Bool, roomLeft: Double, sizes: UnsafeBufferPointer<Size>) {
@@ -173,9 +176,9 @@ struct MixedLineBuilder {
         starts.append(relativeStart, upcoming: itemCount - lineFirst)
         thicknesses.append(lineThickness, upcoming: itemCount - lineFirst)
         firsts.append(lineFirst, upcoming: itemCount - lineFirst + 1)
-        var x = m.crossStart, gap = P  // R6.4: leading, gaps exactly P
+        var x = m.crossStart, gap = P // R6.4: leading, gaps exactly P
         if complete && lineItems >= 2 {
-            gap = (A - lineSum) / Double(lineItems - 1)  // R6.3 justified
+            gap = (A - lineSum) / Double(lineItems - 1) // R6.3 justified
         } else if complete && lineItems == 1 {
             // R6.3: centred, but an oversize item sits at crossStart
             x = A >= lineSum ? m.crossStart + (A - lineSum) / 2 : m.crossStart
@@ -195,7 +198,7 @@ struct MixedLineBuilder {
         if lineItems != 1 && firstMultiItemLine == .max { firstMultiItemLine = lineCount }
         previousRoom = roomLeft
         bodyLength = relativeStart + lineThickness
-        relativeStart = relativeStart + lineThickness + m.lineGap  // R6.5: gap only between lines
+        relativeStart = relativeStart + lineThickness + m.lineGap // R6.5: gap only between lines
         lineCount += 1
     }
 
@@ -204,7 +207,8 @@ struct MixedLineBuilder {
         precondition(nextItem == itemCount)
         // R6.2: (a) every line holds one item, or (b) the last two lines have exactly the
         // same room left.
-        let lastComplete = (firstMultiItemLine == .max && lineItems == 1)
+        let lastComplete =
+            (firstMultiItemLine == .max && lineItems == 1)
             || (lineCount > 0 && breaker.room == previousRoom)
         closeLine(complete: lastComplete, roomLeft: breaker.room, sizes: buffer)
         firsts.append(itemCount, upcoming: 0)
@@ -223,13 +227,16 @@ extension MixedLines {
     /// are unchanged, from the line holding item prefix − 1 onward.
     /// - Complexity: O(n) fresh; O(n − f + n/4,096) resumed, f being the first item of the
     ///   line resumed.
-    static func make(sizes: [Size], metrics m: MixedLineMetrics,
-                     resuming: (old: MixedLines, prefix: Int)? = nil) -> MixedLines {
+    static func make(
+        sizes: [Size], metrics m: MixedLineMetrics,
+        resuming: (old: MixedLines, prefix: Int)? = nil
+    ) -> MixedLines {
         let n = sizes.count
         return sizes.withUnsafeBufferPointer { buffer in
             var builder: MixedLineBuilder
             if let (old, prefix) = resuming, prefix > 0, prefix <= min(n, old.itemCount),
-               let resumed = MixedLineBuilder(m, itemCount: n, resuming: old, prefix: prefix, sizes: buffer) {
+                let resumed = MixedLineBuilder(m, itemCount: n, resuming: old, prefix: prefix, sizes: buffer)
+            {
                 builder = resumed
             } else {
                 builder = MixedLineBuilder(m, itemCount: n)

@@ -17,8 +17,10 @@ struct UniformGrid: Sendable {
     /// m·a + (m−1)·L, 0 with no items (R5.4).
     let bodyLength: Double
 
-    init(itemSize: Size, itemCount n: Int, axes: FlowAxes, available A: Double, crossStart: Double,
-         interitemSpacing g: Double, lineSpacing L: Double) {
+    init(
+        itemSize: Size, itemCount n: Int, axes: FlowAxes, available A: Double, crossStart: Double,
+        interitemSpacing g: Double, lineSpacing L: Double
+    ) {
         let c = axes.cross(itemSize), a = axes.along(itemSize)
         self.itemSize = itemSize
         self.itemCount = n
@@ -66,12 +68,16 @@ struct UniformGrid: Sendable {
     /// the given ranges; the caller tests each exactly.
     /// - Complexity: O(k) for k candidates.
     @inline(__always)
-    func forEachCandidate(along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
-                          axes: FlowAxes, _ body: (Int) throws(ElementLimitExceeded) -> Void) throws(ElementLimitExceeded) {
-        let lines = arithmeticRange(count: lineCount, origin: base, pitch: linePitch,
-                                    length: axes.along(itemSize), along)
-        let cols = arithmeticRange(count: columns, origin: firstColumnCross, pitch: columnPitch,
-                                   length: axes.cross(itemSize), cross)
+    func forEachCandidate(
+        along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
+        axes: FlowAxes, _ body: (Int) throws(ElementLimitExceeded) -> Void
+    ) throws(ElementLimitExceeded) {
+        let lines = arithmeticRange(
+            count: lineCount, origin: base, pitch: linePitch,
+            length: axes.along(itemSize), along)
+        let cols = arithmeticRange(
+            count: columns, origin: firstColumnCross, pitch: columnPitch,
+            length: axes.cross(itemSize), cross)
         guard !lines.isEmpty, !cols.isEmpty else { return }
         for r in lines {
             let lineFirst = r * columns
@@ -86,8 +92,10 @@ struct UniformGrid: Sendable {
 
 /// The indexes r in `0..<count` whose extent `[origin + r·pitch, … + length]` can meet
 /// `range`, widened by one on each side so that rounding in the division never loses one.
-func arithmeticRange(count: Int, origin: Double, pitch: Double, length: Double,
-                     _ range: ClosedRange<Double>) -> Range<Int> {
+func arithmeticRange(
+    count: Int, origin: Double, pitch: Double, length: Double,
+    _ range: ClosedRange<Double>
+) -> Range<Int> {
     guard count > 0 else { return 0..<0 }
     if pitch == 0 {
         return origin <= range.upperBound && origin + length >= range.lowerBound ? 0..<count : 0..<0

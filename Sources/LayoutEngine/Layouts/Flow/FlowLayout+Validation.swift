@@ -49,6 +49,9 @@ enum FlowValidation {
 
     /// Whether `validate(view:)` would pass; invalidation cannot throw, so it asks this.
     static func isValid(_ view: ViewContext) -> Bool {
-        do { try validate(view: view); return true } catch { return false }
+        do {
+            try validate(view: view)
+            return true
+        } catch { return false }
     }
 }

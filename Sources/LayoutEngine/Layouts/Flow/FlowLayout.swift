@@ -40,14 +40,16 @@ public struct FlowLayout: CollectionLayout {
             // 5. R4: D ≤ 0 lays nothing out, but every input above has still been checked.
             guard D > 0 else { continue }
             // 6. R5–R10: the section's cells, header and footer; R9 stacks sections.
-            let content = FlowSectionContent(data, shape: shape, scan: scan, metrics: metrics,
-                                             referenceDimension: D, axes: axes, errata: parameters.errata)
+            let content = FlowSectionContent(
+                data, shape: shape, scan: scan, metrics: metrics,
+                referenceDimension: D, axes: axes, errata: parameters.errata)
             let section = FlowSection(content, start: start)
             start = section.end
             sections.append(section)
         }
-        return PreparedFlowLayout(sections: sections, totalLength: start, parameters: parameters,
-                                  geometry: geometry)
+        return PreparedFlowLayout(
+            sections: sections, totalLength: start, parameters: parameters,
+            geometry: geometry)
     }
 }
 

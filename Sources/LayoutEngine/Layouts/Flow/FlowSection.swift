@@ -32,9 +32,11 @@ struct FlowSectionContent: Sendable {
     ///   - resuming: an earlier layout of this section, with the same metrics, whose first
     ///     `prefix` items are unchanged: a mixed section keeps its lines before the one
     ///     holding item prefix − 1.
-    init(_ data: SectionData, shape: FlowShape, scan: FlowShapeScan?, metrics m: FlowSectionMetrics,
-         referenceDimension D: Double, axes: FlowAxes, errata: UIKitErrata,
-         resuming: (old: FlowSectionContent, prefix: Int)? = nil) {
+    init(
+        _ data: SectionData, shape: FlowShape, scan: FlowShapeScan?, metrics m: FlowSectionMetrics,
+        referenceDimension D: Double, axes: FlowAxes, errata: UIKitErrata,
+        resuming: (old: FlowSectionContent, prefix: Int)? = nil
+    ) {
         metrics = m
         self.scan = scan
         column = data.sizes
@@ -47,12 +49,13 @@ struct FlowSectionContent: Sendable {
         itemCount = data.itemCount
 
         let crossStart = axes.crossStart(m.inset)
-        let available = D - crossStart - axes.crossEnd(m.inset)  // R1: A
+        let available = D - crossStart - axes.crossEnd(m.inset) // R1: A
         switch shape {
         case .uniform(let size):
-            let grid = UniformGrid(itemSize: size, itemCount: data.itemCount, axes: axes,
-                                   available: available, crossStart: crossStart,
-                                   interitemSpacing: m.interitemSpacing, lineSpacing: m.lineSpacing)
+            let grid = UniformGrid(
+                itemSize: size, itemCount: data.itemCount, axes: axes,
+                available: available, crossStart: crossStart,
+                interitemSpacing: m.interitemSpacing, lineSpacing: m.lineSpacing)
             bodyLength = grid.bodyLength
             cells = .uniform(grid)
         case .mixed:
@@ -91,7 +94,7 @@ extension FlowSectionContent {
                     if a.baseAddress == b.baseAddress { return true }
                     for i in 0..<prefix {
                         let x = a[i], y = b[i]
-                        if x.width.isNaN && y.width.isNaN { continue }  // both gave no size
+                        if x.width.isNaN && y.width.isNaN { continue } // both gave no size
                         if x.width.bitPattern != y.width.bitPattern || x.height.bitPattern != y.height.bitPattern {
                             return false
                         }

@@ -36,14 +36,18 @@ struct FlowSectionMetrics: Sendable, Equatable {
         func size(_ key: String, _ current: Size) throws(LayoutError) -> Size {
             switch values[key] {
             case nil: return current
-            case .size(let s)?: try FlowValidation.size(s, path(key)); return s
+            case .size(let s)?:
+                try FlowValidation.size(s, path(key))
+                return s
             default: throw LayoutError(field: path(key), message: "expected a size")
             }
         }
         func number(_ key: String, _ current: Double) throws(LayoutError) -> Double {
             switch values[key] {
             case nil: return current
-            case .number(let v)?: try FlowValidation.number(v, path(key)); return v
+            case .number(let v)?:
+                try FlowValidation.number(v, path(key))
+                return v
             default: throw LayoutError(field: path(key), message: "expected a number")
             }
         }
@@ -52,7 +56,9 @@ struct FlowSectionMetrics: Sendable, Equatable {
         interitemSpacing = try number(Key.minimumInteritemSpacing, interitemSpacing)
         switch values[Key.sectionInset] {
         case nil: break
-        case .insets(let i)?: try FlowValidation.insets(i, path(Key.sectionInset)); inset = i
+        case .insets(let i)?:
+            try FlowValidation.insets(i, path(Key.sectionInset))
+            inset = i
         default: throw LayoutError(field: path(Key.sectionInset), message: "expected insets")
         }
         headerSize = try size(Key.headerReferenceSize, headerSize)

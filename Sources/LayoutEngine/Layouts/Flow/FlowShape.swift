@@ -17,10 +17,13 @@ enum FlowShape: Sendable, Equatable {
     ///     items are unchanged (and were valid); the scan then reads only the items after them.
     /// - Returns: the shape, and where the scan stood (nil for a section without a size column).
     /// - Complexity: O(1) for a section given by count, O(n − prefix) with explicit sizes.
-    static func classify(_ section: SectionData, index: Int, defaultSize: Size,
-                         ignoresLeadingZeroItems: Bool,
-                         resuming: (scan: FlowShapeScan, prefix: Int)? = nil) throws(LayoutError)
-        -> (shape: FlowShape, scan: FlowShapeScan?) {
+    static func classify(
+        _ section: SectionData, index: Int, defaultSize: Size,
+        ignoresLeadingZeroItems: Bool,
+        resuming: (scan: FlowShapeScan, prefix: Int)? = nil
+    ) throws(LayoutError)
+        -> (shape: FlowShape, scan: FlowShapeScan?)
+    {
         // R3: `itemSize` with a count is uniform, and so is an empty section.
         guard let sizes = section.sizes, !sizes.isEmpty else { return (.uniform(defaultSize), nil) }
         var scan = FlowShapeScan(commonIndex: .max, firstDifference: .max)
@@ -40,7 +43,7 @@ enum FlowShape: Sendable, Equatable {
             for i in first..<buffer.count {
                 var s = buffer[i]
                 if s.width.isNaN {
-                    s = defaultSize  // SectionData: NaN width = the item gave no size
+                    s = defaultSize // SectionData: NaN width = the item gave no size
                 } else if let message = FlowValidation.problem(with: s) {
                     bad = (i, message)
                     return
@@ -61,8 +64,9 @@ enum FlowShape: Sendable, Equatable {
             }
         }
         if let bad {
-            throw LayoutError(field: "dataSource.sections[\(index)].items[\(bad.item)].size",
-                              message: bad.message)
+            throw LayoutError(
+                field: "dataSource.sections[\(index)].items[\(bad.item)].size",
+                message: bad.message)
         }
         // Q3: when every item was a skipped (0, 0), they are all laid out at (0, 0).
         return (isUniform ? .uniform(common ?? Size.zero) : .mixed, scan)

@@ -20,7 +20,10 @@ struct IntervalEnvelope: Sendable {
         var monotone = true
         var i = max(1, min(monotonePrefix, count))
         while i < count {
-            if start(i) < start(i - 1) || end(i) < end(i - 1) { monotone = false; break }
+            if start(i) < start(i - 1) || end(i) < end(i - 1) {
+                monotone = false
+                break
+            }
             i += 1
         }
         firstDecrease = monotone ? count : i
@@ -49,8 +52,10 @@ struct IntervalEnvelope: Sendable {
     /// still tests each candidate.
     /// - Complexity: O(log count).
     @inline(__always)
-    func candidates(count: Int, lo: Double, hi: Double,
-                    start: (Int) -> Double, end: (Int) -> Double) -> Range<Int> {
+    func candidates(
+        count: Int, lo: Double, hi: Double,
+        start: (Int) -> Double, end: (Int) -> Double
+    ) -> Range<Int> {
         let first: Int, stop: Int
         if isMonotone {
             first = partitionPoint(count) { end($0) >= lo }

@@ -28,9 +28,11 @@ final class MixedLines: Sendable {
     let alongExtent: (lo: Double, hi: Double)?
     let lineCount: Int
 
-    init(sizes: [Size], defaultSize: Size, itemCross: ChunkedArray<Double>, lineStart: ChunkedArray<Double>,
-         lineThickness: ChunkedArray<Double>, lineFirstItem: ChunkedArray<Int>, monotonePrefix: Int,
-         firstUnsortedLine: Int, firstMultiItemLine: Int, bodyLength: Double) {
+    init(
+        sizes: [Size], defaultSize: Size, itemCross: ChunkedArray<Double>, lineStart: ChunkedArray<Double>,
+        lineThickness: ChunkedArray<Double>, lineFirstItem: ChunkedArray<Int>, monotonePrefix: Int,
+        firstUnsortedLine: Int, firstMultiItemLine: Int, bodyLength: Double
+    ) {
         self.sizes = sizes
         self.defaultSize = defaultSize
         self.itemCross = itemCross
@@ -42,8 +44,9 @@ final class MixedLines: Sendable {
         self.bodyLength = bodyLength
         let count = lineStart.count
         lineCount = count
-        let search = IntervalEnvelope(count: count, monotonePrefix: monotonePrefix,
-                                      start: { lineStart[$0] }, end: { lineStart[$0] + lineThickness[$0] })
+        let search = IntervalEnvelope(
+            count: count, monotonePrefix: monotonePrefix,
+            start: { lineStart[$0] }, end: { lineStart[$0] + lineThickness[$0] })
         lineSearch = search
         // Only Q2's empty line 0 can be empty, and the last line always holds items.
         var lo = Double.infinity, hi = -Double.infinity
@@ -87,8 +90,10 @@ final class MixedLines: Sendable {
     /// frame can meet the given ranges; the caller tests each exactly.
     /// - Complexity: O(log n + k) when lines and items are sorted (non-negative gaps).
     @inline(__always)
-    func forEachCandidate(along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
-                          axes: FlowAxes, _ body: (Int, Int) throws(ElementLimitExceeded) -> Void) throws(ElementLimitExceeded) {
+    func forEachCandidate(
+        along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
+        axes: FlowAxes, _ body: (Int, Int) throws(ElementLimitExceeded) -> Void
+    ) throws(ElementLimitExceeded) {
         // The search runs on relative positions; allow for the rounding of the translation.
         let slack = 4 * max(abs(base), abs(along.lowerBound), abs(along.upperBound)).ulp
         let lines = lineSearch.candidates(
@@ -101,9 +106,11 @@ final class MixedLines: Sendable {
             var first = lineFirstItem[l], stop = lineFirstItem[l + 1]
             if sorted && stop - first > 4 {
                 let lineBase = first, count = stop - first
-                first = lineBase + partitionPoint(count) {
-                    itemCross[lineBase + $0] + axes.cross(size(of: lineBase + $0)) >= cross.lowerBound
-                }
+                first =
+                    lineBase
+                    + partitionPoint(count) {
+                        itemCross[lineBase + $0] + axes.cross(size(of: lineBase + $0)) >= cross.lowerBound
+                    }
                 stop = lineBase + partitionPoint(count) { itemCross[lineBase + $0] > cross.upperBound }
             }
             var i = first
@@ -117,6 +124,6 @@ final class MixedLines: Sendable {
     /// Prepared bytes this section holds beyond the data source's own size column.
     var storageBytes: Int {
         itemCross.storageBytes + lineStart.storageBytes + lineThickness.storageBytes
-            + lineFirstItem.storageBytes + lineSearch.storageBytes + 192  // the object itself, about
+            + lineFirstItem.storageBytes + lineSearch.storageBytes + 192 // the object itself, about
     }
 }

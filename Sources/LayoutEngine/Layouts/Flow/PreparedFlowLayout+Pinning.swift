@@ -11,8 +11,9 @@ extension PreparedFlowLayout {
             // Pushed off by the section's end, so it never overlaps its own footer.
             if p + s.headerLength + s.footerLength > s.end { p = s.end - s.footerLength - s.headerLength }
         }
-        return axes.rect(along: snap(p), cross: snap(0),
-                         size: axes.size(along: s.headerLength, cross: referenceDimension))
+        return axes.rect(
+            along: snap(p), cross: snap(0),
+            size: axes.size(along: s.headerLength, cross: referenceDimension))
     }
 
     /// R8 and R12: the footer's rounded frame, nil when the section has none.
@@ -25,8 +26,9 @@ extension PreparedFlowLayout {
             if bottom < p + s.footerLength { p = bottom - s.footerLength }
             if p - s.headerLength < s.start { p = s.start + s.headerLength }
         }
-        return axes.rect(along: snap(p), cross: snap(0),
-                         size: axes.size(along: s.footerLength, cross: referenceDimension))
+        return axes.rect(
+            along: snap(p), cross: snap(0),
+            size: axes.size(along: s.footerLength, cross: referenceDimension))
     }
 
     /// shouldInvalidateLayoutForBoundsChange.
@@ -44,17 +46,20 @@ extension PreparedFlowLayout {
         guard pinsHeaders || pinsFooters, !sections.isEmpty else { return .none }
         let oldVisible = oldView.visibleRect, newVisible = newView.visibleRect
         if axes.alongMin(oldVisible) == axes.alongMin(newVisible)
-            && axes.alongMax(oldVisible) == axes.alongMax(newVisible) {
+            && axes.alongMax(oldVisible) == axes.alongMax(newVisible)
+        {
             return .none
         }
         func range(_ v: Rect) -> Range<Int> {
             let along = widened(axes.alongMin(v), axes.alongMax(v))
-            return sectionSearch.candidates(count: sections.count, lo: along.lowerBound, hi: along.upperBound,
-                                            start: { bandStart[$0] }, end: { bandEnd[$0] })
+            return sectionSearch.candidates(
+                count: sections.count, lo: along.lowerBound, hi: along.upperBound,
+                start: { bandStart[$0] }, end: { bandEnd[$0] })
         }
         let a = range(oldVisible), b = range(newVisible)
         // The union of two index ranges, ascending, each index once.
-        let runs = a.overlaps(b) || a.upperBound == b.lowerBound || b.upperBound == a.lowerBound
+        let runs =
+            a.overlaps(b) || a.upperBound == b.lowerBound || b.upperBound == a.lowerBound
             ? [min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)]
             : [a, b].sorted { $0.lowerBound < $1.lowerBound }
 

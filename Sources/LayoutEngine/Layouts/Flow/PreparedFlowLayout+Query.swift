@@ -9,7 +9,7 @@ extension PreparedFlowLayout {
     public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         guard let rect else { return try collectAllElements(view: view, into: &out) }
         guard !sections.isEmpty, rect.width >= 0, rect.height >= 0,
-              rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite
+            rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite
         else { return }
         // Candidates are found on unrounded geometry, so widen by what R13 can move an origin.
         let along = widened(axes.alongMin(rect), axes.alongMax(rect))
@@ -18,17 +18,19 @@ extension PreparedFlowLayout {
             count: sections.count, lo: along.lowerBound, hi: along.upperBound,
             start: { bandStart[$0] }, end: { bandEnd[$0] })
 
-        if geometry.showsCells && !rect.isEmptyArea {  // R4 empty bounds; R14 empty rect
+        if geometry.showsCells && !rect.isEmptyArea { // R4 empty bounds; R14 empty rect
             for s in candidates where meets(s, along) {
                 let section = sections[s]
                 switch section.cells {
                 case .uniform(let grid):
-                    try grid.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { (i) throws(ElementLimitExceeded) in
+                    try grid.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) {
+                        (i) throws(ElementLimitExceeded) in
                         let frame = cellFrame(section, item: i)
                         if frame.intersects(rect) { try out.append(cellAttributes(section: s, item: i, frame: frame)) }
                     }
                 case .mixed(let lines):
-                    try lines.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) { (i, line) throws(ElementLimitExceeded) in
+                    try lines.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) {
+                        (i, line) throws(ElementLimitExceeded) in
                         let frame = cellFrame(section, item: i, line: line)
                         if frame.intersects(rect) { try out.append(cellAttributes(section: s, item: i, frame: frame)) }
                     }

@@ -13,19 +13,23 @@
 /// `FlowLayout(parameters).prepareFlow(newDataSource, view:)` exactly: the same expressions
 /// run on the same values, kept or recomputed.
 extension PreparedFlowLayout: IncrementallyUpdatable {
-    public func updated(to newDataSource: DataSource, hint: LayoutUpdateHint,
-                        view: ViewContext) throws(LayoutError) -> any PreparedLayout {
+    public func updated(
+        to newDataSource: DataSource, hint: LayoutUpdateHint,
+        view: ViewContext
+    ) throws(LayoutError) -> any PreparedLayout {
         try updatedFlow(to: newDataSource, hint: hint, view: view)
     }
 
     /// `updated`, with its concrete result (the line layout builds on it).
-    public func updatedFlow(to dataSource: DataSource, hint: LayoutUpdateHint,
-                            view: ViewContext) throws(LayoutError) -> PreparedFlowLayout {
+    public func updatedFlow(
+        to dataSource: DataSource, hint: LayoutUpdateHint,
+        view: ViewContext
+    ) throws(LayoutError) -> PreparedFlowLayout {
         let D = geometry.referenceDimension
         // A view that changes what prepare read (or that prepare rejects), a layout that laid
         // nothing out (D ≤ 0), or a hint of the wrong shape: prepare afresh.
         guard D > 0, hint.unchangedSourceSection.count == dataSource.sections.count,
-              FlowValidation.isValid(view), FlowViewGeometry(view, axes) == geometry
+            FlowValidation.isValid(view), FlowViewGeometry(view, axes) == geometry
         else { return try FlowLayout(parameters).prepareFlow(dataSource, view: view) }
 
         let sources = resumeSources(hint)
@@ -37,7 +41,8 @@ extension PreparedFlowLayout: IncrementallyUpdatable {
         for (index, data) in dataSource.sections.enumerated() {
             let content: FlowSectionContent
             if let j = hint.unchangedSourceSection[index], sections.indices.contains(j),
-               sections[j].itemCount == data.itemCount {
+                sections[j].itemCount == data.itemCount
+            {
                 // Untouched: it was valid with these parameters and lays out the same.
                 content = sections[j].content
             } else {
@@ -57,9 +62,10 @@ extension PreparedFlowLayout: IncrementallyUpdatable {
                     data, index: index, defaultSize: metrics.defaultItemSize,
                     ignoresLeadingZeroItems: errata.contains(.leadingZeroSizeItemsSkipped),
                     resuming: scanResume)
-                content = FlowSectionContent(data, shape: shape, scan: scan, metrics: metrics,
-                                             referenceDimension: D, axes: axes, errata: errata,
-                                             resuming: resuming)
+                content = FlowSectionContent(
+                    data, shape: shape, scan: scan, metrics: metrics,
+                    referenceDimension: D, axes: axes, errata: errata,
+                    resuming: resuming)
             }
             let section = FlowSection(content, start: start)
             start = section.end

@@ -14,8 +14,10 @@ public struct PreparedFlowLayout: PreparedLayout {
     let pinsFooters: Bool
     public let contentSize: Size
 
-    init(sections: [FlowSection], totalLength: Double, parameters: FlowLayout.Parameters,
-         geometry: FlowViewGeometry) {
+    init(
+        sections: [FlowSection], totalLength: Double, parameters: FlowLayout.Parameters,
+        geometry: FlowViewGeometry
+    ) {
         self.sections = sections
         self.parameters = parameters
         let axes = FlowAxes(parameters.scrollDirection)
@@ -63,13 +65,14 @@ public struct PreparedFlowLayout: PreparedLayout {
 
     @inline(__always)
     func cellAttributes(section s: Int, item i: Int, frame: Rect) -> LayoutAttributes {
-        LayoutAttributes.cell(IndexPath(section: s, item: i), frame)  // R15: zIndex 0
+        LayoutAttributes.cell(IndexPath(section: s, item: i), frame) // R15: zIndex 0
     }
 
     func supplementaryAttributes(kind: String, section s: Int, frame: Rect) -> LayoutAttributes {
         // R12: headers and footers draw above cells, pinned or not.
-        LayoutAttributes(category: .supplementary, kind: kind, indexPath: IndexPath(section: s, item: 0),
-                         frame: frame, zIndex: 10)
+        LayoutAttributes(
+            category: .supplementary, kind: kind, indexPath: IndexPath(section: s, item: 0),
+            frame: frame, zIndex: 10)
     }
 
     /// - Complexity: O(1) in a uniform section, O(log lines) in a mixed one.
@@ -78,14 +81,17 @@ public struct PreparedFlowLayout: PreparedLayout {
         guard geometry.showsCells, sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
-        return cellAttributes(section: indexPath.section, item: indexPath.item,
-                              frame: cellFrame(section, item: indexPath.item))
+        return cellAttributes(
+            section: indexPath.section, item: indexPath.item,
+            frame: cellFrame(section, item: indexPath.item))
     }
 
     /// Kinds `header` and `footer` at `[section, 0]` (R15); nil when absent (R8).
     /// - Complexity: O(1).
-    public func attributesForSupplementaryView(kind: String, at indexPath: IndexPath,
-                                               view: ViewContext) -> LayoutAttributes? {
+    public func attributesForSupplementaryView(
+        kind: String, at indexPath: IndexPath,
+        view: ViewContext
+    ) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
         let section = sections[indexPath.section], visible = view.visibleRect
         let frame: Rect?
@@ -109,7 +115,8 @@ public struct PreparedFlowLayout: PreparedLayout {
 
     /// Prepared bytes beyond the data source: what a million items cost (tests and benchmarks).
     var storageBytes: Int {
-        var total = 8 * (bandStart.capacity + bandEnd.capacity) + sectionSearch.storageBytes
+        var total =
+            8 * (bandStart.capacity + bandEnd.capacity) + sectionSearch.storageBytes
             + MemoryLayout<FlowSection>.stride * sections.capacity
         for section in sections {
             if case .mixed(let lines) = section.cells { total += lines.storageBytes }

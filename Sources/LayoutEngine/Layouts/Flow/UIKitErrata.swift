@@ -18,6 +18,8 @@ public struct UIKitErrata: OptionSet, Sendable, Hashable {
     public static let leadingZeroSizeItemsSkipped = UIKitErrata(rawValue: 1 << 2)
 
     /// Everything UIKit does: the default.
-    public static let all: UIKitErrata = [.swappedMixedSpacings, .emptyLineBeforeOversizeItem,
-                                          .leadingZeroSizeItemsSkipped]
+    public static let all: UIKitErrata = [
+        .swappedMixedSpacings, .emptyLineBeforeOversizeItem,
+        .leadingZeroSizeItemsSkipped
+    ]
 }

@@ -28,7 +28,8 @@ extension JustifiedLayout.Parameters {
     /// names as keys). Returns the keys it replaced, so that a rejection names the right
     /// field. `containerWidth` is the whole layout's (one content width) and is not read here.
     func applying(_ overrides: SectionOverrides, field: (String) -> String)
-        throws(LayoutError) -> (parameters: Self, overridden: Set<String>) {
+        throws(LayoutError) -> (parameters: Self, overridden: Set<String>)
+    {
         var p = self
         var keys = Set<String>()
         // A fixed order, so that of two bad values the same one is always named.
@@ -91,14 +92,15 @@ extension JustifiedLayout.Parameters {
     static let sectionKeys = [
         "containerPadding", "boxSpacing", "targetRowHeight", "targetRowHeightTolerance",
         "maxNumRows", "forceAspectRatio", "showWidows", "fullWidthBreakoutRowCadence",
-        "widowLayoutStyle",
+        "widowLayoutStyle"
     ]
 
     /// Checks every value and derives the row constants. `field(key)` is the JSON path a
     /// rejection names. The original checks none of its options; this rejects only values
     /// that would make boxes that are not rectangles (negative, infinite or NaN sizes).
     func blockOptions(containerWidth: Double, field: (String) -> String)
-        throws(LayoutError) -> JustifiedBlockOptions {
+        throws(LayoutError) -> JustifiedBlockOptions
+    {
         func reject(_ key: String, _ message: String) -> LayoutError {
             LayoutError(field: field(key), message: message)
         }

@@ -74,16 +74,28 @@ extension JustifiedLayout {
         public init(integerLiteral value: Int) { self = .all(Double(value)) }
 
         public var top: Double {
-            switch self { case .all(let v): v; case .sides(let top, _, _, _): top }
+            switch self {
+            case .all(let v): v
+            case .sides(let top, _, _, _): top
+            }
         }
         public var right: Double {
-            switch self { case .all(let v): v; case .sides(_, let right, _, _): right }
+            switch self {
+            case .all(let v): v
+            case .sides(_, let right, _, _): right
+            }
         }
         public var bottom: Double {
-            switch self { case .all(let v): v; case .sides(_, _, let bottom, _): bottom }
+            switch self {
+            case .all(let v): v
+            case .sides(_, _, let bottom, _): bottom
+            }
         }
         public var left: Double {
-            switch self { case .all(let v): v; case .sides(_, _, _, let left): left }
+            switch self {
+            case .all(let v): v
+            case .sides(_, _, _, let left): left
+            }
         }
     }
 
@@ -97,11 +109,17 @@ extension JustifiedLayout {
 
         /// Between boxes of a row.
         public var horizontal: Double {
-            switch self { case .all(let v): v; case .axes(let h, _): h }
+            switch self {
+            case .all(let v): v
+            case .axes(let h, _): h
+            }
         }
         /// Between rows.
         public var vertical: Double {
-            switch self { case .all(let v): v; case .axes(_, let v): v }
+            switch self {
+            case .all(let v): v
+            case .axes(_, let v): v
+            }
         }
     }
 

@@ -44,8 +44,9 @@ public struct JustifiedLayout: CollectionLayout {
         sections.reserveCapacity(dataSource.numberOfSections)
         var yOffset = 0.0
         for (s, section) in dataSource.sections.enumerated() {
-            let block = try layOutSection(section, index: s, containerWidth: containerWidth,
-                                          layoutOptions: layoutOptions, yOffset: yOffset)
+            let block = try layOutSection(
+                section, index: s, containerWidth: containerWidth,
+                layoutOptions: layoutOptions, yOffset: yOffset)
             sections.append(block)
             yOffset += block.containerHeight
         }
@@ -56,14 +57,18 @@ public struct JustifiedLayout: CollectionLayout {
     /// One section's block, moved down by `yOffset` (each row's top is checked there, as
     /// the original's boxes are); its boxes are kept relative to the block's top.
     /// - Complexity: O(n) for n items, plus its frame index, O(n).
-    func layOutSection(_ section: SectionData, index s: Int, containerWidth: Double,
-                       layoutOptions: JustifiedBlockOptions, yOffset: Double) throws(LayoutError) -> PreparedJustifiedLayout.Section {
-        let options = try sectionOptions(section, index: s, containerWidth: containerWidth,
-                                         layoutOptions: layoutOptions)
+    func layOutSection(
+        _ section: SectionData, index s: Int, containerWidth: Double,
+        layoutOptions: JustifiedBlockOptions, yOffset: Double
+    ) throws(LayoutError) -> PreparedJustifiedLayout.Section {
+        let options = try sectionOptions(
+            section, index: s, containerWidth: containerWidth,
+            layoutOptions: layoutOptions)
         let ratios = JustifiedItemRatios(section: section, forced: options.forcedAspectRatio)
         var builder = JustifiedRowBuilder(capacity: section.itemCount)
-        let result = try builder.layOutSection(s, itemCount: section.itemCount, options: options,
-                                               ratios: ratios, yOffset: yOffset)
+        let result = try builder.layOutSection(
+            s, itemCount: section.itemCount, options: options,
+            ratios: ratios, yOffset: yOffset)
         return PreparedJustifiedLayout.Section(
             yOffset: yOffset, containerHeight: result.containerHeight, widowCount: result.widowCount,
             ratios: ratios, frames: builder.frames, index: FrameIndex(frames: builder.frames),
@@ -73,15 +78,18 @@ public struct JustifiedLayout: CollectionLayout {
     /// The prepared layout of stacked blocks whose container heights sum to `height`.
     /// `prepareJustified` and `updated` both end here.
     /// - Complexity: O(sections).
-    func stacked(_ sections: [PreparedJustifiedLayout.Section], containerWidth: Double,
-                 height: Double) throws(LayoutError) -> PreparedJustifiedLayout {
+    func stacked(
+        _ sections: [PreparedJustifiedLayout.Section], containerWidth: Double,
+        height: Double
+    ) throws(LayoutError) -> PreparedJustifiedLayout {
         guard height.isFinite else {
             throw LayoutError(field: "layout", message: "The layout's height is not finite")
         }
         var widowCount = 0
         for section in sections { widowCount += section.widowCount }
-        return PreparedJustifiedLayout(sections: sections, contentSize: Size(width: containerWidth, height: height),
-                                       widowCount: widowCount, parameters: parameters)
+        return PreparedJustifiedLayout(
+            sections: sections, contentSize: Size(width: containerWidth, height: height),
+            widowCount: widowCount, parameters: parameters)
     }
 
     /// `containerWidth` when given (it must be positive and finite); else the bounds width
@@ -102,8 +110,10 @@ public struct JustifiedLayout: CollectionLayout {
 
     /// The layout's options, or (when the section has its own `layout` object) the options
     /// with it applied, each rejection naming the object that gave the value.
-    private func sectionOptions(_ section: SectionData, index s: Int, containerWidth: Double,
-                                layoutOptions: JustifiedBlockOptions) throws(LayoutError) -> JustifiedBlockOptions {
+    private func sectionOptions(
+        _ section: SectionData, index s: Int, containerWidth: Double,
+        layoutOptions: JustifiedBlockOptions
+    ) throws(LayoutError) -> JustifiedBlockOptions {
         if section.overrides.isEmpty { return layoutOptions }
         let sectionField = { (key: String) in "dataSource.sections[\(s)].layout.\(key)" }
         let (merged, overridden) = try parameters.applying(section.overrides, field: sectionField)

@@ -69,9 +69,12 @@ struct JustifiedRowBuilder {
     /// Items are checked when the scan reaches them, as in the original: an invalid item
     /// after the last row `maxNumRows` allows is never read, hence never rejected.
     /// - Complexity: O(n) for n items.
-    mutating func layOutSection(_ section: Int, itemCount: Int, options: JustifiedBlockOptions,
-                                ratios: JustifiedItemRatios, yOffset: Double)
-        throws(LayoutError) -> SectionResult {
+    mutating func layOutSection(
+        _ section: Int, itemCount: Int, options: JustifiedBlockOptions,
+        ratios: JustifiedItemRatios, yOffset: Double
+    )
+        throws(LayoutError) -> SectionResult
+    {
         self.section = section
         self.options = options
         self.ratios = ratios
@@ -87,20 +90,27 @@ struct JustifiedRowBuilder {
         var i = 0
         scan: while i < itemCount {
             guard let ratio = ratios.ratio(at: i) else {
-                throw LayoutError(field: "dataSource.sections[\(section)].items[\(i)]",
-                                  message: "Item \(i) has an invalid aspect ratio")
+                throw LayoutError(
+                    field: "dataSource.sections[\(section)].items[\(i)]",
+                    message: "Item \(i) has an invalid aspect ratio")
             }
             if !rowIsOpen { openRow() }
             let outcome = try addItem(i, ratio: ratio)
             if outcome != .accepted {
                 // Step 3. A completed row is kept; the limit may end the scan here.
                 closeRow()
-                if Double(completedRows) >= options.maxNumRows { rowIsOpen = false; break scan }
+                if Double(completedRows) >= options.maxNumRows {
+                    rowIsOpen = false
+                    break scan
+                }
                 openRow()
                 // Step 4. A rejected item starts the next row (and may fill it alone).
                 if outcome == .completedWithoutItem, try addItem(i, ratio: ratio) != .accepted {
                     closeRow()
-                    if Double(completedRows) >= options.maxNumRows { rowIsOpen = false; break scan }
+                    if Double(completedRows) >= options.maxNumRows {
+                        rowIsOpen = false
+                        break scan
+                    }
                     openRow()
                 }
             }
@@ -119,8 +129,9 @@ struct JustifiedRowBuilder {
         // Step 6. Remove the spacing after the last row, then add the bottom padding.
         containerHeight = containerHeight - options.verticalSpacing
         containerHeight = containerHeight + options.paddingBottom
-        return SectionResult(containerHeight: containerHeight, widowCount: widowCount,
-                             boxCount: frames.count - firstBox)
+        return SectionResult(
+            containerHeight: containerHeight, widowCount: widowCount,
+            boxCount: frames.count - firstBox)
     }
 
     /// createNewRow: a row starts at the current container height; it is a breakout row when
@@ -191,8 +202,9 @@ struct JustifiedRowBuilder {
             let previousAspectRatio = rowRatioSum
             let previousTargetAspectRatio = previousRowWidthWithoutSpacing / o.targetRowHeight
             if abs(newRatioSum - targetAspectRatio) > abs(previousAspectRatio - previousTargetAspectRatio) {
-                try completeRow(items: count, proposedHeight: previousRowWidthWithoutSpacing / previousAspectRatio,
-                                style: .justify)
+                try completeRow(
+                    items: count, proposedHeight: previousRowWidthWithoutSpacing / previousAspectRatio,
+                    style: .justify)
                 return .completedWithoutItem
             }
             take(ratio: newRatioSum)
@@ -216,8 +228,10 @@ struct JustifiedRowBuilder {
     /// Row.completeLayout: clamps the proposed height to [0.5, 2]·target (scaling widths so
     /// the row still spans its width), places the first `n` items of the row left to right,
     /// then justifies or centres them. Appends their boxes.
-    private mutating func completeRow(items n: Int, proposedHeight newHeight: Double,
-                                      style: JustifiedLayout.WidowLayoutStyle) throws(LayoutError) {
+    private mutating func completeRow(
+        items n: Int, proposedHeight newHeight: Double,
+        style: JustifiedLayout.WidowLayoutStyle
+    ) throws(LayoutError) {
         let o = options
         let spacing = o.horizontalSpacing
         let left = o.paddingLeft
@@ -244,7 +258,7 @@ struct JustifiedRowBuilder {
         // additions as the placing loop below, so the same bits.
         var itemWidthSum = left
         if style != .left {
-            for k in 0 ..< n {
+            for k in 0..<n {
                 itemWidthSum += ratio(rowStart + k) * height * clampedToNativeRatio + spacing
             }
         }
@@ -265,7 +279,7 @@ struct JustifiedRowBuilder {
 
         var x = left
         var previousRoundedError = 0.0
-        for k in 0 ..< n {
+        for k in 0..<n {
             let item = rowStart + k
             var width = ratio(item) * height * clampedToNativeRatio
             var boxLeft = x
@@ -302,8 +316,9 @@ struct JustifiedRowBuilder {
     /// Where the original would return a box of negative, infinite or NaN size or position
     /// (spacing that eats a crowded row's width, absurd ratios): rejected, naming the item.
     private func notARectangle(_ item: Int) -> LayoutError {
-        LayoutError(field: "dataSource.sections[\(section)].items[\(item)]",
-                    message: "Item \(item) cannot be laid out: its box would not be a rectangle (check boxSpacing and the aspect ratios)")
+        LayoutError(
+            field: "dataSource.sections[\(section)].items[\(item)]",
+            message: "Item \(item) cannot be laid out: its box would not be a rectangle (check boxSpacing and the aspect ratios)")
     }
 }
 

@@ -11,19 +11,23 @@
 /// - A view that gives another container width, a hint of the wrong shape, or anything
 ///   that fails: `prepareJustified` afresh (which throws what it throws).
 extension PreparedJustifiedLayout: IncrementallyUpdatable {
-    public func updated(to newDataSource: DataSource, hint: LayoutUpdateHint,
-                        view: ViewContext) throws(LayoutError) -> any PreparedLayout {
+    public func updated(
+        to newDataSource: DataSource, hint: LayoutUpdateHint,
+        view: ViewContext
+    ) throws(LayoutError) -> any PreparedLayout {
         try updatedJustified(to: newDataSource, hint: hint, view: view)
     }
 
     /// `updated`, with the concrete result.
-    public func updatedJustified(to dataSource: DataSource, hint: LayoutUpdateHint,
-                                 view: ViewContext) throws(LayoutError) -> PreparedJustifiedLayout {
+    public func updatedJustified(
+        to dataSource: DataSource, hint: LayoutUpdateHint,
+        view: ViewContext
+    ) throws(LayoutError) -> PreparedJustifiedLayout {
         let layout = JustifiedLayout(parameters: parameters)
         do {
             let containerWidth = try layout.resolvedContainerWidth(view: view)
             guard hint.unchangedSourceSection.count == dataSource.sections.count,
-                  containerWidth.bitPattern == contentSize.width.bitPattern
+                containerWidth.bitPattern == contentSize.width.bitPattern
             else { return try layout.prepareJustified(dataSource, view: view) }
             let layoutOptions = try parameters.blockOptions(containerWidth: containerWidth) { "layout.\($0)" }
 
@@ -33,12 +37,14 @@ extension PreparedJustifiedLayout: IncrementallyUpdatable {
             for (s, data) in dataSource.sections.enumerated() {
                 let block: Section
                 if let j = hint.unchangedSourceSection[s], sections.indices.contains(j),
-                   let moved = sections[j].moved(to: yOffset) {
+                    let moved = sections[j].moved(to: yOffset)
+                {
                     // Untouched: the same items and overrides lay out the same block.
                     block = moved
                 } else {
-                    block = try layout.layOutSection(data, index: s, containerWidth: containerWidth,
-                                                     layoutOptions: layoutOptions, yOffset: yOffset)
+                    block = try layout.layOutSection(
+                        data, index: s, containerWidth: containerWidth,
+                        layoutOptions: layoutOptions, yOffset: yOffset)
                 }
                 out.append(block)
                 yOffset += block.containerHeight

@@ -22,8 +22,10 @@ public struct PreparedJustifiedLayout: PreparedLayout {
         let minRowTop: Double
         let maxRowTop: Double
 
-        init(yOffset: Double, containerHeight: Double, widowCount: Int, ratios: JustifiedItemRatios,
-             frames: [Rect], index: FrameIndex, band: SectionBandIndex.Band, minRowTop: Double, maxRowTop: Double) {
+        init(
+            yOffset: Double, containerHeight: Double, widowCount: Int, ratios: JustifiedItemRatios,
+            frames: [Rect], index: FrameIndex, band: SectionBandIndex.Band, minRowTop: Double, maxRowTop: Double
+        ) {
             self.yOffset = yOffset
             self.containerHeight = containerHeight
             self.widowCount = widowCount
@@ -41,9 +43,10 @@ public struct PreparedJustifiedLayout: PreparedLayout {
             if offset != 0 && boxCount > 0 {
                 guard (offset + minRowTop).isFinite, (offset + maxRowTop).isFinite else { return nil }
             }
-            return Section(yOffset: offset, containerHeight: containerHeight, widowCount: widowCount,
-                           ratios: ratios, frames: frames, index: index, band: band,
-                           minRowTop: minRowTop, maxRowTop: maxRowTop)
+            return Section(
+                yOffset: offset, containerHeight: containerHeight, widowCount: widowCount,
+                ratios: ratios, frames: frames, index: index, band: band,
+                minRowTop: minRowTop, maxRowTop: maxRowTop)
         }
 
         /// Box `i` as the original reports it: its row's top moved down by the offset.
@@ -98,9 +101,11 @@ public struct PreparedJustifiedLayout: PreparedLayout {
     /// - Complexity: O(1).
     public func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0,
-              indexPath.item < sections[indexPath.section].boxCount else { return nil }
-        return attributes(section: indexPath.section, item: indexPath.item,
-                          frame: sections[indexPath.section].frame(indexPath.item))
+            indexPath.item < sections[indexPath.section].boxCount
+        else { return nil }
+        return attributes(
+            section: indexPath.section, item: indexPath.item,
+            frame: sections[indexPath.section].frame(indexPath.item))
     }
 
     public func attributesForSupplementaryView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
@@ -117,7 +122,8 @@ public struct PreparedJustifiedLayout: PreparedLayout {
     /// The box, with the original's box fields that are not geometry as extras:
     /// `aspectRatio`, and `forcedAspectRatio` (1 for the original's `true`) when forced.
     private func attributes(section s: Int, item: Int, frame: Rect) -> LayoutAttributes {
-        LayoutAttributes(category: .cell, indexPath: IndexPath(s, item), frame: frame,
-                         extras: Self.cellExtras(sections[s].ratios, item: item).list)
+        LayoutAttributes(
+            category: .cell, indexPath: IndexPath(s, item), frame: frame,
+            extras: Self.cellExtras(sections[s].ratios, item: item).list)
     }
 }

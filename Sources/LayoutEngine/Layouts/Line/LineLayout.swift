@@ -13,8 +13,10 @@ public struct LineLayout: CollectionLayout {
         /// The extra scale at the very centre.
         public var zoomFactor: Double
 
-        public init(flow: FlowLayout.Parameters = Parameters.lineDefaults,
-                    activeDistance: Double = 200, zoomFactor: Double = 0.3) {
+        public init(
+            flow: FlowLayout.Parameters = Parameters.lineDefaults,
+            activeDistance: Double = 200, zoomFactor: Double = 0.3
+        ) {
             self.flow = flow
             self.activeDistance = activeDistance
             self.zoomFactor = zoomFactor
@@ -39,7 +41,8 @@ public struct LineLayout: CollectionLayout {
         try FlowValidation.number(parameters.activeDistance, "layout.activeDistance")
         try FlowValidation.number(parameters.zoomFactor, "layout.zoomFactor")
         let flow = try FlowLayout(parameters.flow).prepareFlow(dataSource, view: view)
-        return PreparedLineLayout(flow: flow, activeDistance: parameters.activeDistance,
-                                  zoomFactor: parameters.zoomFactor)
+        return PreparedLineLayout(
+            flow: flow, activeDistance: parameters.activeDistance,
+            zoomFactor: parameters.zoomFactor)
     }
 }

@@ -29,16 +29,19 @@ public struct PreparedLineLayout: PreparedLayout {
         flow.attributesForItem(at: indexPath, view: view).map { zoomed($0, view: view) }
     }
 
-    public func attributesForSupplementaryView(kind: String, at indexPath: IndexPath,
-                                               view: ViewContext) -> LayoutAttributes? {
+    public func attributesForSupplementaryView(
+        kind: String, at indexPath: IndexPath,
+        view: ViewContext
+    ) -> LayoutAttributes? {
         flow.attributesForSupplementaryView(kind: kind, at: indexPath, view: view)
     }
 
     /// §4: always true. Every transform depends on the offset, so all attributes are
     /// invalidated; the flow geometry itself only when the flow layout says so.
     public func invalidation(from oldView: ViewContext, to newView: ViewContext) -> InvalidationContext {
-        InvalidationContext(invalidatesLayout: flow.invalidation(from: oldView, to: newView).invalidatesLayout,
-                            invalidatesAllAttributes: true)
+        InvalidationContext(
+            invalidatesLayout: flow.invalidation(from: oldView, to: newView).invalidatesLayout,
+            invalidatesAllAttributes: true)
     }
 
     /// §4: among the cells in the proposed visible rect, the one whose centre x is nearest
@@ -62,8 +65,10 @@ public struct PreparedLineLayout: PreparedLayout {
     /// rect query's order, so a tie goes to the same first cell.
     /// - Complexity: O(log(distance) · log n + k) for k cells in the last band, instead of
     ///   every cell in the proposed rect (all of them for a huge bounds width).
-    public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext,
-                                    elementLimit: Int) throws(ElementLimitExceeded) -> Point {
+    public func targetContentOffset(
+        proposed: Point, velocity: Point, view: ViewContext,
+        elementLimit: Int
+    ) throws(ElementLimitExceeded) -> Point {
         let rect = Rect(origin: proposed, size: view.bounds)
         let centre = proposed.x + view.bounds.width / 2
         let range = cellXRange

@@ -14,7 +14,10 @@ struct PreparedStackLayout: PreparedLayout {
         for s in 0..<numbering.sectionCount {
             for i in 0..<numbering.itemCount(inSection: s) {
                 let f = Self.cellFrame(section: s, item: i, parameters: parameters, bounds: bounds)
-                boxes.append(f.minX); boxes.append(f.minY); boxes.append(f.maxX); boxes.append(f.maxY)
+                boxes.append(f.minX)
+                boxes.append(f.minY)
+                boxes.append(f.maxX)
+                boxes.append(f.maxY)
             }
         }
         cells = FrameIndex(flatBoxes: boxes)
@@ -25,8 +28,9 @@ struct PreparedStackLayout: PreparedLayout {
     static func cellFrame(section s: Int, item i: Int, parameters p: StackLayout.Parameters, bounds: Size) -> Rect {
         let cx = Double(s) * bounds.width + bounds.width / 2 + Double(i) * p.offset.x
         let cy = bounds.height / 2 + Double(i) * p.offset.y
-        return Rect(x: cx - p.itemSize.width / 2, y: cy - p.itemSize.height / 2,
-                    width: p.itemSize.width, height: p.itemSize.height)
+        return Rect(
+            x: cx - p.itemSize.width / 2, y: cy - p.itemSize.height / 2,
+            width: p.itemSize.width, height: p.itemSize.height)
     }
 
     /// One page per section, empty ones included: `(sections·W, H)`.

@@ -13,8 +13,10 @@ public struct StackLayout: CollectionLayout {
         /// `visibleCount`: cards at position i ≥ visibleCount are hidden. Default 5.
         public var visibleCount: Int
 
-        public init(itemSize: Size = Size(width: 200, height: 200), offset: Point = Point(x: 0, y: 4),
-                    angleStep: Double = 0, visibleCount: Int = 5) {
+        public init(
+            itemSize: Size = Size(width: 200, height: 200), offset: Point = Point(x: 0, y: 4),
+            angleStep: Double = 0, visibleCount: Int = 5
+        ) {
             self.itemSize = itemSize
             self.offset = offset
             self.angleStep = angleStep

@@ -10,8 +10,10 @@ struct PreparedTreeLayout: PreparedLayout {
     private let connectors: SupplementaryIndex
 
     /// T4. Frames, connectors and the content size `(sections·slotW, rows·slotH)`.
-    init(structure: TreeStructure, rows: (rows: [Int], total: Int),
-         geometry: TreeGeometry) {
+    init(
+        structure: TreeStructure, rows: (rows: [Int], total: Int),
+        geometry: TreeGeometry
+    ) {
         let numbering = structure.numbering
         var boxes = [Double](repeating: 0, count: 4 * numbering.total)
         var connectorPaths: [IndexPath] = [], connectorFrames: [Rect] = []
@@ -27,13 +29,16 @@ struct PreparedTreeLayout: PreparedLayout {
                 if let children = structure.childLists[s]?[i], let lastChild = children.max() {
                     let lastChildRow = rows.rows[numbering.starts[s + 1] + lastChild]
                     connectorPaths.append(IndexPath(s, i))
-                    connectorFrames.append(geometry.connectorFrame(section: s, parentRow: rows.rows[n],
-                                                                   lastChildRow: lastChildRow))
+                    connectorFrames.append(
+                        geometry.connectorFrame(
+                            section: s, parentRow: rows.rows[n],
+                            lastChildRow: lastChildRow))
                 }
             }
         }
-        self.contentSize = Size(width: Double(numbering.sectionCount) * geometry.slotWidth,
-                                height: Double(rows.total) * geometry.slotHeight)
+        self.contentSize = Size(
+            width: Double(numbering.sectionCount) * geometry.slotWidth,
+            height: Double(rows.total) * geometry.slotHeight)
         self.geometry = geometry
         self.numbering = numbering
         self.rows = rows.rows

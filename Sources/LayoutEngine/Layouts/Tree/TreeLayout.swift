@@ -43,8 +43,9 @@ public struct TreeLayout: CollectionLayout {
         let structure = try TreeStructure(dataSource)
         // T3. Rows; T4. frames, connectors and content size.
         let rows = structure.rows()
-        return PreparedTreeLayout(structure: structure, rows: rows,
-                                  geometry: TreeGeometry(parameters))
+        return PreparedTreeLayout(
+            structure: structure, rows: rows,
+            geometry: TreeGeometry(parameters))
     }
 }
 
@@ -65,8 +66,9 @@ struct TreeGeometry: Sendable {
 
     @inline(__always)
     func cellFrame(section: Int, row: Int) -> Rect {
-        Rect(x: Double(section) * slotWidth + insets.left, y: Double(row) * slotHeight + insets.top,
-             width: itemSize.width, height: itemSize.height)
+        Rect(
+            x: Double(section) * slotWidth + insets.left, y: Double(row) * slotHeight + insets.top,
+            width: itemSize.width, height: itemSize.height)
     }
 
     /// A parent's connector: across, from the parent cell's right edge (its maxX) for
@@ -76,8 +78,9 @@ struct TreeGeometry: Sendable {
     /// covered). One child, or children all on the parent's row: one slot tall.
     func connectorFrame(section: Int, parentRow: Int, lastChildRow: Int) -> Rect {
         let parentMaxX = cellFrame(section: section, row: parentRow).maxX
-        return Rect(x: parentMaxX, y: Double(parentRow) * slotHeight,
-                    width: insets.right + insets.left,
-                    height: Double(lastChildRow - parentRow + 1) * slotHeight)
+        return Rect(
+            x: parentMaxX, y: Double(parentRow) * slotHeight,
+            width: insets.right + insets.left,
+            height: Double(lastChildRow - parentRow + 1) * slotHeight)
     }
 }

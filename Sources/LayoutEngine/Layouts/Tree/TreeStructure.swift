@@ -26,8 +26,9 @@ struct TreeStructure: Sendable {
             if s + 1 < sectionCount {
                 let first = numbering.starts[s + 1]
                 for c in 0..<numbering.itemCount(inSection: s + 1) where parents[first + c] < 0 {
-                    throw LayoutError(field: LayoutCheck.itemField(section: s + 1, item: c),
-                                      message: "has no parent: every item of section \(s + 1) must be listed in the children of exactly one item of section \(s)")
+                    throw LayoutError(
+                        field: LayoutCheck.itemField(section: s + 1, item: c),
+                        message: "has no parent: every item of section \(s + 1) must be listed in the children of exactly one item of section \(s)")
                 }
             }
         }
@@ -37,8 +38,10 @@ struct TreeStructure: Sendable {
     }
 
     /// The children lists of section `s`: in range, one parent each, parents in order.
-    private static func checkChildren(_ lists: [[Int]], section s: Int, numbering: ItemNumbering,
-                                      parents: inout [Int]) throws(LayoutError) {
+    private static func checkChildren(
+        _ lists: [[Int]], section s: Int, numbering: ItemNumbering,
+        parents: inout [Int]
+    ) throws(LayoutError) {
         let isLast = s + 1 == numbering.sectionCount
         let nextCount = isLast ? 0 : numbering.itemCount(inSection: s + 1)
         let nextStart = isLast ? 0 : numbering.starts[s + 1]
@@ -48,7 +51,8 @@ struct TreeStructure: Sendable {
             // Built only for an error: this loop runs once per parent.
             func field() -> String { LayoutCheck.itemField(section: s, item: i, "children") }
             if isLast {
-                throw LayoutError(field: field(), message: "lists children, but section \(s) is the last section: children are items of the next section")
+                throw LayoutError(
+                    field: field(), message: "lists children, but section \(s) is the last section: children are items of the next section")
             }
             var highest = -1
             for c in children {
@@ -60,11 +64,16 @@ struct TreeStructure: Sendable {
                     throw LayoutError(field: field(), message: "lists child \(c) twice")
                 }
                 if parent >= 0 {
-                    throw LayoutError(field: LayoutCheck.itemField(section: s + 1, item: c),
-                                      message: "has two parents (items \(parent) and \(i) of section \(s))")
+                    throw LayoutError(
+                        field: LayoutCheck.itemField(section: s + 1, item: c),
+                        message: "has two parents (items \(parent) and \(i) of section \(s))")
                 }
                 if c < earlierMax {
-                    throw LayoutError(field: field(), message: "child \(c) comes before item \(earlierMax) of section \(s + 1), a child of the earlier item \(earlierOwner): children of an earlier parent must come before those of a later one")
+                    throw LayoutError(
+                        field: field(),
+                        message:
+                            "child \(c) comes before item \(earlierMax) of section \(s + 1), a child of the earlier item \(earlierOwner): children of an earlier parent must come before those of a later one"
+                    )
                 }
                 parents[nextStart + c] = i
                 highest = max(highest, c)

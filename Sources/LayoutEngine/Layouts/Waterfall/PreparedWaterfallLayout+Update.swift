@@ -12,21 +12,24 @@
 ///   hint of the wrong shape, or a touched section that fails its checks: `prepare` afresh
 ///   (which throws what it throws).
 extension PreparedWaterfallLayout: IncrementallyUpdatable {
-    func updated(to dataSource: DataSource, hint: LayoutUpdateHint,
-                 view: ViewContext) throws(LayoutError) -> any PreparedLayout {
+    func updated(
+        to dataSource: DataSource, hint: LayoutUpdateHint,
+        view: ViewContext
+    ) throws(LayoutError) -> any PreparedLayout {
         let layout = WaterfallLayout(parameters)
         var viewIsValid = true
         do { try LayoutCheck.view(view) } catch { viewIsValid = false }
         guard viewIsValid, hint.unchangedSourceSection.count == dataSource.sections.count,
-              view.bounds.width.bitPattern == placer.width.bitPattern,
-              view.scale.bitPattern == placer.scale.bitPattern
+            view.bounds.width.bitPattern == placer.width.bitPattern,
+            view.scale.bitPattern == placer.scale.bitPattern
         else { return try layout.prepare(dataSource, view: view) }
 
         var out: [WaterfallSection] = []
         out.reserveCapacity(dataSource.sections.count)
         for (s, data) in dataSource.sections.enumerated() {
             if let j = hint.unchangedSourceSection[s], sections.indices.contains(j),
-               sections[j].itemCount == data.itemCount {
+                sections[j].itemCount == data.itemCount
+            {
                 // Untouched: it was valid with these parameters and places the same.
                 out.append(sections[j])
                 continue

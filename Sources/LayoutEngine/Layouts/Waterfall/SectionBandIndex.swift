@@ -23,8 +23,10 @@ struct SectionBandIndex: Sendable {
         /// Grows to hold the local box `(x0, y0)–(x1, y1)` of height `h`.
         @inline(__always)
         mutating func add(x0: Double, y0: Double, x1: Double, y1: Double, height h: Double) {
-            minX = Swift.min(minX, x0); minY = Swift.min(minY, y0)
-            maxX = Swift.max(maxX, x1); maxY = Swift.max(maxY, y1)
+            minX = Swift.min(minX, x0)
+            minY = Swift.min(minY, y0)
+            maxX = Swift.max(maxX, x1)
+            maxY = Swift.max(maxY, y1)
             magnitude = Swift.max(magnitude, Swift.max(Swift.max(abs(x0), abs(x1)), Swift.max(Swift.max(abs(y0), abs(y1)), h)))
         }
 
@@ -44,8 +46,10 @@ struct SectionBandIndex: Sendable {
         for (s, band) in bands.enumerated() {
             if band.isEmpty {
                 // Meets no rectangle: min above max on both axes.
-                flat[4 * s] = .infinity; flat[4 * s + 1] = .infinity
-                flat[4 * s + 2] = -.infinity; flat[4 * s + 3] = -.infinity
+                flat[4 * s] = .infinity
+                flat[4 * s + 1] = .infinity
+                flat[4 * s + 2] = -.infinity
+                flat[4 * s + 3] = -.infinity
                 continue
             }
             let margin = Self.margin(abs(tops[s]) + band.magnitude)

@@ -44,12 +44,14 @@ public struct WaterfallLayout: CollectionLayout {
         /// The content is at least this tall (≥ 0). Layout-wide only.
         public var minimumContentHeight: Double
 
-        public init(columnCount: Int = 2, minimumColumnSpacing: Double = 10,
-                    minimumInteritemSpacing: Double = 10, sectionInset: EdgeInsets = .zero,
-                    headerHeight: Double = 0, footerHeight: Double = 0,
-                    headerInset: EdgeInsets = .zero, footerInset: EdgeInsets = .zero,
-                    itemRenderDirection: ItemRenderDirection = .shortestFirst,
-                    minimumContentHeight: Double = 0) {
+        public init(
+            columnCount: Int = 2, minimumColumnSpacing: Double = 10,
+            minimumInteritemSpacing: Double = 10, sectionInset: EdgeInsets = .zero,
+            headerHeight: Double = 0, footerHeight: Double = 0,
+            headerInset: EdgeInsets = .zero, footerInset: EdgeInsets = .zero,
+            itemRenderDirection: ItemRenderDirection = .shortestFirst,
+            minimumContentHeight: Double = 0
+        ) {
             self.columnCount = columnCount
             self.minimumColumnSpacing = minimumColumnSpacing
             self.minimumInteritemSpacing = minimumInteritemSpacing
@@ -103,8 +105,9 @@ public struct WaterfallLayout: CollectionLayout {
             metrics.append(try WaterfallSectionMetrics(parameters, overrides: section.overrides, section: s))
         }
         // and every item's data, with the height it scales to.
-        let placer = WaterfallPlacer(direction: parameters.itemRenderDirection,
-                                     width: view.bounds.width, scale: view.scale)
+        let placer = WaterfallPlacer(
+            direction: parameters.itemRenderDirection,
+            width: view.bounds.width, scale: view.scale)
         for (s, section) in dataSource.sections.enumerated() {
             try placer.checkItems(section, section: s, metrics: metrics[s])
         }
@@ -130,13 +133,15 @@ extension WaterfallPlacer {
                 try LayoutCheck.nonNegative(ratio, LayoutCheck.itemField(section: s, item: i, "aspectRatio"))
                 (field, width, height) = ("aspectRatio", ratio, 1)
             } else {
-                throw LayoutError(field: LayoutCheck.itemField(section: s, item: i, "size"),
-                                  message: "is required: the waterfall layout scales each item's size to its column width")
+                throw LayoutError(
+                    field: LayoutCheck.itemField(section: s, item: i, "size"),
+                    message: "is required: the waterfall layout scales each item's size to its column width")
             }
             guard height > 0 && width > 0 else { continue }
             let cellHeight = floorPx(height * itemWidth / width)
-            try LayoutCheck.derivedLength(cellHeight, LayoutCheck.itemField(section: s, item: i, field),
-                                          what: "scales to a cell height of \(cellHeight) at the column width \(itemWidth)")
+            try LayoutCheck.derivedLength(
+                cellHeight, LayoutCheck.itemField(section: s, item: i, field),
+                what: "scales to a cell height of \(cellHeight) at the column width \(itemWidth)")
         }
     }
 }

@@ -46,8 +46,10 @@ struct WaterfallPlacer: Sendable {
     }
 
     /// Every section placed, then stacked.
-    func place(_ dataSource: DataSource, metrics: [WaterfallSectionMetrics],
-               parameters: WaterfallLayout.Parameters) -> PreparedWaterfallLayout {
+    func place(
+        _ dataSource: DataSource, metrics: [WaterfallSectionMetrics],
+        parameters: WaterfallLayout.Parameters
+    ) -> PreparedWaterfallLayout {
         var sections: [WaterfallSection] = []
         sections.reserveCapacity(dataSource.sections.count)
         for (s, section) in dataSource.sections.enumerated() {
@@ -73,8 +75,9 @@ struct WaterfallPlacer: Sendable {
         let boxes = [Double](unsafeUninitializedCapacity: 4 * count) { boxBuffer, boxCount in
             heights = [Double](unsafeUninitializedCapacity: count) { heightBuffer, heightCount in
                 // §2.4 items.
-                placeItems(section, columns: &columns, metrics: m, itemWidth: itemWidth,
-                           boxes: boxBuffer, cellHeights: heightBuffer, band: &band)
+                placeItems(
+                    section, columns: &columns, metrics: m, itemWidth: itemWidth,
+                    boxes: boxBuffer, cellHeights: heightBuffer, band: &band)
                 heightCount = count
             }
             boxCount = 4 * count
@@ -83,8 +86,9 @@ struct WaterfallPlacer: Sendable {
         // empty section subtracts it all the same).
         top = columns.tallest - m.interitemSpacing + m.sectionInset.bottom
         let footer = placeSupplementary(insets: m.footerInset, height: m.footerHeight, top: &top)
-        return WaterfallSection(itemWidth: itemWidth, boxes: boxes, heights: heights, band: band,
-                                header: header, footer: footer, height: top)
+        return WaterfallSection(
+            itemWidth: itemWidth, boxes: boxes, heights: heights, band: band,
+            header: header, footer: footer, height: top)
     }
 
     /// §2.4: each item in order picks a column, sits at that column's height, and its
@@ -92,11 +96,13 @@ struct WaterfallPlacer: Sendable {
     /// (0 when either original dimension is 0). The column grows by height + spacing.
     /// Writes each cell's local box (minX, minY, maxX, maxY, as `Rect` computes them) and height.
     @inline(__always)
-    private func placeItems(_ section: SectionData, columns: inout ColumnHeights,
-                            metrics m: WaterfallSectionMetrics, itemWidth: Double,
-                            boxes: UnsafeMutableBufferPointer<Double>,
-                            cellHeights: UnsafeMutableBufferPointer<Double>,
-                            band: inout SectionBandIndex.Band) {
+    private func placeItems(
+        _ section: SectionData, columns: inout ColumnHeights,
+        metrics m: WaterfallSectionMetrics, itemWidth: Double,
+        boxes: UnsafeMutableBufferPointer<Double>,
+        cellHeights: UnsafeMutableBufferPointer<Double>,
+        band: inout SectionBandIndex.Band
+    ) {
         let count = section.itemCount
         guard count > 0 else { return }
         let sizes = section.sizes ?? [], ratios = section.aspectRatios ?? []
@@ -115,7 +121,8 @@ struct WaterfallPlacer: Sendable {
                     }
                     let slot = columns.slot(forItem: i)
                     let y = columns.heights[slot]
-                    let height = originalHeight > 0 && originalWidth > 0
+                    let height =
+                        originalHeight > 0 && originalWidth > 0
                         ? floorPx(originalHeight * itemWidth / originalWidth) : 0
                     // The column's x, as §2.4 writes it (no per-column table to allocate).
                     let x = m.sectionInset.left + (itemWidth + m.columnSpacing) * Double(columns.column(ofSlot: slot))
@@ -149,8 +156,10 @@ struct WaterfallSection: Sendable {
     /// The section's local bottom: the next section's top is this section's top plus it.
     let height: Double
 
-    init(itemWidth: Double, boxes: [Double], heights: [Double], band: SectionBandIndex.Band,
-         header: Rect?, footer: Rect?, height: Double) {
+    init(
+        itemWidth: Double, boxes: [Double], heights: [Double], band: SectionBandIndex.Band,
+        header: Rect?, footer: Rect?, height: Double
+    ) {
         self.itemWidth = itemWidth
         self.boxes = boxes
         self.heights = heights

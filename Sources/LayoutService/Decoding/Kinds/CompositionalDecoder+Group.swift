@@ -3,7 +3,7 @@ import LayoutEngine
 extension CompositionalDecoder {
     static let groupKeys: Set<String> = [
         "axis", "size", "subitems", "count", "interItemSpacing", "contentInsets", "edgeSpacing",
-        "supplementaryItems", "frames",
+        "supplementaryItems", "frames"
     ]
 
     /// GROUP: `axis` is horizontal, vertical or custom (with `frames`).
@@ -96,8 +96,9 @@ extension CompositionalDecoder {
         let fractional = try point(a, "fractionalOffset")
         return CompositionalLayout.AnchoredItem(
             kind: try kind(o), size: try required(try size(o, "size"), o, "size"),
-            anchor: CompositionalLayout.Anchor(edges: edges, offset: absolute ?? fractional ?? .zero,
-                                               offsetIsFractional: absolute == nil),
+            anchor: CompositionalLayout.Anchor(
+                edges: edges, offset: absolute ?? fractional ?? .zero,
+                offsetIsFractional: absolute == nil),
             zIndex: try o.integer("zIndex", min: -1_000_000, max: 1_000_000) ?? 1)
     }
 

@@ -3,7 +3,7 @@ import LayoutEngine
 extension CompositionalDecoder {
     static let sectionKeys: Set<String> = [
         "group", "interGroupSpacing", "contentInsets", "supplementariesFollowContentInsets",
-        "orthogonalScrollingBehavior", "boundarySupplementaryItems", "decorationItems",
+        "orthogonalScrollingBehavior", "boundarySupplementaryItems", "decorationItems"
     ]
 
     /// SECTION.
@@ -31,8 +31,10 @@ extension CompositionalDecoder {
 
     /// BOUNDARY.
     static func boundaryItem(_ o: ObjectReader) throws(APIError) -> CompositionalLayout.BoundaryItem {
-        try o.rejectUnknownKeys(["kind", "size", "alignment", "absoluteOffset", "extendsBoundary",
-                                 "pinToVisibleBounds", "zIndex", "contentInsets"])
+        try o.rejectUnknownKeys([
+            "kind", "size", "alignment", "absoluteOffset", "extendsBoundary",
+            "pinToVisibleBounds", "zIndex", "contentInsets"
+        ])
         let alignmentName = try required(try o.string("alignment"), o, "alignment")
         guard let alignment = CompositionalLayout.BoundaryAlignment(rawValue: alignmentName) else {
             let names = CompositionalLayout.BoundaryAlignment.allCases.map(\.rawValue).joined(separator: ", ")

@@ -42,8 +42,10 @@ enum CompositionalDecoder {
     }
 
     /// An optional array of objects, each read by `read` at `key[i]`.
-    static func list<T>(_ o: ObjectReader, _ key: String,
-                        _ read: (ObjectReader) throws(APIError) -> T) throws(APIError) -> [T] {
+    static func list<T>(
+        _ o: ObjectReader, _ key: String,
+        _ read: (ObjectReader) throws(APIError) -> T
+    ) throws(APIError) -> [T] {
         guard let v = o[key], !v.isNull else { return [] }
         guard let elements = v.arrayElements else {
             throw .invalidRequest(o.fieldPath(key), "must be an array, not \(v.typeName)")

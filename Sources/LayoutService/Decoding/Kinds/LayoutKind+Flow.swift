@@ -9,12 +9,12 @@ extension LayoutRegistry {
         FlowLayout.SectionKey.minimumInteritemSpacing: .number,
         FlowLayout.SectionKey.sectionInset: .insets,
         FlowLayout.SectionKey.headerReferenceSize: .size,
-        FlowLayout.SectionKey.footerReferenceSize: .size,
+        FlowLayout.SectionKey.footerReferenceSize: .size
     ]
 
     static let flowParameterKeys: Set<String> = Set(flowSectionKeys.keys).union([
         "scrollDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
-        "uikitQuirks", "estimatedItemSize",
+        "uikitQuirks", "estimatedItemSize"
     ])
 
     static let flow = LayoutKind(

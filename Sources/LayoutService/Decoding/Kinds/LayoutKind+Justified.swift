@@ -28,7 +28,7 @@ extension LayoutRegistry {
         },
         "widowLayoutStyle": .custom { o, key throws(APIError) in
             try readWidowStyle(o, key).map { .string($0.rawValue) }
-        },
+        }
     ]
 
     static let justified = LayoutKind(

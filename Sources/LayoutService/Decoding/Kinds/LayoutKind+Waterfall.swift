@@ -28,8 +28,9 @@ extension LayoutRegistry {
         if let v = try o.insets("footerInset") { p.footerInset = v }
         if let v = try o.string("itemRenderDirection") {
             guard let direction = WaterfallLayout.ItemRenderDirection(rawValue: v) else {
-                throw .invalidRequest(o.fieldPath("itemRenderDirection"),
-                                      "must be shortestFirst, leftToRight or rightToLeft (got \(ClientText.quoted(v)))")
+                throw .invalidRequest(
+                    o.fieldPath("itemRenderDirection"),
+                    "must be shortestFirst, leftToRight or rightToLeft (got \(ClientText.quoted(v)))")
             }
             p.itemRenderDirection = direction
         }
