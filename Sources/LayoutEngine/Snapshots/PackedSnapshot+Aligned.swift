@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension PackedSnapshot {
     /// How far past a mismatch the walk of `alignedMatch` looks on each side for the two
     /// columns to agree again (one item suffices for a lone insert, delete or move).
@@ -13,59 +19,82 @@ extension PackedSnapshot {
     ///    a time while the bytes and the places they are cut at agree, one at a time past a
     ///    mismatch, looking a few places ahead on each side to agree again. Old identifiers
     ///    are unique, so equal bytes are the answer for that new item. The new items it does
-    ///    not pair are left over.
+    ///    not pair are left over, and the old ones it steps past unpaired.
     /// 2. A table over the left-over new identifiers (a repeat among them: nil), and a bitmap
     ///    of a cheap fingerprint of each.
-    /// 3. One pass over the old identifiers: one the walk left unpaired is looked up in the
-    ///    table (a moved item is found there); one the walk paired is looked up only when its
-    ///    fingerprint is in the bitmap, and found there it means a new identifier named twice
-    ///    (nil). With nothing left over, there is nothing to look up.
+    /// 3. One pass over the new identifiers: one the walk paired whose fingerprint is in the
+    ///    bitmap is looked up in the table, and found there it is a new identifier named twice
+    ///    (nil). A paired new identifier equals its old one, so this also finds a left-over
+    ///    item that repeats an old identifier the walk paired.
+    /// 4. The old identifiers the walk stepped past are looked up in the table: a moved item
+    ///    is found there.
     ///
-    /// - Complexity: O(n) for n identifiers: their bytes compared once, a fingerprint per old
-    ///   item, the table only for the left-over items and for the few old ones whose
-    ///   fingerprint collides. Whatever the fingerprints, never more table lookups than
-    ///   `hashedMatch` makes.
-    static func alignedMatch(_ new: IdentifierColumn, in old: IdentifierColumn) -> [Int]? {
-        let n = old.count, m = new.count
-        var leftOver: [Int] = []
-        var paired = [Bool](repeating: false, count: n)
+    /// - Complexity: O(n) for n identifiers: their bytes compared once, a fingerprint per new
+    ///   item, the table only for the left-over items, the unpaired old ones and the few new
+    ///   ones whose fingerprint collides. Whatever the fingerprints, never more table lookups
+    ///   than `hashedMatch` makes.
+    static func alignedMatch(_ new: IdentifierColumn, in old: IdentifierColumn, fingerprints: [UInt32]? = nil) -> [Int]? {
+        let m = new.count
+        var leftOver: [Int] = [], unpaired: [Int] = []
         // Every new item's origin is written once: its old position, or -1 for now.
         var origin = [Int](unsafeUninitializedCapacity: m) { origin, initialized in
-            paired.withUnsafeMutableBufferPointer { paired in
-                walk(old, new, origin: origin, paired: paired, leftOver: &leftOver)
-            }
+            walk(old, new, origin: origin, leftOver: &leftOver, unpaired: &unpaired)
             initialized = m
         }
         guard !leftOver.isEmpty else { return origin }
 
         var table = IdentifierIndex(capacity: leftOver.count)
+        // 128 bits or more per left-over item: under 1 % of the other items are looked up
+        // for nothing (each lookup a cache miss or two), for a bitmap of 1 bit an item at 1 %
+        // apart (docs/performance.md#decoded-fingerprints).
         var bits = 64
-        while bits < leftOver.count * 32 && bits < 1 << 31 { bits <<= 1 }
+        while bits < leftOver.count * 128 && bits < 1 << 31 { bits <<= 1 }
         let shift = UInt32(32 - bits.trailingZeroBitCount)
         var bitmap = [UInt64](repeating: 0, count: bits / 64)
         let repeated = new.withPacked { newBytes, newEnds -> Bool in
-            bitmap.withUnsafeMutableBufferPointer { bitmap in
+            let leftOverRepeats = bitmap.withUnsafeMutableBufferPointer { bitmap -> Bool in
                 for k in leftOver {
                     let start = k == 0 ? 0 : Int(newEnds[k - 1]), end = Int(newEnds[k])
                     if table.lookup(newBytes, start, end, in: newBytes, ends: newEnds, inserting: k) != nil { return true }
-                    let bit = Int(fingerprint(newBytes, start, end) >> shift)
+                    let bit = Int(IdentifierFingerprint.of(newBytes, start, end) >> shift)
                     bitmap[bit >> 6] |= 1 << UInt64(bit & 63)
                 }
                 return false
             }
+            if leftOverRepeats { return true }
+            let candidates = bitmap.withUnsafeBufferPointer { bitmap in
+                if let fingerprints, fingerprints.count == m {
+                    return fingerprints.withUnsafeBufferPointer { fingerprintHits($0, bitmap: bitmap, shift: shift) }
+                }
+                return fingerprintHits(newBytes, newEnds, bitmap: bitmap, shift: shift)
+            }
+            for j in candidates where origin[j] >= 0 {
+                let start = j == 0 ? 0 : Int(newEnds[j - 1]), end = Int(newEnds[j])
+                // Paired with an old identifier and equal to a left-over one: a repeat.
+                if table.lookup(newBytes, start, end, in: newBytes, ends: newEnds, inserting: nil) != nil { return true }
+            }
+            return false
         }
         if repeated { return nil }
 
-        return placeLeftOver(&origin, old: old, new: new, paired: paired, table: &table, bitmap: bitmap, shift: shift)
-            ? origin : nil
+        // Moved items: left over on the new side, stepped past on the old.
+        old.withPacked { oldBytes, oldEnds in
+            new.withPacked { newBytes, newEnds in
+                for i in unpaired {
+                    let start = i == 0 ? 0 : Int(oldEnds[i - 1]), end = Int(oldEnds[i])
+                    if let k = table.lookup(oldBytes, start, end, in: newBytes, ends: newEnds, inserting: nil) { origin[k] = i }
+                }
+            }
+        }
+        return origin
     }
 
-    /// Step 1 of `alignedMatch`: initialises every element of `origin`, and marks the old
-    /// identifiers it pairs.
+    /// Step 1 of `alignedMatch`: initialises every element of `origin`; the new items it
+    /// leaves over and the old ones it steps past, each in order.
     @inline(never)
     private static func walk(
         _ old: IdentifierColumn, _ new: IdentifierColumn, origin: UnsafeMutableBufferPointer<Int>,
-        paired: UnsafeMutableBufferPointer<Bool>, leftOver: inout [Int]
+        leftOver: inout [Int], unpaired: inout [Int]
     ) {
         let n = old.count, m = new.count
         let lookahead = alignmentLookahead, block = alignmentBlock
@@ -86,12 +115,9 @@ extension PackedSnapshot {
                         let oldEnd = Int(oldEnds[i &+ block &- 1]), newEnd = Int(newEnds[j &+ block &- 1])
                         if oldEnd &- oldStart == newEnd &- newStart,
                             sameCuts(oldEnds, i, newEnds, j, count: block, shift: UInt32(truncatingIfNeeded: oldStart &- newStart)),
-                            sameBytes(oldBytes, oldStart, oldEnd, newBytes, newStart, newEnd)
+                            sameSpan(oldBytes, oldStart, newBytes, newStart, count: oldEnd &- oldStart)
                         {
-                            for k in 0..<block {
-                                origin.initializeElement(at: j &+ k, to: i &+ k)
-                                paired[i &+ k] = true
-                            }
+                            for k in 0..<block { origin.initializeElement(at: j &+ k, to: i &+ k) }
                             i &+= block
                             j &+= block
                             oldStart = oldEnd
@@ -103,7 +129,6 @@ extension PackedSnapshot {
                     let oldEnd = Int(oldEnds[i]), newEnd = Int(newEnds[j])
                     if sameBytes(oldBytes, oldStart, oldEnd, newBytes, newStart, newEnd) {
                         origin.initializeElement(at: j, to: i)
-                        paired[i] = true
                         i &+= 1
                         j &+= 1
                         oldStart = oldEnd
@@ -127,6 +152,7 @@ extension PackedSnapshot {
                         origin.initializeElement(at: k, to: -1)
                         leftOver.append(k)
                     }
+                    unpaired.append(contentsOf: i..<i + skipOld)
                     i += skipOld
                     j += skipNew
                     oldStart = i == 0 ? 0 : Int(oldEnds[i - 1])
@@ -137,62 +163,41 @@ extension PackedSnapshot {
                     origin.initializeElement(at: k, to: -1)
                     leftOver.append(k)
                 }
+                unpaired.append(contentsOf: i..<n)
             }
         }
     }
 
-    /// Step 3 of `alignedMatch`: the left-over new items found among the old identifiers the
-    /// walk did not pair (`origin` updated); false when one of them is an identifier the walk
-    /// paired (a repeat).
+    /// Step 3 of `alignedMatch`: the new identifiers whose fingerprint is in the bitmap. One
+    /// tight pass over every new identifier, with nothing else live in it (its own function:
+    /// kept apart from the lookups, it takes about half the instructions per identifier).
     @inline(never)
-    private static func placeLeftOver(
-        _ origin: inout [Int], old: IdentifierColumn, new: IdentifierColumn, paired: [Bool],
-        table: inout IdentifierIndex, bitmap: [UInt64], shift: UInt32
-    ) -> Bool {
-        old.withPacked { oldBytes, oldEnds in
-            new.withPacked { newBytes, newEnds in
-                let candidates = bitmap.withUnsafeBufferPointer { bitmap in
-                    paired.withUnsafeBufferPointer { paired in
-                        lookupCandidates(oldBytes, oldEnds, paired: paired, bitmap: bitmap, shift: shift)
-                    }
-                }
-                return origin.withUnsafeMutableBufferPointer { origin -> Bool in
-                    for i in candidates {
-                        let start = i == 0 ? 0 : Int(oldEnds[i - 1]), end = Int(oldEnds[i])
-                        if let k = table.lookup(oldBytes, start, end, in: newBytes, ends: newEnds, inserting: nil) {
-                            // Paired with one new item and left over as another: a repeat.
-                            guard !paired[i] else { return false }
-                            origin[k] = i
-                        }
-                    }
-                    return true
-                }
-            }
-        }
-    }
-
-    /// The old identifiers step 3 looks up: those the walk left unpaired, and the paired ones
-    /// whose fingerprint is in the bitmap. One tight pass over every old identifier, with
-    /// nothing else live in it (its own function: kept apart from the lookups, it takes
-    /// about half the instructions per identifier).
-    @inline(never)
-    private static func lookupCandidates(
+    private static func fingerprintHits(
         _ bytes: UnsafeRawBufferPointer, _ ends: UnsafeBufferPointer<UInt32>,
-        paired: UnsafeBufferPointer<Bool>, bitmap: UnsafeBufferPointer<UInt64>,
-        shift: UInt32
+        bitmap: UnsafeBufferPointer<UInt64>, shift: UInt32
     ) -> [Int] {
-        var candidates: [Int] = []
+        var hits: [Int] = []
         var start = 0
-        for i in 0..<ends.count {
-            let end = Int(ends[i])
-            defer { start = end }
-            if paired[i] {
-                let bit = Int(fingerprint(bytes, start, end) >> shift)
-                guard bitmap[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 else { continue }
-            }
-            candidates.append(i)
+        for j in 0..<ends.count {
+            let end = Int(ends[j])
+            let bit = Int(IdentifierFingerprint.of(bytes, start, end) &>> shift)
+            start = end
+            if bitmap[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { hits.append(j) }
         }
-        return candidates
+        return hits
+    }
+
+    /// `fingerprintHits` from fingerprints the decoder took (`IdentifierFingerprint.ofString`).
+    @inline(never)
+    private static func fingerprintHits(
+        _ fingerprints: UnsafeBufferPointer<UInt32>, bitmap: UnsafeBufferPointer<UInt64>, shift: UInt32
+    ) -> [Int] {
+        var hits: [Int] = []
+        for j in 0..<fingerprints.count {
+            let bit = Int(fingerprints[j] &>> shift)
+            if bitmap[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { hits.append(j) }
+        }
+        return hits
     }
 
     /// Whether identifiers `i..<i + count` of one column end where identifiers
@@ -203,13 +208,37 @@ extension PackedSnapshot {
         _ a: UnsafeBufferPointer<UInt32>, _ i: Int, _ b: UnsafeBufferPointer<UInt32>, _ j: Int,
         count: Int, shift: UInt32
     ) -> Bool {
-        var differ: UInt32 = 0
-        for k in 0..<count { differ |= (a[i &+ k] &- b[j &+ k]) ^ shift }
-        return differ == 0
+        // Four ends a step in one vector (docs/performance.md#aligned-walk-vectors).
+        let x = UnsafeRawPointer(a.baseAddress! + i), y = UnsafeRawPointer(b.baseAddress! + j)
+        let shifts = SIMD4<UInt32>(repeating: shift)
+        var differ = SIMD4<UInt32>()
+        var k = 0
+        while k &+ 4 <= count {
+            differ |=
+                (x.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt32>.self)
+                    &- y.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt32>.self)) ^ shifts
+            k &+= 4
+        }
+        var rest: UInt32 = 0
+        while k < count {
+            rest |= (a[i &+ k] &- b[j &+ k]) ^ shift
+            k &+= 1
+        }
+        return differ == SIMD4() && rest == 0
     }
 
-    /// Whether `a[aStart..<aEnd]` and `b[bStart..<bEnd]` hold the same bytes: eight at a time,
-    /// the last eight (overlapping the ones before) for the rest; byte by byte only below eight.
+    /// Whether `count` bytes from `aStart` and from `bStart` are the same: a block of the
+    /// walk, some hundreds of bytes, through the C library's vector comparison
+    /// (docs/performance.md#aligned-walk-vectors).
+    @inline(__always)
+    static func sameSpan(_ a: UnsafeRawBufferPointer, _ aStart: Int, _ b: UnsafeRawBufferPointer, _ bStart: Int, count: Int) -> Bool {
+        precondition(aStart >= 0 && bStart >= 0 && aStart + count <= a.count && bStart + count <= b.count)
+        return memcmp(a.baseAddress! + aStart, b.baseAddress! + bStart, count) == 0
+    }
+
+    /// Whether `a[aStart..<aEnd]` and `b[bStart..<bEnd]` hold the same bytes: sixteen at a
+    /// time in one vector, the last sixteen (overlapping the ones before) for the rest; eight
+    /// at a time below sixteen, byte by byte only below eight.
     @inline(__always)
     static func sameBytes(
         _ a: UnsafeRawBufferPointer, _ aStart: Int, _ aEnd: Int,
@@ -217,36 +246,25 @@ extension PackedSnapshot {
     ) -> Bool {
         let n = aEnd &- aStart
         guard n == bEnd &- bStart else { return false }
-        guard n >= 8 else { return IdentifierIndex.equal(a, aStart, aEnd, b, bStart, bEnd) }
-        var differ: UInt64 = 0
+        guard n >= 16 else {
+            guard n >= 8 else { return IdentifierIndex.equal(a, aStart, aEnd, b, bStart, bEnd) }
+            let differ =
+                (a.loadUnaligned(fromByteOffset: aStart, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: bStart, as: UInt64.self))
+                | (a.loadUnaligned(fromByteOffset: aEnd &- 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: bEnd &- 8, as: UInt64.self))
+            return differ == 0
+        }
+        // docs/performance.md#aligned-walk-vectors
+        var differ = SIMD2<UInt64>()
         var k = 0
-        while k &+ 8 < n {
+        while k &+ 16 < n {
             differ |=
-                a.loadUnaligned(fromByteOffset: aStart &+ k, as: UInt64.self)
-                ^ b.loadUnaligned(fromByteOffset: bStart &+ k, as: UInt64.self)
-            k &+= 8
+                a.loadUnaligned(fromByteOffset: aStart &+ k, as: SIMD2<UInt64>.self)
+                ^ b.loadUnaligned(fromByteOffset: bStart &+ k, as: SIMD2<UInt64>.self)
+            k &+= 16
         }
         differ |=
-            a.loadUnaligned(fromByteOffset: aEnd &- 8, as: UInt64.self)
-            ^ b.loadUnaligned(fromByteOffset: bEnd &- 8, as: UInt64.self)
-        return differ == 0
-    }
-
-    /// A cheap fingerprint of an identifier's packed bytes (its length and its first and last
-    /// eight bytes), for the bitmap of `alignedMatch`: equal identifiers have equal
-    /// fingerprints; unequal ones may too, which only costs a table lookup. Two multiplies.
-    @inline(__always)
-    static func fingerprint(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> UInt32 {
-        let length = end &- start
-        var w: UInt64
-        if length >= 8 {
-            w =
-                bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
-                ^ (bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15)
-        } else {
-            w = 0
-            for k in start..<end { w = w << 8 | UInt64(bytes[k]) }
-        }
-        return UInt32(truncatingIfNeeded: ((w ^ UInt64(truncatingIfNeeded: length)) &* 0xC4CE_B9FE_1A85_EC53) &>> 32)
+            a.loadUnaligned(fromByteOffset: aEnd &- 16, as: SIMD2<UInt64>.self)
+            ^ b.loadUnaligned(fromByteOffset: bEnd &- 16, as: SIMD2<UInt64>.self)
+        return differ == SIMD2()
     }
 }

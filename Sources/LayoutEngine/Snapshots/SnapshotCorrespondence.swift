@@ -160,14 +160,24 @@ extension SnapshotDiff {
             // The old number that extends `run`; -2 (no origin) once that would leave the old
             // section, so that most items cost one comparison.
             var next = -2
-            for j in 0..<count {
-                let from = origin[base &+ j]
-                if from == next {
-                    run.count &+= 1
-                    next &+= 1
-                    if next == oldEnd { next = -2 }
-                    continue
+            var j = 0
+            while j < count {
+                if next >= 0 {
+                    // The items that extend the run, in a loop of their own: most items are
+                    // these, at a load and a comparison each (docs/performance.md#staying-runs).
+                    let limit = min(count, j &+ (oldEnd &- next))
+                    var e = j, v = next
+                    while e < limit && origin[base &+ e] == v {
+                        e &+= 1
+                        v &+= 1
+                    }
+                    run.count &+= e &- j
+                    next = v == oldEnd ? -2 : v
+                    j = e
+                    guard j < count else { break }
                 }
+                defer { j &+= 1 }
+                let from = origin[base &+ j]
                 if from >= oldBase && from < oldEnd {
                     if run.count > 0 { runs.append(run) }
                     run = StayingRun(firstItem: j, oldStart: from, count: 1)

@@ -32,37 +32,45 @@ func heaviestIncreasingRuns(_ runs: [StayingRun]) -> [Bool] {
     }
     if ordered { return [Bool](repeating: true, count: r) }
 
+    // Ranks by old start (the starts differ: the runs' ranges are disjoint), sorting integers
+    // that carry the run's index in their low half rather than indices through a closure
+    // (docs/performance.md#staying-runs).
     var rank = [Int](repeating: 0, count: r)
-    for (position, k) in runs.indices.sorted(by: { runs[$0].oldStart < runs[$1].oldStart }).enumerated() {
-        rank[k] = position
+    var keys = [UInt64]()
+    keys.reserveCapacity(r)
+    for (k, run) in runs.enumerated() {
+        precondition(run.oldStart >= 0 && run.oldStart < 1 << 32 && k < 1 << 32, "run starts and counts fit 32 bits")
+        keys.append(UInt64(run.oldStart) << 32 | UInt64(k))
     }
-    // tree[i] (1-based, Fenwick): the heaviest (weight, run) among the ranks it covers; a
-    // heavier weight wins, then the later run.
-    var tree = [(weight: Int, run: Int)](repeating: (0, -1), count: r + 1)
-    func better(_ a: (weight: Int, run: Int), _ b: (weight: Int, run: Int)) -> Bool {
-        a.weight > b.weight || (a.weight == b.weight && a.run > b.run)
-    }
+    keys.sort()
+    for (position, key) in keys.enumerated() { rank[Int(key & 0xFFFF_FFFF)] = position }
+    // tree[i] (1-based, Fenwick): the heaviest chain among the ranks it covers, as the weight
+    // in the high half and the run + 1 in the low half (0: none), so that the larger number is
+    // the better chain: a heavier weight wins, then the later run.
+    var tree = [UInt64](repeating: 0, count: r + 1)
     var previous = [Int](repeating: -1, count: r)
-    var best = (weight: 0, run: -1)
+    var best: UInt64 = 0
     for k in 0..<r {
         // The heaviest chain among the runs ranked below this one.
-        var before = (weight: 0, run: -1)
+        var before: UInt64 = 0
         var i = rank[k]
         while i > 0 {
-            if better(tree[i], before) { before = tree[i] }
+            before = max(before, tree[i])
             i &= i - 1
         }
-        previous[k] = before.run
-        let chain = (weight: before.weight + runs[k].count, run: k)
-        if better(chain, best) { best = chain }
+        previous[k] = Int(before & 0xFFFF_FFFF) - 1
+        let weight = (before >> 32) + UInt64(runs[k].count)
+        precondition(weight < 1 << 32, "chains of fewer than 2³² items")
+        let chain = weight << 32 | UInt64(k + 1)
+        best = max(best, chain)
         i = rank[k] + 1
         while i <= r {
-            if better(chain, tree[i]) { tree[i] = chain }
+            tree[i] = max(tree[i], chain)
             i += i & -i
         }
     }
     var kept = [Bool](repeating: false, count: r)
-    var k = best.run
+    var k = Int(best & 0xFFFF_FFFF) - 1
     while k >= 0 {
         kept[k] = true
         k = previous[k]

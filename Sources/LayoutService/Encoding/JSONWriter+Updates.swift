@@ -37,12 +37,10 @@ extension JSONWriter {
             key("indexPaths")
             indexPaths(paths)
         case .moveItem(let from, let to):
-            key("op")
-            string("moveItem")
-            key("from")
-            indexPath(from)
-            key("to")
-            indexPath(to)
+            // The commonest operation of a derived batch, written in one piece
+            // (docs/performance.md#batch-writer).
+            endObjectAfterMove(from, to)
+            return
         case .reloadItems(let paths, let items):
             key("op")
             string("reloadItems")
@@ -84,10 +82,41 @@ extension JSONWriter {
         endObject()
     }
 
+    /// `"op":"moveItem","from":[s,i],"to":[s,i]}` after the object's opening brace.
+    private mutating func endObjectAfterMove(_ from: IndexPath, _ to: IndexPath) {
+        // The first member: no comma; after the closing brace, the next value takes one.
+        _ = takeComma()
+        appendWritten(maxCount: 40 + 4 * JSONCursor.maxIntegerBytes) { c in
+            c.fragment(#""op":"moveItem","from":"#)
+            Self.indexPath(from, &c)
+            c.fragment(#","to":"#)
+            Self.indexPath(to, &c)
+            c.byte(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Index paths one reservation each, not one per bracket, comma and number
+    /// (docs/performance.md#batch-writer).
     private mutating func indexPaths(_ paths: [IndexPath]) {
         beginArray()
-        for p in paths { indexPath(p) }
+        for p in paths {
+            let comma = takeComma()
+            appendWritten(maxCount: 4 + 2 * JSONCursor.maxIntegerBytes) { c in
+                if comma { c.byte(UInt8(ascii: ",")) }
+                Self.indexPath(p, &c)
+            }
+        }
         endArray()
+    }
+
+    /// `[s,i]`.
+    @inline(__always)
+    private static func indexPath(_ p: IndexPath, _ c: inout JSONCursor) {
+        c.byte(UInt8(ascii: "["))
+        c.integer(p.section)
+        c.byte(UInt8(ascii: ","))
+        c.integer(p.item)
+        c.byte(UInt8(ascii: "]"))
     }
 
     private mutating func ints(_ values: [Int]) {

@@ -31,7 +31,7 @@ extension TesseraService {
         do throws(DiffableSnapshotError) {
             correspondence = try old.correspondence(
                 to: request.snapshot, reloaded: request.reloaded,
-                reconfigured: request.reconfigured)
+                reconfigured: request.reconfigured, newItemFingerprints: request.itemFingerprints)
         } catch {
             throw .snapshot(error)
         }
