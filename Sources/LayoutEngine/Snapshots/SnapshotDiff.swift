@@ -2,23 +2,16 @@
 /// deletes and reloads name old index paths, inserts new ones, moves go from old to new.
 /// Every list is sorted (moves by destination).
 public struct SnapshotDiff: Hashable, Sendable {
-    public struct SectionMove: Hashable, Sendable {
-        public var from: Int
-        public var to: Int
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
+    /// A section (`Position` its index) or an item (its index path) that moves: its place
+    /// before the update and after it.
+    public struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
+        public var from, to: Position
+
+        public init(from: Position, to: Position) { (self.from, self.to) = (from, to) }
     }
 
-    public struct ItemMove: Hashable, Sendable {
-        public var from: IndexPath
-        public var to: IndexPath
-        public init(from: IndexPath, to: IndexPath) {
-            self.from = from
-            self.to = to
-        }
-    }
+    public typealias SectionMove = Move<Int>
+    public typealias ItemMove = Move<IndexPath>
 
     /// Old indexes of sections whose identifier is not in the new snapshot.
     public var deletedSections: [Int] = []

@@ -34,39 +34,39 @@ struct BatchUpdateValidator {
                 try Self.checkCount("insertItems", "indexPaths", paths.count, "items", items?.count, at(.items))
                 for (j, p) in paths.enumerated() {
                     try Self.checkNonNegative(p, at(.indexPaths(j)))
-                    newItems.append(NewItemRequest(indexPath: p, role: .insert(items?[j]), location: at(.indexPaths(j))))
+                    newItems.append(NewItemRequest(position: p, role: .insert(items?[j]), location: at(.indexPaths(j))))
                 }
             case .deleteItems(let paths):
                 for (j, p) in paths.enumerated() {
-                    try claim(OldItemRequest(indexPath: p, role: .delete, location: at(.indexPaths(j))))
+                    try claim(OldItemRequest(position: p, role: .delete, location: at(.indexPaths(j))))
                 }
             case .moveItem(let from, let to):
-                try claim(OldItemRequest(indexPath: from, role: .moveOut(to: to), location: at(.from)))
+                try claim(OldItemRequest(position: from, role: .moveOut(to: to), location: at(.from)))
                 try Self.checkNonNegative(to, at(.to))
-                newItems.append(NewItemRequest(indexPath: to, role: .moveIn(from: from), location: at(.to)))
+                newItems.append(NewItemRequest(position: to, role: .moveIn(from: from), location: at(.to)))
             case .reloadItems(let paths, let items):
                 try Self.checkCount("reloadItems", "indexPaths", paths.count, "items", items?.count, at(.items))
                 for (j, p) in paths.enumerated() {
-                    try claim(OldItemRequest(indexPath: p, role: .reload(items?[j]), location: at(.indexPaths(j))))
+                    try claim(OldItemRequest(position: p, role: .reload(items?[j]), location: at(.indexPaths(j))))
                 }
             case .insertSections(let sections, let data):
                 try Self.checkCount("insertSections", "sections", sections.count, "data", data.count, at(.data))
                 for (j, s) in sections.enumerated() {
                     try Self.checkNonNegative(section: s, at(.sections(j)))
-                    newSections.append(NewSectionRequest(section: s, role: .insert(data[j]), location: at(.sections(j))))
+                    newSections.append(NewSectionRequest(position: s, role: .insert(data[j]), location: at(.sections(j))))
                 }
             case .deleteSections(let sections):
                 for (j, s) in sections.enumerated() {
-                    try claim(OldSectionRequest(section: s, role: .delete, location: at(.sections(j))))
+                    try claim(OldSectionRequest(position: s, role: .delete, location: at(.sections(j))))
                 }
             case .moveSection(let from, let to):
-                try claim(OldSectionRequest(section: from, role: .moveOut(to: to), location: at(.from)))
+                try claim(OldSectionRequest(position: from, role: .moveOut(to: to), location: at(.from)))
                 try Self.checkNonNegative(section: to, at(.to))
-                newSections.append(NewSectionRequest(section: to, role: .moveIn(from: from), location: at(.to)))
+                newSections.append(NewSectionRequest(position: to, role: .moveIn(from: from), location: at(.to)))
             case .reloadSections(let sections, let data):
                 try Self.checkCount("reloadSections", "sections", sections.count, "data", data?.count, at(.data))
                 for (j, s) in sections.enumerated() {
-                    try claim(OldSectionRequest(section: s, role: .reload(data?[j]), location: at(.sections(j))))
+                    try claim(OldSectionRequest(position: s, role: .reload(data?[j]), location: at(.sections(j))))
                 }
             }
         }
@@ -104,7 +104,7 @@ struct BatchUpdateValidator {
             let first = oldItems[earlier]
             throw at.error(
                 UpdateMessages.twiceBefore(
-                    p, first: first.role.verb, second: verb,
+                    .item(p), first: first.role.verb, second: verb,
                     earlier: first.location.operation))
         }
         oldItems.append(request)
@@ -121,7 +121,7 @@ struct BatchUpdateValidator {
             let first = oldSections[earlier]
             throw at.error(
                 UpdateMessages.twiceBefore(
-                    section: s, first: first.role.verb, second: verb,
+                    .section(s), first: first.role.verb, second: verb,
                     earlier: first.location.operation))
         }
         oldSections.append(request)
@@ -184,7 +184,7 @@ struct BatchUpdateValidator {
                 let first = newSections.first { $0.section == s }!
                 throw at.error(
                     UpdateMessages.twiceAfter(
-                        section: s, first: first.role.verb, second: request.role.verb,
+                        .section(s), first: first.role.verb, second: request.role.verb,
                         earlier: first.location.operation))
             }
             switch request.role {
@@ -242,7 +242,7 @@ struct BatchUpdateValidator {
                 let first = newItems[earlier]
                 throw at.error(
                     UpdateMessages.twiceAfter(
-                        p, first: first.role.verb, second: request.role.verb,
+                        .item(p), first: first.role.verb, second: request.role.verb,
                         earlier: first.location.operation))
             }
         }

@@ -75,39 +75,42 @@ enum UpdateMessages {
 
     // MARK: One index path or section named twice
 
-    /// `first` and `second` are the verbs of the earlier and the later request.
-    static func twiceBefore(_ p: IndexPath, first: Verb, second: Verb, earlier: Int) -> String {
-        let what =
-            first == second
-            ? "attempt to \(first.rawValue) item \(path(p)) twice"
-            : "attempt to \(pair(first, second)) the same index path \(path(p))"
-        return "\(what) (also in updates[\(earlier)])"
-    }
+    /// An index path or a section, as these messages name it.
+    struct Twice {
+        /// `item [0, 1]`, `section 1`.
+        let named: String
+        /// After "the same": `index path [0, 1]`, `section (1)`.
+        let same: String
+        /// After "move two": `items to the same index path [0, 1]`, `sections to section 1`.
+        let movedOnto: String
 
-    static func twiceAfter(_ p: IndexPath, first: Verb, second: Verb, earlier: Int) -> String {
-        let what: String
-        switch (first, second) {
-        case (.insert, .insert): what = "attempt to insert item \(path(p)) twice"
-        case (.move, .move): what = "attempt to move two items to the same index path \(path(p))"
-        default: what = "attempt to insert and move to the same index path \(path(p))"
+        static func item(_ p: IndexPath) -> Twice {
+            let path = UpdateMessages.path(p)
+            return Twice(named: "item \(path)", same: "index path \(path)", movedOnto: "items to the same index path \(path)")
         }
-        return "\(what) (also in updates[\(earlier)])"
+
+        static func section(_ s: Int) -> Twice {
+            Twice(named: "section \(s)", same: "section (\(s))", movedOnto: "sections to section \(s)")
+        }
     }
 
-    static func twiceBefore(section: Int, first: Verb, second: Verb, earlier: Int) -> String {
+    /// Named twice before the update; `first` and `second` are the verbs of the earlier and
+    /// the later request.
+    static func twiceBefore(_ place: Twice, first: Verb, second: Verb, earlier: Int) -> String {
         let what =
             first == second
-            ? "attempt to \(first.rawValue) section \(section) twice"
-            : "attempt to \(pair(first, second)) the same section (\(section))"
+            ? "attempt to \(first.rawValue) \(place.named) twice"
+            : "attempt to \(pair(first, second)) the same \(place.same)"
         return "\(what) (also in updates[\(earlier)])"
     }
 
-    static func twiceAfter(section: Int, first: Verb, second: Verb, earlier: Int) -> String {
+    /// Named twice after the update, by inserts and moves.
+    static func twiceAfter(_ place: Twice, first: Verb, second: Verb, earlier: Int) -> String {
         let what: String
         switch (first, second) {
-        case (.insert, .insert): what = "attempt to insert section \(section) twice"
-        case (.move, .move): what = "attempt to move two sections to section \(section)"
-        default: what = "attempt to insert and move to the same section (\(section))"
+        case (.insert, .insert): what = "attempt to insert \(place.named) twice"
+        case (.move, .move): what = "attempt to move two \(place.movedOnto)"
+        default: what = "attempt to insert and move to the same \(place.same)"
         }
         return "\(what) (also in updates[\(earlier)])"
     }

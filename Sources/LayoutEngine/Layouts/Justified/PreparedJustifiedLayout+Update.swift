@@ -12,17 +12,9 @@
 ///   that fails: `prepareJustified` afresh (which throws what it throws).
 extension PreparedJustifiedLayout: IncrementallyUpdatable {
     public func updated(
-        to newDataSource: DataSource, hint: LayoutUpdateHint,
-        view: ViewContext
-    ) throws(LayoutError) -> any PreparedLayout {
-        try updatedJustified(to: newDataSource, hint: hint, view: view)
-    }
-
-    /// `updated`, with the concrete result.
-    public func updatedJustified(
         to dataSource: DataSource, hint: LayoutUpdateHint,
         view: ViewContext
-    ) throws(LayoutError) -> PreparedJustifiedLayout {
+    ) throws(LayoutError) -> any PreparedLayout {
         let layout = JustifiedLayout(parameters: parameters)
         do {
             let containerWidth = try layout.resolvedContainerWidth(view: view)
