@@ -101,11 +101,7 @@ struct BatchUpdateValidator {
         let count = old.sections[p.section].itemCount
         guard p.item < count else { throw at.error(UpdateMessages.noItemBefore(verb, p, items: count)) }
         if let earlier = oldItemClaims.claim(p, by: oldItems.count) {
-            let first = oldItems[earlier]
-            throw at.error(
-                UpdateMessages.twiceBefore(
-                    .item(p), first: first.role.verb, second: verb,
-                    earlier: first.location.operation))
+            throw at.error(UpdateMessages.twiceBefore(.item(p), earlier: oldItems[earlier], second: verb))
         }
         oldItems.append(request)
     }
@@ -118,11 +114,7 @@ struct BatchUpdateValidator {
             throw at.error(UpdateMessages.noSectionBefore(verb, section: s, sections: old.sections.count))
         }
         if let earlier = oldSectionClaims.updateValue(oldSections.count, forKey: s) {
-            let first = oldSections[earlier]
-            throw at.error(
-                UpdateMessages.twiceBefore(
-                    .section(s), first: first.role.verb, second: verb,
-                    earlier: first.location.operation))
+            throw at.error(UpdateMessages.twiceBefore(.section(s), earlier: oldSections[earlier], second: verb))
         }
         oldSections.append(request)
     }
@@ -182,10 +174,7 @@ struct BatchUpdateValidator {
             if newToOld[s] != SectionArrangement.unassigned {
                 // Rare: find the earlier request only to word the error.
                 let first = newSections.first { $0.section == s }!
-                throw at.error(
-                    UpdateMessages.twiceAfter(
-                        .section(s), first: first.role.verb, second: request.role.verb,
-                        earlier: first.location.operation))
+                throw at.error(UpdateMessages.twiceAfter(.section(s), earlier: first, second: request.role.verb))
             }
             switch request.role {
             case .insert(let data):
@@ -239,11 +228,7 @@ struct BatchUpdateValidator {
                 }
             }
             if let earlier = claims.claim(p, by: k) {
-                let first = newItems[earlier]
-                throw at.error(
-                    UpdateMessages.twiceAfter(
-                        .item(p), first: first.role.verb, second: request.role.verb,
-                        earlier: first.location.operation))
+                throw at.error(UpdateMessages.twiceAfter(.item(p), earlier: newItems[earlier], second: request.role.verb))
             }
         }
     }

@@ -94,25 +94,26 @@ enum UpdateMessages {
         }
     }
 
-    /// Named twice before the update; `first` and `second` are the verbs of the earlier and
-    /// the later request.
-    static func twiceBefore(_ place: Twice, first: Verb, second: Verb, earlier: Int) -> String {
+    /// Named twice before the update: by `earlier`, and again by a request that does `second`.
+    static func twiceBefore<Position, Role: RequestRole>(_ place: Twice, earlier: UpdateRequest<Position, Role>, second: Verb) -> String {
+        let first = earlier.role.verb
         let what =
             first == second
             ? "attempt to \(first.rawValue) \(place.named) twice"
             : "attempt to \(pair(first, second)) the same \(place.same)"
-        return "\(what) (also in updates[\(earlier)])"
+        return "\(what) (also in updates[\(earlier.location.operation)])"
     }
 
-    /// Named twice after the update, by inserts and moves.
-    static func twiceAfter(_ place: Twice, first: Verb, second: Verb, earlier: Int) -> String {
+    /// Named twice after the update, by inserts and moves: by `earlier`, and again by a
+    /// request that does `second`.
+    static func twiceAfter<Position, Role: RequestRole>(_ place: Twice, earlier: UpdateRequest<Position, Role>, second: Verb) -> String {
         let what: String
-        switch (first, second) {
+        switch (earlier.role.verb, second) {
         case (.insert, .insert): what = "attempt to insert \(place.named) twice"
         case (.move, .move): what = "attempt to move two \(place.movedOnto)"
         default: what = "attempt to insert and move to the same \(place.same)"
         }
-        return "\(what) (also in updates[\(earlier)])"
+        return "\(what) (also in updates[\(earlier.location.operation)])"
     }
 
     /// "delete and reload", in a fixed order whichever came first.

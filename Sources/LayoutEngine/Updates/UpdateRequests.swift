@@ -35,8 +35,13 @@ struct UpdateRequest<Position: Sendable, Role: Sendable>: Sendable {
     var location: UpdateLocation
 }
 
+/// What a request does to what it names, as messages word it.
+protocol RequestRole: Sendable {
+    var verb: UpdateMessages.Verb { get }
+}
+
 /// What a request does to an item or section named as it is before the update.
-enum Departure<Position: Sendable, Data: Sendable>: Sendable {
+enum Departure<Position: Sendable, Data: Sendable>: RequestRole {
     case delete
     case reload(Data?)
     case moveOut(to: Position)
@@ -51,7 +56,7 @@ enum Departure<Position: Sendable, Data: Sendable>: Sendable {
 }
 
 /// What a request does to an item or section named as it is after the update.
-enum Arrival<Position: Sendable, Data: Sendable>: Sendable {
+enum Arrival<Position: Sendable, Data: Sendable>: RequestRole {
     case insert(Data)
     case moveIn(from: Position)
 

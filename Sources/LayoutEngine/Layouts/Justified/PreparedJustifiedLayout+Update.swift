@@ -28,9 +28,7 @@ extension PreparedJustifiedLayout: IncrementallyUpdatable {
             var yOffset = 0.0
             for (s, data) in dataSource.sections.enumerated() {
                 let block: Section
-                if let j = hint.unchangedSourceSection[s], sections.indices.contains(j),
-                    let moved = sections[j].moved(to: yOffset)
-                {
+                if let j = hint.unchangedSource(of: s, among: sections.indices), let moved = sections[j].moved(to: yOffset) {
                     // Untouched: the same items and overrides lay out the same block.
                     block = moved
                 } else {
