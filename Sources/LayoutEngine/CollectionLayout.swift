@@ -1,13 +1,9 @@
 /// A rejected input, found while preparing a layout: `field` is the JSON path of the
 /// offending value (`dataSource.sections[1].items[4].aspectRatio`), `message` says why.
 public struct LayoutError: Error, Hashable, Sendable {
-    public var field: String
-    public var message: String
+    public var field, message: String
 
-    public init(field: String, message: String) {
-        self.field = field
-        self.message = message
-    }
+    public init(field: String, message: String) { (self.field, self.message) = (field, message) }
 }
 
 /// What a bounds or offset change invalidates (UICollectionViewLayoutInvalidationContext).

@@ -9,6 +9,19 @@ struct SVGPalette: Sendable {
         var stroke: String
     }
 
+    /// A colour or paint in each theme.
+    struct Themed<Value: Sendable>: Sendable {
+        var light: Value
+        var dark: Value
+
+        func of(_ theme: SVGRenderOptions.Theme) -> Value {
+            switch theme {
+            case .light: light
+            case .dark: dark
+            }
+        }
+    }
+
     var background: String
     var content: Paint
     var text: String
@@ -20,43 +33,41 @@ struct SVGPalette: Sendable {
     var others: [Paint]
 
     static func of(_ theme: SVGRenderOptions.Theme) -> SVGPalette {
-        switch theme {
-        case .light:
-            SVGPalette(
-                background: "#ffffff", content: Paint(fill: "#f4f5f7", stroke: "#8a93a0"),
-                text: "#0f2340", halo: "#ffffff", requestedRect: "#d6245c", visibleBounds: "#5b6472",
-                cell: Paint(fill: "#cfe2ff", stroke: "#2f6fd6"),
-                known: [
-                    "supplementary/header": Paint(fill: "#ffd8a6", stroke: "#c06400"),
-                    "supplementary/footer": Paint(fill: "#c8efcf", stroke: "#2c8a3d"),
-                    "supplementary/connector": Paint(fill: "#e4d6ff", stroke: "#6b3fc4"),
-                    "decoration/reflection": Paint(fill: "#e3ecf9", stroke: "#9db7e0"),
-                    "decoration/background": Paint(fill: "#ececec", stroke: "#9a9a9a")
-                ],
-                others: [
-                    Paint(fill: "#ffd1dc", stroke: "#c2185b"), Paint(fill: "#d2f4f4", stroke: "#00838f"),
-                    Paint(fill: "#fff3b0", stroke: "#9e7c00"), Paint(fill: "#e0e7c8", stroke: "#5b7a1e"),
-                    Paint(fill: "#f1d9c9", stroke: "#8d4e24"), Paint(fill: "#dcdcf5", stroke: "#3f3fa8")
-                ])
-        case .dark:
-            SVGPalette(
-                background: "#121417", content: Paint(fill: "#1b1e24", stroke: "#5c6470"),
-                text: "#e8f0ff", halo: "#121417", requestedRect: "#ff5c8a", visibleBounds: "#a0a8b4",
-                cell: Paint(fill: "#1d3a66", stroke: "#6ea8ff"),
-                known: [
-                    "supplementary/header": Paint(fill: "#5a3a12", stroke: "#ffa94d"),
-                    "supplementary/footer": Paint(fill: "#1d4a28", stroke: "#6fd583"),
-                    "supplementary/connector": Paint(fill: "#3a2a66", stroke: "#b794ff"),
-                    "decoration/reflection": Paint(fill: "#182840", stroke: "#3d5a88"),
-                    "decoration/background": Paint(fill: "#25282e", stroke: "#6b7078")
-                ],
-                others: [
-                    Paint(fill: "#5c1f33", stroke: "#ff7aa2"), Paint(fill: "#123f42", stroke: "#4dd0e1"),
-                    Paint(fill: "#4a4010", stroke: "#ffe066"), Paint(fill: "#33401a", stroke: "#a5d64c"),
-                    Paint(fill: "#4a2e1c", stroke: "#e89a66"), Paint(fill: "#2a2a5c", stroke: "#9a9aff")
-                ])
-        }
+        func color(_ light: String, _ dark: String) -> String { Themed(light: light, dark: dark).of(theme) }
+        func paint(_ themed: Themed<Paint>) -> Paint { themed.of(theme) }
+        return SVGPalette(
+            background: color("#ffffff", "#121417"),
+            content: paint(both(("#f4f5f7", "#8a93a0"), ("#1b1e24", "#5c6470"))),
+            text: color("#0f2340", "#e8f0ff"), halo: color("#ffffff", "#121417"),
+            requestedRect: color("#d6245c", "#ff5c8a"), visibleBounds: color("#5b6472", "#a0a8b4"),
+            cell: paint(both(("#cfe2ff", "#2f6fd6"), ("#1d3a66", "#6ea8ff"))),
+            known: knownPaints.mapValues(paint),
+            others: otherPaints.map(paint))
     }
+
+    /// A paint from its light and its dark (fill, stroke).
+    private static func both(_ light: (String, String), _ dark: (String, String)) -> Themed<Paint> {
+        Themed(light: Paint(fill: light.0, stroke: light.1), dark: Paint(fill: dark.0, stroke: dark.1))
+    }
+
+    /// The kinds the built-in layouts use.
+    private static let knownPaints: [String: Themed<Paint>] = [
+        "supplementary/header": both(("#ffd8a6", "#c06400"), ("#5a3a12", "#ffa94d")),
+        "supplementary/footer": both(("#c8efcf", "#2c8a3d"), ("#1d4a28", "#6fd583")),
+        "supplementary/connector": both(("#e4d6ff", "#6b3fc4"), ("#3a2a66", "#b794ff")),
+        "decoration/reflection": both(("#e3ecf9", "#9db7e0"), ("#182840", "#3d5a88")),
+        "decoration/background": both(("#ececec", "#9a9a9a"), ("#25282e", "#6b7078"))
+    ]
+
+    /// Any other kind takes one of these, by the hash of its name.
+    private static let otherPaints: [Themed<Paint>] = [
+        both(("#ffd1dc", "#c2185b"), ("#5c1f33", "#ff7aa2")),
+        both(("#d2f4f4", "#00838f"), ("#123f42", "#4dd0e1")),
+        both(("#fff3b0", "#9e7c00"), ("#4a4010", "#ffe066")),
+        both(("#e0e7c8", "#5b7a1e"), ("#33401a", "#a5d64c")),
+        both(("#f1d9c9", "#8d4e24"), ("#4a2e1c", "#e89a66")),
+        both(("#dcdcf5", "#3f3fa8"), ("#2a2a5c", "#9a9aff"))
+    ]
 
     func paint(_ category: ElementCategory, kind: String) -> Paint {
         if category == .cell { return cell }

@@ -22,6 +22,14 @@ struct SVGWriter {
 
     mutating func number(_ value: Double) { SVGNumber.append(value, to: &out) }
 
+    /// Numbers separated by spaces (a viewBox, a dash array).
+    mutating func numbers(_ values: Double...) {
+        for (i, value) in values.enumerated() {
+            if i > 0 { literal(" ") }
+            number(value)
+        }
+    }
+
     /// `section,item`, through one reservation.
     mutating func indexPath(_ indexPath: IndexPath) {
         out.withReserved(41) { w in

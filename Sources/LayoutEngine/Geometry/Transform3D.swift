@@ -85,17 +85,13 @@ public struct Transform3D: Hashable, Sendable {
 
     public static func makeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
         var t = identity
-        t.m41 = tx
-        t.m42 = ty
-        t.m43 = tz
+        (t.m41, t.m42, t.m43) = (tx, ty, tz)
         return t
     }
 
     public static func makeScale(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
         var t = identity
-        t.m11 = sx
-        t.m22 = sy
-        t.m33 = sz
+        (t.m11, t.m22, t.m33) = (sx, sy, sz)
         return t
     }
 

@@ -21,23 +21,8 @@ public struct SectionOverrides: Hashable, Sendable {
 
     public var isEmpty: Bool { values.isEmpty }
 
-    public func number(_ key: String) -> Double? {
-        if case .number(let v)? = values[key] { return v }
-        return nil
-    }
-
-    public func size(_ key: String) -> Size? {
-        if case .size(let v)? = values[key] { return v }
-        return nil
-    }
-
-    public func insets(_ key: String) -> EdgeInsets? {
-        if case .insets(let v)? = values[key] { return v }
-        return nil
-    }
-
-    public func bool(_ key: String) -> Bool? {
-        if case .bool(let v)? = values[key] { return v }
-        return nil
-    }
+    public func number(_ key: String) -> Double? { if case .number(let v)? = values[key] { v } else { nil } }
+    public func size(_ key: String) -> Size? { if case .size(let v)? = values[key] { v } else { nil } }
+    public func insets(_ key: String) -> EdgeInsets? { if case .insets(let v)? = values[key] { v } else { nil } }
+    public func bool(_ key: String) -> Bool? { if case .bool(let v)? = values[key] { v } else { nil } }
 }

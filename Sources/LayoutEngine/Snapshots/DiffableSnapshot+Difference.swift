@@ -70,12 +70,7 @@ extension DiffableSnapshot {
         func numbers(_ ids: [SnapshotIdentifier], _ verb: String, _ field: String) throws(DiffableSnapshotError) -> [Int] {
             var out: [Int] = []
             for (k, id) in ids.enumerated() {
-                guard let n = newNumber[id] else {
-                    throw DiffableSnapshotError(
-                        kind: .unknownItemIdentifier,
-                        message: "Attempted to \(verb) item identifier that does not exist in the snapshot: \(id)",
-                        field: "\(field)[\(k)]")
-                }
+                guard let n = newNumber[id] else { throw DiffableSnapshotError.unknownItem(id, verb, field, k) }
                 out.append(n)
             }
             return out

@@ -77,6 +77,15 @@ public struct DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConv
 
     public var description: String { "\(field): \(message)" }
 
+    /// `id`, listed at `field[k]` to `verb` ("reload", "reconfigure"), is no item of the new
+    /// snapshot.
+    static func unknownItem(_ id: SnapshotIdentifier, _ verb: String, _ field: String, _ k: Int) -> DiffableSnapshotError {
+        DiffableSnapshotError(
+            kind: .unknownItemIdentifier,
+            message: "Attempted to \(verb) item identifier that does not exist in the snapshot: \(id)",
+            field: "\(field)[\(k)]")
+    }
+
     /// At most this many duplicates are named in a message.
     public static let listedDuplicates = 10
 }

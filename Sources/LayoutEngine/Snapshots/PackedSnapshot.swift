@@ -152,12 +152,7 @@ extension PackedSnapshot {
         var out: [Int] = []
         for k in 0..<ids.count {
             let n = inOld[k] >= 0 ? destination[inOld[k]] : (fresh[ids[k]] ?? -1)
-            guard n >= 0 else {
-                throw DiffableSnapshotError(
-                    kind: .unknownItemIdentifier,
-                    message: "Attempted to \(verb) item identifier that does not exist in the snapshot: \(ids[k])",
-                    field: "\(field)[\(k)]")
-            }
+            guard n >= 0 else { throw DiffableSnapshotError.unknownItem(ids[k], verb, field, k) }
             out.append(n)
         }
         return out

@@ -2,23 +2,16 @@
 /// deletes and reloads name old index paths, inserts new ones, moves go from old to new.
 /// Every list is sorted (moves by destination).
 public struct SnapshotDiff: Hashable, Sendable {
-    public struct SectionMove: Hashable, Sendable {
-        public var from: Int
-        public var to: Int
-        public init(from: Int, to: Int) {
-            self.from = from
-            self.to = to
-        }
+    /// A section (`Position` its index) or an item (its index path) that moves: its place
+    /// before the update and after it.
+    public struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
+        public var from, to: Position
+
+        public init(from: Position, to: Position) { (self.from, self.to) = (from, to) }
     }
 
-    public struct ItemMove: Hashable, Sendable {
-        public var from: IndexPath
-        public var to: IndexPath
-        public init(from: IndexPath, to: IndexPath) {
-            self.from = from
-            self.to = to
-        }
-    }
+    public typealias SectionMove = Move<Int>
+    public typealias ItemMove = Move<IndexPath>
 
     /// Old indexes of sections whose identifier is not in the new snapshot.
     public var deletedSections: [Int] = []
@@ -65,25 +58,17 @@ public struct SnapshotDiff: Hashable, Sendable {
         }
         for m in movedSections { ops.append(.moveSection(from: m.from, to: m.to)) }
         if !deletedItems.isEmpty { ops.append(.deleteItems(deletedItems)) }
-        if !insertedItems.isEmpty {
-            let data = insertedItems.map(itemData)
-            ops.append(
-                .insertItems(
-                    insertedItems,
-                    items: data.allSatisfy { $0 == nil }
-                        ? nil : data.map { $0 ?? SectionData.Item() }))
-        }
+        if !insertedItems.isEmpty { ops.append(.insertItems(insertedItems, items: Self.data(insertedItems, itemData))) }
         for m in movedItems { ops.append(.moveItem(from: m.from, to: m.to)) }
-        if !reloadedItems.isEmpty {
-            let data = reloadedItems.map(reloadData)
-            // A reload without data keeps the item's; with data for some, the others keep
-            // theirs only if the caller repeats it, so give nil for all or data for all.
-            ops.append(
-                .reloadItems(
-                    reloadedItems,
-                    items: data.allSatisfy { $0 == nil }
-                        ? nil : data.map { $0 ?? SectionData.Item() }))
-        }
+        if !reloadedItems.isEmpty { ops.append(.reloadItems(reloadedItems, items: Self.data(reloadedItems, reloadData))) }
         return ops
+    }
+
+    /// The data an operation on `paths` carries: nil for all or data for all (the default
+    /// data where `data` gives none). A reload without data keeps the item's; with data for
+    /// some, the others keep theirs only if the caller repeats it.
+    private static func data(_ paths: [IndexPath], _ data: (IndexPath) -> SectionData.Item?) -> [SectionData.Item]? {
+        let given = paths.map(data)
+        return given.allSatisfy { $0 == nil } ? nil : given.map { $0 ?? SectionData.Item() }
     }
 }

@@ -45,30 +45,29 @@ public struct SnapshotEditor: Sendable {
 
     /// New section identifiers: unique among themselves and new to the snapshot.
     private func checkNewSections(_ ids: [ID], _ field: String) throws(DiffableSnapshotError) {
-        var seen = Set(snapshot.sections.map(\.id))
-        var repeated: [ID] = [], first: Int? = nil
-        for (k, id) in ids.enumerated() where !seen.insert(id).inserted {
-            if first == nil { first = k }
-            if !repeated.contains(id) { repeated.append(id) }
-        }
-        if let first {
-            throw DiffableSnapshotError(
-                kind: .duplicateSectionIdentifiers, message: DiffableSnapshot.duplicates("section", repeated),
-                field: "\(field)[\(first)]")
-        }
+        let existing = Set(snapshot.sections.map(\.id))
+        try Self.checkNew(ids, field, "section", .duplicateSectionIdentifiers, taken: existing.contains)
     }
 
     private func checkNewItems(_ ids: [ID], _ field: String) throws(DiffableSnapshotError) {
+        try Self.checkNew(ids, field, "item", .duplicateItemIdentifiers) { sectionOf[$0] != nil }
+    }
+
+    /// New identifiers of `what`s: each `taken` by none and named once; the error lists the
+    /// repeated ones and names the first.
+    private static func checkNew(
+        _ ids: [ID], _ field: String, _ what: String, _ kind: DiffableSnapshotError.Kind,
+        taken: (ID) -> Bool
+    ) throws(DiffableSnapshotError) {
         var seen = Set<ID>()
         var repeated: [ID] = [], first: Int? = nil
-        for (k, id) in ids.enumerated() where sectionOf[id] != nil || !seen.insert(id).inserted {
+        for (k, id) in ids.enumerated() where taken(id) || !seen.insert(id).inserted {
             if first == nil { first = k }
             if !repeated.contains(id) { repeated.append(id) }
         }
         if let first {
             throw DiffableSnapshotError(
-                kind: .duplicateItemIdentifiers, message: DiffableSnapshot.duplicates("item", repeated),
-                field: "\(field)[\(first)]")
+                kind: kind, message: DiffableSnapshot.duplicates(what, repeated), field: "\(field)[\(first)]")
         }
     }
 

@@ -32,8 +32,7 @@ public enum BatchUpdateOperation: Sendable, Hashable {
 /// in the words of UIKit's exceptions where UIKit has them.
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
     public var operationIndex: Int
-    public var field: String
-    public var message: String
+    public var field, message: String
 
     public init(operationIndex: Int, field: String, message: String) {
         self.operationIndex = operationIndex

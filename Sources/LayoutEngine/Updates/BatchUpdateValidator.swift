@@ -34,39 +34,39 @@ struct BatchUpdateValidator {
                 try Self.checkCount("insertItems", "indexPaths", paths.count, "items", items?.count, at(.items))
                 for (j, p) in paths.enumerated() {
                     try Self.checkNonNegative(p, at(.indexPaths(j)))
-                    newItems.append(NewItemRequest(indexPath: p, role: .insert(items?[j]), location: at(.indexPaths(j))))
+                    newItems.append(NewItemRequest(position: p, role: .insert(items?[j]), location: at(.indexPaths(j))))
                 }
             case .deleteItems(let paths):
                 for (j, p) in paths.enumerated() {
-                    try claim(OldItemRequest(indexPath: p, role: .delete, location: at(.indexPaths(j))))
+                    try claim(OldItemRequest(position: p, role: .delete, location: at(.indexPaths(j))))
                 }
             case .moveItem(let from, let to):
-                try claim(OldItemRequest(indexPath: from, role: .moveOut(to: to), location: at(.from)))
+                try claim(OldItemRequest(position: from, role: .moveOut(to: to), location: at(.from)))
                 try Self.checkNonNegative(to, at(.to))
-                newItems.append(NewItemRequest(indexPath: to, role: .moveIn(from: from), location: at(.to)))
+                newItems.append(NewItemRequest(position: to, role: .moveIn(from: from), location: at(.to)))
             case .reloadItems(let paths, let items):
                 try Self.checkCount("reloadItems", "indexPaths", paths.count, "items", items?.count, at(.items))
                 for (j, p) in paths.enumerated() {
-                    try claim(OldItemRequest(indexPath: p, role: .reload(items?[j]), location: at(.indexPaths(j))))
+                    try claim(OldItemRequest(position: p, role: .reload(items?[j]), location: at(.indexPaths(j))))
                 }
             case .insertSections(let sections, let data):
                 try Self.checkCount("insertSections", "sections", sections.count, "data", data.count, at(.data))
                 for (j, s) in sections.enumerated() {
                     try Self.checkNonNegative(section: s, at(.sections(j)))
-                    newSections.append(NewSectionRequest(section: s, role: .insert(data[j]), location: at(.sections(j))))
+                    newSections.append(NewSectionRequest(position: s, role: .insert(data[j]), location: at(.sections(j))))
                 }
             case .deleteSections(let sections):
                 for (j, s) in sections.enumerated() {
-                    try claim(OldSectionRequest(section: s, role: .delete, location: at(.sections(j))))
+                    try claim(OldSectionRequest(position: s, role: .delete, location: at(.sections(j))))
                 }
             case .moveSection(let from, let to):
-                try claim(OldSectionRequest(section: from, role: .moveOut(to: to), location: at(.from)))
+                try claim(OldSectionRequest(position: from, role: .moveOut(to: to), location: at(.from)))
                 try Self.checkNonNegative(section: to, at(.to))
-                newSections.append(NewSectionRequest(section: to, role: .moveIn(from: from), location: at(.to)))
+                newSections.append(NewSectionRequest(position: to, role: .moveIn(from: from), location: at(.to)))
             case .reloadSections(let sections, let data):
                 try Self.checkCount("reloadSections", "sections", sections.count, "data", data?.count, at(.data))
                 for (j, s) in sections.enumerated() {
-                    try claim(OldSectionRequest(section: s, role: .reload(data?[j]), location: at(.sections(j))))
+                    try claim(OldSectionRequest(position: s, role: .reload(data?[j]), location: at(.sections(j))))
                 }
             }
         }
@@ -101,11 +101,7 @@ struct BatchUpdateValidator {
         let count = old.sections[p.section].itemCount
         guard p.item < count else { throw at.error(UpdateMessages.noItemBefore(verb, p, items: count)) }
         if let earlier = oldItemClaims.claim(p, by: oldItems.count) {
-            let first = oldItems[earlier]
-            throw at.error(
-                UpdateMessages.twiceBefore(
-                    p, first: first.role.verb, second: verb,
-                    earlier: first.location.operation))
+            throw at.error(UpdateMessages.twiceBefore(.item(p), earlier: oldItems[earlier], second: verb))
         }
         oldItems.append(request)
     }
@@ -118,11 +114,7 @@ struct BatchUpdateValidator {
             throw at.error(UpdateMessages.noSectionBefore(verb, section: s, sections: old.sections.count))
         }
         if let earlier = oldSectionClaims.updateValue(oldSections.count, forKey: s) {
-            let first = oldSections[earlier]
-            throw at.error(
-                UpdateMessages.twiceBefore(
-                    section: s, first: first.role.verb, second: verb,
-                    earlier: first.location.operation))
+            throw at.error(UpdateMessages.twiceBefore(.section(s), earlier: oldSections[earlier], second: verb))
         }
         oldSections.append(request)
     }
@@ -182,10 +174,7 @@ struct BatchUpdateValidator {
             if newToOld[s] != SectionArrangement.unassigned {
                 // Rare: find the earlier request only to word the error.
                 let first = newSections.first { $0.section == s }!
-                throw at.error(
-                    UpdateMessages.twiceAfter(
-                        section: s, first: first.role.verb, second: request.role.verb,
-                        earlier: first.location.operation))
+                throw at.error(UpdateMessages.twiceAfter(.section(s), earlier: first, second: request.role.verb))
             }
             switch request.role {
             case .insert(let data):
@@ -239,11 +228,7 @@ struct BatchUpdateValidator {
                 }
             }
             if let earlier = claims.claim(p, by: k) {
-                let first = newItems[earlier]
-                throw at.error(
-                    UpdateMessages.twiceAfter(
-                        p, first: first.role.verb, second: request.role.verb,
-                        earlier: first.location.operation))
+                throw at.error(UpdateMessages.twiceAfter(.item(p), earlier: newItems[earlier], second: request.role.verb))
             }
         }
     }

@@ -22,6 +22,15 @@ public struct LayoutUpdateHint: Sendable, Hashable {
     }
 }
 
+extension LayoutUpdateHint {
+    /// The old section that new section `s` is, when the hint reports it unchanged and it is
+    /// one of `old` (the prepared layout's sections).
+    func unchangedSource(of s: Int, among old: Range<Int>) -> Int? {
+        guard let j = unchangedSourceSection[s], old.contains(j) else { return nil }
+        return j
+    }
+}
+
 /// A prepared layout that can update itself after a batch update.
 public protocol IncrementallyUpdatable: PreparedLayout {
     /// The layout of `newDataSource` in `view`, reusing what `hint` says is unchanged. Must

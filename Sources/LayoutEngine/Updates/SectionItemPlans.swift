@@ -18,20 +18,6 @@ struct SectionDepartures: Hashable, Sendable {
     /// Parallel to `reloaded`: the item's new data, or nil to keep it.
     var reloadData: [SectionData.Item?] = []
 
-    /// The survivor rank of old index `item`, or which removal it is.
-    /// - Complexity: O(log k) for k removals.
-    func locate(_ item: Int) -> (rank: Int, removal: Int?) {
-        let k = SortedPlaces.firstIndex(in: removed, notBelow: item)
-        if k < removed.count && removed[k] == item { return (item - k, k) }
-        return (item - k, nil)
-    }
-
-    /// The old index of the survivor with rank `rank`.
-    /// - Complexity: O(log k).
-    func oldIndex(ofSurvivor rank: Int) -> Int {
-        rank + SortedPlaces.takenPlaces(in: removed, beforeFreePlace: rank)
-    }
-
     func isReloaded(_ item: Int) -> Bool {
         let k = SortedPlaces.firstIndex(in: reloaded, notBelow: item)
         return k < reloaded.count && reloaded[k] == item
@@ -47,20 +33,42 @@ struct SectionArrivals: Hashable, Sendable {
     /// Parallel to `fixed`: the arriving item's data (an insert's given or default data, a
     /// moved item's own data).
     var data: [SectionData.Item] = []
+}
 
-    /// The new index of the survivor with rank `rank`.
-    /// - Complexity: O(log k) for k arrivals.
-    func newIndex(ofSurvivor rank: Int) -> Int {
-        rank + SortedPlaces.takenPlaces(in: fixed, beforeFreePlace: rank)
-    }
+/// What departures and arrivals share: the item indexes of one section that change on one
+/// side of the update (removals before it, arrivals after it), each with its index path on
+/// the other side. Survivors hold the places in between, in rank order.
+protocol SectionItemChanges {
+    /// The changing item indexes on this side, ascending.
+    var places: [Int] { get }
+    /// Parallel to `places`: the index path on the other side, nil for a delete or an insert.
+    var counterparts: [IndexPath?] { get }
+}
 
-    /// Whether new index `item` is an arrival (which one), or else the survivor rank it holds.
-    /// - Complexity: O(log k).
-    func locate(_ item: Int) -> (rank: Int, arrival: Int?) {
-        let k = SortedPlaces.firstIndex(in: fixed, notBelow: item)
-        if k < fixed.count && fixed[k] == item { return (item - k, k) }
+extension SectionItemChanges {
+    /// The survivor rank of index `item` on this side, or which change it is.
+    /// - Complexity: O(log k) for k changes.
+    func locate(_ item: Int) -> (rank: Int, change: Int?) {
+        let k = SortedPlaces.firstIndex(in: places, notBelow: item)
+        if k < places.count && places[k] == item { return (item - k, k) }
         return (item - k, nil)
     }
+
+    /// The index on this side of the survivor with rank `rank`.
+    /// - Complexity: O(log k).
+    func index(ofSurvivor rank: Int) -> Int {
+        rank + SortedPlaces.takenPlaces(in: places, beforeFreePlace: rank)
+    }
+}
+
+extension SectionDepartures: SectionItemChanges {
+    var places: [Int] { removed }
+    var counterparts: [IndexPath?] { destinations }
+}
+
+extension SectionArrivals: SectionItemChanges {
+    var places: [Int] { fixed }
+    var counterparts: [IndexPath?] { sources }
 }
 
 /// Binary searches over strictly ascending arrays of item indexes.

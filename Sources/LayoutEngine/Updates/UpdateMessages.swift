@@ -75,41 +75,45 @@ enum UpdateMessages {
 
     // MARK: One index path or section named twice
 
-    /// `first` and `second` are the verbs of the earlier and the later request.
-    static func twiceBefore(_ p: IndexPath, first: Verb, second: Verb, earlier: Int) -> String {
+    /// An index path or a section, as these messages name it.
+    struct Twice {
+        /// `item [0, 1]`, `section 1`.
+        let named: String
+        /// After "the same": `index path [0, 1]`, `section (1)`.
+        let same: String
+        /// After "move two": `items to the same index path [0, 1]`, `sections to section 1`.
+        let movedOnto: String
+
+        static func item(_ p: IndexPath) -> Twice {
+            let path = UpdateMessages.path(p)
+            return Twice(named: "item \(path)", same: "index path \(path)", movedOnto: "items to the same index path \(path)")
+        }
+
+        static func section(_ s: Int) -> Twice {
+            Twice(named: "section \(s)", same: "section (\(s))", movedOnto: "sections to section \(s)")
+        }
+    }
+
+    /// Named twice before the update: by `earlier`, and again by a request that does `second`.
+    static func twiceBefore<Position, Role: RequestRole>(_ place: Twice, earlier: UpdateRequest<Position, Role>, second: Verb) -> String {
+        let first = earlier.role.verb
         let what =
             first == second
-            ? "attempt to \(first.rawValue) item \(path(p)) twice"
-            : "attempt to \(pair(first, second)) the same index path \(path(p))"
-        return "\(what) (also in updates[\(earlier)])"
+            ? "attempt to \(first.rawValue) \(place.named) twice"
+            : "attempt to \(pair(first, second)) the same \(place.same)"
+        return "\(what) (also in updates[\(earlier.location.operation)])"
     }
 
-    static func twiceAfter(_ p: IndexPath, first: Verb, second: Verb, earlier: Int) -> String {
+    /// Named twice after the update, by inserts and moves: by `earlier`, and again by a
+    /// request that does `second`.
+    static func twiceAfter<Position, Role: RequestRole>(_ place: Twice, earlier: UpdateRequest<Position, Role>, second: Verb) -> String {
         let what: String
-        switch (first, second) {
-        case (.insert, .insert): what = "attempt to insert item \(path(p)) twice"
-        case (.move, .move): what = "attempt to move two items to the same index path \(path(p))"
-        default: what = "attempt to insert and move to the same index path \(path(p))"
+        switch (earlier.role.verb, second) {
+        case (.insert, .insert): what = "attempt to insert \(place.named) twice"
+        case (.move, .move): what = "attempt to move two \(place.movedOnto)"
+        default: what = "attempt to insert and move to the same \(place.same)"
         }
-        return "\(what) (also in updates[\(earlier)])"
-    }
-
-    static func twiceBefore(section: Int, first: Verb, second: Verb, earlier: Int) -> String {
-        let what =
-            first == second
-            ? "attempt to \(first.rawValue) section \(section) twice"
-            : "attempt to \(pair(first, second)) the same section (\(section))"
-        return "\(what) (also in updates[\(earlier)])"
-    }
-
-    static func twiceAfter(section: Int, first: Verb, second: Verb, earlier: Int) -> String {
-        let what: String
-        switch (first, second) {
-        case (.insert, .insert): what = "attempt to insert section \(section) twice"
-        case (.move, .move): what = "attempt to move two sections to section \(section)"
-        default: what = "attempt to insert and move to the same section (\(section))"
-        }
-        return "\(what) (also in updates[\(earlier)])"
+        return "\(what) (also in updates[\(earlier.location.operation)])"
     }
 
     /// "delete and reload", in a fixed order whichever came first.

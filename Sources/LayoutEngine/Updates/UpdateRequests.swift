@@ -27,82 +27,60 @@ struct UpdateLocation: Sendable {
     }
 }
 
+/// One item (`Position` an index path) or section (`Position` an index) that a request
+/// names, with what the request does to it.
+struct UpdateRequest<Position: Sendable, Role: Sendable>: Sendable {
+    var position: Position
+    var role: Role
+    var location: UpdateLocation
+}
+
+/// What a request does to what it names, as messages word it.
+protocol RequestRole: Sendable {
+    var verb: UpdateMessages.Verb { get }
+}
+
+/// What a request does to an item or section named as it is before the update.
+enum Departure<Position: Sendable, Data: Sendable>: RequestRole {
+    case delete
+    case reload(Data?)
+    case moveOut(to: Position)
+
+    var verb: UpdateMessages.Verb {
+        switch self {
+        case .delete: .delete
+        case .reload: .reload
+        case .moveOut: .move
+        }
+    }
+}
+
+/// What a request does to an item or section named as it is after the update.
+enum Arrival<Position: Sendable, Data: Sendable>: RequestRole {
+    case insert(Data)
+    case moveIn(from: Position)
+
+    var verb: UpdateMessages.Verb {
+        switch self {
+        case .insert: .insert
+        case .moveIn: .move
+        }
+    }
+}
+
 /// An item named by its index path before the update: deleted, reloaded or moved away.
-struct OldItemRequest: Sendable {
-    enum Role: Sendable {
-        case delete
-        case reload(SectionData.Item?)
-        case moveOut(to: IndexPath)
-
-        var verb: UpdateMessages.Verb {
-            switch self {
-            case .delete: .delete
-            case .reload: .reload
-            case .moveOut: .move
-            }
-        }
-    }
-
-    var indexPath: IndexPath
-    var role: Role
-    var location: UpdateLocation
-}
-
+typealias OldItemRequest = UpdateRequest<IndexPath, Departure<IndexPath, SectionData.Item>>
 /// An item named by its index path after the update: inserted or moved here.
-struct NewItemRequest: Sendable {
-    enum Role: Sendable {
-        case insert(SectionData.Item?)
-        case moveIn(from: IndexPath)
-
-        var verb: UpdateMessages.Verb {
-            switch self {
-            case .insert: .insert
-            case .moveIn: .move
-            }
-        }
-    }
-
-    var indexPath: IndexPath
-    var role: Role
-    var location: UpdateLocation
-}
-
+typealias NewItemRequest = UpdateRequest<IndexPath, Arrival<IndexPath, SectionData.Item?>>
 /// A section named by its index before the update.
-struct OldSectionRequest: Sendable {
-    enum Role: Sendable {
-        case delete
-        case reload(SectionData?)
-        case moveOut(to: Int)
+typealias OldSectionRequest = UpdateRequest<Int, Departure<Int, SectionData>>
+/// A section named by its index after the update.
+typealias NewSectionRequest = UpdateRequest<Int, Arrival<Int, SectionData>>
 
-        var verb: UpdateMessages.Verb {
-            switch self {
-            case .delete: .delete
-            case .reload: .reload
-            case .moveOut: .move
-            }
-        }
-    }
-
-    var section: Int
-    var role: Role
-    var location: UpdateLocation
+extension UpdateRequest where Position == IndexPath {
+    var indexPath: IndexPath { position }
 }
 
-/// A section named by its index after the update.
-struct NewSectionRequest: Sendable {
-    enum Role: Sendable {
-        case insert(SectionData)
-        case moveIn(from: Int)
-
-        var verb: UpdateMessages.Verb {
-            switch self {
-            case .insert: .insert
-            case .moveIn: .move
-            }
-        }
-    }
-
-    var section: Int
-    var role: Role
-    var location: UpdateLocation
+extension UpdateRequest where Position == Int {
+    var section: Int { position }
 }

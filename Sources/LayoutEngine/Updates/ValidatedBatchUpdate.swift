@@ -58,15 +58,7 @@ public struct ValidatedBatchUpdate: Sendable {
         guard existsBefore(old) else { return nil }
         let change = sections.oldChange[old.section]
         guard change != .delete, change != .reload else { return nil }
-        var rank = old.item
-        if let departures = departures[old.section] {
-            let (survivorRank, removal) = departures.locate(old.item)
-            if let removal { return departures.destinations[removal] }
-            rank = survivorRank
-        }
-        let section = sections.oldToNew[old.section]
-        guard let arrivals = arrivals[section] else { return IndexPath(section, rank) }
-        return IndexPath(section, arrivals.newIndex(ofSurvivor: rank))
+        return Self.translate(old, through: departures[old.section], sections.oldToNew, into: arrivals)
     }
 
     /// Where the item at `new` (after the update) was before it: nil when it is inserted or
@@ -76,15 +68,24 @@ public struct ValidatedBatchUpdate: Sendable {
         guard newDataSource.contains(new) else { return nil }
         let change = sections.newChange[new.section]
         guard change != .insert, change != .reload else { return nil }
-        var rank = new.item
-        if let arrivals = arrivals[new.section] {
-            let (survivorRank, arrival) = arrivals.locate(new.item)
-            if let arrival { return arrivals.sources[arrival] }
+        return Self.translate(new, through: arrivals[new.section], sections.newToOld, into: departures)
+    }
+
+    /// Index path `p` of one side on the other: a changed item answers its counterpart
+    /// (`here`, its section's changes), a survivor keeps its rank in the section
+    /// `sectionMap` sends it to, among the places that section's changes (`there`) leave.
+    private static func translate<Here: SectionItemChanges, There: SectionItemChanges>(
+        _ p: IndexPath, through here: Here?, _ sectionMap: [Int], into there: [Int: There]
+    ) -> IndexPath? {
+        var rank = p.item
+        if let here {
+            let (survivorRank, change) = here.locate(p.item)
+            if let change { return here.counterparts[change] }
             rank = survivorRank
         }
-        let section = sections.newToOld[new.section]
-        guard let departures = departures[section] else { return IndexPath(section, rank) }
-        return IndexPath(section, departures.oldIndex(ofSurvivor: rank))
+        let section = sectionMap[p.section]
+        guard let changes = there[section] else { return IndexPath(section, rank) }
+        return IndexPath(section, changes.index(ofSurvivor: rank))
     }
 
     /// What happened to the item at `old`: .delete (deleted, or its section deleted or
@@ -95,7 +96,7 @@ public struct ValidatedBatchUpdate: Sendable {
         let change = sections.oldChange[old.section]
         if change == .delete || change == .reload { return .delete }
         guard let departures = departures[old.section] else { return .none }
-        if let removal = departures.locate(old.item).removal {
+        if let removal = departures.locate(old.item).change {
             return departures.destinations[removal] == nil ? .delete : .move
         }
         return departures.isReloaded(old.item) ? .reload : .none
@@ -108,7 +109,7 @@ public struct ValidatedBatchUpdate: Sendable {
         guard newDataSource.contains(new) else { return .none }
         let change = sections.newChange[new.section]
         if change == .insert || change == .reload { return .insert }
-        if let arrivals = arrivals[new.section], let arrival = arrivals.locate(new.item).arrival {
+        if let arrivals = arrivals[new.section], let arrival = arrivals.locate(new.item).change {
             return arrivals.sources[arrival] == nil ? .insert : .move
         }
         guard let old = oldIndexPath(forNew: new), let departures = departures[old.section] else { return .none }

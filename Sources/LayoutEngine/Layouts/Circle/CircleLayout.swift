@@ -29,9 +29,7 @@ public struct CircleLayout: CollectionLayout {
 
     public var parameters: Parameters
 
-    public init(_ parameters: Parameters = Parameters()) {
-        self.parameters = parameters
-    }
+    public init(_ parameters: Parameters = Parameters()) { self.parameters = parameters }
 
     /// - Complexity: O(n) for n items.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {

@@ -125,21 +125,26 @@ enum LayoutCheck {
     /// A section's numeric override, or nil when the section does not give one. A value of
     /// another type is rejected rather than silently ignored.
     static func number(_ key: String, in overrides: SectionOverrides, section: Int) throws(LayoutError) -> Double? {
-        guard let value = overrides.values[key] else { return nil }
-        guard case .number(let number) = value else {
-            throw LayoutError(field: parameterField(key, section: section), message: "must be a number")
-        }
-        try finite(number, parameterField(key, section: section))
-        return number
+        try override(key, in: overrides, section: section, overrides.number, wrongType: "must be a number", check: finite)
     }
 
     /// A section's insets override, or nil when the section does not give one.
     static func insets(_ key: String, in overrides: SectionOverrides, section: Int) throws(LayoutError) -> EdgeInsets? {
-        guard let value = overrides.values[key] else { return nil }
-        guard case .insets(let insets) = value else {
-            throw LayoutError(field: parameterField(key, section: section), message: "must be insets")
+        try override(key, in: overrides, section: section, overrides.insets, wrongType: "must be insets", check: finite)
+    }
+
+    /// A section's override of `key` as `typed` reads it, passed through `check`; nil when the
+    /// section does not give one. A value of another type (`typed` answers nil) is rejected
+    /// with the message `wrongType`.
+    static func override<Value>(
+        _ key: String, in overrides: SectionOverrides, section: Int, _ typed: (String) -> Value?,
+        wrongType: String, check: (Value, @autoclosure () -> String) throws(LayoutError) -> Void
+    ) throws(LayoutError) -> Value? {
+        guard overrides.values[key] != nil else { return nil }
+        guard let value = typed(key) else {
+            throw LayoutError(field: parameterField(key, section: section), message: wrongType)
         }
-        try finite(insets, parameterField(key, section: section))
-        return insets
+        try check(value, parameterField(key, section: section))
+        return value
     }
 }

@@ -9,8 +9,7 @@
 /// its own origin, and those whose items were measured their own frames.
 struct GroupInstances: Sendable {
     /// The template's item frames and group-site rects, relative to an instance's origin.
-    let leaves: [Rect]
-    let sites: [Rect]
+    let leaves, sites: [Rect]
     let structure: GroupStructure
     /// The template group's size (snapped, C14; grown on estimated axes, C15).
     let groupSize: Size
@@ -26,11 +25,9 @@ struct GroupInstances: Sendable {
     let axes: CompositionalAxes
     /// The band of the template's elements (cells and anchored supplementaries) on the
     /// instance axis, relative to the instance origin.
-    let relLo: Double
-    let relHi: Double
+    let relLo, relHi: Double
     /// The band of all instances' elements on the other axis, section-local.
-    let otherLo: Double
-    let otherHi: Double
+    let otherLo, otherHi: Double
     /// The top-level group's slot (C14), which measured instances are placed in again.
     let slot: Size
     /// Per-instance geometry when the section has estimated dimensions; nil = arithmetic.

@@ -28,13 +28,9 @@ extension CompositionalLayout {
 
     /// NSCollectionLayoutSize.
     public struct LayoutSize: Hashable, Sendable {
-        public var width: Dimension
-        public var height: Dimension
+        public var width, height: Dimension
 
-        public init(width: Dimension, height: Dimension) {
-            self.width = width
-            self.height = height
-        }
+        public init(width: Dimension, height: Dimension) { (self.width, self.height) = (width, height) }
 
         func resolved(in container: Size) -> Size {
             Size(width: width.resolved(in: container), height: height.resolved(in: container))

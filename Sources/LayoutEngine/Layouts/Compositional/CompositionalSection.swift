@@ -6,8 +6,7 @@ struct CompositionalSection: Sendable {
     /// C9: the section's along extent.
     let length: Double
     /// The extents of the extending boundary items at the start and end (D4 needs them).
-    let startExtent: Double
-    let endExtent: Double
+    let startExtent, endExtent: Double
     let instances: GroupInstances
     /// The solved group its instances repeat, shared with the sections defined alike.
     let template: GroupTemplate
@@ -17,8 +16,7 @@ struct CompositionalSection: Sendable {
     /// C12: cells draw at zIndex 1 in a section with a decoration.
     let cellZIndex: Int
     /// The along band every element of the section stays within, pinning included.
-    let bandLo: Double
-    let bandHi: Double
+    let bandLo, bandHi: Double
     /// C13: the orthogonal content's extent across (0 for other sections).
     let orthogonalLength: Double
     /// C13: the leading position of instance 0 across, and the stride between instances.

@@ -4,8 +4,7 @@
 /// group is defined alike (whatever JSON path it came from) shares one.
 struct GroupTemplate: Sendable {
     let plan: GroupPlan
-    let leaves: [Rect]
-    let sites: [Rect]
+    let leaves, sites: [Rect]
     let structure: GroupStructure
     let groupSize: Size
     /// The box holding the template's elements, relative to an instance's origin.

@@ -23,7 +23,7 @@ extension PreparedCompositionalLayout: IncrementallyUpdatable {
         var templates = GroupTemplates(sections)
         for (s, data) in dataSource.sections.enumerated() {
             let spec = layout.sectionSpec(for: data)
-            if let j = hint.unchangedSourceSection[s], sections.indices.contains(j),
+            if let j = hint.unchangedSource(of: s, among: sections.indices),
                 sections[j].itemCount == data.itemCount, sections[j].spec == spec
             {
                 out.append(sections[j])

@@ -43,9 +43,7 @@ public struct CoverFlowLayout: CollectionLayout {
 
     public var parameters: Parameters
 
-    public init(_ parameters: Parameters = Parameters()) {
-        self.parameters = parameters
-    }
+    public init(_ parameters: Parameters = Parameters()) { self.parameters = parameters }
 
     /// - Complexity: O(n) time and memory for n items (the frame index).
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {

@@ -31,37 +31,19 @@ struct FlowSectionMetrics: Sendable, Equatable {
         self = defaults
         if overrides.isEmpty { return }
         typealias Key = FlowLayout.SectionKey
-        let values = overrides.values
-        func path(_ key: String) -> String { "dataSource.sections[\(index)].layout.\(key)" }
-        func size(_ key: String, _ current: Size) throws(LayoutError) -> Size {
-            switch values[key] {
-            case nil: return current
-            case .size(let s)?:
-                try FlowValidation.size(s, path(key))
-                return s
-            default: throw LayoutError(field: path(key), message: "expected a size")
-            }
+        /// Key `key`'s override when the section gives one (R11 checks it), else `current`.
+        func value<T>(
+            _ key: String, _ current: T, _ typed: (String) -> T?, _ expected: String,
+            _ check: (T, @autoclosure () -> String) throws(LayoutError) -> Void
+        ) throws(LayoutError) -> T {
+            try LayoutCheck.override(key, in: overrides, section: index, typed, wrongType: "expected \(expected)", check: check)
+                ?? current
         }
-        func number(_ key: String, _ current: Double) throws(LayoutError) -> Double {
-            switch values[key] {
-            case nil: return current
-            case .number(let v)?:
-                try FlowValidation.number(v, path(key))
-                return v
-            default: throw LayoutError(field: path(key), message: "expected a number")
-            }
-        }
-        itemSize = try size(Key.itemSize, itemSize)
-        lineSpacing = try number(Key.minimumLineSpacing, lineSpacing)
-        interitemSpacing = try number(Key.minimumInteritemSpacing, interitemSpacing)
-        switch values[Key.sectionInset] {
-        case nil: break
-        case .insets(let i)?:
-            try FlowValidation.insets(i, path(Key.sectionInset))
-            inset = i
-        default: throw LayoutError(field: path(Key.sectionInset), message: "expected insets")
-        }
-        headerSize = try size(Key.headerReferenceSize, headerSize)
-        footerSize = try size(Key.footerReferenceSize, footerSize)
+        itemSize = try value(Key.itemSize, itemSize, overrides.size, "a size", FlowValidation.size)
+        lineSpacing = try value(Key.minimumLineSpacing, lineSpacing, overrides.number, "a number", FlowValidation.number)
+        interitemSpacing = try value(Key.minimumInteritemSpacing, interitemSpacing, overrides.number, "a number", FlowValidation.number)
+        inset = try value(Key.sectionInset, inset, overrides.insets, "insets", FlowValidation.insets)
+        headerSize = try value(Key.headerReferenceSize, headerSize, overrides.size, "a size", FlowValidation.size)
+        footerSize = try value(Key.footerReferenceSize, footerSize, overrides.size, "a size", FlowValidation.size)
     }
 }

@@ -40,9 +40,7 @@ extension PreparedFlowLayout: IncrementallyUpdatable {
         var start = 0.0
         for (index, data) in dataSource.sections.enumerated() {
             let content: FlowSectionContent
-            if let j = hint.unchangedSourceSection[index], sections.indices.contains(j),
-                sections[j].itemCount == data.itemCount
-            {
+            if let j = hint.unchangedSource(of: index, among: sections.indices), sections[j].itemCount == data.itemCount {
                 // Untouched: it was valid with these parameters and lays out the same.
                 content = sections[j].content
             } else {

@@ -1,13 +1,10 @@
 /// One section's options after its own `layout` object is applied and every value checked,
 /// with the row constants the original derives from them (its `createNewRow` and `Row`).
 struct JustifiedBlockOptions: Sendable {
-    var paddingTop: Double
-    var paddingBottom: Double
-    var paddingLeft: Double
+    var paddingTop, paddingBottom, paddingLeft: Double
     /// `containerWidth − left − right`, subtracted in that order: the original's row width.
     var rowWidth: Double
-    var horizontalSpacing: Double
-    var verticalSpacing: Double
+    var horizontalSpacing, verticalSpacing: Double
     var targetRowHeight: Double
     var maxNumRows: Double
     /// nil when not forced (the original's `false`, or 0).
@@ -16,11 +13,9 @@ struct JustifiedBlockOptions: Sendable {
     var breakoutCadence: Double?
     var widowStyle: JustifiedLayout.WidowLayoutStyle
     /// Row.minAspectRatio / maxAspectRatio: `width / targetRowHeight * (1 ∓ tolerance)`.
-    var minAspectRatio: Double
-    var maxAspectRatio: Double
+    var minAspectRatio, maxAspectRatio: Double
     /// The edge-case clamp of every row height: 0.5 and 2 times the target.
-    var minRowHeight: Double
-    var maxRowHeight: Double
+    var minRowHeight, maxRowHeight: Double
 }
 
 extension JustifiedLayout.Parameters {

@@ -14,10 +14,7 @@ extension PreparedJustifiedLayout {
         public let aspectRatio: Double
         public let isForced: Bool
 
-        public init(aspectRatio: Double, isForced: Bool) {
-            self.aspectRatio = aspectRatio
-            self.isForced = isForced
-        }
+        public init(aspectRatio: Double, isForced: Bool) { (self.aspectRatio, self.isForced) = (aspectRatio, isForced) }
 
         /// The same extras as `LayoutAttributes.extras`, in the order replies list them.
         var list: [(key: String, value: AttributeExtra)] {

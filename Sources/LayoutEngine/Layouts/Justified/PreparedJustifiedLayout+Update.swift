@@ -12,17 +12,9 @@
 ///   that fails: `prepareJustified` afresh (which throws what it throws).
 extension PreparedJustifiedLayout: IncrementallyUpdatable {
     public func updated(
-        to newDataSource: DataSource, hint: LayoutUpdateHint,
-        view: ViewContext
-    ) throws(LayoutError) -> any PreparedLayout {
-        try updatedJustified(to: newDataSource, hint: hint, view: view)
-    }
-
-    /// `updated`, with the concrete result.
-    public func updatedJustified(
         to dataSource: DataSource, hint: LayoutUpdateHint,
         view: ViewContext
-    ) throws(LayoutError) -> PreparedJustifiedLayout {
+    ) throws(LayoutError) -> any PreparedLayout {
         let layout = JustifiedLayout(parameters: parameters)
         do {
             let containerWidth = try layout.resolvedContainerWidth(view: view)
@@ -36,9 +28,7 @@ extension PreparedJustifiedLayout: IncrementallyUpdatable {
             var yOffset = 0.0
             for (s, data) in dataSource.sections.enumerated() {
                 let block: Section
-                if let j = hint.unchangedSourceSection[s], sections.indices.contains(j),
-                    let moved = sections[j].moved(to: yOffset)
-                {
+                if let j = hint.unchangedSource(of: s, among: sections.indices), let moved = sections[j].moved(to: yOffset) {
                     // Untouched: the same items and overrides lay out the same block.
                     block = moved
                 } else {

@@ -33,9 +33,7 @@ public struct LineLayout: CollectionLayout {
 
     public var parameters: Parameters
 
-    public init(_ parameters: Parameters = Parameters()) {
-        self.parameters = parameters
-    }
+    public init(_ parameters: Parameters = Parameters()) { self.parameters = parameters }
 
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         try FlowValidation.number(parameters.activeDistance, "layout.activeDistance")

@@ -32,9 +32,7 @@ public struct TreeLayout: CollectionLayout {
 
     public var parameters: Parameters
 
-    public init(_ parameters: Parameters = Parameters()) {
-        self.parameters = parameters
-    }
+    public init(_ parameters: Parameters = Parameters()) { self.parameters = parameters }
 
     /// - Complexity: O(n + c) for n items listing c children in all.
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {

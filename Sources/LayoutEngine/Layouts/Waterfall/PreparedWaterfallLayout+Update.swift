@@ -27,9 +27,7 @@ extension PreparedWaterfallLayout: IncrementallyUpdatable {
         var out: [WaterfallSection] = []
         out.reserveCapacity(dataSource.sections.count)
         for (s, data) in dataSource.sections.enumerated() {
-            if let j = hint.unchangedSourceSection[s], sections.indices.contains(j),
-                sections[j].itemCount == data.itemCount
-            {
+            if let j = hint.unchangedSource(of: s, among: sections.indices), sections[j].itemCount == data.itemCount {
                 // Untouched: it was valid with these parameters and places the same.
                 out.append(sections[j])
                 continue

@@ -88,9 +88,7 @@ public struct WaterfallLayout: CollectionLayout {
 
     public var parameters: Parameters
 
-    public init(_ parameters: Parameters = Parameters()) {
-        self.parameters = parameters
-    }
+    public init(_ parameters: Parameters = Parameters()) { self.parameters = parameters }
 
     /// - Complexity: O(n + sections) for n items with the directions
     ///   leftToRight and rightToLeft, O(n·log columnCount + sections) for shortestFirst.

@@ -4,13 +4,10 @@
 /// (numbers) and `sectionInset`, `headerInset`, `footerInset` (insets).
 struct WaterfallSectionMetrics: Hashable, Sendable {
     var columnCount: Int
-    var columnSpacing: Double
-    var interitemSpacing: Double
+    var columnSpacing, interitemSpacing: Double
     var sectionInset: EdgeInsets
-    var headerHeight: Double
-    var footerHeight: Double
-    var headerInset: EdgeInsets
-    var footerInset: EdgeInsets
+    var headerHeight, footerHeight: Double
+    var headerInset, footerInset: EdgeInsets
 
     typealias Key = WaterfallLayout.SectionOverrideKey
 
