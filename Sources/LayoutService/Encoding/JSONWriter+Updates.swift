@@ -21,10 +21,10 @@ extension JSONWriter {
 
     private mutating func update(_ op: BatchUpdateOperation) {
         beginObject()
+        key("op")
+        string(op.name)
         switch op {
-        case .insertItems(let paths, let items):
-            key("op")
-            string("insertItems")
+        case .insertItems(let paths, let items), .reloadItems(let paths, let items):
             key("indexPaths")
             indexPaths(paths)
             if let items {
@@ -32,48 +32,27 @@ extension JSONWriter {
                 itemData(items)
             }
         case .deleteItems(let paths):
-            key("op")
-            string("deleteItems")
             key("indexPaths")
             indexPaths(paths)
         case .moveItem(let from, let to):
-            key("op")
-            string("moveItem")
             key("from")
             indexPath(from)
             key("to")
             indexPath(to)
-        case .reloadItems(let paths, let items):
-            key("op")
-            string("reloadItems")
-            key("indexPaths")
-            indexPaths(paths)
-            if let items {
-                key("items")
-                itemData(items)
-            }
         case .insertSections(let sections, let data):
-            key("op")
-            string("insertSections")
             key("sections")
             ints(sections)
             key("data")
             sectionData(data)
         case .deleteSections(let sections):
-            key("op")
-            string("deleteSections")
             key("sections")
             ints(sections)
         case .moveSection(let from, let to):
-            key("op")
-            string("moveSection")
             key("from")
             int(from)
             key("to")
             int(to)
         case .reloadSections(let sections, let data):
-            key("op")
-            string("reloadSections")
             key("sections")
             ints(sections)
             if let data {
@@ -190,5 +169,21 @@ extension SnapshotIdentifier {
     var integerValue: Int? {
         if case .integer(let i) = self { return i }
         return nil
+    }
+}
+
+extension BatchUpdateOperation {
+    /// The operation's `op` in a request.
+    var name: String {
+        switch self {
+        case .insertItems: "insertItems"
+        case .deleteItems: "deleteItems"
+        case .moveItem: "moveItem"
+        case .reloadItems: "reloadItems"
+        case .insertSections: "insertSections"
+        case .deleteSections: "deleteSections"
+        case .moveSection: "moveSection"
+        case .reloadSections: "reloadSections"
+        }
     }
 }
