@@ -88,8 +88,12 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP", swiftSettings: sharedSettings),
         // The seeded generator of the JSON and service property tests: the same draws on every run.
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom", swiftSettings: sharedSettings),
+        // The in-memory session store the tests and the benchmark wire into the service.
+        .target(
+            name: "InMemoryStore", dependencies: ["LayoutService", "SessionStorage"], path: "Tests/Support/InMemoryStore",
+            swiftSettings: sharedSettings),
         .executableTarget(
-            name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "TesseraJSON", "EventHTTP", "LoopbackHTTP"],
+            name: "tessera-bench", dependencies: ["LayoutService", "LayoutEngine", "TesseraJSON", "EventHTTP", "LoopbackHTTP", "InMemoryStore"],
             path: "Benchmarks/tessera-bench", swiftSettings: sharedSettings),
         .testTarget(name: "TesseraSupportTests", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
@@ -101,12 +105,12 @@ let package = Package(
             name: "LayoutServiceTests",
             dependencies: [
                 "LayoutService", "SessionStorage", "StorageTestSupport", "TesseraJSON",
-                "TesseraSupport", "SeededRandom"
+                "TesseraSupport", "SeededRandom", "InMemoryStore"
             ],
             swiftSettings: sharedSettings),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService"], swiftSettings: sharedSettings),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "LayoutService", "InMemoryStore"], swiftSettings: sharedSettings),
         .testTarget(
-            name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService"],
+            name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService", "InMemoryStore"],
             exclude: ["Golden"], swiftSettings: sharedSettings),
         .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP", "TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(

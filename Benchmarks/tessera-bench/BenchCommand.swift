@@ -1,5 +1,6 @@
 import LayoutService
 import LoopbackHTTP
+import InMemoryStore
 
 /// What the figures share: the options, the report, one spawned server with a keep-alive
 /// client, an in-process service, and inputs built once.
@@ -8,7 +9,7 @@ final class BenchContext {
     var report = Report()
     let serverPath: String
     /// The in-process service (no transport): the "in-process" figures.
-    let service = TesseraService()
+    let service = TesseraService.inMemory()
 
     init(options: BenchOptions) {
         self.options = options

@@ -1,6 +1,7 @@
 import LayoutEngine
 import LayoutService
 import TesseraJSON
+import InMemoryStore
 
 /// `tessera-bench --work NAME --repeat K [--items N]`: one piece of in-process work done K
 /// times and nothing else (no report, no server), for instruction counts. Under
@@ -17,7 +18,7 @@ enum Work {
 
     /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
     static func run(name: String, repeats: Int, items: Int) throws {
-        let service = TesseraService()
+        let service = TesseraService.inMemory()
         func create(_ body: [UInt8]) throws {
             let r = service.createSession(body: body)
             guard r.status == 201, let id = JSONPeek.string(r.body, key: "id") else {

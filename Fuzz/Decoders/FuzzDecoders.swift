@@ -1,4 +1,5 @@
 import LayoutEngine
+import SessionStorage
 import TesseraJSON
 
 /// libFuzzer target: the API's request decoders, on their own and as the handlers run them.
@@ -25,7 +26,9 @@ private let service: TesseraService = {
     configuration.maxItemsPerSession = maxItems
     configuration.maxSectionsPerSession = maxSections
     configuration.maxSessions = 8
-    return TesseraService(store: SessionStore(configuration: configuration))
+    let clock = SystemSessionClock()
+    let storage = MemorySessionStorage { clock.nowNanoseconds() }
+    return TesseraService(store: SessionStore(configuration: configuration, storage: storage, clock: clock))
 }()
 
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix(300), as: UTF8.self) }

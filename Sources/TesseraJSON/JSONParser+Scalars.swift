@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// Strings and numbers: the two scalar scanners, kept apart from the structural ones.
 extension JSONParser {
     /// Validates a string (escapes, control characters, UTF-8) and records its byte range.
@@ -31,22 +33,13 @@ extension JSONParser {
             position += 2
         case UInt8(ascii: "u"):
             guard position + 6 <= input.count,
-                (2..<6).allSatisfy({ JSONParser.hexValue(input[position + $0]) != nil })
+                (2..<6).allSatisfy({ hexValue(input[position + $0]) != nil })
             else {
                 throw fail("invalid \\u escape")
             }
             position += 6
         default:
             throw fail("invalid escape")
-        }
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
         }
     }
 

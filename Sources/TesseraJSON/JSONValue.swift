@@ -1,3 +1,5 @@
+import TesseraSupport
+
 /// A position on a JSONTape: cheap to copy, reads values without building anything.
 public struct JSONValue: Sendable {
     @usableFromInline package let tape: JSONTape
@@ -124,7 +126,7 @@ public struct JSONValue: Sendable {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
                 var v: UInt32 = 0
-                for k in 2..<6 { v = v << 4 | (JSONParser.hexValue(raw[i + k]) ?? 0) }
+                for k in 2..<6 { v = v << 4 | UInt32(hexValue(raw[i + k]) ?? 0) }
                 i += 4
                 if v >= 0xD800 && v < 0xDC00 {
                     if let high = pendingHigh { appendScalar(high) }

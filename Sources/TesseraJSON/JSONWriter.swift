@@ -33,31 +33,30 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    @inlinable
-    public mutating func beginObject() {
+    /// `{` or `[`: a container begins as a value, and its first member needs no comma.
+    @inlinable @inline(__always) mutating func open(_ bracket: UInt8) {
         separator()
-        out.append(UInt8(ascii: "{"))
+        out.append(bracket)
         needsComma = false
     }
 
-    @inlinable
-    public mutating func endObject() {
-        out.append(UInt8(ascii: "}"))
+    /// `}` or `]`: the container ends, and what follows it in its own container needs a comma.
+    @inlinable @inline(__always) mutating func close(_ bracket: UInt8) {
+        out.append(bracket)
         needsComma = true
     }
 
     @inlinable
-    public mutating func beginArray() {
-        separator()
-        out.append(UInt8(ascii: "["))
-        needsComma = false
-    }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     @inlinable
-    public mutating func endArray() {
-        out.append(UInt8(ascii: "]"))
-        needsComma = true
-    }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+
+    @inlinable
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    @inlinable
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// A key: the next value written belongs to it.
     /// One reservation for `,"name":` (each `append` costs a uniqueness and capacity check,
@@ -77,8 +76,7 @@ public struct JSONWriter {
 
     @inlinable
     public mutating func key(_ name: String) {
-        separator()
-        appendQuoted(name)
+        string(name)
         out.append(UInt8(ascii: ":"))
         needsComma = false
     }

@@ -19,7 +19,7 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var bodyLimit: BodyLimitOption
 
     func run() throws {
-        try InputFile.finish(CommandLineTool.layout(try InputFile.read(file, limit: bodyLimit.limit())))
+        try InputFile.finish(CommandLineTool.oneShot.layout(try InputFile.read(file, limit: bodyLimit.limit())))
     }
 }
 
@@ -60,7 +60,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let options = SVGRenderOptions(labels: labels, scale: scale, theme: SVGRenderOptions.Theme(rawValue: theme) ?? .light)
-        try InputFile.finish(CommandLineTool.render(try InputFile.read(file, limit: bodyLimit.limit()), rect: rect, options: options))
+        try InputFile.finish(CommandLineTool.oneShot.render(try InputFile.read(file, limit: bodyLimit.limit()), rect: rect, options: options))
     }
 }
 
@@ -86,4 +86,9 @@ struct ValidateCommand: ParsableCommand {
         let name = file == "-" ? "stdin" : file
         try InputFile.finish(CommandLineTool.validate(try InputFile.read(file, limit: bodyLimit.limit()), name: name))
     }
+}
+
+extension CommandLineTool {
+    /// The one-shot commands keep no session: their service's store is in memory.
+    static var oneShot: CommandLineTool { CommandLineTool(service: TesseraService(store: .inMemory())) }
 }

@@ -6,76 +6,80 @@ import Playground
 /// Handlers that may prepare a big layout are offloaded to the worker pool so they never
 /// stall an event loop. The queries that are usually cheap (elements, the session, snapping)
 /// run on the loop within its budgets and move to a worker when the answer is bigger.
+/// A service answer is the server's reply as it is (one type, `HandlerResponse`): its header
+/// array is handed over, not copied, and one without a Content-Type gets the JSON one from the
+/// server (`EventLoop.reply`), as every service body is JSON
+/// (docs/performance.md#shared-reply-headers).
 enum Routes {
     static func make(_ service: TesseraService) -> Router {
         var r = Router()
-        r.add(.GET, "/healthz") { _ in reply(service.health()) }
-        r.add(.GET, "/readyz") { _ in reply(service.readiness()) }
-        r.add(.GET, "/openapi.yaml") { _ in reply(service.openAPIDocument()) }
-        r.add(.POST, "/v1/layout", offload: true) { reply(service.oneShotLayout(body: $0.body)) }
-        r.add(.POST, "/v1/sessions", offload: true) { reply(service.createSession(body: $0.body)) }
+        r.add(.GET, "/healthz") { _ in service.health() }
+        r.add(.GET, "/readyz") { _ in service.readiness() }
+        r.add(.GET, "/openapi.yaml") { _ in service.openAPIDocument() }
+        r.add(.POST, "/v1/layout", offload: true) { service.oneShotLayout(body: $0.body) }
+        r.add(.POST, "/v1/sessions", offload: true) { service.createSession(body: $0.body) }
         // Requests a loop answers for a session go to a worker when the store would have to be
         // asked over the network (`SessionStore.answersWithoutWaiting`); changes always do then.
         let store = service.store
         let remote = store.callsMayWait
         r.add(.GET, "/v1/sessions/{id}") { request in
-            onLoop(request, store) { reply(service.getSession(id: request.id, on: request.executionContext)) }
+            onLoop(request, store) { service.getSession(id: request.id, on: request.executionContext) }
         }
-        r.add(.DELETE, "/v1/sessions/{id}", offload: remote) { reply(service.deleteSession(id: $0.id, ifMatch: $0.header("If-Match"))) }
+        r.add(.DELETE, "/v1/sessions/{id}", offload: remote) { service.deleteSession(id: $0.id, ifMatch: $0.header("If-Match")) }
         r.add(.GET, "/v1/sessions/{id}/elements") { request in
-            onLoop(request, store) { reply(service.elements(id: request.id, query: request.query, on: request.executionContext)) }
+            onLoop(request, store) { service.elements(id: request.id, query: request.query, on: request.executionContext) }
         }
         r.add(.GET, "/v1/sessions/{id}/items/{section}/{item}") { request in
-            onLoop(request, store) { reply(service.item(id: request.id, section: request["section"], item: request["item"])) }
+            onLoop(request, store) { service.item(id: request.id, section: request["section"], item: request["item"]) }
         }
         r.add(.GET, "/v1/sessions/{id}/supplementary/{kind}/{section}/{item}") { request in
             onLoop(request, store) {
-                reply(service.supplementary(id: request.id, kind: request["kind"], section: request["section"], item: request["item"]))
+                service.supplementary(id: request.id, kind: request["kind"], section: request["section"], item: request["item"])
             }
         }
         r.add(.GET, "/v1/sessions/{id}/decorations/{kind}/{section}/{item}") { request in
             onLoop(request, store) {
-                reply(service.decoration(id: request.id, kind: request["kind"], section: request["section"], item: request["item"]))
+                service.decoration(id: request.id, kind: request["kind"], section: request["section"], item: request["item"])
             }
         }
         r.add(.PATCH, "/v1/sessions/{id}/view", offload: true) {
-            reply(service.patchView(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.patchView(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/updates", offload: true) {
-            reply(service.applyUpdates(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.applyUpdates(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         // A snapshot lists every identifier: written off the loop.
-        r.add(.GET, "/v1/sessions/{id}/snapshot", offload: true) { reply(service.getSnapshot(id: $0.id)) }
+        r.add(.GET, "/v1/sessions/{id}/snapshot", offload: true) { service.getSnapshot(id: $0.id) }
         r.add(.PUT, "/v1/sessions/{id}/snapshot", offload: true) {
-            reply(service.putSnapshot(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.putSnapshot(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/snapshot/operations", offload: true) {
-            reply(service.applySnapshotOperations(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.applySnapshotOperations(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.PUT, "/v1/sessions/{id}/layout", offload: true) {
-            reply(service.switchLayout(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.switchLayout(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/transition", offload: true) {
-            reply(service.beginTransition(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.beginTransition(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/transition/finish", offload: remote) {
-            reply(service.endTransition(id: $0.id, finish: true, ifMatch: $0.header("If-Match")))
+            service.endTransition(id: $0.id, finish: true, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/transition/cancel", offload: remote) {
-            reply(service.endTransition(id: $0.id, finish: false, ifMatch: $0.header("If-Match")))
+            service.endTransition(id: $0.id, finish: false, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/interactive-movement", offload: true) {
-            reply(service.interactiveMovement(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.interactiveMovement(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/preferred-sizes", offload: true) {
-            reply(service.preferredSizes(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match")))
+            service.preferredSizes(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") { request in
-            onLoop(request, store) { reply(service.targetContentOffset(id: request.id, body: request.body, on: request.executionContext)) }
+            onLoop(request, store) { service.targetContentOffset(id: request.id, body: request.body, on: request.executionContext) }
         }
         // A picture of many elements takes longer to draw than to query: off the loop.
-        r.add(.GET, "/v1/sessions/{id}/render.svg", offload: true) { reply(service.renderSession(id: $0.id, query: $0.query)) }
-        r.add(.POST, "/v1/render", offload: true) { reply(service.renderOneShot(body: $0.body, query: $0.query)) }
+        r.add(.GET, "/v1/sessions/{id}/render.svg", offload: true) { service.renderSession(id: $0.id, query: $0.query) }
+        r.add(.POST, "/v1/render", offload: true) { service.renderOneShot(body: $0.body, query: $0.query) }
         r.add(.GET, "/") { _ in playground(PlaygroundAssets.pageName) }
         r.add(.GET, "/playground/{file}") { playground($0["file"]) }
         return r
@@ -94,7 +98,7 @@ enum Routes {
     static func playground(_ name: String) -> HTTPResponse {
         guard let asset = PlaygroundAssets.asset(named: name) else {
             let error = APIError.notFound("no playground file \(ClientText.quoted(name))", field: "file")
-            return reply(ServiceResponse(status: error.status, body: error.body))
+            return HTTPResponse(status: error.status, body: error.body)
         }
         return HTTPResponse(
             status: 200,
@@ -105,14 +109,6 @@ enum Routes {
             ], body: asset.body)
     }
 
-    /// The service's answer as it is: its header array is shared, not copied. A reply
-    /// without a Content-Type gets the JSON one from the server (`EventLoop.reply`), as every
-    /// service body is JSON; copying the headers to add it here was a measurable share of a
-    /// cached rect query (docs/performance.md#shared-reply-headers).
-    static func reply(_ r: ServiceResponse) -> HTTPResponse {
-        if r.asksForWorker { return .moveToWorker }
-        return HTTPResponse(status: r.status, headers: r.headers, body: r.body)
-    }
 }
 
 extension HTTPRequest {

@@ -10,12 +10,18 @@ extension SessionStore {
         redis: RedisOptions = RedisOptions()
     ) throws(StorageError) -> SessionStore {
         switch location {
-        case .memory: return SessionStore(configuration: configuration)
+        case .memory: return inMemory(configuration: configuration)
         case .sqlite(let path): return SessionStore(configuration: configuration, storage: try SQLiteSessionStorage(path: path))
         case .redis(let endpoint):
             return SessionStore(configuration: configuration, storage: RedisSessionStorage(endpoint, options: redis))
         case .redisSentinel(let sentinels):
             return SessionStore(configuration: configuration, storage: RedisSessionStorage(sentinels: sentinels, options: redis))
         }
+    }
+
+    /// Sessions in this process's memory only: `--store memory`, and the one-shot commands.
+    static func inMemory(configuration: Configuration = Configuration()) -> SessionStore {
+        let clock = SystemSessionClock()
+        return SessionStore(configuration: configuration, storage: MemorySessionStorage { clock.nowNanoseconds() }, clock: clock)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Rendering
 import Testing
 @testable import LayoutService
+import InMemoryStore
 
 /// `tessera layout`, `render` and `validate` without a process.
 @Suite("Command-line tools")
@@ -11,17 +12,17 @@ struct CommandLineToolTests {
     func out(_ o: CommandOutcome) -> String { String(decoding: o.standardOutput, as: UTF8.self) }
 
     @Test func layoutPrintsTheOneShotAnswer() throws {
-        let o = CommandLineTool.layout(body(grid))
+        let o = CommandLineTool(service: .inMemory()).layout(body(grid))
         #expect(o.exitCode == 0)
-        #expect(o.standardOutput == TesseraService().oneShotLayout(body: body(grid)).body + [10])
-        let bad = CommandLineTool.layout(body(#"{"layout":{"type":"flow","itemSize":[-1,5]},"dataSource":{"sections":[]}}"#))
+        #expect(o.standardOutput == TesseraService.inMemory().oneShotLayout(body: body(grid)).body + [10])
+        let bad = CommandLineTool(service: .inMemory()).layout(body(#"{"layout":{"type":"flow","itemSize":[-1,5]},"dataSource":{"sections":[]}}"#))
         #expect(bad.exitCode == 1)
         #expect(bad.standardOutput.isEmpty)
         #expect(bad.standardError.hasPrefix("tessera: layout.itemSize: "))
     }
 
     @Test func renderDrawsAndTheRectOptionReplacesTheBodys() throws {
-        let o = CommandLineTool.render(body(grid), rect: "0,0,100,100", options: SVGRenderOptions(labels: false))
+        let o = CommandLineTool(service: .inMemory()).render(body(grid), rect: "0,0,100,100", options: SVGRenderOptions(labels: false))
         #expect(o.exitCode == 0)
         let svg = out(o)
         #expect(svg.contains(#"<rect class="requested-rect" x="0" y="0" width="100" height="100"/>"#))
@@ -29,7 +30,7 @@ struct CommandLineToolTests {
         // it starts at 110); 0,3 starts at y = 110.
         #expect(svg.components(separatedBy: "<g class=\"cell\"").count - 1 == 1)
         #expect(!svg.contains("<text"))
-        let badRect = CommandLineTool.render(body(grid), rect: "1,2", options: SVGRenderOptions())
+        let badRect = CommandLineTool(service: .inMemory()).render(body(grid), rect: "1,2", options: SVGRenderOptions())
         #expect(badRect.exitCode == 1)
         #expect(badRect.standardError.hasPrefix("tessera: rect: "))
     }
@@ -58,7 +59,7 @@ struct CommandLineToolTests {
         let text = #"{"layout":{"type":"waterfall"},"dataSource":{"sections":[{"itemCount":2}]},"view":{"bounds":[320,480]}}"#
         let o = CommandLineTool.validate(body(text), name: "w.json")
         #expect(o.exitCode == 1)
-        let server = try errorOf(TesseraService().oneShotLayout(body: body(text)))
+        let server = try errorOf(TesseraService.inMemory().oneShotLayout(body: body(text)))
         #expect(out(o) == "w.json: \(server.field ?? "(body)"): \(server.message)\nw.json: 1 error\n")
         #expect(CommandLineTool.validate(body(grid), name: "g.json").exitCode == 0)
         #expect(out(CommandLineTool.validate(body(grid), name: "g.json")) == "g.json: valid\n")
@@ -70,7 +71,7 @@ struct CommandLineToolTests {
             #"{"layout":{"type":"flow"},"dataSource":{"sections":[{"id":"a","itemIds":["x"]},{"id":"b","itemIds":["x"]}]},"view":{"bounds":[320,480]}}"#
         let o = CommandLineTool.validate(body(text), name: "ids.json")
         #expect(o.exitCode == 1)
-        let server = try errorOf(TesseraService().oneShotLayout(body: body(text)))
+        let server = try errorOf(TesseraService.inMemory().oneShotLayout(body: body(text)))
         #expect(server.field == "dataSource.sections[1].itemIds[0]")
         #expect(out(o) == "ids.json: \(server.field!): \(server.message)\nids.json: 1 error\n")
     }
@@ -97,7 +98,7 @@ struct CommandLineToolTests {
     ])
     func validateAgreesWithTheServer(_ text: String) throws {
         let errors = RequestValidator.validate(body(text))
-        let response = TesseraService().oneShotLayout(body: body(text))
+        let response = TesseraService.inMemory().oneShotLayout(body: body(text))
         #expect(errors.isEmpty == (response.status == 200))
         if let first = errors.first { #expect(try errorOf(response).field == first.field) }
     }

@@ -3,6 +3,7 @@ import SeededRandom
 import TesseraJSON
 import Testing
 @testable import LayoutService
+import InMemoryStore
 
 /// The one-shot reply of all a justified layout's elements, written straight from the prepared
 /// layout (`TesseraService.allCellsReply`), against the general path (every element built as
@@ -39,7 +40,7 @@ struct JustifiedCellsReplyTests {
     }
 
     @Test func sameBytesAsTheGeneralPath() throws {
-        let service = TesseraService()
+        let service = TesseraService.inMemory()
         var g = XorShiftStar(state: 0x5EED_0001)
         for round in 0..<40 {
             let count = Int(g.next() % 300)
@@ -68,7 +69,7 @@ struct JustifiedCellsReplyTests {
     /// Through `POST /v1/layout` itself: the same bytes as the general path for the decoded
     /// request, and a `rect` still goes the general way (only the elements it meets).
     @Test func oneShotTakesTheFastPathForAllElements() throws {
-        let service = TesseraService()
+        let service = TesseraService.inMemory()
         var g = XorShiftStar(state: 0x5EED_0002)
         let items = ratios(2000, &g).map(\.description).joined(separator: ",")
         let json = #"{"layout":{"type":"justified","targetRowHeight":250},"dataSource":{"sections":[{"items":["# + items + "]}]}}"
@@ -89,7 +90,7 @@ struct JustifiedCellsReplyTests {
     @Test func refusesAsTheGeneralPathDoes() throws {
         var limits = TesseraService.Limits()
         limits.maxElementsPerReply = 10
-        let service = TesseraService(limits: limits)
+        let service = TesseraService.inMemory(limits: limits)
         let prepared = try layout([
             SectionData(itemCount: 6, aspectRatios: Array(repeating: 1.5, count: 6)),
             SectionData(itemCount: 5, aspectRatios: Array(repeating: 0.7, count: 5))

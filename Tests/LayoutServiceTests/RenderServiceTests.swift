@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutService
+import InMemoryStore
 
 /// render.svg and POST /v1/render, in-process.
 @Suite("Rendering endpoints")
@@ -87,7 +88,7 @@ struct RenderServiceTests {
     @Test func pictureLimitFollowsTheReplyLimit() throws {
         var limits = TesseraService.Limits()
         limits.maxElementsPerReply = 10
-        let service = TesseraService(store: SessionStore(), limits: limits)
+        let service = TesseraService(store: .inMemory(), limits: limits)
         let id = try createSession(service, grid)
         let all = service.renderSession(id: id, query: nil)
         #expect(all.status == 400)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutService
+import InMemoryStore
 
 /// Issue 8, items 1–3: what a small request can make the server do is bounded. Limits are
 /// scaled down so each attack runs in milliseconds; the assertions are the bounds.
@@ -11,7 +12,7 @@ struct RequestCostLimitTests {
         limits.maxElementsPerReply = maxElements
         limits.maxElementsOnEventLoop = onLoop
         limits.maxSectionsOnEventLoop = sectionsOnLoop
-        return TesseraService(store: SessionStore(), limits: limits)
+        return TesseraService(store: .inMemory(), limits: limits)
     }
 
     /// 1×1 cells, 100 to a row of a 100-point-wide view.
@@ -110,7 +111,7 @@ struct RequestCostLimitTests {
     @Test func bigQueriesMoveOffTheLoop() throws {
         let service = Self.service(maxElements: 1000)
         let id = try createSession(service, Self.grid(5000))
-        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).asksForWorker)
+        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).isMoveToWorker)
         let onWorker = service.elements(id: id, query: "rect=0,0,100,3", on: .worker)
         #expect(onWorker.status == 200)
         #expect((try object(onWorker)["elements"] as? [Any])?.count == 400)
@@ -119,7 +120,7 @@ struct RequestCostLimitTests {
         #expect(service.elements(id: id, query: "rect=0,0,5,0.5", on: .eventLoop).status == 200)
         // More sections than the loop lists.
         let sections = try createSession(service, Self.grid(1, sections: 6))
-        #expect(service.getSession(id: sections, on: .eventLoop).asksForWorker)
+        #expect(service.getSession(id: sections, on: .eventLoop).isMoveToWorker)
         #expect(service.getSession(id: sections, on: .worker).status == 200)
         #expect(service.getSession(id: id, on: .eventLoop).status == 200)
     }
@@ -132,7 +133,7 @@ struct RequestCostLimitTests {
         let json = #"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":20000}]},"view":{"bounds":[1e9,600]}}"#
         let id = try createSession(service, json)
         let r = service.targetContentOffset(id: id, body: body(#"{"proposedContentOffset":{"x":12345,"y":0}}"#), on: .eventLoop)
-        #expect(!r.asksForWorker)
+        #expect(!r.isMoveToWorker)
         #expect(r.status == 200)
         let offset = try #require(try object(r)["contentOffset"] as? [String: Double])
         // The whole-rect answer, worked out: the proposed centre is x = 12,345 + 1e9/2 =

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LayoutService
+import InMemoryStore
 
 /// In-process calls: the handlers are plain functions, so most behaviour is tested without
 /// a socket (the HTTP tests then check the same paths through a live server).
@@ -18,7 +19,7 @@ func makeService(_ configure: (inout SessionStore.Configuration) -> Void = { _ i
 {
     var c = SessionStore.Configuration()
     configure(&c)
-    return TesseraService(store: SessionStore(configuration: c, clock: clock))
+    return TesseraService(store: .inMemory(configuration: c, clock: clock))
 }
 
 /// Creates a session and returns its id, failing the test on anything but 201.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutService
 @testable import Playground
+import InMemoryStore
 
 @Suite("Playground assets")
 struct PlaygroundAssetsTests {
@@ -74,7 +75,7 @@ struct PlaygroundAssetsTests {
     @Test(arguments: examples.map(\.id))
     func exampleWorks(_ id: String) throws {
         let example = try #require(Self.examples.first { $0.id == id })
-        let service = TesseraService()
+        let service = TesseraService.inMemory()
         let created = service.createSession(body: Array(example.body.data))
         #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
         let sessionID = try #require((try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["id"] as? String)

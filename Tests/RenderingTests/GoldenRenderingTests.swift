@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutService
+import InMemoryStore
 
 /// Every layout's picture, byte for byte. The files were looked at (as PNGs) when they were
 /// made; a change to the renderer or a layout shows up here. To accept a deliberate change:
@@ -14,7 +15,7 @@ struct GoldenRenderingTests {
     @Test(arguments: GoldenExamples.all.map(\.name))
     func pictureMatchesGolden(_ name: String) throws {
         let example = try #require(GoldenExamples.all.first { $0.name == name })
-        let response = TesseraService().renderOneShot(body: Array(example.body.utf8), query: example.query)
+        let response = TesseraService.inMemory().renderOneShot(body: Array(example.body.utf8), query: example.query)
         #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
         #expect(response.headers.contains { $0 == ("Content-Type", "image/svg+xml") })
         let file = Self.folder.appendingPathComponent("\(name).svg")
@@ -28,9 +29,9 @@ struct GoldenRenderingTests {
 
     @Test func sameRequestSameBytes() throws {
         for example in GoldenExamples.all {
-            let service = TesseraService()
+            let service = TesseraService.inMemory()
             let a = service.renderOneShot(body: Array(example.body.utf8), query: example.query)
-            let b = TesseraService().renderOneShot(body: Array(example.body.utf8), query: example.query)
+            let b = TesseraService.inMemory().renderOneShot(body: Array(example.body.utf8), query: example.query)
             #expect(a.body == b.body, "\(example.name)")
         }
     }

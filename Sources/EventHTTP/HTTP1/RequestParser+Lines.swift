@@ -251,26 +251,32 @@ enum ChunkExtensions {
     }
 }
 
+/// Whether every byte passes `byteOK`: eight bytes at a time while `wordOK` finds none in a
+/// word that could fail, then byte by byte from the first word it doubts.
+@inline(__always)
+private func allBytes(_ bytes: UnsafeRawBufferPointer, word wordOK: (UInt64) -> Bool, byte byteOK: (UInt8) -> Bool) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var i = 0
+    while i + 8 <= bytes.count, wordOK(base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+    while i < bytes.count {
+        guard byteOK(base.load(fromByteOffset: i, as: UInt8.self)) else { return false }
+        i += 1
+    }
+    return true
+}
+
 /// Field-value bytes: anything but control bytes, tab excepted, and DEL. Eight bytes at a
 /// time while none is below 0x20 or DEL (the same borrow identities as `allPrintable`);
 /// a word with one (a tab, or a refusal) is judged byte by byte.
 func isFieldValue(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    var i = 0
-    while i + 8 <= bytes.count {
-        let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+    return allBytes(bytes) { word in
         let below = (word &- ones &* 0x20) & ~word
         let delete = word ^ (ones &* 0x7F)
-        if (below | ((delete &- ones) & ~delete)) & highs != 0 { break }
-        i += 8
+        return (below | ((delete &- ones) & ~delete)) & highs == 0
+    } byte: { byte in
+        byte < 0x20 ? byte == 0x09 : byte != 0x7F
     }
-    while i < bytes.count {
-        let byte = base.load(fromByteOffset: i, as: UInt8.self)
-        if byte < 0x20 ? byte != 0x09 : byte == 0x7F { return false }
-        i += 1
-    }
-    return true
 }
 
 @inline(__always)
@@ -300,22 +306,14 @@ func isTokenByte(_ byte: UInt8) -> Bool {
 /// borrow identity, and a byte of 0x7F or more has its top bit set before or after adding
 /// one (a carry out of 0xFF only reaches bytes already found).
 func allPrintable(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    var i = 0
-    while i + 8 <= bytes.count {
-        let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+    return allBytes(bytes) { word in
         let below = (word &- ones &* 0x21) & ~word
         let above = word | (word &+ ones)
-        if (below | above) & highs != 0 { return false }
-        i += 8
+        return (below | above) & highs == 0
+    } byte: { byte in
+        byte > 0x20 && byte < 0x7F
     }
-    while i < bytes.count {
-        let byte = base.load(fromByteOffset: i, as: UInt8.self)
-        if byte <= 0x20 || byte >= 0x7F { return false }
-        i += 1
-    }
-    return true
 }
 
 /// `text` is lowercase ASCII (the names this file compares with); lengths first, since most

@@ -1,16 +1,10 @@
+import TesseraSupport
+
 /// A reply as a handler builds it. The server adds framing (Content-Length, Date,
 /// Connection); a missing Content-Type becomes `application/json; charset=utf-8`.
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+public typealias HTTPResponse = HandlerResponse
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
+extension HTTPResponse {
     public static let jsonContentType = jsonContentTypeLiteral.description
     /// The same, as the binary's NUL-terminated bytes: a String literal this long is not
     /// stored NUL-terminated, so passing it to C copied it into a new array on every reply
@@ -46,13 +40,6 @@ public struct HTTPResponse: Sendable {
     public static func noContent(headers: [(name: String, value: String)] = []) -> HTTPResponse {
         HTTPResponse(status: 204, headers: headers)
     }
-
-    /// Not a reply: a handler running on an event loop (`HTTPRequest.isOnEventLoop`) asks the
-    /// server to run it again on the worker pool, where it may take long. From a worker it
-    /// is a server error.
-    public static let moveToWorker = HTTPResponse(status: 0)
-
-    public var isMoveToWorker: Bool { status == 0 }
 
     /// The API's error shape: `{"error": {"code": ..., "message": ..., "field": ...}}`.
     public static func error(_ status: Int, code: String, message: String, field: String? = nil) -> HTTPResponse {

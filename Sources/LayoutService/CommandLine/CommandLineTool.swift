@@ -18,26 +18,29 @@ public struct CommandOutcome: Sendable {
 }
 
 /// `tessera layout`, `tessera render` and `tessera validate`: the one-shot endpoints without
-/// a server, with the server's limits and messages.
-public enum CommandLineTool {
+/// a server, with the server's limits and messages, answered by the service the caller gives.
+public struct CommandLineTool: Sendable {
+    public let service: TesseraService
+
+    public init(service: TesseraService) {
+        self.service = service
+    }
+
     /// `tessera layout`: the `POST /v1/layout` answer, or its error.
-    public static func layout(_ input: [UInt8]) -> CommandOutcome {
-        outcome(TesseraService().oneShotLayout(body: input), trailingNewline: true)
+    public func layout(_ input: [UInt8]) -> CommandOutcome {
+        Self.outcome(service.oneShotLayout(body: input), trailingNewline: true)
     }
 
     /// `tessera render`: the `POST /v1/render` picture. `rect` (x,y,w,h) replaces the body's.
-    public static func render(_ input: [UInt8], rect: String?, options: SVGRenderOptions) -> CommandOutcome {
-        let service = TesseraService()
+    public func render(_ input: [UInt8], rect: String?, options: SVGRenderOptions) -> CommandOutcome {
         let response = ServiceResponse.handling { () throws(APIError) -> ServiceResponse in
-            var request = try LayoutRequest.decode(
-                input, maxItems: service.store.configuration.maxItemsPerSession,
-                maxSections: service.store.configuration.maxSectionsPerSession, allowRect: true)
+            var request = try service.layoutRequest(input, allowRect: true)
             if let rect { request.rect = try QueryParameters.rect(rect) }
             let prepared = try service.prepare(request.layout, request.dataSource, request.view)
             let svg = try service.picture(of: prepared, rect: request.rect, view: request.view, options: options)
             return ServiceResponse(status: 200, body: svg)
         }
-        return outcome(response, trailingNewline: false)
+        return Self.outcome(response, trailingNewline: false)
     }
 
     /// `tessera validate`: every error with its JSON path, one per line, exit 1; or a line

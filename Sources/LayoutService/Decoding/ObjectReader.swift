@@ -63,6 +63,18 @@ struct ObjectReader {
         }
     }
 
+    /// An operation object's `op`, one of `keysByOp`'s, its other keys that operation's.
+    func operation(among keysByOp: [String: Set<String>]) throws(APIError) -> String {
+        guard let op = try string("op") else { throw .invalidRequest(fieldPath("op"), "is required") }
+        guard let keys = keysByOp[op] else {
+            throw .invalidRequest(
+                fieldPath("op"),
+                "unknown operation \(ClientText.quoted(op)); expected one of: \(keysByOp.keys.sorted().joined(separator: ", "))")
+        }
+        try rejectUnknownKeys(keys.union(["op"]))
+        return op
+    }
+
     func object(_ key: String) throws(APIError) -> ObjectReader? {
         guard let v = self[key], !v.isNull else { return nil }
         return try ObjectReader(v, path: fieldPath(key))

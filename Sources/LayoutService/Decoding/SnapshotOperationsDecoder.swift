@@ -71,13 +71,7 @@ struct SnapshotOperationsDecoder {
 
     private func operation(_ v: JSONValue, path: String, _ edit: inout Edit) throws(APIError) {
         let o = try ObjectReader(v, path: path)
-        guard let op = try o.string("op") else { throw .invalidRequest(o.fieldPath("op"), "is required") }
-        guard let keys = Self.keysByOp[op] else {
-            throw .invalidRequest(
-                o.fieldPath("op"),
-                "unknown operation \(ClientText.quoted(op)); expected one of: \(Self.keysByOp.keys.sorted().joined(separator: ", "))")
-        }
-        try o.rejectUnknownKeys(keys.union(["op"]))
+        let op = try o.operation(among: Self.keysByOp)
         func apply(_ change: (inout SnapshotEditor) throws(DiffableSnapshotError) -> Void) throws(APIError) {
             do throws(DiffableSnapshotError) { try change(&edit.editor) } catch { throw .snapshot(error) }
         }

@@ -29,14 +29,7 @@ struct UpdatesDecoder {
 
     private func operation(_ v: JSONValue, path: String) throws(APIError) -> BatchUpdateOperation {
         let o = try ObjectReader(v, path: path)
-        guard let op = try o.string("op") else { throw .invalidRequest(o.fieldPath("op"), "is required") }
-        guard let keys = UpdatesDecoder.keysByOp[op] else {
-            throw .invalidRequest(
-                o.fieldPath("op"),
-                "unknown operation \(ClientText.quoted(op)); expected one of: \(UpdatesDecoder.keysByOp.keys.sorted().joined(separator: ", "))")
-        }
-        try o.rejectUnknownKeys(keys.union(["op"]))
-        switch op {
+        switch try o.operation(among: UpdatesDecoder.keysByOp) {
         case "insertItems": return .insertItems(try indexPaths(o), items: try items(o))
         case "deleteItems": return .deleteItems(try indexPaths(o))
         case "reloadItems": return .reloadItems(try indexPaths(o), items: try items(o))

@@ -20,11 +20,17 @@ extension JSONWriter {
     }
 
     private mutating func update(_ op: BatchUpdateOperation) {
+        if case .moveItem(let from, let to) = op {
+            // The commonest operation of a derived batch, written in one piece
+            // (docs/performance.md#batch-writer).
+            moveItem(from, to)
+            return
+        }
         beginObject()
+        key("op")
+        string(op.name)
         switch op {
-        case .insertItems(let paths, let items):
-            key("op")
-            string("insertItems")
+        case .insertItems(let paths, let items), .reloadItems(let paths, let items):
             key("indexPaths")
             indexPaths(paths)
             if let items {
@@ -32,46 +38,24 @@ extension JSONWriter {
                 itemData(items)
             }
         case .deleteItems(let paths):
-            key("op")
-            string("deleteItems")
             key("indexPaths")
             indexPaths(paths)
         case .moveItem(let from, let to):
-            // The commonest operation of a derived batch, written in one piece
-            // (docs/performance.md#batch-writer).
-            endObjectAfterMove(from, to)
-            return
-        case .reloadItems(let paths, let items):
-            key("op")
-            string("reloadItems")
-            key("indexPaths")
-            indexPaths(paths)
-            if let items {
-                key("items")
-                itemData(items)
-            }
+            break // written whole above
         case .insertSections(let sections, let data):
-            key("op")
-            string("insertSections")
             key("sections")
             ints(sections)
             key("data")
             sectionData(data)
         case .deleteSections(let sections):
-            key("op")
-            string("deleteSections")
             key("sections")
             ints(sections)
         case .moveSection(let from, let to):
-            key("op")
-            string("moveSection")
             key("from")
             int(from)
             key("to")
             int(to)
         case .reloadSections(let sections, let data):
-            key("op")
-            string("reloadSections")
             key("sections")
             ints(sections)
             if let data {
@@ -82,12 +66,12 @@ extension JSONWriter {
         endObject()
     }
 
-    /// `"op":"moveItem","from":[s,i],"to":[s,i]}` after the object's opening brace.
-    private mutating func endObjectAfterMove(_ from: IndexPath, _ to: IndexPath) {
-        // The first member: no comma; after the closing brace, the next value takes one.
-        _ = takeComma()
+    /// `{"op":"moveItem","from":[s,i],"to":[s,i]}` in one reservation.
+    private mutating func moveItem(_ from: IndexPath, _ to: IndexPath) {
+        let comma = takeComma()
         appendWritten(maxCount: 40 + 4 * JSONCursor.maxIntegerBytes) { c in
-            c.fragment(#""op":"moveItem","from":"#)
+            if comma { c.byte(UInt8(ascii: ",")) }
+            c.fragment(#"{"op":"moveItem","from":"#)
             Self.indexPath(from, &c)
             c.fragment(#","to":"#)
             Self.indexPath(to, &c)
@@ -219,5 +203,21 @@ extension SnapshotIdentifier {
     var integerValue: Int? {
         if case .integer(let i) = self { return i }
         return nil
+    }
+}
+
+extension BatchUpdateOperation {
+    /// The operation's `op` in a request.
+    var name: String {
+        switch self {
+        case .insertItems: "insertItems"
+        case .deleteItems: "deleteItems"
+        case .moveItem: "moveItem"
+        case .reloadItems: "reloadItems"
+        case .insertSections: "insertSections"
+        case .deleteSections: "deleteSections"
+        case .moveSection: "moveSection"
+        case .reloadSections: "reloadSections"
+        }
     }
 }

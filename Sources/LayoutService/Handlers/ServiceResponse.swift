@@ -1,16 +1,10 @@
 import TesseraJSON
+import TesseraSupport
+
 /// A handler's answer, independent of any transport.
-public struct ServiceResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+public typealias ServiceResponse = HandlerResponse
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
+extension ServiceResponse {
     /// The writer's document, unless it holds a number that is not finite (see
     /// `JSONWriter.number`): then 500 `internal_error`, never a body with a made-up number.
     static func json(_ status: Int, _ writer: JSONWriter, headers: [(name: String, value: String)] = []) -> ServiceResponse {
@@ -21,12 +15,6 @@ public struct ServiceResponse: Sendable {
     init(_ error: APIError) {
         self.init(status: error.status, headers: error.headers, body: error.body)
     }
-
-    /// Not a reply: the handler ran on an event loop and found the work bigger than a loop
-    /// may do (`ExecutionContext.eventLoop`); the transport runs it again on a worker.
-    public static let moveToWorker = ServiceResponse(status: 0)
-
-    public var asksForWorker: Bool { status == 0 }
 
     /// Runs a handler body, turning a thrown APIError into its response.
     static func handling(_ body: () throws(APIError) -> ServiceResponse) -> ServiceResponse {

@@ -120,25 +120,21 @@ extension TesseraService {
     }
 
     func snapshotResponse(_ state: SessionState, _ outcome: SnapshotOutcome) -> ServiceResponse {
-        var w = JSONWriter(capacity: 256 + (outcome.plan?.count ?? 0) * 260)
-        w.beginObject()
-        w.key("version")
-        w.int(state.version)
-        w.key("updates")
-        w.updates(outcome.operations)
-        w.key("reconfigured")
-        w.beginArray()
-        for p in outcome.reconfigured { w.indexPath(p) }
-        w.endArray()
-        if let plan = outcome.plan {
-            w.key("plan")
-            w.plan(plan)
+        Self.sessionReply(state.version, capacity: 256 + (outcome.plan?.count ?? 0) * 260) { w in
+            w.key("updates")
+            w.updates(outcome.operations)
+            w.key("reconfigured")
+            w.beginArray()
+            for p in outcome.reconfigured { w.indexPath(p) }
+            w.endArray()
+            if let plan = outcome.plan {
+                w.key("plan")
+                w.plan(plan)
+            }
+            w.key("contentSize")
+            w.size(state.prepared.contentSize)
+            w.key("info")
+            w.info(state.prepared.info)
         }
-        w.key("contentSize")
-        w.size(state.prepared.contentSize)
-        w.key("info")
-        w.info(state.prepared.info)
-        w.endObject()
-        return .json(200, w, headers: TesseraService.versionHeader(state.version))
     }
 }

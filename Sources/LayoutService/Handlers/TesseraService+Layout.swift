@@ -6,9 +6,7 @@ extension TesseraService {
     /// `rect`) and info; keeps nothing.
     public func oneShotLayout(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let request = try LayoutRequest.decode(
-                body, maxItems: store.configuration.maxItemsPerSession,
-                maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
+            let request = try layoutRequest(body, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             if request.rect == nil, let justified = prepared as? PreparedJustifiedLayout {
                 return try allCellsReply(justified)
@@ -20,6 +18,13 @@ extension TesseraService {
             w.endObject()
             return .json(200, w)
         }
+    }
+
+    /// A request's layout, data and view, within the store's limits on items and sections.
+    func layoutRequest(_ body: [UInt8], allowRect: Bool) throws(APIError) -> LayoutRequest {
+        try LayoutRequest.decode(
+            body, maxItems: store.configuration.maxItemsPerSession,
+            maxSections: store.configuration.maxSectionsPerSession, allowRect: allowRect)
     }
 
     /// The one-shot reply with all the elements of a justified layout, written straight from

@@ -19,14 +19,7 @@ extension TesseraService {
     /// PUT /v1/sessions/{id}/layout: setCollectionViewLayout:animated:. Answers the animation
     /// plan from the old attributes to the new ones for the elements in `rect` (or all).
     public func switchLayout(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            let tape = try JSONTape.parseBody(body)
-            let (next, plan) = try mutate(s, ifMatch: ifMatch, SessionChange(.layoutSwitch, body: body)) { state throws(APIError) in
-                try layoutSwitchStep(tape.root, state)
-            }
-            return planResponse(next, plan)
-        }
+        changing(id, ifMatch: ifMatch, SessionChange(.layoutSwitch, body: body), reading: Self.jsonRoot, layoutSwitchStep, reply: planResponse)
     }
 
     /// The state after a layout switch, and its animation plan (also the log's replay).
@@ -56,17 +49,13 @@ extension TesseraService {
     }
 
     func planResponse(_ state: SessionState, _ plan: [PlanEntry]) -> ServiceResponse {
-        var w = JSONWriter(capacity: 128 + plan.count * 260)
-        w.beginObject()
-        w.key("version")
-        w.int(state.version)
-        w.key("contentSize")
-        w.size(state.prepared.contentSize)
-        w.key("info")
-        w.info(state.prepared.info)
-        w.key("plan")
-        w.plan(plan)
-        w.endObject()
-        return .json(200, w, headers: TesseraService.versionHeader(state.version))
+        Self.sessionReply(state.version, capacity: 128 + plan.count * 260) { w in
+            w.key("contentSize")
+            w.size(state.prepared.contentSize)
+            w.key("info")
+            w.info(state.prepared.info)
+            w.key("plan")
+            w.plan(plan)
+        }
     }
 }

@@ -7,17 +7,14 @@ extension TesseraService {
     /// targetIndexPathForInteractivelyMovingItem), `end` (a move update, answered with its
     /// animation plan) or `cancel` (nothing changes).
     public func interactiveMovement(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            let request = try MovementRequest(body)
-            let (next, result) = try mutate(s, ifMatch: ifMatch, SessionChange(.movement, body: body)) { state throws(APIError) in
-                let (next, plan) = try movementStep(request, state)
-                // Listed while the change is computed, so that a rect meeting more than one
-                // reply carries refuses the change too.
-                let listed = request.phase == .end ? nil : try movementElements(next, rect: request.rect)
-                return (next, (plan: plan, listed: listed))
-            }
-            return request.phase == .end ? planResponse(next, result.plan) : movementResponse(next, result.listed)
+        changing(id, ifMatch: ifMatch, SessionChange(.movement, body: body), reading: MovementRequest.init) { request, state throws(APIError) in
+            let (next, plan) = try movementStep(request, state)
+            // Listed while the change is computed, so that a rect meeting more than one
+            // reply carries refuses the change too.
+            let listed = request.phase == .end ? nil : try movementElements(next, rect: request.rect)
+            return (next, (ended: request.phase == .end, plan: plan, listed: listed))
+        } reply: { next, result in
+            result.ended ? planResponse(next, result.plan) : movementResponse(next, result.listed)
         }
     }
 
@@ -162,25 +159,21 @@ extension TesseraService {
     /// `{version, phase state, targetIndexPath, movingItem, elements?}`: the others show the
     /// tentative order.
     private func movementResponse(_ state: SessionState, _ listed: [LayoutAttributes]?) -> ServiceResponse {
-        var w = JSONWriter()
-        w.beginObject()
-        w.key("version")
-        w.int(state.version)
-        w.key("moving")
-        w.bool(state.movement != nil)
-        if let m = state.movement, let moving = movingItem(state) {
-            w.key("targetIndexPath")
-            w.indexPath(m.target)
-            w.key("movingItem")
-            w.attributes(moving)
-            if let listed {
-                w.key("elements")
-                w.elements(listed)
+        Self.sessionReply(state.version) { w in
+            w.key("moving")
+            w.bool(state.movement != nil)
+            if let m = state.movement, let moving = movingItem(state) {
+                w.key("targetIndexPath")
+                w.indexPath(m.target)
+                w.key("movingItem")
+                w.attributes(moving)
+                if let listed {
+                    w.key("elements")
+                    w.elements(listed)
+                }
             }
+            w.key("contentSize")
+            w.size((state.movement?.tentative ?? state.prepared).contentSize)
         }
-        w.key("contentSize")
-        w.size((state.movement?.tentative ?? state.prepared).contentSize)
-        w.endObject()
-        return .json(200, w, headers: TesseraService.versionHeader(state.version))
     }
 }

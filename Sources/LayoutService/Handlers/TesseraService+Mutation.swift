@@ -3,37 +3,49 @@
 #endif
 import LayoutEngine
 import SessionStorage
+import TesseraJSON
 import TesseraSupport
 
 extension TesseraService {
+    /// The handler of a change to session `id`: the session looked up first (404), then the
+    /// request read from the change's body (400), then `step` applied as `mutate` applies it,
+    /// answered by `reply` from the state it left and the step's result.
+    func changing<Request, Next: StepOutcome, Result>(
+        _ id: String, ifMatch: String?, _ change: SessionChange,
+        reading read: ([UInt8]) throws(APIError) -> Request,
+        _ step: (Request, SessionState) throws(APIError) -> (Next, Result),
+        reply: (SessionState, Result) -> ServiceResponse
+    ) -> ServiceResponse {
+        .handling { () throws(APIError) -> ServiceResponse in
+            let s = try session(id)
+            let request = try read(change.body)
+            let (state, result) = try mutate(s, ifMatch: ifMatch, change) { state throws(APIError) in try step(request, state) }
+            return reply(state, result)
+        }
+    }
+
+    /// A request body's JSON document, for the steps that read it as it is.
+    static func jsonRoot(_ body: [UInt8]) throws(APIError) -> JSONValue {
+        try JSONTape.parseBody(body).root
+    }
+
     /// Applies a change to a session: computes the next state from the current one and
     /// commits it to the store as a compare-and-set on the version, appending `change` to the
     /// session's log before anything is acknowledged. When another change won (in this process
     /// or another replica), catches up with the store and recomputes on the newest state;
     /// `If-Match` pins the version the client saw, so a moved-on session answers 412.
-    /// Nothing is changed when `step` throws.
-    func mutate<Result>(
+    /// Nothing is changed when `step` throws. A step that finds nothing to change (nil state)
+    /// stores nothing, and the current state is answered with its result at its version.
+    func mutate<Next: StepOutcome, Result>(
         _ s: Session, ifMatch: String?, _ change: SessionChange,
-        _ step: (SessionState) throws(APIError) -> (SessionState, Result)
-    ) throws(APIError) -> (SessionState, Result) {
-        try mutateIfChanged(s, ifMatch: ifMatch, change) { state throws(APIError) in
-            let (next, result) = try step(state)
-            return (next as SessionState?, result)
-        }
-    }
-
-    /// `mutate` for a step that may find nothing to change (nil state): then nothing is
-    /// stored, and the current state is answered with the step's result at its version.
-    func mutateIfChanged<Result>(
-        _ s: Session, ifMatch: String?, _ change: SessionChange,
-        _ step: (SessionState) throws(APIError) -> (SessionState?, Result)
+        _ step: (SessionState) throws(APIError) -> (Next, Result)
     ) throws(APIError) -> (SessionState, Result) {
         var session = s
         for attempt in 0..<32 {
             let state = session.current
             try checkIfMatch(ifMatch, current: state.version)
             let (changed, result) = try step(state)
-            guard var next = changed else { return (state, result) }
+            guard var next = changed.changedState else { return (state, result) }
             next.version = state.version + 1
             if try commit(session, from: state, to: next, change) { return (next, result) }
             if store.storage.keepsSessionData {
@@ -90,6 +102,27 @@ extension TesseraService {
         }
     }
 
+    /// A reply about a session at `version`: `{"id":…` (when given) `"version":…,` what
+    /// `members` writes, `}`; its headers `headers` and the version as the entity tag.
+    @inline(__always)
+    static func sessionReply(
+        _ version: Int, id: String? = nil, status: Int = 200, capacity: Int = 256,
+        headers: [(name: String, value: String)] = [], _ members: (inout JSONWriter) -> Void
+    ) -> ServiceResponse {
+        var w = JSONWriter(capacity: capacity)
+        w.beginObject()
+        if let id {
+            w.key("id")
+            w.string(id)
+        }
+        w.key("version")
+        w.int(version)
+        members(&w)
+        w.endObject()
+        let tag = versionHeader(version)
+        return .json(status, w, headers: headers.isEmpty ? tag : headers + tag)
+    }
+
     static func versionHeader(_ version: Int) -> [(name: String, value: String)] { [("ETag", entityTag(version))] }
 
     /// `"7"`: a version as an entity tag, written digit by digit: string interpolation
@@ -107,4 +140,18 @@ extension TesseraService {
             out.byte(UInt8(ascii: "\""))
         }
     }
+}
+
+/// What a change's step leaves: the next state, or, for a step that may find nothing to
+/// change, an optional one (nil: nothing to store).
+protocol StepOutcome {
+    var changedState: SessionState? { get }
+}
+
+extension SessionState: StepOutcome {
+    var changedState: SessionState? { self }
+}
+
+extension Optional: StepOutcome where Wrapped == SessionState {
+    var changedState: SessionState? { self }
 }

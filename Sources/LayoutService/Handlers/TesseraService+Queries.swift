@@ -16,7 +16,6 @@ extension TesseraService {
                 return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
             }
             let state = s.current
-            let headers = TesseraService.versionHeader(state.version)
             let q = try QueryParameters(query)
             try q.rejectUnknown(["rect", "progress"])
             let rect = try q.rect()
@@ -24,17 +23,15 @@ extension TesseraService {
             guard let elements = try self.elements(of: layout, in: rect, view: state.view, on: context) else {
                 return .moveToWorker
             }
-            var w = JSONWriter(capacity: 64 + elements.count * 110)
-            w.beginObject()
-            w.key("version")
-            w.int(state.version)
-            w.key("contentSize")
-            w.size(layout.contentSize)
-            w.key("elements")
-            w.elements(elements)
-            w.endObject()
-            if !w.wroteNonFiniteNumber { s.cacheReply(version: state.version, query: query ?? "", w.bytes, headers: headers) }
-            return .json(200, w, headers: headers)
+            let reply = Self.sessionReply(state.version, capacity: 64 + elements.count * 110) { w in
+                w.key("contentSize")
+                w.size(layout.contentSize)
+                w.key("elements")
+                w.elements(elements)
+            }
+            // A reply with a number that is not finite is a 500 (`ServiceResponse.json`): not kept.
+            if reply.status == 200 { s.cacheReply(version: state.version, query: query ?? "", reply.body, headers: reply.headers) }
+            return reply
         }
     }
 

@@ -7,25 +7,17 @@ extension TesseraService {
     /// estimatedItemSize. The sizes become the items' own; answers the elements whose
     /// attributes changed within `rect` (default: the visible bounds) and the new content size.
     public func preferredSizes(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            let request = try PreferredSizesRequest(body)
-            let (next, changed) = try mutate(s, ifMatch: ifMatch, SessionChange(.preferredSizes, body: body)) { state throws(APIError) in
-                try preferredSizesStep(request, state)
+        changing(id, ifMatch: ifMatch, SessionChange(.preferredSizes, body: body), reading: PreferredSizesRequest.init, preferredSizesStep) {
+            next, changed in
+            Self.sessionReply(next.version) { w in
+                w.key("contentSize")
+                w.size(next.prepared.contentSize)
+                // A list of elements; `invalidated` (PATCH …/view) is a yes/no answer.
+                w.key("invalidatedElements")
+                w.beginArray()
+                for key in changed { w.elementKey(key) }
+                w.endArray()
             }
-            var w = JSONWriter()
-            w.beginObject()
-            w.key("version")
-            w.int(next.version)
-            w.key("contentSize")
-            w.size(next.prepared.contentSize)
-            // A list of elements; `invalidated` (PATCH …/view) is a yes/no answer.
-            w.key("invalidatedElements")
-            w.beginArray()
-            for key in changed { w.elementKey(key) }
-            w.endArray()
-            w.endObject()
-            return .json(200, w, headers: TesseraService.versionHeader(next.version))
         }
     }
 

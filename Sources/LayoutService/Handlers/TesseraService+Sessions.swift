@@ -6,9 +6,7 @@ extension TesseraService {
     /// POST /v1/sessions: 201 with id, version, contentSize, info.
     public func createSession(body: [UInt8]) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
-            let request = try LayoutRequest.decode(
-                body, maxItems: store.configuration.maxItemsPerSession,
-                maxSections: store.configuration.maxSectionsPerSession, allowRect: false)
+            let request = try layoutRequest(body, allowRect: false)
             // The store keeps the source of truth, known once decoded: it is written while
             // the layout is prepared.
             let pending = store.beginAdd(
@@ -30,18 +28,12 @@ extension TesseraService {
                 layoutJSON: request.layoutJSON, dataSource: request.dataSource,
                 identifiers: request.snapshot, view: request.view, prepared: prepared)
             let session = try store.finishAdd(pending, state)
-            var w = JSONWriter()
-            w.beginObject()
-            w.key("id")
-            w.string(session.id)
-            w.key("version")
-            w.int(state.version)
-            w.key("contentSize")
-            w.size(prepared.contentSize)
-            w.key("info")
-            w.info(prepared.info)
-            w.endObject()
-            return .json(201, w, headers: [("Location", "/v1/sessions/\(session.id)"), ("ETag", "\"\(state.version)\"")])
+            return Self.sessionReply(state.version, id: session.id, status: 201, headers: [("Location", "/v1/sessions/\(session.id)")]) { w in
+                w.key("contentSize")
+                w.size(prepared.contentSize)
+                w.key("info")
+                w.info(prepared.info)
+            }
         }
     }
 
@@ -53,33 +45,27 @@ extension TesseraService {
             if context == .eventLoop, state.dataSource.sections.count > limits.maxSectionsOnEventLoop {
                 return .moveToWorker
             }
-            var w = JSONWriter()
-            w.beginObject()
-            w.key("id")
-            w.string(id)
-            w.key("version")
-            w.int(state.version)
-            w.key("layout")
-            w.raw(state.layoutJSON[...])
-            w.key("view")
-            w.view(state.view)
-            w.key("sections")
-            w.beginArray()
-            for section in state.dataSource.sections {
-                w.beginObject()
+            return Self.sessionReply(state.version, id: id) { w in
+                w.key("layout")
+                w.raw(state.layoutJSON[...])
+                w.key("view")
+                w.view(state.view)
+                w.key("sections")
+                w.beginArray()
+                for section in state.dataSource.sections {
+                    w.beginObject()
+                    w.key("itemCount")
+                    w.int(section.itemCount)
+                    w.endObject()
+                }
+                w.endArray()
                 w.key("itemCount")
-                w.int(section.itemCount)
-                w.endObject()
+                w.int(state.dataSource.totalItemCount)
+                w.key("contentSize")
+                w.size(state.prepared.contentSize)
+                w.key("info")
+                w.info(state.prepared.info)
             }
-            w.endArray()
-            w.key("itemCount")
-            w.int(state.dataSource.totalItemCount)
-            w.key("contentSize")
-            w.size(state.prepared.contentSize)
-            w.key("info")
-            w.info(state.prepared.info)
-            w.endObject()
-            return .json(200, w, headers: [("ETag", "\"\(state.version)\"")])
         }
     }
 

@@ -29,14 +29,10 @@ extension TesseraService {
                 }
                 target = snapped
             }
-            var w = JSONWriter()
-            w.beginObject()
-            w.key("version")
-            w.int(state.version)
-            w.key("contentOffset")
-            w.point(target)
-            w.endObject()
-            return .json(200, w, headers: TesseraService.versionHeader(state.version))
+            return Self.sessionReply(state.version) { w in
+                w.key("contentOffset")
+                w.point(target)
+            }
         }
     }
 

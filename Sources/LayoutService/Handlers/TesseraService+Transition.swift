@@ -5,25 +5,20 @@ extension TesseraService {
     /// POST /v1/sessions/{id}/transition: begins an interactive transition to another layout.
     /// Until it ends, `elements?progress=p` interpolates between the two layouts.
     public func beginTransition(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            let tape = try JSONTape.parseBody(body)
-            let (next, _) = try mutate(s, ifMatch: ifMatch, SessionChange(.transitionBegin, body: body)) { state throws(APIError) in
-                (try transitionBeginStep(tape.root, state), ())
-            }
-            return transitionResponse(next, status: 201)
+        changing(id, ifMatch: ifMatch, SessionChange(.transitionBegin, body: body), reading: Self.jsonRoot) { root, state throws(APIError) in
+            (try transitionBeginStep(root, state), ())
+        } reply: { next, _ in
+            transitionResponse(next, status: 201)
         }
     }
 
     /// POST .../transition/finish keeps the new layout; .../transition/cancel the old one.
     public func endTransition(id: String, finish: Bool, ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            let change = SessionChange(finish ? .transitionFinish : .transitionCancel)
-            let (next, _) = try mutate(s, ifMatch: ifMatch, change) { state throws(APIError) in
-                (try transitionEndStep(finish: finish, state), ())
-            }
-            return transitionResponse(next, status: 200)
+        let change = SessionChange(finish ? .transitionFinish : .transitionCancel)
+        return changing(id, ifMatch: ifMatch, change, reading: { _ in finish }) { finish, state throws(APIError) in
+            (try transitionEndStep(finish: finish, state), ())
+        } reply: { next, _ in
+            transitionResponse(next, status: 200)
         }
     }
 
@@ -50,25 +45,21 @@ extension TesseraService {
     }
 
     private func transitionResponse(_ state: SessionState, status: Int) -> ServiceResponse {
-        var w = JSONWriter()
-        w.beginObject()
-        w.key("version")
-        w.int(state.version)
-        w.key("layout")
-        w.raw(state.layoutJSON[...])
-        if let t = state.transition {
-            w.key("transition")
-            w.beginObject()
-            w.key("toLayout")
-            w.raw(t.layoutJSON[...])
-            w.key("toContentSize")
-            w.size(t.prepared.contentSize)
-            w.endObject()
+        Self.sessionReply(state.version, status: status) { w in
+            w.key("layout")
+            w.raw(state.layoutJSON[...])
+            if let t = state.transition {
+                w.key("transition")
+                w.beginObject()
+                w.key("toLayout")
+                w.raw(t.layoutJSON[...])
+                w.key("toContentSize")
+                w.size(t.prepared.contentSize)
+                w.endObject()
+            }
+            w.key("contentSize")
+            w.size(state.prepared.contentSize)
         }
-        w.key("contentSize")
-        w.size(state.prepared.contentSize)
-        w.endObject()
-        return .json(status, w, headers: TesseraService.versionHeader(state.version))
     }
 
     /// The layout that answers queries: the transition layout at `progress` when one is given.

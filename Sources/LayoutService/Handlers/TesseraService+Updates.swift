@@ -6,14 +6,7 @@ extension TesseraService {
     /// the operation, nothing changed), applied at the cost of what it touches where the layout
     /// can update itself, and answered with the animation plan for `rect` (or everything).
     public func applyUpdates(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            let tape = try JSONTape.parseBody(body)
-            let (next, plan) = try mutate(s, ifMatch: ifMatch, SessionChange(.updates, body: body)) { state throws(APIError) in
-                try updatesStep(tape.root, state)
-            }
-            return planResponse(next, plan)
-        }
+        changing(id, ifMatch: ifMatch, SessionChange(.updates, body: body), reading: Self.jsonRoot, updatesStep, reply: planResponse)
     }
 
     /// The state after a batch of updates, and its animation plan (also the log's replay).

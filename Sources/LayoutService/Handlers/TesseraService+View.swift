@@ -6,33 +6,15 @@ extension TesseraService {
     /// Asks the layout what the change invalidates (shouldInvalidateLayoutForBoundsChange)
     /// and prepares again only when the layout itself no longer holds.
     public func patchView(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
-            let tape = try JSONTape.parseBody(body)
-            let (next, context) = try mutate(s, ifMatch: ifMatch, SessionChange(.view, body: body)) { state throws(APIError) in
-                try viewStep(tape.root, state)
+        changing(id, ifMatch: ifMatch, SessionChange(.view, body: body), reading: Self.jsonRoot, viewStep) { next, context in
+            Self.sessionReply(next.version) { w in
+                w.key("invalidated")
+                w.bool(context.shouldInvalidate)
+                w.key("invalidation")
+                w.invalidation(context)
+                w.key("contentSize")
+                w.size(next.prepared.contentSize)
             }
-            var w = JSONWriter()
-            w.beginObject()
-            w.key("version")
-            w.int(next.version)
-            w.key("invalidated")
-            w.bool(context.shouldInvalidate)
-            w.key("invalidation")
-            w.beginObject()
-            w.key("layout")
-            w.bool(context.invalidatesLayout)
-            w.key("allAttributes")
-            w.bool(context.invalidatesAllAttributes)
-            w.key("elements")
-            w.beginArray()
-            for key in context.invalidatedElements { w.elementKey(key) }
-            w.endArray()
-            w.endObject()
-            w.key("contentSize")
-            w.size(next.prepared.contentSize)
-            w.endObject()
-            return .json(200, w, headers: TesseraService.versionHeader(next.version))
         }
     }
 
@@ -53,5 +35,21 @@ extension TesseraService {
             next.movement?.tentative = try prepare(state.layout, m.tentativeDataSource, view)
         }
         return (next, context)
+    }
+}
+
+extension JSONWriter {
+    /// `{"layout", "allAttributes", "elements"}`: what a view change invalidated.
+    mutating func invalidation(_ context: InvalidationContext) {
+        beginObject()
+        key("layout")
+        bool(context.invalidatesLayout)
+        key("allAttributes")
+        bool(context.invalidatesAllAttributes)
+        key("elements")
+        beginArray()
+        for k in context.invalidatedElements { elementKey(k) }
+        endArray()
+        endObject()
     }
 }

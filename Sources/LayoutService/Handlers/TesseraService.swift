@@ -20,7 +20,8 @@ public final class TesseraService: Sendable {
     public let store: SessionStore
     public let limits: Limits
 
-    public init(store: SessionStore = SessionStore(), limits: Limits = Limits()) {
+    /// `store` holds the sessions in the storage its caller chose (the service names none).
+    public init(store: SessionStore, limits: Limits = Limits()) {
         self.store = store
         self.limits = limits
     }

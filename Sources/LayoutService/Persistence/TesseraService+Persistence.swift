@@ -112,18 +112,17 @@ extension TesseraService {
         do throws(APIError) {
             var next: SessionState
             switch change.kind {
-            case .updates: next = try updatesStep(try JSONTape.parseBody(change.body).root, state).0
-            case .view: next = try viewStep(try JSONTape.parseBody(change.body).root, state).0
-            case .layoutSwitch: next = try layoutSwitchStep(try JSONTape.parseBody(change.body).root, state).0
-            case .transitionBegin: next = try transitionBeginStep(try JSONTape.parseBody(change.body).root, state)
+            case .updates: next = try updatesStep(try Self.jsonRoot(change.body), state).0
+            case .view: next = try viewStep(try Self.jsonRoot(change.body), state).0
+            case .layoutSwitch: next = try layoutSwitchStep(try Self.jsonRoot(change.body), state).0
+            case .transitionBegin: next = try transitionBeginStep(try Self.jsonRoot(change.body), state)
             case .transitionFinish: next = try transitionEndStep(finish: true, state)
             case .transitionCancel: next = try transitionEndStep(finish: false, state)
             case .movement: next = try movementStep(try MovementRequest(change.body), state).0
             case .preferredSizes: next = try preferredSizesStep(try PreferredSizesRequest(change.body), state).0
             // A change that left the snapshot as it was is never logged.
-            case .snapshot: next = try snapshotStep(try JSONTape.parseBody(change.body).root, state, planned: false).0 ?? state
-            case .snapshotOperations:
-                next = try snapshotOperationsStep(try JSONTape.parseBody(change.body).root, state, planned: false).0 ?? state
+            case .snapshot, .snapshotOperations:
+                next = try snapshotStep(change.kind, try Self.jsonRoot(change.body), state, planned: false).0 ?? state
             }
             next.version = state.version + 1
             return next

@@ -42,11 +42,6 @@ public final class SessionStore: Sendable {
     /// Recent rect-query replies of every session, within `replyCacheBytes`.
     let replies: ReplyCache
 
-    /// Sessions in this process's memory only (today's behaviour, and the tests' default).
-    public convenience init(configuration: Configuration = Configuration(), clock: any SessionClock = SystemSessionClock()) {
-        self.init(configuration: configuration, storage: MemorySessionStorage { clock.nowNanoseconds() }, clock: clock)
-    }
-
     /// The storage's `callsMayWaitOnTheNetwork` and `keepsSessionData`, read once (they are
     /// asked on every loop request).
     public let callsMayWait: Bool

@@ -134,20 +134,10 @@
         withReserved(20) { $0.decimal(value) }
     }
 
-    /// Eight bytes, least significant first.
+    /// `value`'s bytes, least significant first.
     @inlinable
-    package mutating func appendLittleEndian(_ value: UInt64) {
-        withReserved(8) { $0.littleEndian(value) }
-    }
-
-    @inlinable
-    package mutating func appendLittleEndian(_ value: UInt32) {
-        withReserved(4) { $0.littleEndian(value) }
-    }
-
-    @inlinable
-    package mutating func appendLittleEndian(_ value: UInt16) {
-        withReserved(2) { $0.littleEndian(value) }
+    package mutating func appendLittleEndian<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value) {
+        withReserved(MemoryLayout<Value>.size) { $0.littleEndian(value) }
     }
 
     /// Drops what was written after the first `count` bytes.

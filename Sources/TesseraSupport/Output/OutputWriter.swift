@@ -117,28 +117,12 @@
         position += n
     }
 
-    /// Two bytes, least significant first.
+    /// `v`'s bytes, least significant first (two, four or eight for UInt16, UInt32, UInt64).
     @inlinable @inline(__always)
-    package mutating func littleEndian(_ v: UInt16) {
-        checkRoom(2)
-        UnsafeMutableRawPointer(position).storeBytes(of: v.littleEndian, as: UInt16.self)
-        position += 2
-    }
-
-    /// Four bytes, least significant first.
-    @inlinable @inline(__always)
-    package mutating func littleEndian(_ v: UInt32) {
-        checkRoom(4)
-        UnsafeMutableRawPointer(position).storeBytes(of: v.littleEndian, as: UInt32.self)
-        position += 4
-    }
-
-    /// Eight bytes, least significant first.
-    @inlinable @inline(__always)
-    package mutating func littleEndian(_ v: UInt64) {
-        checkRoom(8)
-        UnsafeMutableRawPointer(position).storeBytes(of: v.littleEndian, as: UInt64.self)
-        position += 8
+    package mutating func littleEndian<Value: FixedWidthInteger & UnsignedInteger>(_ v: Value) {
+        checkRoom(MemoryLayout<Value>.size)
+        UnsafeMutableRawPointer(position).storeBytes(of: v.littleEndian, as: Value.self)
+        position += MemoryLayout<Value>.size
     }
 
     /// The decimal digits of `value` (one digit for 0), two at a time from a table: the
