@@ -157,9 +157,6 @@ import Testing
             let oldColumn = IdentifierColumn(old), newColumn = IdentifierColumn(new)
             let table = PackedSnapshot.hashedMatch(newColumn, in: oldColumn)
             let walk = PackedSnapshot.alignedMatch(newColumn, in: oldColumn)
-            // The same with the fingerprints a decoder would have taken.
-            let prints = (0..<newColumn.count).map { newColumn.fingerprint(at: $0) }
-            #expect(PackedSnapshot.alignedMatch(newColumn, in: oldColumn, fingerprints: prints) == walk)
             if table.duplicates != nil {
                 #expect(walk == nil, "round \(round): a repeat the walk did not see")
                 repeats += 1
@@ -174,26 +171,6 @@ import Testing
             #expect(matched.duplicates?.ids == table.duplicates?.ids)
         }
         #expect(walked > 1000 && repeats > 100)
-    }
-
-    /// A string's fingerprint taken from its bytes, as a decoder takes it, is the one its
-    /// packed form has, at every length around the eight-byte words it reads.
-    @Test func aStringsFingerprintIsItsPackedOnes() {
-        var rng = SeededRandom(seed: 4711)
-        for length in 0...40 {
-            for _ in 0..<50 {
-                let utf8 = (0..<length).map { _ in UInt8(rng.int(0...255)) }
-                // Padding on both sides: the fingerprint reads only the string's own bytes.
-                let padded = [0xAA, 0xBB] + utf8 + [0xCC]
-                var column = IdentifierColumn()
-                column.appendString(utf8: utf8)
-                let fromBytes = padded.withUnsafeBytes { IdentifierFingerprint.ofString($0, 2, length) }
-                #expect(fromBytes == column.fingerprint(at: 0), "length \(length)")
-            }
-        }
-        // Equal identifiers agree wherever they stand in a column.
-        let a = IdentifierColumn(["x", "item-00000000001", 7, "item-00000000001"])
-        #expect(a.fingerprint(at: 1) == a.fingerprint(at: 3))
     }
 
     /// Columns are equal exactly when they hold the same identifiers in the same order (the

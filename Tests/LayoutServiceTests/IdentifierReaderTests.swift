@@ -110,28 +110,6 @@ struct IdentifierReaderTests {
         #expect(fast > 100)
     }
 
-    /// The fingerprints a snapshot's entries come with are the ones the match would take
-    /// from the packed column (a difference would let a repeated identifier through).
-    @Test func entriesComeWithTheirColumnsFingerprints() throws {
-        var g = XorShiftStar(state: 0x22_2213)
-        var checked = 0
-        for round in 0..<400 {
-            let entries = Self.randomEntries(&g, objects: round % 2 == 0)
-            for escaped in [false, true] {
-                let tape = try JSONTape.parse(Array(Self.json(entries, escaped: escaped).utf8))
-                guard
-                    let decoded = try? ItemsDecoder.decodeIdentified(
-                        tape.root, path: "sections[0].items", kind: LayoutRegistry.flow,
-                        overrides: SectionOverrides(), identifiers: .entries),
-                    let ids = decoded.ids
-                else { continue }
-                #expect(decoded.fingerprints == (0..<ids.count).map { ids.fingerprint(at: $0) })
-                checked += 1
-            }
-        }
-        #expect(checked > 200)
-    }
-
     /// A run packs into arrays of exactly its size: what a session keeps is what it holds.
     @Test func aRunIsPackedWithoutSlack() throws {
         let ids = (0..<5000).map { "item-\(String(repeating: "0", count: $0 % 9))\($0)" }

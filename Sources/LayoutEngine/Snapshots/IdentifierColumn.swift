@@ -12,7 +12,7 @@ public struct IdentifierColumn: Hashable, Sendable {
     /// The packed form's limit: ends are 32-bit.
     public static let maxByteCount = Int(UInt32.max)
     /// The tag bytes (the service's decoders pack runs of strings themselves).
-    @usableFromInline package static let stringTag: UInt8 = 0
+    package static let stringTag: UInt8 = 0
     package static let integerTag: UInt8 = 1
 
     public init() {}

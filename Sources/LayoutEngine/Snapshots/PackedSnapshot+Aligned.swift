@@ -33,7 +33,7 @@ extension PackedSnapshot {
     ///   item, the table only for the left-over items, the unpaired old ones and the few new
     ///   ones whose fingerprint collides. Whatever the fingerprints, never more table lookups
     ///   than `hashedMatch` makes.
-    static func alignedMatch(_ new: IdentifierColumn, in old: IdentifierColumn, fingerprints: [UInt32]? = nil) -> [Int]? {
+    static func alignedMatch(_ new: IdentifierColumn, in old: IdentifierColumn) -> [Int]? {
         let m = new.count
         var leftOver: [Int] = [], unpaired: [Int] = []
         // Every new item's origin is written once: its old position, or -1 for now.
@@ -46,7 +46,7 @@ extension PackedSnapshot {
         var table = IdentifierIndex(capacity: leftOver.count)
         // 128 bits or more per left-over item: under 1 % of the other items are looked up
         // for nothing (each lookup a cache miss or two), for a bitmap of 1 bit an item at 1 %
-        // apart (docs/performance.md#decoded-fingerprints).
+        // apart (docs/performance.md#new-side-fingerprints).
         var bits = 64
         while bits < leftOver.count * 128 && bits < 1 << 31 { bits <<= 1 }
         let shift = UInt32(32 - bits.trailingZeroBitCount)
@@ -63,10 +63,7 @@ extension PackedSnapshot {
             }
             if leftOverRepeats { return true }
             let candidates = bitmap.withUnsafeBufferPointer { bitmap in
-                if let fingerprints, fingerprints.count == m {
-                    return fingerprints.withUnsafeBufferPointer { fingerprintHits($0, bitmap: bitmap, shift: shift) }
-                }
-                return fingerprintHits(newBytes, newEnds, bitmap: bitmap, shift: shift)
+                fingerprintHits(newBytes, newEnds, bitmap: bitmap, shift: shift)
             }
             for j in candidates where origin[j] >= 0 {
                 let start = j == 0 ? 0 : Int(newEnds[j - 1]), end = Int(newEnds[j])
@@ -182,19 +179,6 @@ extension PackedSnapshot {
             let end = Int(ends[j])
             let bit = Int(IdentifierFingerprint.of(bytes, start, end) &>> shift)
             start = end
-            if bitmap[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { hits.append(j) }
-        }
-        return hits
-    }
-
-    /// `fingerprintHits` from fingerprints the decoder took (`IdentifierFingerprint.ofString`).
-    @inline(never)
-    private static func fingerprintHits(
-        _ fingerprints: UnsafeBufferPointer<UInt32>, bitmap: UnsafeBufferPointer<UInt64>, shift: UInt32
-    ) -> [Int] {
-        var hits: [Int] = []
-        for j in 0..<fingerprints.count {
-            let bit = Int(fingerprints[j] &>> shift)
             if bitmap[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { hits.append(j) }
         }
         return hits

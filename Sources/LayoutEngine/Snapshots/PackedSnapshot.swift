@@ -40,14 +40,12 @@ extension PackedSnapshot {
     /// Where each section and item of `new` was in `self` (the old snapshot, trusted: it was
     /// checked when it was stored), after checking `new` for duplicates and that `reloaded`
     /// and `reconfigured` name its items. The same errors as `DiffableSnapshot`'s.
-    /// `newItemFingerprints`, one per new item if its decoder took them
-    /// (`IdentifierFingerprint`), spare the match a pass over the new identifiers.
     ///
     /// - Complexity: O(n) expected for n identifiers: one table over the old items, probed
     ///   once per new item; items the old snapshot lacks go to a second table.
     public func correspondence(
         to new: PackedSnapshot, reloaded: IdentifierColumn = IdentifierColumn(),
-        reconfigured: IdentifierColumn = IdentifierColumn(), newItemFingerprints: [UInt32]? = nil
+        reconfigured: IdentifierColumn = IdentifierColumn()
     ) throws(DiffableSnapshotError) -> SnapshotCorrespondence {
         let (sectionOrigin, duplicateSection) = Self.match(new.sectionIDs, in: sectionIDs)
         if let duplicateSection {
@@ -57,7 +55,7 @@ extension PackedSnapshot {
                 field: "sections[\(duplicateSection.first)].id",
                 position: IndexPath(duplicateSection.first, -1))
         }
-        let (itemOrigin, duplicateItem) = Self.match(new.itemIDs, in: itemIDs, fingerprints: newItemFingerprints)
+        let (itemOrigin, duplicateItem) = Self.match(new.itemIDs, in: itemIDs)
         if let duplicateItem {
             let starts = sectionStarts(new.itemCounts), s = section(of: duplicateItem.first, starts)
             throw DiffableSnapshotError(
@@ -86,11 +84,11 @@ extension PackedSnapshot {
     /// Most snapshots keep most items in order: `alignedMatch` finds those by walking both
     /// columns side by side; only when it finds (or cannot rule out) a repeat does the table
     /// over every old identifier (`hashedMatch`) run, and that answers the error.
-    static func match(_ new: IdentifierColumn, in old: IdentifierColumn, unique: Bool = true, fingerprints: [UInt32]? = nil)
+    static func match(_ new: IdentifierColumn, in old: IdentifierColumn, unique: Bool = true)
         -> (origin: [Int], duplicates: (first: Int, ids: [SnapshotIdentifier])?)
     {
         // Against nothing (a new session's check for repeats) there is nothing to walk.
-        if unique, !old.isEmpty, let origin = alignedMatch(new, in: old, fingerprints: fingerprints) { return (origin, nil) }
+        if unique, !old.isEmpty, let origin = alignedMatch(new, in: old) { return (origin, nil) }
         return hashedMatch(new, in: old, unique: unique)
     }
 

@@ -79,13 +79,8 @@ enum IdentifierReader {
     /// identifier. nil when the element at `start` is not such a string, or the run would take
     /// the column past `byteBudget` bytes (`append`, the slow path, then decodes or refuses
     /// it). Both pack the same bytes (`IdentifierReaderTests`).
-    ///
-    /// With `fingerprints`, each identifier's `IdentifierFingerprint` is taken too, from the
-    /// bytes the packing has just read (a snapshot's match reads them instead of the column).
-    static func stringRun(
-        _ tape: JSONTape, from start: Int, end: Int, byteBudget: Int, fingerprints: Bool = false
-    ) -> (column: IdentifierColumn, fingerprints: [UInt32], next: Int)? {
-        tape.nodes.withUnsafeBufferPointer { nodes -> (column: IdentifierColumn, fingerprints: [UInt32], next: Int)? in
+    static func stringRun(_ tape: JSONTape, from start: Int, end: Int, byteBudget: Int) -> (column: IdentifierColumn, next: Int)? {
+        tape.nodes.withUnsafeBufferPointer { nodes -> (column: IdentifierColumn, next: Int)? in
             // The run's extent: strings without escapes. Their lengths are summed and their
             // longest kept, and only a run that breaks a limit is measured again item by item
             // (half the instructions of checking both limits on every item).
@@ -113,41 +108,32 @@ enum IdentifierReader {
             guard node > start else { return nil }
             let count = node - start
             var out = OutputBuffer(capacity: packed)
-            var prints = [UInt32](repeating: 0, count: fingerprints ? count : 0)
             let ends = [UInt32](unsafeUninitializedCapacity: count) { ends, initialized in
-                prints.withUnsafeMutableBufferPointer { prints in
-                    tape.bytes.withUnsafeBytes { bytes in
-                        out.withReserved(packed) { w in
-                            for k in 0..<count {
-                                let n = nodes[start &+ k]
-                                let from = Int(n.a), length = Int(n.b &- n.a)
-                                w.byte(IdentifierColumn.stringTag)
-                                if length >= 8 {
-                                    // Eight bytes at a time, the last eight overlapping the ones
-                                    // before: no copy call per identifier, and no loop turn for
-                                    // one of 9 to 16 bytes.
-                                    let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from, as: UInt64.self))
-                                    let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ length &- 8, as: UInt64.self))
-                                    w.store(littleEndian: first, at: 0)
-                                    var c = 8
-                                    while c &+ 8 < length {
-                                        w.store(
-                                            littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ c, as: UInt64.self)), at: c
-                                        )
-                                        c &+= 8
-                                    }
-                                    w.store(littleEndian: last, at: length &- 8)
-                                    w.advance(by: length)
-                                    // The words just read make the fingerprint (`ofString`'s).
-                                    if fingerprints {
-                                        prints[k] = IdentifierFingerprint.ofStringWords(first: first, last: last, length: length)
-                                    }
-                                } else {
-                                    w.bytes(UnsafeRawBufferPointer(rebasing: bytes[from..<from &+ length]))
-                                    if fingerprints { prints[k] = IdentifierFingerprint.ofString(bytes, from, length) }
+                tape.bytes.withUnsafeBytes { bytes in
+                    out.withReserved(packed) { w in
+                        for k in 0..<count {
+                            let n = nodes[start &+ k]
+                            let from = Int(n.a), length = Int(n.b &- n.a)
+                            w.byte(IdentifierColumn.stringTag)
+                            if length >= 8 {
+                                // Eight bytes at a time, the last eight overlapping the ones
+                                // before: no copy call per identifier, and no loop turn for
+                                // one of 9 to 16 bytes.
+                                w.store(littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from, as: UInt64.self)), at: 0)
+                                var c = 8
+                                while c &+ 8 < length {
+                                    w.store(
+                                        littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ c, as: UInt64.self)), at: c)
+                                    c &+= 8
                                 }
-                                ends.initializeElement(at: k, to: UInt32(truncatingIfNeeded: w.count))
+                                w.store(
+                                    littleEndian: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: from &+ length &- 8, as: UInt64.self)),
+                                    at: length &- 8)
+                                w.advance(by: length)
+                            } else {
+                                w.bytes(UnsafeRawBufferPointer(rebasing: bytes[from..<from &+ length]))
                             }
+                            ends.initializeElement(at: k, to: UInt32(truncatingIfNeeded: w.count))
                         }
                     }
                 }
@@ -156,7 +142,7 @@ enum IdentifierReader {
             // Tags and ends in order by construction (`IdentifierReaderTests` holds the run to
             // the slow path's column, which goes through the checked appends).
             let column = IdentifierColumn(packedBytes: out.bytes, ends: ends)
-            return (column, prints, node)
+            return (column, node)
         }
     }
 }

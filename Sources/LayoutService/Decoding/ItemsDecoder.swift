@@ -27,9 +27,6 @@ struct ItemsDecoder {
         var section: SectionData
         var ids: IdentifierColumn?
         var given: [Bool]?
-        /// In `entries` mode, each identifier's `IdentifierFingerprint`, for the snapshot's
-        /// match (docs/performance.md#decoded-fingerprints).
-        var fingerprints: [UInt32]? = nil
     }
 
     private var sizes: [Size]? = nil
@@ -38,7 +35,6 @@ struct ItemsDecoder {
     private var children: [[Int]]? = nil
     private var ids: IdentifierColumn? = nil
     private var given: [Bool]? = nil
-    private var fingerprints: [UInt32] = []
     private var count = 0
 
     init(path: String, kind: LayoutKind, identifiers: IdentifierMode = .refused) {
@@ -92,7 +88,7 @@ struct ItemsDecoder {
             section: SectionData(
                 itemCount: count, sizes: sizes, heights: heights, aspectRatios: ratios,
                 children: children, overrides: overrides),
-            ids: ids, given: given, fingerprints: identifiers == .entries ? fingerprints : nil)
+            ids: ids, given: given)
     }
 
     /// Identifiers are all or nothing within a section: the first item without one.
@@ -114,7 +110,6 @@ struct ItemsDecoder {
         }
         let path = self.path
         try IdentifierReader.append(v, to: &column, path: key.map { "\(path)[\(i)].\($0)" } ?? "\(path)[\(i)]")
-        if identifiers == .entries { fingerprints.append(column.fingerprint(at: column.count - 1)) }
         ids = column
     }
 
@@ -126,14 +121,12 @@ struct ItemsDecoder {
         guard (ids?.count ?? 0) == firstItem,
             let run = IdentifierReader.stringRun(
                 tape, from: start, end: end,
-                byteBudget: IdentifierColumn.maxByteCount - (ids?.byteCount ?? 0), fingerprints: true)
+                byteBudget: IdentifierColumn.maxByteCount - (ids?.byteCount ?? 0))
         else { return (start, 0) }
         if ids == nil {
             ids = run.column
-            fingerprints = run.fingerprints
         } else {
             ids!.append(contentsOf: run.column)
-            fingerprints.append(contentsOf: run.fingerprints)
         }
         return (run.next, run.column.count)
     }

@@ -14,8 +14,6 @@ struct SnapshotRequest {
     /// Where each new item was named, for errors, when that is not `sections[s].items[i]`
     /// (the identifier operations name their own inputs).
     var itemFields: [SnapshotIdentifier: String]? = nil
-    /// The new items' `IdentifierFingerprint`s, one per item, when the decoder took them.
-    var itemFingerprints: [UInt32]? = nil
 }
 
 /// One section of a new snapshot beyond its identifiers: its items' data where given (NaN
@@ -52,20 +50,17 @@ struct SnapshotRequestDecoder {
         }
         var sectionIDs = IdentifierColumn(), itemIDs: [IdentifierColumn] = []
         var inputs: [SnapshotSectionInput] = [], counts: [Int] = []
-        var fingerprints: [UInt32] = []
         var total = 0
         for (s, value) in elements.enumerated() {
-            let (input, ids, prints) = try section(value, path: "sections[\(s)]", id: &sectionIDs, remaining: maxItems - total)
+            let (input, ids) = try section(value, path: "sections[\(s)]", id: &sectionIDs, remaining: maxItems - total)
             total += input.data.itemCount
             counts.append(input.data.itemCount)
             if let ids, !ids.isEmpty { itemIDs.append(ids) }
-            if fingerprints.isEmpty { fingerprints = prints } else { fingerprints.append(contentsOf: prints) }
             inputs.append(input)
         }
         var request = SnapshotRequest(
             snapshot: PackedSnapshot(sectionIDs: sectionIDs, itemIDs: .joined(itemIDs), itemCounts: counts),
             sections: inputs)
-        request.itemFingerprints = fingerprints
         if let v = o["reloaded"], !v.isNull { request.reloaded = try IdentifierReader.column(v, path: "reloaded", maxCount: maxItems) }
         if let v = o["reconfigured"], !v.isNull {
             request.reconfigured = try IdentifierReader.column(v, path: "reconfigured", maxCount: maxItems)
@@ -78,7 +73,7 @@ struct SnapshotRequestDecoder {
     private func section(
         _ v: JSONValue, path: String, id sectionIDs: inout IdentifierColumn,
         remaining: Int
-    ) throws(APIError) -> (SnapshotSectionInput, IdentifierColumn?, [UInt32]) {
+    ) throws(APIError) -> (SnapshotSectionInput, IdentifierColumn?) {
         let o = try ObjectReader(v, path: path)
         try o.rejectUnknownKeys(["id", "items", "layout"])
         guard let idValue = o["id"] else { throw .invalidRequest(o.fieldPath("id"), "is required: every section of a snapshot has an identifier") }
@@ -86,7 +81,7 @@ struct SnapshotRequestDecoder {
         let layout = try o.object("layout")
         let overrides = try DataSourceDecoder(kind: kind, maxItems: maxItems, maxSections: maxSections).decodeOverrides(layout)
         guard let items = o["items"], !items.isNull else {
-            return (SnapshotSectionInput(data: SectionData(itemCount: 0, overrides: overrides), given: nil, hasLayout: layout != nil), nil, [])
+            return (SnapshotSectionInput(data: SectionData(itemCount: 0, overrides: overrides), given: nil, hasLayout: layout != nil), nil)
         }
         guard items.kind == .array else { throw .invalidRequest(o.fieldPath("items"), "must be an array of item identifiers or {\"id\": …} objects") }
         guard items.count <= remaining else {
@@ -97,8 +92,7 @@ struct SnapshotRequestDecoder {
             identifiers: .entries)
         return (
             SnapshotSectionInput(data: decoded.section, given: decoded.given, hasLayout: layout != nil),
-            decoded.ids ?? IdentifierColumn(),
-            decoded.fingerprints ?? []
+            decoded.ids ?? IdentifierColumn()
         )
     }
 }

@@ -31,7 +31,7 @@ extension TesseraService {
         do throws(DiffableSnapshotError) {
             correspondence = try old.correspondence(
                 to: request.snapshot, reloaded: request.reloaded,
-                reconfigured: request.reconfigured, newItemFingerprints: request.itemFingerprints)
+                reconfigured: request.reconfigured)
         } catch {
             throw .snapshot(error)
         }
