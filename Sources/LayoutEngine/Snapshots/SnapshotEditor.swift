@@ -71,6 +71,18 @@ public struct SnapshotEditor: Sendable {
         }
     }
 
+    /// The checks moveSection and moveItem make before they change anything: `id` exists,
+    /// then `anchor` does (so the same bad input always names the same field). Returns `id`'s
+    /// place as `find` gives it, or nil when `id` is its own anchor (nothing moves).
+    private func moveSource<Place>(
+        _ id: ID, _ anchor: ID, _ field: String, _ anchorField: String,
+        _ find: (ID, String) throws(DiffableSnapshotError) -> Place
+    ) throws(DiffableSnapshotError) -> Place? {
+        let from = try find(id, field)
+        _ = try find(anchor, anchorField)
+        return id == anchor ? nil : from
+    }
+
     public mutating func appendSections(_ ids: [ID], field: String) throws(DiffableSnapshotError) {
         try checkNewSections(ids, field)
         snapshot.sections += ids.map { DiffableSnapshotSection(id: $0, items: []) }
@@ -99,9 +111,7 @@ public struct SnapshotEditor: Sendable {
         _ id: ID, to anchor: ID, after: Bool, field: String,
         anchorField: String
     ) throws(DiffableSnapshotError) {
-        let s = try sectionIndex(id, field)
-        _ = try sectionIndex(anchor, anchorField)
-        guard id != anchor else { return }
+        guard let s = try moveSource(id, anchor, field, anchorField, sectionIndex) else { return }
         let section = snapshot.sections.remove(at: s)
         let t = try sectionIndex(anchor, anchorField)
         snapshot.sections.insert(section, at: after ? t + 1 : t)
@@ -158,9 +168,7 @@ public struct SnapshotEditor: Sendable {
         _ id: ID, to anchor: ID, after: Bool, field: String,
         anchorField: String
     ) throws(DiffableSnapshotError) {
-        let from = try place(id, field)
-        _ = try place(anchor, anchorField)
-        guard id != anchor else { return }
+        guard let from = try moveSource(id, anchor, field, anchorField, place) else { return }
         snapshot.sections[from.section].items.remove(at: from.item)
         let p = try place(anchor, anchorField)
         snapshot.sections[p.section].items.insert(id, at: after ? p.item + 1 : p.item)

@@ -137,6 +137,27 @@ struct FlowSection: Sendable {
     /// s1 (R9, R12).
     var end: Double { footerStart + footerLength }
 
+    /// R12: where a pinned header starts when the visible rectangle starts at `top`: at
+    /// `top` but never above its natural position.
+    @inline(__always)
+    func pinnedHeaderStart(top: Double) -> Double {
+        var p = start
+        if top > p { p = top }
+        // Pushed off by the section's end, so it never overlaps its own footer.
+        if p + headerLength + footerLength > end { p = end - footerLength - headerLength }
+        return p
+    }
+
+    /// R12: where a pinned footer starts when the visible rectangle ends at `bottom`: ending
+    /// at `bottom` but never below its natural position, nor over its own header.
+    @inline(__always)
+    func pinnedFooterStart(bottom: Double) -> Double {
+        var p = footerStart
+        if bottom < p + footerLength { p = bottom - footerLength }
+        if p - headerLength < start { p = start + headerLength }
+        return p
+    }
+
     /// The along extent every element of this section stays within, wherever pinning (R12)
     /// moves its header and footer: the band rect queries search by.
     func band(axes: FlowAxes, pinsHeaders: Bool, pinsFooters: Bool) -> (lo: Double, hi: Double) {

@@ -4,31 +4,23 @@ extension PreparedFlowLayout {
     @inline(__always)
     func headerFrame(_ s: FlowSection, visible: Rect) -> Rect? {
         guard s.headerLength > 0 else { return nil }
-        var p = s.start
-        if pinsHeaders {
-            let top = axes.alongMin(visible)
-            if top > p { p = top }
-            // Pushed off by the section's end, so it never overlaps its own footer.
-            if p + s.headerLength + s.footerLength > s.end { p = s.end - s.footerLength - s.headerLength }
-        }
-        return axes.rect(
-            along: snap(p), cross: snap(0),
-            size: axes.size(along: s.headerLength, cross: referenceDimension))
+        let p = pinsHeaders ? s.pinnedHeaderStart(top: axes.alongMin(visible)) : s.start
+        return boundaryFrame(along: p, length: s.headerLength)
     }
 
     /// R8 and R12: the footer's rounded frame, nil when the section has none.
     @inline(__always)
     func footerFrame(_ s: FlowSection, visible: Rect) -> Rect? {
         guard s.footerLength > 0 else { return nil }
-        var p = s.footerStart
-        if pinsFooters {
-            let bottom = axes.alongMax(visible)
-            if bottom < p + s.footerLength { p = bottom - s.footerLength }
-            if p - s.headerLength < s.start { p = s.start + s.headerLength }
-        }
-        return axes.rect(
-            along: snap(p), cross: snap(0),
-            size: axes.size(along: s.footerLength, cross: referenceDimension))
+        let p = pinsFooters ? s.pinnedFooterStart(bottom: axes.alongMax(visible)) : s.footerStart
+        return boundaryFrame(along: p, length: s.footerLength)
+    }
+
+    /// R8: a header's or footer's rounded frame at along position `p`, `length` long and as
+    /// wide as the reference dimension.
+    @inline(__always)
+    private func boundaryFrame(along p: Double, length: Double) -> Rect {
+        axes.rect(along: snap(p), cross: snap(0), size: axes.size(along: length, cross: referenceDimension))
     }
 
     /// shouldInvalidateLayoutForBoundsChange.

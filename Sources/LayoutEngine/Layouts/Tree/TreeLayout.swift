@@ -50,17 +50,19 @@ public struct TreeLayout: CollectionLayout {
 /// Slot arithmetic (§6): a slot is `(itemW + left + right) × (itemH + top + bottom)`; the
 /// cell of section s at row r is at `x = s·slotW + left`, `y = r·slotH + top`.
 struct TreeGeometry: Sendable {
-    let itemSize: Size
-    let insets: EdgeInsets
+    let parameters: TreeLayout.Parameters
     let slotWidth: Double
     let slotHeight: Double
 
     init(_ parameters: TreeLayout.Parameters) {
-        itemSize = parameters.itemSize
-        insets = parameters.insets
+        self.parameters = parameters
+        let itemSize = parameters.itemSize, insets = parameters.insets
         slotWidth = itemSize.width + insets.left + insets.right
         slotHeight = itemSize.height + insets.top + insets.bottom
     }
+
+    var itemSize: Size { parameters.itemSize }
+    var insets: EdgeInsets { parameters.insets }
 
     @inline(__always)
     func cellFrame(section: Int, row: Int) -> Rect {
