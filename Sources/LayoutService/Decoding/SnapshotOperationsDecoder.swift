@@ -79,21 +79,6 @@ struct SnapshotOperationsDecoder {
         case "appendSections":
             let ids = try sections(o, &edit)
             try apply { e throws(DiffableSnapshotError) in try e.appendSections(ids, field: o.fieldPath("sections")) }
-        case "insertSections":
-            let (anchor, after, anchorField) = try self.anchor(o, "Section")
-            let ids = try sections(o, &edit)
-            try apply { e throws(DiffableSnapshotError) in
-                try e.insertSections(ids, at: anchor, after: after, field: o.fieldPath("sections"), anchorField: anchorField)
-            }
-        case "deleteSections":
-            let ids = try identifiers(o, "sections")
-            try apply { e throws(DiffableSnapshotError) in try e.deleteSections(ids, field: o.fieldPath("sections")) }
-        case "moveSection":
-            let (anchor, after, anchorField) = try self.anchor(o, "Section")
-            let id = try identifier(o, "section")
-            try apply { e throws(DiffableSnapshotError) in
-                try e.moveSection(id, to: anchor, after: after, field: o.fieldPath("section"), anchorField: anchorField)
-            }
         case "appendItems":
             var section: SnapshotIdentifier? = nil
             if let v = o["toSection"], !v.isNull { section = try IdentifierReader.identifier(v, path: o.fieldPath("toSection")) }
@@ -101,23 +86,26 @@ struct SnapshotOperationsDecoder {
             try apply { e throws(DiffableSnapshotError) in
                 try e.appendItems(ids, to: section, field: o.fieldPath("items"), sectionField: o.fieldPath("toSection"))
             }
-        case "insertItems":
-            let (anchor, after, anchorField) = try self.anchor(o, "Item")
-            let ids = try items(o, &edit)
+        case "insertSections", "insertItems":
+            let target = Target(op)
+            let (anchor, after, anchorField) = try self.anchor(o, target.rawValue)
+            let ids = try target == .section ? sections(o, &edit) : items(o, &edit)
             try apply { e throws(DiffableSnapshotError) in
-                try e.insertItems(ids, at: anchor, after: after, field: o.fieldPath("items"), anchorField: anchorField)
+                try e.insert(ids, target, at: anchor, after: after, field: o.fieldPath(target.listKey), anchorField: anchorField)
             }
-        case "deleteItems":
-            let ids = try identifiers(o, "items")
-            try apply { e throws(DiffableSnapshotError) in try e.deleteItems(ids, field: o.fieldPath("items")) }
+        case "moveSection", "moveItem":
+            let target = Target(op)
+            let (anchor, after, anchorField) = try self.anchor(o, target.rawValue)
+            let id = try identifier(o, target.key)
+            try apply { e throws(DiffableSnapshotError) in
+                try e.move(id, target, to: anchor, after: after, field: o.fieldPath(target.key), anchorField: anchorField)
+            }
+        case "deleteSections", "deleteItems":
+            let target = Target(op)
+            let ids = try identifiers(o, target.listKey)
+            try apply { e throws(DiffableSnapshotError) in try e.delete(ids, target, field: o.fieldPath(target.listKey)) }
         case "deleteAllItems":
             edit.editor.deleteAllItems()
-        case "moveItem":
-            let (anchor, after, anchorField) = try self.anchor(o, "Item")
-            let id = try identifier(o, "item")
-            try apply { e throws(DiffableSnapshotError) in
-                try e.moveItem(id, to: anchor, after: after, field: o.fieldPath("item"), anchorField: anchorField)
-            }
         case "reloadItems":
             let ids = try items(o, &edit)
             try apply { e throws(DiffableSnapshotError) in try e.reloadItems(ids, field: o.fieldPath("items")) }
@@ -187,5 +175,48 @@ struct SnapshotOperationsDecoder {
             for j in given.indices where given[j] { edit.itemData[ids[j]] = decoded.section.item(at: j) }
         }
         return ids
+    }
+}
+
+/// What an insert, a move or a delete acts on: sections and items are named under keys of
+/// their own (`sections`, `section`, `beforeSection`; `items`, …) and changed through the
+/// editor's methods for each, but read and applied alike.
+private enum Target: String {
+    case section = "Section", item = "Item"
+
+    /// `insertSections` → `.section`, `moveItem` → `.item`.
+    init(_ op: String) { self = op.hasSuffix("Section") || op.hasSuffix("Sections") ? .section : .item }
+
+    /// `section`, `item`: what a move names.
+    var key: String { self == .section ? "section" : "item" }
+    /// `sections`, `items`: what an insert or a delete names.
+    var listKey: String { self == .section ? "sections" : "items" }
+}
+
+/// The editor's methods by what they act on.
+extension SnapshotEditor {
+    fileprivate mutating func insert(
+        _ ids: [ID], _ target: Target, at anchor: ID, after: Bool, field: String, anchorField: String
+    ) throws(DiffableSnapshotError) {
+        switch target {
+        case .section: try insertSections(ids, at: anchor, after: after, field: field, anchorField: anchorField)
+        case .item: try insertItems(ids, at: anchor, after: after, field: field, anchorField: anchorField)
+        }
+    }
+
+    fileprivate mutating func move(
+        _ id: ID, _ target: Target, to anchor: ID, after: Bool, field: String, anchorField: String
+    ) throws(DiffableSnapshotError) {
+        switch target {
+        case .section: try moveSection(id, to: anchor, after: after, field: field, anchorField: anchorField)
+        case .item: try moveItem(id, to: anchor, after: after, field: field, anchorField: anchorField)
+        }
+    }
+
+    fileprivate mutating func delete(_ ids: [ID], _ target: Target, field: String) throws(DiffableSnapshotError) {
+        switch target {
+        case .section: try deleteSections(ids, field: field)
+        case .item: try deleteItems(ids, field: field)
+        }
     }
 }

@@ -30,24 +30,10 @@ extension JSONWriter {
         key("op")
         string(op.name)
         switch op {
-        case .insertItems(let paths, let items), .reloadItems(let paths, let items):
+        case .insertItems(let paths, _), .deleteItems(let paths), .reloadItems(let paths, _):
             key("indexPaths")
             indexPaths(paths)
-            if let items {
-                key("items")
-                itemData(items)
-            }
-        case .deleteItems(let paths):
-            key("indexPaths")
-            indexPaths(paths)
-        case .moveItem(let from, let to):
-            break // written whole above
-        case .insertSections(let sections, let data):
-            key("sections")
-            ints(sections)
-            key("data")
-            sectionData(data)
-        case .deleteSections(let sections):
+        case .insertSections(let sections, _), .deleteSections(let sections), .reloadSections(let sections, _):
             key("sections")
             ints(sections)
         case .moveSection(let from, let to):
@@ -55,13 +41,19 @@ extension JSONWriter {
             int(from)
             key("to")
             int(to)
-        case .reloadSections(let sections, let data):
-            key("sections")
-            ints(sections)
-            if let data {
-                key("data")
-                sectionData(data)
-            }
+        case .moveItem:
+            break // written whole above
+        }
+        // The new data of the inserted or reloaded items or sections, where the operation gives it.
+        switch op {
+        case .insertItems(_, let items?), .reloadItems(_, let items?):
+            key("items")
+            itemData(items)
+        case .insertSections(_, let data), .reloadSections(_, let data?):
+            key("data")
+            sectionData(data)
+        default:
+            break
         }
         endObject()
     }

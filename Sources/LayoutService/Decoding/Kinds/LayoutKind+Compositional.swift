@@ -19,13 +19,7 @@ extension LayoutRegistry {
 /// every error names its JSON path (`layout.section.group.subitems[1].size.width`).
 enum CompositionalDecoder {
     static func configuration(_ o: ObjectReader) throws(APIError) -> CompositionalLayout.Configuration {
-        var direction = ScrollDirection.vertical
-        if let v = try o.string("scrollDirection") {
-            guard let d = ScrollDirection(rawValue: v) else {
-                throw .invalidRequest(o.fieldPath("scrollDirection"), "must be 'vertical' or 'horizontal' (got \(ClientText.quoted(v)))")
-            }
-            direction = d
-        }
+        let direction = try LayoutRegistry.readScrollDirection(o, "scrollDirection") ?? .vertical
         guard let sectionObject = try o.object("section") else {
             throw .invalidRequest(o.fieldPath("section"), "is required: the section every data-source section without its own layout uses")
         }

@@ -12,36 +12,28 @@ extension LayoutRegistry {
         FlowLayout.SectionKey.footerReferenceSize: .size
     ]
 
-    static let flowParameterKeys: Set<String> = Set(flowSectionKeys.keys).union([
-        "scrollDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
-        "uikitQuirks", "estimatedItemSize"
-    ])
+    /// Flow parameters, also the line layout's (over its own defaults).
+    static let flowParameters: [LayoutParameter<FlowLayout.Parameters>] = [
+        .read("scrollDirection", .custom(readScrollDirection), into: \.scrollDirection), .read("itemSize", .size, into: \.itemSize),
+        .read("minimumLineSpacing", .number, into: \.minimumLineSpacing),
+        .read("minimumInteritemSpacing", .number, into: \.minimumInteritemSpacing),
+        .read("sectionInset", .insets, into: \.sectionInset), .read("headerReferenceSize", .size, into: \.headerReferenceSize),
+        .read("footerReferenceSize", .size, into: \.footerReferenceSize),
+        .read("sectionHeadersPinToVisibleBounds", .bool, into: \.sectionHeadersPinToVisibleBounds),
+        .read("sectionFootersPinToVisibleBounds", .bool, into: \.sectionFootersPinToVisibleBounds),
+        .read("uikitQuirks", .bool, into: \.uikitQuirks), .read("estimatedItemSize", .size, into: \.estimatedItemSize)
+    ]
 
     static let flow = LayoutKind(
-        type: "flow", needsBounds: true, parameterKeys: flowParameterKeys, sectionKeys: flowSectionKeys
-    ) { o throws(APIError) -> any CollectionLayout in
-        FlowLayout(try flowParameters(o, defaults: FlowLayout.Parameters()))
-    }
+        type: "flow", needsBounds: true, defaults: FlowLayout.Parameters(), parameters: flowParameters, sectionKeys: flowSectionKeys
+    ) { FlowLayout($0) }
 
-    /// Reads flow parameters over `defaults` (the line layout starts from its own).
-    static func flowParameters(_ o: ObjectReader, defaults: FlowLayout.Parameters) throws(APIError) -> FlowLayout.Parameters {
-        var p = defaults
-        if let v = try o.string("scrollDirection") {
-            guard let direction = ScrollDirection(rawValue: v) else {
-                throw .invalidRequest(o.fieldPath("scrollDirection"), "must be 'vertical' or 'horizontal' (got \(ClientText.quoted(v)))")
-            }
-            p.scrollDirection = direction
+    /// `vertical` or `horizontal` (the flow, line and compositional layouts').
+    static func readScrollDirection(_ o: ObjectReader, _ key: String) throws(APIError) -> ScrollDirection? {
+        guard let v = try o.string(key) else { return nil }
+        guard let direction = ScrollDirection(rawValue: v) else {
+            throw .invalidRequest(o.fieldPath(key), "must be 'vertical' or 'horizontal' (got \(ClientText.quoted(v)))")
         }
-        if let v = try o.size("itemSize") { p.itemSize = v }
-        if let v = try o.number("minimumLineSpacing") { p.minimumLineSpacing = v }
-        if let v = try o.number("minimumInteritemSpacing") { p.minimumInteritemSpacing = v }
-        if let v = try o.insets("sectionInset") { p.sectionInset = v }
-        if let v = try o.size("headerReferenceSize") { p.headerReferenceSize = v }
-        if let v = try o.size("footerReferenceSize") { p.footerReferenceSize = v }
-        if let v = try o.bool("sectionHeadersPinToVisibleBounds") { p.sectionHeadersPinToVisibleBounds = v }
-        if let v = try o.bool("sectionFootersPinToVisibleBounds") { p.sectionFootersPinToVisibleBounds = v }
-        if let v = try o.bool("uikitQuirks") { p.uikitQuirks = v }
-        if let v = try o.size("estimatedItemSize") { p.estimatedItemSize = v }
-        return p
+        return direction
     }
 }

@@ -32,22 +32,19 @@ extension LayoutRegistry {
     ]
 
     static let justified = LayoutKind(
-        type: "justified", needsBounds: false,
-        parameterKeys: Set(justifiedSectionKeys.keys).union(["containerWidth"]), sectionKeys: justifiedSectionKeys
-    ) { o throws(APIError) -> any CollectionLayout in
-        var p = JustifiedLayout.Parameters()
-        if let v = try o.nonNegativeNumber("containerWidth") { p.containerWidth = v }
-        if let v = try readPadding(o, "containerPadding") { p.containerPadding = v }
-        if let v = try readSpacing(o, "boxSpacing") { p.boxSpacing = v }
-        if let v = try o.number("targetRowHeight") { p.targetRowHeight = v }
-        if let v = try o.number("targetRowHeightTolerance") { p.targetRowHeightTolerance = v }
-        if let v = try o.nonNegativeNumber("maxNumRows") { p.maxNumRows = v }
-        if let v = try readNumberOrFalse(o, "forceAspectRatio") { p.forceAspectRatio = v }
-        if let v = try o.bool("showWidows") { p.showWidows = v }
-        if let v = try readNumberOrFalse(o, "fullWidthBreakoutRowCadence") { p.fullWidthBreakoutRowCadence = v }
-        if let v = try readWidowStyle(o, "widowLayoutStyle") { p.widowLayoutStyle = v }
-        return JustifiedLayout(parameters: p)
-    }
+        type: "justified", needsBounds: false, defaults: JustifiedLayout.Parameters(),
+        parameters: [
+            .read("containerWidth", .nonNegativeNumber, into: \.containerWidth),
+            .read("containerPadding", .custom(readPadding), into: \.containerPadding),
+            .read("boxSpacing", .custom(readSpacing), into: \.boxSpacing), .read("targetRowHeight", .number, into: \.targetRowHeight),
+            .read("targetRowHeightTolerance", .number, into: \.targetRowHeightTolerance),
+            .read("maxNumRows", .nonNegativeNumber, into: \.maxNumRows),
+            .read("forceAspectRatio", .custom(readNumberOrFalse), into: \.forceAspectRatio), .read("showWidows", .bool, into: \.showWidows),
+            .read("fullWidthBreakoutRowCadence", .custom(readNumberOrFalse), into: \.fullWidthBreakoutRowCadence),
+            .read("widowLayoutStyle", .custom(readWidowStyle), into: \.widowLayoutStyle)
+        ],
+        sectionKeys: justifiedSectionKeys
+    ) { JustifiedLayout(parameters: $0) }
 
     /// A number, or `{top, right, bottom, left}` (missing sides 0).
     static func readPadding(_ o: ObjectReader, _ key: String) throws(APIError) -> JustifiedLayout.ContainerPadding? {

@@ -13,28 +13,25 @@ extension LayoutRegistry {
         })
 
     static let waterfall = LayoutKind(
-        type: "waterfall", needsBounds: true,
-        parameterKeys: Set(waterfallSectionKeys.keys).union(["itemRenderDirection", "minimumContentHeight"]),
+        type: "waterfall", needsBounds: true, defaults: WaterfallLayout.Parameters(),
+        parameters: [
+            .read("columnCount", .integer(min: 1), into: \.columnCount),
+            .read("minimumColumnSpacing", .number, into: \.minimumColumnSpacing),
+            .read("minimumInteritemSpacing", .number, into: \.minimumInteritemSpacing),
+            .read("sectionInset", .insets, into: \.sectionInset), .read("headerHeight", .nonNegativeNumber, into: \.headerHeight),
+            .read("footerHeight", .nonNegativeNumber, into: \.footerHeight), .read("headerInset", .insets, into: \.headerInset),
+            .read("footerInset", .insets, into: \.footerInset),
+            .read("itemRenderDirection", .custom(readRenderDirection), into: \.itemRenderDirection),
+            .read("minimumContentHeight", .nonNegativeNumber, into: \.minimumContentHeight)
+        ],
         sectionKeys: waterfallSectionKeys
-    ) { o throws(APIError) -> any CollectionLayout in
-        var p = WaterfallLayout.Parameters()
-        if let v = try o.integer("columnCount", min: 1) { p.columnCount = v }
-        if let v = try o.number("minimumColumnSpacing") { p.minimumColumnSpacing = v }
-        if let v = try o.number("minimumInteritemSpacing") { p.minimumInteritemSpacing = v }
-        if let v = try o.insets("sectionInset") { p.sectionInset = v }
-        if let v = try o.nonNegativeNumber("headerHeight") { p.headerHeight = v }
-        if let v = try o.nonNegativeNumber("footerHeight") { p.footerHeight = v }
-        if let v = try o.insets("headerInset") { p.headerInset = v }
-        if let v = try o.insets("footerInset") { p.footerInset = v }
-        if let v = try o.string("itemRenderDirection") {
-            guard let direction = WaterfallLayout.ItemRenderDirection(rawValue: v) else {
-                throw .invalidRequest(
-                    o.fieldPath("itemRenderDirection"),
-                    "must be shortestFirst, leftToRight or rightToLeft (got \(ClientText.quoted(v)))")
-            }
-            p.itemRenderDirection = direction
+    ) { WaterfallLayout($0) }
+
+    static func readRenderDirection(_ o: ObjectReader, _ key: String) throws(APIError) -> WaterfallLayout.ItemRenderDirection? {
+        guard let v = try o.string(key) else { return nil }
+        guard let direction = WaterfallLayout.ItemRenderDirection(rawValue: v) else {
+            throw .invalidRequest(o.fieldPath(key), "must be shortestFirst, leftToRight or rightToLeft (got \(ClientText.quoted(v)))")
         }
-        if let v = try o.nonNegativeNumber("minimumContentHeight") { p.minimumContentHeight = v }
-        return WaterfallLayout(p)
+        return direction
     }
 }
