@@ -208,20 +208,7 @@ func one(_ items: [SnapshotIdentifier]) -> DiffableSnapshot { snap(("s", items))
         #expect(diff.movedItems.contains(.init(from: IndexPath(0, 1), to: IndexPath(1, 2)))) // 2 changes section
         #expect(diff.movedItems.count == 2) // and one of 4, 5
         let ops = diff.operations(sectionData: { _ in SectionData(itemCount: 1) })
-        #expect(ops.map(Self.name) == ["insertSections", "moveSection", "deleteItems", "moveItem", "moveItem"])
-    }
-
-    static func name(_ op: BatchUpdateOperation) -> String {
-        switch op {
-        case .insertItems: "insertItems"
-        case .deleteItems: "deleteItems"
-        case .moveItem: "moveItem"
-        case .reloadItems: "reloadItems"
-        case .insertSections: "insertSections"
-        case .deleteSections: "deleteSections"
-        case .moveSection: "moveSection"
-        case .reloadSections: "reloadSections"
-        }
+        #expect(ops.map(\.name) == ["insertSections", "moveSection", "deleteItems", "moveItem", "moveItem"])
     }
 
     @Test func aReloadInPlaceIsAReload() throws {

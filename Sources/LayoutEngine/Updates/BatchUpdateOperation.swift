@@ -76,3 +76,19 @@ public struct TouchedSections: Hashable, Sendable {
         self.new = new
     }
 }
+
+extension BatchUpdateOperation {
+    /// The operation's `op` in a request (docs/api.md, Batch updates).
+    public var name: String {
+        switch self {
+        case .insertItems: "insertItems"
+        case .deleteItems: "deleteItems"
+        case .moveItem: "moveItem"
+        case .reloadItems: "reloadItems"
+        case .insertSections: "insertSections"
+        case .deleteSections: "deleteSections"
+        case .moveSection: "moveSection"
+        case .reloadSections: "reloadSections"
+        }
+    }
+}

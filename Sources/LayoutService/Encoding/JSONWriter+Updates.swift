@@ -197,19 +197,3 @@ extension SnapshotIdentifier {
         return nil
     }
 }
-
-extension BatchUpdateOperation {
-    /// The operation's `op` in a request.
-    var name: String {
-        switch self {
-        case .insertItems: "insertItems"
-        case .deleteItems: "deleteItems"
-        case .moveItem: "moveItem"
-        case .reloadItems: "reloadItems"
-        case .insertSections: "insertSections"
-        case .deleteSections: "deleteSections"
-        case .moveSection: "moveSection"
-        case .reloadSections: "reloadSections"
-        }
-    }
-}
