@@ -14,14 +14,17 @@ extension LayoutRegistry {
 
     /// Flow parameters, also the line layout's (over its own defaults).
     static let flowParameters: [LayoutParameter<FlowLayout.Parameters>] = [
-        .read("scrollDirection", .custom(readScrollDirection), into: \.scrollDirection), .read("itemSize", .size, into: \.itemSize),
+        .read("scrollDirection", .custom(readScrollDirection), into: \.scrollDirection),
+        .read("itemSize", .size, into: \.itemSize),
         .read("minimumLineSpacing", .number, into: \.minimumLineSpacing),
         .read("minimumInteritemSpacing", .number, into: \.minimumInteritemSpacing),
-        .read("sectionInset", .insets, into: \.sectionInset), .read("headerReferenceSize", .size, into: \.headerReferenceSize),
+        .read("sectionInset", .insets, into: \.sectionInset),
+        .read("headerReferenceSize", .size, into: \.headerReferenceSize),
         .read("footerReferenceSize", .size, into: \.footerReferenceSize),
         .read("sectionHeadersPinToVisibleBounds", .bool, into: \.sectionHeadersPinToVisibleBounds),
         .read("sectionFootersPinToVisibleBounds", .bool, into: \.sectionFootersPinToVisibleBounds),
-        .read("uikitQuirks", .bool, into: \.uikitQuirks), .read("estimatedItemSize", .size, into: \.estimatedItemSize)
+        .read("uikitQuirks", .bool, into: \.uikitQuirks),
+        .read("estimatedItemSize", .size, into: \.estimatedItemSize)
     ]
 
     static let flow = LayoutKind(

@@ -31,18 +31,22 @@ extension LayoutRegistry {
         }
     ]
 
+    static let justifiedParameters: [LayoutParameter<JustifiedLayout.Parameters>] = [
+        .read("containerWidth", .nonNegativeNumber, into: \.containerWidth),
+        .read("containerPadding", .custom(readPadding), into: \.containerPadding),
+        .read("boxSpacing", .custom(readSpacing), into: \.boxSpacing),
+        .read("targetRowHeight", .number, into: \.targetRowHeight),
+        .read("targetRowHeightTolerance", .number, into: \.targetRowHeightTolerance),
+        .read("maxNumRows", .nonNegativeNumber, into: \.maxNumRows),
+        .read("forceAspectRatio", .custom(readNumberOrFalse), into: \.forceAspectRatio),
+        .read("showWidows", .bool, into: \.showWidows),
+        .read("fullWidthBreakoutRowCadence", .custom(readNumberOrFalse), into: \.fullWidthBreakoutRowCadence),
+        .read("widowLayoutStyle", .custom(readWidowStyle), into: \.widowLayoutStyle)
+    ]
+
     static let justified = LayoutKind(
         type: "justified", needsBounds: false, defaults: JustifiedLayout.Parameters(),
-        parameters: [
-            .read("containerWidth", .nonNegativeNumber, into: \.containerWidth),
-            .read("containerPadding", .custom(readPadding), into: \.containerPadding),
-            .read("boxSpacing", .custom(readSpacing), into: \.boxSpacing), .read("targetRowHeight", .number, into: \.targetRowHeight),
-            .read("targetRowHeightTolerance", .number, into: \.targetRowHeightTolerance),
-            .read("maxNumRows", .nonNegativeNumber, into: \.maxNumRows),
-            .read("forceAspectRatio", .custom(readNumberOrFalse), into: \.forceAspectRatio), .read("showWidows", .bool, into: \.showWidows),
-            .read("fullWidthBreakoutRowCadence", .custom(readNumberOrFalse), into: \.fullWidthBreakoutRowCadence),
-            .read("widowLayoutStyle", .custom(readWidowStyle), into: \.widowLayoutStyle)
-        ],
+        parameters: justifiedParameters,
         sectionKeys: justifiedSectionKeys
     ) { JustifiedLayout(parameters: $0) }
 

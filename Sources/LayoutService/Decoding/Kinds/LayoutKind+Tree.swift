@@ -1,9 +1,14 @@
 import LayoutEngine
 
 extension LayoutRegistry {
+    static let treeParameters: [LayoutParameter<TreeLayout.Parameters>] = [
+        .read("itemSize", .size, into: \.itemSize),
+        .read("insets", .insets, into: \.insets)
+    ]
+
     /// docs/layouts.md §6: the tree needs no bounds; its size follows the data.
     static let tree = LayoutKind(
         type: "tree", needsBounds: false, defaults: TreeLayout.Parameters(),
-        parameters: [.read("itemSize", .size, into: \.itemSize), .read("insets", .insets, into: \.insets)], readsChildren: true
+        parameters: treeParameters, readsChildren: true
     ) { TreeLayout($0) }
 }

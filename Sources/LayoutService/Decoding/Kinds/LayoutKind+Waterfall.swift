@@ -12,18 +12,22 @@ extension LayoutRegistry {
             }
         })
 
+    static let waterfallParameters: [LayoutParameter<WaterfallLayout.Parameters>] = [
+        .read("columnCount", .integer(min: 1), into: \.columnCount),
+        .read("minimumColumnSpacing", .number, into: \.minimumColumnSpacing),
+        .read("minimumInteritemSpacing", .number, into: \.minimumInteritemSpacing),
+        .read("sectionInset", .insets, into: \.sectionInset),
+        .read("headerHeight", .nonNegativeNumber, into: \.headerHeight),
+        .read("footerHeight", .nonNegativeNumber, into: \.footerHeight),
+        .read("headerInset", .insets, into: \.headerInset),
+        .read("footerInset", .insets, into: \.footerInset),
+        .read("itemRenderDirection", .custom(readRenderDirection), into: \.itemRenderDirection),
+        .read("minimumContentHeight", .nonNegativeNumber, into: \.minimumContentHeight)
+    ]
+
     static let waterfall = LayoutKind(
         type: "waterfall", needsBounds: true, defaults: WaterfallLayout.Parameters(),
-        parameters: [
-            .read("columnCount", .integer(min: 1), into: \.columnCount),
-            .read("minimumColumnSpacing", .number, into: \.minimumColumnSpacing),
-            .read("minimumInteritemSpacing", .number, into: \.minimumInteritemSpacing),
-            .read("sectionInset", .insets, into: \.sectionInset), .read("headerHeight", .nonNegativeNumber, into: \.headerHeight),
-            .read("footerHeight", .nonNegativeNumber, into: \.footerHeight), .read("headerInset", .insets, into: \.headerInset),
-            .read("footerInset", .insets, into: \.footerInset),
-            .read("itemRenderDirection", .custom(readRenderDirection), into: \.itemRenderDirection),
-            .read("minimumContentHeight", .nonNegativeNumber, into: \.minimumContentHeight)
-        ],
+        parameters: waterfallParameters,
         sectionKeys: waterfallSectionKeys
     ) { WaterfallLayout($0) }
 
