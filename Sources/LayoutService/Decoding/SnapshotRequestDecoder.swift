@@ -31,6 +31,29 @@ struct SnapshotSectionInput {
     }
 }
 
+/// A snapshot body as the PUT reads it: scanned straight from its bytes when it has the common
+/// form (`SnapshotBodyScanner`), otherwise its JSON document.
+enum SnapshotBody {
+    case scanned(ScannedSnapshot, body: [UInt8])
+    case document(JSONValue)
+
+    init(_ body: [UInt8]) throws(APIError) {
+        if let scanned = SnapshotBodyScanner.scan(body) {
+            self = .scanned(scanned, body: body)
+        } else {
+            self = .document(try JSONTape.parseBody(body).root)
+        }
+    }
+
+    /// The body's JSON document (parsed here if the body was scanned).
+    func document() throws(APIError) -> JSONValue {
+        switch self {
+        case .document(let root): root
+        case .scanned(_, let body): try JSONTape.parseBody(body).root
+        }
+    }
+}
+
 /// `{"sections": [{"id", "items": [entries…], "layout"?}], "reloaded"?, "reconfigured"?,
 /// "rect"?, "animatingDifferences"?}`.
 struct SnapshotRequestDecoder {
@@ -39,6 +62,40 @@ struct SnapshotRequestDecoder {
     let maxSections: Int
 
     static let bodyKeys: Set<String> = ["sections", "reloaded", "reconfigured", "rect", "animatingDifferences"]
+
+    /// The request in a body as `SnapshotBody` read it.
+    func decode(_ body: SnapshotBody) throws(APIError) -> SnapshotRequest {
+        switch body {
+        case .document(let root):
+            return try decode(root)
+        case .scanned(let scanned, let bytes):
+            if let request = request(scanned) { return request }
+            // Over a limit: the generic path names the field.
+            return try decode(JSONTape.parseBody(bytes).root)
+        }
+    }
+
+    /// A scanned body's request, as `decode(_: JSONValue)` makes it from the same body; nil
+    /// when the body is over a limit of the session store's.
+    func request(_ scanned: ScannedSnapshot) -> SnapshotRequest? {
+        let sections = scanned.itemCounts.count
+        // Each section's items are checked against what the ones before left, so the total
+        // against the limit is the same test.
+        let total = scanned.itemIDs.count
+        guard sections <= maxSections, total <= maxItems, scanned.reloaded.count <= maxItems, scanned.reconfigured.count <= maxItems
+        else { return nil }
+        let bare = SnapshotSectionInput(data: SectionData(itemCount: 0), given: nil, hasLayout: false)
+        var inputs = [SnapshotSectionInput](repeating: bare, count: sections)
+        for (s, count) in scanned.itemCounts.enumerated() where count > 0 { inputs[s].data = SectionData(itemCount: count) }
+        var request = SnapshotRequest(
+            snapshot: PackedSnapshot(sectionIDs: scanned.sectionIDs, itemIDs: scanned.itemIDs, itemCounts: scanned.itemCounts),
+            sections: inputs)
+        request.reloaded = scanned.reloaded
+        request.reconfigured = scanned.reconfigured
+        request.rect = scanned.rect
+        request.animatingDifferences = scanned.animatingDifferences
+        return request
+    }
 
     func decode(_ root: JSONValue) throws(APIError) -> SnapshotRequest {
         let o = try ObjectReader(root, path: "")

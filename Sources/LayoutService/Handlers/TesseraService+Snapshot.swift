@@ -41,10 +41,18 @@ extension TesseraService {
     }
 
     private func snapshotChange(_ id: String, ifMatch: String?, _ change: SessionChange) -> ServiceResponse {
-        changing(id, ifMatch: ifMatch, change, reading: Self.jsonRoot) { root, state throws(APIError) in
-            try snapshotStep(change.kind, root, state, planned: true)
+        changing(id, ifMatch: ifMatch, change, reading: Self.snapshotBody(change.kind)) { body, state throws(APIError) in
+            try snapshotStep(change.kind, body, state, planned: true)
         } reply: { state, outcome in
             snapshotResponse(state, outcome)
+        }
+    }
+
+    /// How a change's body is read: a PUT's through the snapshot scanner first, the
+    /// operations' as their JSON document.
+    static func snapshotBody(_ kind: SessionChange.Kind) -> ([UInt8]) throws(APIError) -> SnapshotBody {
+        { body throws(APIError) in
+            kind == .snapshot ? try SnapshotBody(body) : .document(try jsonRoot(body))
         }
     }
 
@@ -52,7 +60,7 @@ extension TesseraService {
     /// sends it, or as the operations make it from the session's; nil state when it equals
     /// the session's and changes no data.
     func snapshotStep(
-        _ kind: SessionChange.Kind, _ root: JSONValue, _ state: SessionState, planned: Bool
+        _ kind: SessionChange.Kind, _ body: SnapshotBody, _ state: SessionState, planned: Bool
     ) throws(APIError) -> (SessionState?, SnapshotOutcome) {
         try requireIdle(state)
         guard let current = state.identifiers else { throw .noIdentifiers() }
@@ -61,10 +69,10 @@ extension TesseraService {
             kind == .snapshotOperations
             ? try SnapshotOperationsDecoder(
                 kind: state.kind, maxItems: limits.maxItemsPerSession, maxSections: limits.maxSectionsPerSession
-            ).decode(root, current: current)
+            ).decode(body.document(), current: current)
             : try SnapshotRequestDecoder(
                 kind: state.kind, maxItems: limits.maxItemsPerSession, maxSections: limits.maxSectionsPerSession
-            ).decode(root)
+            ).decode(body)
         return try applySnapshot(request, to: state, planned: planned)
     }
 }

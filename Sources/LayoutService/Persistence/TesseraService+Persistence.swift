@@ -122,7 +122,7 @@ extension TesseraService {
             case .preferredSizes: next = try preferredSizesStep(try PreferredSizesRequest(change.body), state).0
             // A change that left the snapshot as it was is never logged.
             case .snapshot, .snapshotOperations:
-                next = try snapshotStep(change.kind, try Self.jsonRoot(change.body), state, planned: false).0 ?? state
+                next = try snapshotStep(change.kind, try Self.snapshotBody(change.kind)(change.body), state, planned: false).0 ?? state
             }
             next.version = state.version + 1
             return next
