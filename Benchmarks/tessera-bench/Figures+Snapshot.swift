@@ -191,7 +191,7 @@ extension Figures {
         let putBQuiet = SnapshotCase.putBody(u.b, animating: false), putAQuiet = SnapshotCase.putBody(u.a, animating: false)
         let cycle: [(body: [UInt8], planned: Bool)] = [(putB, true), (putAQuiet, false), (putBQuiet, false), (putA, true)]
         let runs = c.updateRuns * 2 + 1
-        var put: [Double] = [], quiet: [Double] = [], parse: [Double] = [], ratios: [Double] = []
+        var put: [Double] = [], quiet: [Double] = [], parse: [Double] = [], ratios: [Double] = [], scan: [Double] = []
         var tape: JSONTape?
         var k = 0
         while put.count < runs {
@@ -199,7 +199,12 @@ extension Figures {
             let p = try Timing.time { _ = try putOK(c, id, body) }
             let q = try Timing.time { tape = try JSONTape.parse(body) }
             tape = nil
+            var scanned: ScannedSnapshot?
+            let s = Timing.time { scanned = SnapshotBodyScanner.scan(body) }
+            guard scanned != nil else { throw BenchError("the scanner left the PUT body to the generic path") }
+            scanned = nil
             if k >= 4 { // the first cycle warms up
+                scan.append(s)
                 if planned {
                     put.append(p)
                     ratios.append(p / q)
@@ -215,6 +220,9 @@ extension Figures {
         let ratio = putS.median / parseS.median
         c.report.time(f, "\(u.name): PUT 1 % diff, in-process end to end", putS)
         c.report.time(f, "  JSON parse of the same body (JSONTape.parse)", parseS)
+        let scanS = Samples(scan)
+        c.report.time(f, "  the PUT's own read of the body (SnapshotBodyScanner.scan)", scanS)
+        c.report.value(f, "  scan / parse (medians)", Format.fixed(scanS.median / parseS.median, 2) + "×")
         c.report.value(
             f, "  PUT / parse (medians)", Format.fixed(ratio, 2) + "×",
             spread: "pairs \(Format.fixed(ratioS.min, 2))–\(Format.fixed(ratioS.max, 2))× (median \(Format.fixed(ratioS.median, 2)))",

@@ -79,9 +79,11 @@ struct SnapshotBodyScannerTests {
         #expect(Self.same(try #require(Self.decoder.request(scanned)), generic))
     }
 
-    /// Identifiers across the sixteen-byte steps: every length from 0 to 256 reads back.
+    /// Identifiers across the eight-byte steps: every length from 0 to 256 reads back, each
+    /// twice (the second time through the path that guesses the last one's length), and one
+    /// that guesses wrong after them.
     @Test func everyLengthUpToTheLimit() throws {
-        let ids = (0...256).map { String(repeating: "k", count: $0) }
+        let ids = (0...256).flatMap { [String(repeating: "k", count: $0), String(repeating: "j", count: $0)] } + ["abcdefgh"]
         let body = #"{"sections":[{"id":"s","items":["# + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]}]}"
         let scanned = try #require(Self.scan(body))
         #expect(scanned.itemIDs.identifiers == ids.map { .string($0) })
@@ -103,38 +105,38 @@ struct SnapshotBodyScannerTests {
 
     @Test(arguments: [
         // Valid bodies outside the common form.
-        #"{"sections":[{"id":"s","items":["\u0061"]}]}"#,  // an escape
-        #"{"sections":[{"id":"s","items":["ü"]}]}"#,  // UTF-8
-        #"{"sections":[{"id":"s","items":[{"id":"a","size":[1,2]}]}]}"#,  // an item with data
-        #"{"sections":[{"id":"s","items":["a"],"layout":{"itemSize":[1,2]}}]}"#,  // a section's layout
-        #"{"sections":[{"id":"s","items":[1.0]}]}"#,  // a fraction
-        #"{"sections":[{"id":"s","items":[1e2]}]}"#,  // an exponent
-        #"{"sections":[{"id":"s","items":[1234567890123456]}]}"#,  // 16 digits
-        #"{"sect\u0069ons":[{"id":"s"}]}"#,  // an escaped key
-        #"{"sections":[{"id":"s"}],"rect":[[0],0,1,1]}"#,  // a nested rect
+        #"{"sections":[{"id":"s","items":["\u0061"]}]}"#, // an escape
+        #"{"sections":[{"id":"s","items":["ü"]}]}"#, // UTF-8
+        #"{"sections":[{"id":"s","items":[{"id":"a","size":[1,2]}]}]}"#, // an item with data
+        #"{"sections":[{"id":"s","items":["a"],"layout":{"itemSize":[1,2]}}]}"#, // a section's layout
+        #"{"sections":[{"id":"s","items":[1.0]}]}"#, // a fraction
+        #"{"sections":[{"id":"s","items":[1e2]}]}"#, // an exponent
+        #"{"sections":[{"id":"s","items":[1234567890123456]}]}"#, // 16 digits
+        #"{"sect\u0069ons":[{"id":"s"}]}"#, // an escaped key
+        #"{"sections":[{"id":"s"}],"rect":[[0],0,1,1]}"#, // a nested rect
         // Bodies the decoder or the parser refuses.
-        #"{"sections":[{"id":"s","items":[01]}]}"#,  // a leading zero
+        #"{"sections":[{"id":"s","items":[01]}]}"#, // a leading zero
         #"{"sections":[{"id":"s","items":[-]}]}"#,
-        #"{"sections":[{"id":"s","items":["a",]}]}"#,  // a trailing comma
-        #"{"sections":[{"id":"s","items":["a"]}]} x"#,  // trailing data
-        #"{"sections":[{"id":"s","items":["a"]}]"#,  // cut short
-        #"{"sections":[{"id":"s","items":["a]}]}"#,  // an unterminated string
-        "{\"sections\":[{\"id\":\"s\",\"items\":[\"a\tb\"]}]}",  // a control character
-        #"{"sections":[{"id":"s","id":"t"}]}"#,  // a key twice
+        #"{"sections":[{"id":"s","items":["a",]}]}"#, // a trailing comma
+        #"{"sections":[{"id":"s","items":["a"]}]} x"#, // trailing data
+        #"{"sections":[{"id":"s","items":["a"]}]"#, // cut short
+        #"{"sections":[{"id":"s","items":["a]}]}"#, // an unterminated string
+        "{\"sections\":[{\"id\":\"s\",\"items\":[\"a\tb\"]}]}", // a control character
+        #"{"sections":[{"id":"s","id":"t"}]}"#, // a key twice
         #"{"sections":[],"sections":[]}"#,
-        #"{"sections":[{"items":["a"]}]}"#,  // no section identifier
-        #"{"sections":[{"id":"s","extra":1}]}"#,  // an unknown key
+        #"{"sections":[{"items":["a"]}]}"#, // no section identifier
+        #"{"sections":[{"id":"s","extra":1}]}"#, // an unknown key
         #"{"sections":[{"id":"s"}],"extra":1}"#,
-        #"{"reloaded":["a"]}"#,  // no sections
+        #"{"reloaded":["a"]}"#, // no sections
         #"{"sections":null}"#,
         #"{"sections":[{"id":null}]}"#,
         #"{"sections":[{"id":"s","items":"a"}]}"#,
-        #"{"sections":[{"id":"s"}],"rect":[0,0,1]}"#,  // a rect the reader refuses
+        #"{"sections":[{"id":"s"}],"rect":[0,0,1]}"#, // a rect the reader refuses
         #"{"sections":[{"id":"s"}],"animatingDifferences":1}"#,
         #"{"sections":[{"id":"s"}],"animatingDifferences":truex}"#,
         #"[{"sections":[]}]"#,
         "",
-        " ",
+        " "
     ])
     func leftToTheGenericPath(_ body: String) {
         #expect(Self.scan(body) == nil)
@@ -171,7 +173,7 @@ struct SnapshotBodyScannerTests {
             case 34: return "\"ünï-\(k)\""
             case 35: return ["1.5", "-0", "0", "12345678901234567", "null", "1e3", "[1]"][Int(g.next() % 7)]
             case 36: return #"{"id":"o\#(k)","size":[3,4]}"#
-            default: return "\"d\(g.next() % 8)\""  // repeats, for the validator
+            default: return "\"d\(g.next() % 8)\"" // repeats, for the validator
             }
         }
         func list(_ n: Int) -> String {
@@ -198,7 +200,7 @@ struct SnapshotBodyScannerTests {
                 #""rect":"#
                     + [
                         "[0,10,390,844]", #"{"x":0,"y":1,"width":2,"height":3}"#, "null", "[0,1,2]", "[1e2,0.5,-3,4]",
-                        #"{"x":0,"y":1,"width":2}"#,
+                        #"{"x":0,"y":1,"width":2}"#
                     ][Int(g.next() % 6)])
         }
         if g.next() % 2 == 0 { fields.append(#""animatingDifferences":"# + ["true", "false", "null", "0"][Int(g.next() % 4)]) }

@@ -12,8 +12,10 @@ public struct IdentifierColumn: Hashable, Sendable {
     /// The packed form's limit: ends are 32-bit.
     public static let maxByteCount = Int(UInt32.max)
     /// The tag bytes (the service's decoders pack runs of strings themselves).
-    package static let stringTag: UInt8 = 0
-    package static let integerTag: UInt8 = 1
+    /// (Constants the compiler sees across modules, not globals behind an accessor: the
+    /// scanner writes one per identifier.)
+    @inlinable package static var stringTag: UInt8 { 0 }
+    @inlinable package static var integerTag: UInt8 { 1 }
 
     public init() {}
 

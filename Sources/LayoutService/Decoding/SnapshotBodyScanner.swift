@@ -4,15 +4,15 @@ import TesseraSupport
 
 /// What `SnapshotBodyScanner` reads from a PUT snapshot body: the identifiers, packed as the
 /// session keeps them, and the few small fields beside them.
-struct ScannedSnapshot {
-    var sectionIDs = IdentifierColumn()
+package struct ScannedSnapshot {
+    package var sectionIDs = IdentifierColumn()
     /// Every section's items, one section after another.
-    var itemIDs = IdentifierColumn()
-    var itemCounts: [Int] = []
-    var reloaded = IdentifierColumn()
-    var reconfigured = IdentifierColumn()
-    var rect: Rect? = nil
-    var animatingDifferences = true
+    package var itemIDs = IdentifierColumn()
+    package var itemCounts: [Int] = []
+    package var reloaded = IdentifierColumn()
+    package var reconfigured = IdentifierColumn()
+    package var rect: Rect? = nil
+    package var animatingDifferences = true
 }
 
 /// Reads a `PUT …/snapshot` body in its common form straight from its bytes, without the JSON
@@ -27,7 +27,7 @@ struct ScannedSnapshot {
 /// (tape, then `SnapshotRequestDecoder`) reads the body and names any error. Whatever the
 /// scanner takes, the generic path reads to the same request: `SnapshotBodyScannerTests` and
 /// the decoders fuzz target hold the two together.
-struct SnapshotBodyScanner {
+package struct SnapshotBodyScanner {
     private let base: UnsafePointer<UInt8>
     private let end: Int
     private var p = 0
@@ -37,7 +37,7 @@ struct SnapshotBodyScanner {
         self.end = end
     }
 
-    static func scan(_ body: [UInt8]) -> ScannedSnapshot? {
+    package static func scan(_ body: [UInt8]) -> ScannedSnapshot? {
         // Packed ends are 32-bit, like the tape's offsets.
         guard body.count < Int(UInt32.max) else { return nil }
         return body.withUnsafeBufferPointer { buffer -> ScannedSnapshot? in
@@ -114,8 +114,9 @@ struct SnapshotBodyScanner {
                         field = 1
                         guard p < end else { return false }
                         let base = self.base, end = self.end, start = p
+                        var guess = 0
                         let next = sectionBytes.withReserved(IdentifierReader.maxLength + 1) { w in
-                            Self.identifier(base, start, end, &w)
+                            Self.identifier(base, start, end, &guess, &w)
                         }
                         guard next >= 0 else { return false }
                         sectionEnds.append(UInt32(truncatingIfNeeded: sectionBytes.count))
@@ -268,16 +269,23 @@ struct SnapshotBodyScanner {
         return q
     }
 
-    /// The column made of what the scanner packed, in arrays of exactly its size (the session
-    /// keeps them; the reservations were sized for the body); nil past the packed form's 4 GiB.
+    /// The column made of what the scanner packed. Its arrays were sized from the body as it
+    /// went, so they are copied to their size (the session keeps them) only when more than an
+    /// eighth of their room is left over; nil past the packed form's 4 GiB.
     private static func column(_ bytes: OutputBuffer, _ ends: [UInt32]) -> IdentifierColumn? {
         guard bytes.count <= IdentifierColumn.maxByteCount else { return nil }
         guard !ends.isEmpty else { return IdentifierColumn() }
-        var exactBytes = OutputBuffer(capacity: bytes.count)
-        exactBytes.append(contentsOf: bytes.bytes)
-        var exactEnds: [UInt32] = []
-        exactEnds.reserveCapacity(ends.count)
-        exactEnds.append(contentsOf: ends)
-        return IdentifierColumn(packedBytes: exactBytes.bytes, ends: exactEnds)
+        var packed = bytes.bytes, packedEnds = ends
+        if packed.capacity - packed.count > packed.count / 8 {
+            var exact = OutputBuffer(capacity: packed.count)
+            exact.append(contentsOf: packed)
+            packed = exact.bytes
+        }
+        if packedEnds.capacity - packedEnds.count > packedEnds.count / 8 {
+            packedEnds = []
+            packedEnds.reserveCapacity(ends.count)
+            packedEnds.append(contentsOf: ends)
+        }
+        return IdentifierColumn(packedBytes: packed, ends: packedEnds)
     }
 }
