@@ -44,6 +44,15 @@ public protocol CollectionLayout: Sendable {
     func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout
 }
 
+/// A layout made from one `Parameters` value: every layout but the compositional one. A
+/// default-made layout holds the defaults, which lets the service read a request's
+/// parameters over them and make the layout from the result without naming either.
+public protocol ParameterizedLayout: CollectionLayout {
+    associatedtype Parameters: Sendable
+    var parameters: Parameters { get }
+    init(_ parameters: Parameters)
+}
+
 /// A prepared layout: answers every query of UICollectionViewLayout. The `view` passed to
 /// queries is the session's current view; a prepared layout only reads from it what may
 /// change without invalidating the layout (the offset, for pinning and transforms).

@@ -112,7 +112,7 @@ extension SeededRandom {
 
     static func justifiedLayout(_ rng: inout IncrementalRandom) -> JustifiedLayout {
         JustifiedLayout(
-            parameters: .init(
+            .init(
                 containerWidth: rng.chance(0.3) ? rng.pick([1060, 375.5, 800]) : nil,
                 containerPadding: .all(rng.pick([10, 0, 3.3])),
                 boxSpacing: .all(rng.pick([10, 0, 2.7])),
@@ -407,7 +407,7 @@ extension SeededRandom {
         let view = ViewContext(bounds: Size(width: 390, height: 844), scale: 3)
         let layouts: [(String, any CollectionLayout)] = [
             ("waterfall", WaterfallLayout(.init(columnCount: 3, headerHeight: 20, footerHeight: 10))),
-            ("justified", JustifiedLayout(parameters: .init(targetRowHeight: 120)))
+            ("justified", JustifiedLayout(.init(targetRowHeight: 120)))
         ]
         for (name, layout) in layouts {
             let old = try layout.prepare(DataSource(sections: sections), view: view)

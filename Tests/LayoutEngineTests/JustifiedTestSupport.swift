@@ -9,13 +9,13 @@ enum Justified {
         _ ratios: [Double], _ parameters: Parameters = Parameters(),
         view: ViewContext = ViewContext()
     ) throws(LayoutError) -> PreparedJustifiedLayout {
-        try JustifiedLayout(parameters: parameters).prepareJustified(
+        try JustifiedLayout(parameters).prepareJustified(
             DataSource(sections: [SectionData(itemCount: ratios.count, aspectRatios: ratios)]), view: view)
     }
 
     /// One section of `{width, height}` items, laid out.
     static func layout(sizes: [Size], _ parameters: Parameters = Parameters()) throws(LayoutError) -> PreparedJustifiedLayout {
-        try JustifiedLayout(parameters: parameters).prepareJustified(
+        try JustifiedLayout(parameters).prepareJustified(
             DataSource(sections: [SectionData(itemCount: sizes.count, sizes: sizes)]), view: ViewContext())
     }
 
@@ -23,7 +23,7 @@ enum Justified {
         _ dataSource: DataSource, _ parameters: Parameters = Parameters(),
         view: ViewContext = ViewContext()
     ) throws(LayoutError) -> PreparedJustifiedLayout {
-        try JustifiedLayout(parameters: parameters).prepareJustified(dataSource, view: view)
+        try JustifiedLayout(parameters).prepareJustified(dataSource, view: view)
     }
 
     /// The error `body` throws, or nil.

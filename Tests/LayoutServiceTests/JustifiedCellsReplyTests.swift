@@ -21,7 +21,7 @@ struct JustifiedCellsReplyTests {
     }
 
     private func layout(_ sections: [SectionData], width: Double = 1060, rowHeight: Double = 320) throws -> PreparedJustifiedLayout {
-        try JustifiedLayout(parameters: .init(containerWidth: width, targetRowHeight: rowHeight))
+        try JustifiedLayout(.init(containerWidth: width, targetRowHeight: rowHeight))
             .prepareJustified(DataSource(sections: sections), view: ViewContext())
     }
 

@@ -83,6 +83,19 @@ public struct SnapshotEditor: Sendable {
         return id == anchor ? nil : from
     }
 
+    /// The checks insertSections and insertItems make before they change anything: `anchor`
+    /// exists, then every one of `ids` is new (so the same bad input always names the same
+    /// field). Returns `anchor`'s place as `find` gives it.
+    private func insertionAnchor<Place>(
+        _ ids: [ID], _ anchor: ID, _ field: String, _ anchorField: String,
+        _ find: (ID, String) throws(DiffableSnapshotError) -> Place,
+        _ checkNew: ([ID], String) throws(DiffableSnapshotError) -> Void
+    ) throws(DiffableSnapshotError) -> Place {
+        let place = try find(anchor, anchorField)
+        try checkNew(ids, field)
+        return place
+    }
+
     public mutating func appendSections(_ ids: [ID], field: String) throws(DiffableSnapshotError) {
         try checkNewSections(ids, field)
         snapshot.sections += ids.map { DiffableSnapshotSection(id: $0, items: []) }
@@ -93,8 +106,7 @@ public struct SnapshotEditor: Sendable {
         _ ids: [ID], at anchor: ID, after: Bool, field: String,
         anchorField: String
     ) throws(DiffableSnapshotError) {
-        let s = try sectionIndex(anchor, anchorField)
-        try checkNewSections(ids, field)
+        let s = try insertionAnchor(ids, anchor, field, anchorField, sectionIndex, checkNewSections)
         snapshot.sections.insert(contentsOf: ids.map { DiffableSnapshotSection(id: $0, items: []) }, at: after ? s + 1 : s)
     }
 
@@ -144,8 +156,7 @@ public struct SnapshotEditor: Sendable {
         _ ids: [ID], at anchor: ID, after: Bool, field: String,
         anchorField: String
     ) throws(DiffableSnapshotError) {
-        let p = try place(anchor, anchorField)
-        try checkNewItems(ids, field)
+        let p = try insertionAnchor(ids, anchor, field, anchorField, place, checkNewItems)
         snapshot.sections[p.section].items.insert(contentsOf: ids, at: after ? p.item + 1 : p.item)
         for id in ids { sectionOf[id] = snapshot.sections[p.section].id }
     }

@@ -37,6 +37,20 @@ struct ParameterReader<Value>: Sendable {
     static func custom(_ read: @escaping @Sendable (ObjectReader, String) throws(APIError) -> Value?) -> Self { Self(read: read) }
 }
 
+extension ParameterReader where Value: RawRepresentable<String> {
+    /// A string naming one of `Value`'s cases by its raw value; `choices` lists them for the
+    /// error ("'vertical' or 'horizontal'").
+    static func oneOf(_ choices: String) -> Self {
+        Self { o, key throws(APIError) in
+            guard let text = try o.string(key) else { return nil }
+            guard let value = Value(rawValue: text) else {
+                throw .invalidRequest(o.fieldPath(key), "must be \(choices) (got \(ClientText.quoted(text)))")
+            }
+            return value
+        }
+    }
+}
+
 extension ParameterReader where Value == Double {
     static var number: Self { Self { o, key throws(APIError) in try o.number(key) } }
     static var nonNegativeNumber: Self { Self { o, key throws(APIError) in try o.nonNegativeNumber(key) } }
@@ -63,20 +77,20 @@ extension ParameterReader where Value == EdgeInsets {
 }
 
 extension LayoutKind {
-    /// A kind whose layout is made by `make` from parameters `P`: `defaults`, with every one of
-    /// `parameters` the layout object gives read over them. The keys it takes are theirs.
-    init<P: Sendable>(
-        type: String, needsBounds: Bool, defaults: P, parameters: [LayoutParameter<P>],
-        sectionKeys: [String: OverrideType] = [:], readsChildren: Bool = false,
-        make: @escaping @Sendable (P) -> any CollectionLayout
+    /// A kind of `Layout`: the parameters of `defaults` (a default-made layout), with every one
+    /// of `parameters` the layout object gives read over them, make the layout. The keys it
+    /// takes are theirs.
+    init<Layout: ParameterizedLayout>(
+        type: String, needsBounds: Bool, defaults: Layout, parameters: [LayoutParameter<Layout.Parameters>],
+        sectionKeys: [String: OverrideType] = [:], readsChildren: Bool = false
     ) {
         self.init(
             type: type, needsBounds: needsBounds, parameterKeys: Set(parameters.map(\.key)), sectionKeys: sectionKeys,
             readsChildren: readsChildren
         ) { o throws(APIError) -> any CollectionLayout in
-            var p = defaults
+            var p = defaults.parameters
             for parameter in parameters { try parameter.read(o, &p) }
-            return make(p)
+            return Layout(p)
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Circle layout (docs/layouts.md §5; seed 004 and Apple's CircleLayout sample): each section's
 /// items evenly spaced on a circle about the view's centre, later sections on smaller
 /// circles.
-public struct CircleLayout: CollectionLayout {
+public struct CircleLayout: ParameterizedLayout {
     public struct Parameters: Sendable, Hashable {
         /// `itemSize`: every cell's size. Default 70×70.
         public var itemSize: Size

@@ -7,7 +7,7 @@
 /// `dataSource.sections[s].items[i].height`, because the original has no default height.
 ///
 /// The original does no pixel rounding, so `view.scale` is not read.
-public struct ColumnLayout: CollectionLayout {
+public struct ColumnLayout: ParameterizedLayout {
     public struct Parameters: Sendable, Hashable {
         /// How many columns share the bounds width (≥ 1).
         public var numColumns: Int

@@ -17,6 +17,8 @@ struct SupplementaryIndex: Sendable {
         self.index = FrameIndex(frames: frames)
     }
 
+    var count: Int { frames.count }
+
     private func attributes(_ i: Int) -> LayoutAttributes {
         LayoutAttributes(category: .supplementary, kind: kind, indexPath: indexPaths[i], frame: frames[i])
     }

@@ -3,7 +3,7 @@
 ///
 /// The prepared layout holds geometry only (frames, headers). Transforms and zIndex depend
 /// on the content offset and are computed from the view passed to each query.
-public struct CoverFlowLayout: CollectionLayout {
+public struct CoverFlowLayout: ParameterizedLayout {
     public struct Parameters: Sendable, Hashable {
         /// `cellSize`: every cell's (untransformed) size. Default 100×100.
         public var cellSize: Size

@@ -7,14 +7,14 @@ extension PreparedCoverFlowLayout {
     func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         guard let rect else {
             let n = numbering.total
-            out.reserveCapacity(n * (reflection ? 2 : 1) + headerSections.count)
+            out.reserveCapacity(n * (reflection ? 2 : 1) + headers.count)
             for g in 0..<n { try out.append(cellAttributes(g, view: view)) }
-            for h in headerSections.indices { try out.append(headerAttributes(h)) }
+            try headers.collectAttributes(in: nil, into: &out)
             if reflection { for g in 0..<n { try out.append(reflectionAttributes(g, view: view)) } }
             return
         }
         try cells.forEachIntersecting(rect) { (g) throws(ElementLimitExceeded) in try out.append(cellAttributes(g, view: view)) }
-        try headers.forEachIntersecting(rect) { (h) throws(ElementLimitExceeded) in try out.append(headerAttributes(h)) }
+        try headers.collectAttributes(in: rect, into: &out)
         if reflection {
             try forEachReflection(intersecting: rect) { (g) throws(ElementLimitExceeded) in try out.append(reflectionAttributes(g, view: view)) }
         }
@@ -40,15 +40,7 @@ extension PreparedCoverFlowLayout {
 
     /// `header` at [section, 0] of a non-empty section, when headerHeight > 0.
     func attributesForSupplementaryView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
-        guard kind == Self.headerKind, indexPath.item == 0 else { return nil }
-        // headerSections is ascending: binary search for the section.
-        var low = 0, high = headerSections.count
-        while low < high {
-            let mid = (low + high) / 2
-            if headerSections[mid] < indexPath.section { low = mid + 1 } else { high = mid }
-        }
-        guard low < headerSections.count, headerSections[low] == indexPath.section else { return nil }
-        return headerAttributes(low)
+        kind == Self.headerKind ? headers.attributes(at: indexPath) : nil
     }
 
     /// `reflection` at a cell's index path, when reflections are on.

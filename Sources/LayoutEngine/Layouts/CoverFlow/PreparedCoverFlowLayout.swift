@@ -10,18 +10,14 @@ struct PreparedCoverFlowLayout: PreparedLayout {
 
     let strip: CoverFlowStrip
     let reflection: Bool
-    let headerHeight: Double
     let numbering: ItemNumbering
     let cells: FrameIndex
-    /// Non-empty sections in order, one header each (none when headerHeight is 0).
-    let headerSections: [Int]
-    let headerFrames: [Rect]
-    let headers: FrameIndex
+    /// One per non-empty section (none when headerHeight is 0).
+    let headers: SupplementaryIndex
 
     init(parameters p: CoverFlowLayout.Parameters, numbering: ItemNumbering, bounds: Size) {
         strip = CoverFlowStrip(cellSize: p.cellSize, cellInterval: p.effectiveCellInterval, bounds: bounds)
         reflection = p.reflection
-        headerHeight = p.headerHeight
         self.numbering = numbering
         var boxes = [Double]()
         boxes.reserveCapacity(4 * numbering.total)
@@ -33,19 +29,18 @@ struct PreparedCoverFlowLayout: PreparedLayout {
             boxes.append(f.maxY)
         }
         cells = FrameIndex(flatBoxes: boxes)
-        var sections = [Int](), frames = [Rect]()
-        if headerHeight > 0 {
+        var headerPaths = [IndexPath](), headerFrames = [Rect]()
+        if p.headerHeight > 0 {
             // §3: one header per non-empty section, from its first cell's minX to its last
             // cell's maxX, at y = 0.
             for s in 0..<numbering.sectionCount where numbering.itemCount(inSection: s) > 0 {
                 let first = strip.frame(numbering.starts[s]), last = strip.frame(numbering.starts[s + 1] - 1)
-                sections.append(s)
-                frames.append(Rect(x: first.minX, y: 0, width: last.maxX - first.minX, height: headerHeight))
+                headerPaths.append(IndexPath(section: s, item: 0))
+                headerFrames.append(Rect(x: first.minX, y: 0, width: last.maxX - first.minX, height: p.headerHeight))
             }
         }
-        headerSections = sections
-        headerFrames = frames
-        headers = FrameIndex(frames: frames)
+        // §3 gives a header neither a transform nor a zIndex: flat, zIndex 0.
+        headers = SupplementaryIndex(kind: Self.headerKind, indexPaths: headerPaths, frames: headerFrames)
     }
 
     /// `(W + (N−1)·cellInterval, H)`, or (W, H) without items.
@@ -82,14 +77,6 @@ struct PreparedCoverFlowLayout: PreparedLayout {
     }
 
     func reflectionFrame(_ g: Int) -> Rect { strip.frame(g).offsetBy(dx: 0, dy: strip.cellSize.height) }
-
-    /// §3 header h (of the h-th non-empty section): flat, identity transform and zIndex 0
-    /// (the spec gives neither), at index path [section, 0].
-    func headerAttributes(_ h: Int) -> LayoutAttributes {
-        LayoutAttributes(
-            category: .supplementary, kind: Self.headerKind,
-            indexPath: IndexPath(section: headerSections[h], item: 0), frame: headerFrames[h])
-    }
 }
 
 /// The strip's geometry (§3): where item g sits, untransformed.

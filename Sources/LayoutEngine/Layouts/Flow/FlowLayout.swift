@@ -4,7 +4,7 @@
 /// and mixed sections keep one cross origin per item and a few numbers per line, so rect
 /// queries are binary searches (R14) and headers and footers, which pinning (R12) moves
 /// with the view, are placed at query time.
-public struct FlowLayout: CollectionLayout {
+public struct FlowLayout: ParameterizedLayout {
     public var parameters: Parameters
 
     public init(_ parameters: Parameters = Parameters()) { self.parameters = parameters }

@@ -18,10 +18,10 @@
 ///   justification error and leaves every other number exact, and compatibility is the
 ///   point of this layout; its numbers are returned unchanged at every scale.
 /// - A section's own `layout` object overrides every option but `containerWidth`.
-public struct JustifiedLayout: CollectionLayout {
+public struct JustifiedLayout: ParameterizedLayout {
     public var parameters: Parameters
 
-    public init(parameters: Parameters = Parameters()) {
+    public init(_ parameters: Parameters = Parameters()) {
         self.parameters = parameters
     }
 

@@ -7,7 +7,7 @@
 ///   a touched section is laid out whole (its unchanged prefix is not used).
 /// - Offsets are the same running sum of container heights, and the layout is stacked by
 ///   the code `prepareJustified` ends with: the result equals
-///   `JustifiedLayout(parameters: parameters).prepareJustified` exactly.
+///   `JustifiedLayout(parameters).prepareJustified` exactly.
 /// - A view that gives another container width, a hint of the wrong shape, or anything
 ///   that fails: `prepareJustified` afresh (which throws what it throws).
 extension PreparedJustifiedLayout: IncrementallyUpdatable {
@@ -15,7 +15,7 @@ extension PreparedJustifiedLayout: IncrementallyUpdatable {
         to dataSource: DataSource, hint: LayoutUpdateHint,
         view: ViewContext
     ) throws(LayoutError) -> any PreparedLayout {
-        let layout = JustifiedLayout(parameters: parameters)
+        let layout = JustifiedLayout(parameters)
         do {
             let containerWidth = try layout.resolvedContainerWidth(view: view)
             guard hint.unchangedSourceSection.count == dataSource.sections.count,

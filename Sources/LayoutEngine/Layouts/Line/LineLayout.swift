@@ -3,7 +3,7 @@
 ///
 /// The geometry is entirely `FlowLayout`'s; this layout only adds the zoom transform at query
 /// time and its own snapping `targetContentOffset`.
-public struct LineLayout: CollectionLayout {
+public struct LineLayout: ParameterizedLayout {
     public struct Parameters: Sendable, Hashable {
         /// Every flow input, with the line layout's defaults (`Parameters.lineDefaults`);
         /// per-section overrides are read exactly as the flow layout reads them.

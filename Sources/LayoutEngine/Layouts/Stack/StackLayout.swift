@@ -1,6 +1,6 @@
 /// Stack layout (docs/layouts.md §7; seed 000, "a stack of views on top of each other"): each
 /// section is a pile of cards centred in its own page, item 0 on top.
-public struct StackLayout: CollectionLayout {
+public struct StackLayout: ParameterizedLayout {
     public struct Parameters: Sendable, Hashable {
         /// `itemSize`: every card's size. Default 200×200.
         public var itemSize: Size

@@ -10,7 +10,7 @@
 /// index paths in the order the item lists them, empty for a leaf), then the connectors in
 /// index-path order. zIndex 0 throughout: cells and connectors never overlap (a connector
 /// lies between slot columns, touching cells only along their edges).
-public struct TreeLayout: CollectionLayout {
+public struct TreeLayout: ParameterizedLayout {
     public struct Parameters: Sendable, Hashable {
         /// Every cell's size (≥ 0).
         public var itemSize: Size

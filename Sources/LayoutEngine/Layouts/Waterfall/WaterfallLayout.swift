@@ -11,7 +11,7 @@
 /// section order (UIKit's order, docs/flow.md R15; CHT collects them the same way). Headers and
 /// footers sit at `[section, 0]`. CHT never sets a zIndex, so every element keeps zIndex 0
 /// (unlike UICollectionViewFlowLayout's 10 for headers and footers).
-public struct WaterfallLayout: CollectionLayout {
+public struct WaterfallLayout: ParameterizedLayout {
     /// Which column the next item goes to (CHTCollectionViewWaterfallLayoutItemRenderDirection).
     public enum ItemRenderDirection: String, Sendable, Hashable, CaseIterable {
         /// The column with the lowest height; ties go to the leftmost.

@@ -8,8 +8,5 @@ extension LayoutRegistry {
     ]
 
     /// docs/layouts.md §5.
-    static let circle = LayoutKind(
-        type: "circle", needsBounds: true, defaults: CircleLayout.Parameters(),
-        parameters: circleParameters
-    ) { CircleLayout($0) }
+    static let circle = LayoutKind(type: "circle", needsBounds: true, defaults: CircleLayout(), parameters: circleParameters)
 }

@@ -7,8 +7,5 @@ extension LayoutRegistry {
     ]
 
     /// docs/layouts.md §1.
-    static let column = LayoutKind(
-        type: "column", needsBounds: true, defaults: ColumnLayout.Parameters(),
-        parameters: columnParameters
-    ) { ColumnLayout($0) }
+    static let column = LayoutKind(type: "column", needsBounds: true, defaults: ColumnLayout(), parameters: columnParameters)
 }

@@ -19,7 +19,7 @@ extension LayoutRegistry {
 /// every error names its JSON path (`layout.section.group.subitems[1].size.width`).
 enum CompositionalDecoder {
     static func configuration(_ o: ObjectReader) throws(APIError) -> CompositionalLayout.Configuration {
-        let direction = try LayoutRegistry.readScrollDirection(o, "scrollDirection") ?? .vertical
+        let direction = try ParameterReader<ScrollDirection>.scrollDirection.read(o, "scrollDirection") ?? .vertical
         guard let sectionObject = try o.object("section") else {
             throw .invalidRequest(o.fieldPath("section"), "is required: the section every data-source section without its own layout uses")
         }

@@ -9,8 +9,5 @@ extension LayoutRegistry {
     ]
 
     /// docs/layouts.md §3.
-    static let coverFlow = LayoutKind(
-        type: "coverFlow", needsBounds: true, defaults: CoverFlowLayout.Parameters(),
-        parameters: coverFlowParameters
-    ) { CoverFlowLayout($0) }
+    static let coverFlow = LayoutKind(type: "coverFlow", needsBounds: true, defaults: CoverFlowLayout(), parameters: coverFlowParameters)
 }

@@ -14,29 +14,23 @@ extension LayoutRegistry {
 
     /// Flow parameters, also the line layout's (over its own defaults).
     static let flowParameters: [LayoutParameter<FlowLayout.Parameters>] = [
-        .read("scrollDirection", .custom(readScrollDirection), into: \.scrollDirection),
-        .read("itemSize", .size, into: \.itemSize),
-        .read("minimumLineSpacing", .number, into: \.minimumLineSpacing),
-        .read("minimumInteritemSpacing", .number, into: \.minimumInteritemSpacing),
-        .read("sectionInset", .insets, into: \.sectionInset),
-        .read("headerReferenceSize", .size, into: \.headerReferenceSize),
-        .read("footerReferenceSize", .size, into: \.footerReferenceSize),
+        .read("scrollDirection", .scrollDirection, into: \.scrollDirection),
+        .read(FlowLayout.SectionKey.itemSize, .size, into: \.itemSize),
+        .read(FlowLayout.SectionKey.minimumLineSpacing, .number, into: \.minimumLineSpacing),
+        .read(FlowLayout.SectionKey.minimumInteritemSpacing, .number, into: \.minimumInteritemSpacing),
+        .read(FlowLayout.SectionKey.sectionInset, .insets, into: \.sectionInset),
+        .read(FlowLayout.SectionKey.headerReferenceSize, .size, into: \.headerReferenceSize),
+        .read(FlowLayout.SectionKey.footerReferenceSize, .size, into: \.footerReferenceSize),
         .read("sectionHeadersPinToVisibleBounds", .bool, into: \.sectionHeadersPinToVisibleBounds),
         .read("sectionFootersPinToVisibleBounds", .bool, into: \.sectionFootersPinToVisibleBounds),
         .read("uikitQuirks", .bool, into: \.uikitQuirks),
         .read("estimatedItemSize", .size, into: \.estimatedItemSize)
     ]
 
-    static let flow = LayoutKind(
-        type: "flow", needsBounds: true, defaults: FlowLayout.Parameters(), parameters: flowParameters, sectionKeys: flowSectionKeys
-    ) { FlowLayout($0) }
+    static let flow = LayoutKind(type: "flow", needsBounds: true, defaults: FlowLayout(), parameters: flowParameters, sectionKeys: flowSectionKeys)
+}
 
+extension ParameterReader where Value == ScrollDirection {
     /// `vertical` or `horizontal` (the flow, line and compositional layouts').
-    static func readScrollDirection(_ o: ObjectReader, _ key: String) throws(APIError) -> ScrollDirection? {
-        guard let v = try o.string(key) else { return nil }
-        guard let direction = ScrollDirection(rawValue: v) else {
-            throw .invalidRequest(o.fieldPath(key), "must be 'vertical' or 'horizontal' (got \(ClientText.quoted(v)))")
-        }
-        return direction
-    }
+    static var scrollDirection: Self { .oneOf("'vertical' or 'horizontal'") }
 }

@@ -27,7 +27,7 @@ extension LayoutRegistry {
             try readNumberOrFalse(o, key).map { $0.map { .number($0) } ?? .bool(false) }
         },
         "widowLayoutStyle": .custom { o, key throws(APIError) in
-            try readWidowStyle(o, key).map { .string($0.rawValue) }
+            try ParameterReader<JustifiedLayout.WidowLayoutStyle>.widowLayoutStyle.read(o, key).map { .string($0.rawValue) }
         }
     ]
 
@@ -41,14 +41,11 @@ extension LayoutRegistry {
         .read("forceAspectRatio", .custom(readNumberOrFalse), into: \.forceAspectRatio),
         .read("showWidows", .bool, into: \.showWidows),
         .read("fullWidthBreakoutRowCadence", .custom(readNumberOrFalse), into: \.fullWidthBreakoutRowCadence),
-        .read("widowLayoutStyle", .custom(readWidowStyle), into: \.widowLayoutStyle)
+        .read("widowLayoutStyle", .widowLayoutStyle, into: \.widowLayoutStyle)
     ]
 
     static let justified = LayoutKind(
-        type: "justified", needsBounds: false, defaults: JustifiedLayout.Parameters(),
-        parameters: justifiedParameters,
-        sectionKeys: justifiedSectionKeys
-    ) { JustifiedLayout(parameters: $0) }
+        type: "justified", needsBounds: false, defaults: JustifiedLayout(), parameters: justifiedParameters, sectionKeys: justifiedSectionKeys)
 
     /// A number, or `{top, right, bottom, left}` (missing sides 0).
     static func readPadding(_ o: ObjectReader, _ key: String) throws(APIError) -> JustifiedLayout.ContainerPadding? {
@@ -77,12 +74,8 @@ extension LayoutRegistry {
         guard v.double != nil else { throw .invalidRequest(o.fieldPath(key), "must be a number or false, not \(v.typeName)") }
         return .some(try ValueReader.number(v, path: o.fieldPath(key)))
     }
+}
 
-    static func readWidowStyle(_ o: ObjectReader, _ key: String) throws(APIError) -> JustifiedLayout.WidowLayoutStyle? {
-        guard let text = try o.string(key) else { return nil }
-        guard let style = JustifiedLayout.WidowLayoutStyle(rawValue: text) else {
-            throw .invalidRequest(o.fieldPath(key), "must be left, justify or center (got \(ClientText.quoted(text)))")
-        }
-        return style
-    }
+extension ParameterReader where Value == JustifiedLayout.WidowLayoutStyle {
+    static var widowLayoutStyle: Self { .oneOf("left, justify or center") }
 }

@@ -9,8 +9,5 @@ extension LayoutRegistry {
     ]
 
     /// docs/layouts.md §7.
-    static let stack = LayoutKind(
-        type: "stack", needsBounds: true, defaults: StackLayout.Parameters(),
-        parameters: stackParameters
-    ) { StackLayout($0) }
+    static let stack = LayoutKind(type: "stack", needsBounds: true, defaults: StackLayout(), parameters: stackParameters)
 }

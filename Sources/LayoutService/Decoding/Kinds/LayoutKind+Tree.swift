@@ -7,8 +7,5 @@ extension LayoutRegistry {
     ]
 
     /// docs/layouts.md §6: the tree needs no bounds; its size follows the data.
-    static let tree = LayoutKind(
-        type: "tree", needsBounds: false, defaults: TreeLayout.Parameters(),
-        parameters: treeParameters, readsChildren: true
-    ) { TreeLayout($0) }
+    static let tree = LayoutKind(type: "tree", needsBounds: false, defaults: TreeLayout(), parameters: treeParameters, readsChildren: true)
 }

@@ -21,21 +21,14 @@ extension LayoutRegistry {
         .read("footerHeight", .nonNegativeNumber, into: \.footerHeight),
         .read("headerInset", .insets, into: \.headerInset),
         .read("footerInset", .insets, into: \.footerInset),
-        .read("itemRenderDirection", .custom(readRenderDirection), into: \.itemRenderDirection),
+        .read("itemRenderDirection", .itemRenderDirection, into: \.itemRenderDirection),
         .read("minimumContentHeight", .nonNegativeNumber, into: \.minimumContentHeight)
     ]
 
     static let waterfall = LayoutKind(
-        type: "waterfall", needsBounds: true, defaults: WaterfallLayout.Parameters(),
-        parameters: waterfallParameters,
-        sectionKeys: waterfallSectionKeys
-    ) { WaterfallLayout($0) }
+        type: "waterfall", needsBounds: true, defaults: WaterfallLayout(), parameters: waterfallParameters, sectionKeys: waterfallSectionKeys)
+}
 
-    static func readRenderDirection(_ o: ObjectReader, _ key: String) throws(APIError) -> WaterfallLayout.ItemRenderDirection? {
-        guard let v = try o.string(key) else { return nil }
-        guard let direction = WaterfallLayout.ItemRenderDirection(rawValue: v) else {
-            throw .invalidRequest(o.fieldPath(key), "must be shortestFirst, leftToRight or rightToLeft (got \(ClientText.quoted(v)))")
-        }
-        return direction
-    }
+extension ParameterReader where Value == WaterfallLayout.ItemRenderDirection {
+    static var itemRenderDirection: Self { .oneOf("shortestFirst, leftToRight or rightToLeft") }
 }
