@@ -15,6 +15,9 @@ import TesseraJSON
 ///    (updates, view, layout switch, preferred sizes, interactive movement, transition,
 ///    target content offset, snapshot PUT, snapshot operations), and the session is deleted. No answer is a 5xx, and every JSON
 ///    answer parses.
+/// 3. The snapshot PUT's body scanner (`SnapshotBodyScanner`) reads both bodies: whatever it
+///    takes, the generic path (tape, then `SnapshotRequestDecoder`) reads to the same request,
+///    or refuses for a limit the scanned request is over too.
 /// No input may trap or touch memory it does not own (AddressSanitizer).
 /// Built and run by `scripts/fuzz.sh decoders SECONDS` (Fuzz/README.md).
 
@@ -48,11 +51,26 @@ private func sessionID(_ body: [UInt8]) -> String? {
     return tape.root["id"]?.string
 }
 
+/// Step 3: the scanner against the generic path on one body.
+private func checkSnapshotScanner(_ body: [UInt8]) {
+    guard let scanned = SnapshotBodyScanner.scan(body) else { return }
+    let decoder = SnapshotRequestDecoder(kind: LayoutRegistry.flow, maxItems: maxItems, maxSections: maxSections)
+    let request = decoder.request(scanned)
+    do throws(APIError) {
+        let generic = try decoder.decode(JSONTape.parseBody(body).root)
+        guard let request, request == generic else { fatalError("the scanner reads another request than the generic path: \(text(body))") }
+    } catch {
+        guard request == nil else { fatalError("the scanner took a body the generic path refuses (\(error.message)): \(text(body))") }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let cut = input.firstIndex(of: 0)
     let create = Array(input[..<(cut ?? input.count)])
+    checkSnapshotScanner(create)
+    if let cut, cut + 1 < input.count { checkSnapshotScanner(Array(input[(cut + 2)...])) }
 
     for allowRect in [false, true] {
         do throws(APIError) {

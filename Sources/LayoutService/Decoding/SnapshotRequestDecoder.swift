@@ -3,7 +3,7 @@ import TesseraJSON
 
 /// A whole new snapshot, as `PUT /v1/sessions/{id}/snapshot` gives it and as the identifier
 /// operations leave it (docs/snapshots.md): identifiers, and the data that came with them.
-struct SnapshotRequest {
+struct SnapshotRequest: Equatable {
     var snapshot: PackedSnapshot
     /// Per new section, what the request said beside the identifiers.
     var sections: [SnapshotSectionInput]
@@ -18,7 +18,7 @@ struct SnapshotRequest {
 
 /// One section of a new snapshot beyond its identifiers: its items' data where given (NaN
 /// elsewhere) and its own `layout` if given.
-struct SnapshotSectionInput {
+struct SnapshotSectionInput: Equatable {
     var data: SectionData
     /// Which items came with data; nil when none did.
     var given: [Bool]?
