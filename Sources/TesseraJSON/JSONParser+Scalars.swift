@@ -45,33 +45,7 @@ extension JSONParser {
 
     /// One multi-byte UTF-8 scalar: no overlongs, no surrogates, nothing above U+10FFFF.
     private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
-        let lead = input[position]
-        let length: Int
-        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upper = 0x9F
-        case 0xF0:
-            length = 4
-            lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upper = 0x8F
-        default: throw fail("invalid UTF-8")
-        }
-        guard position + length <= input.count else { throw fail("invalid UTF-8") }
-        let second = input[position + 1]
-        guard second >= lower && second <= upper else { throw fail("invalid UTF-8") }
-        for k in 2..<max(2, length) where input[position + k] & 0xC0 != 0x80 {
-            throw fail("invalid UTF-8")
-        }
+        guard let length = UTF8Sequence.length(input, at: position) else { throw fail("invalid UTF-8") }
         position += length
     }
 

@@ -98,7 +98,6 @@ struct SnapshotBodyScannerTests {
     @Test(arguments: [
         // Valid bodies outside the common form.
         #"{"sections":[{"id":"s","items":["\u0061"]}]}"#, // an escape
-        #"{"sections":[{"id":"s","items":["ü"]}]}"#, // UTF-8
         #"{"sections":[{"id":"s","items":[{"id":"a","size":[1,2]}]}]}"#, // an item with data
         #"{"sections":[{"id":"s","items":["a"],"layout":{"itemSize":[1,2]}}]}"#, // a section's layout
         #"{"sections":[{"id":"s","items":[1.0]}]}"#, // a fraction
@@ -132,6 +131,24 @@ struct SnapshotBodyScannerTests {
     ])
     func leftToTheGenericPath(_ body: String) {
         #expect(Self.scan(body) == nil)
+    }
+
+    /// Identifiers in UTF-8 are read as the parser reads them: valid scalars are taken as they
+    /// are, anything the parser refuses is left to it.
+    @Test func utf8IdentifiersAreTakenAsTheParserTakesThem() throws {
+        let ids = ["ü", "ünï-✓", "日本語の識別子", "😀x", "aé" + String(repeating: "z", count: 20) + "€"]
+        let body = #"{"sections":[{"id":"é","items":["# + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]}]}"
+        let scanned = try #require(Self.scan(body))
+        #expect(scanned.itemIDs.identifiers == ids.map { .string($0) })
+        #expect(scanned.sectionIDs.identifiers == [.string("é")])
+        #expect(try #require(Self.decoder.request(scanned)) == Self.generic(Array(body.utf8)))
+        // Overlong, surrogate, above U+10FFFF, a lone continuation byte, cut short, invalid lead.
+        let invalid: [[UInt8]] = [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82], [0xFF]]
+        for bytes in invalid {
+            let body = Array(#"{"sections":[{"id":"s","items":["a"#.utf8) + bytes + Array(#"b"]}]}"#.utf8)
+            #expect(SnapshotBodyScanner.scan(body) == nil, "\(bytes)")
+            #expect(Self.generic(body) == nil, "\(bytes)")
+        }
     }
 
     /// Limits are the session store's, so the scanned request is checked against them and
@@ -209,7 +226,7 @@ struct SnapshotBodyScannerTests {
         case 0: out.remove(at: k)
         case 1: out.insert(out[k], at: k)
         default:
-            let alphabet = Array(#"",:[]{}"\ 0-1a.e"#.utf8)
+            let alphabet = Array(#"",:[]{}"\ 0-1a.e"#.utf8) + [0xC3, 0x80, 0xE2, 0xFF]
             out[k] = alphabet[Int(g.next() % UInt64(alphabet.count))]
         }
         return out

@@ -147,29 +147,35 @@ extension SnapshotBodyScanner {
     }
 
     /// The closing quote of a string whose bytes start at `from`, or -1 when the string has
-    /// an escape, a control character or a byte outside ASCII (the generic parser checks
-    /// those), or no end. Eight bytes a step, with the bit tricks of the JSON parser's own
-    /// plain-string scan: exact for the lowest such byte in a word. (Swift's SIMD masks
+    /// an escape, a control character or a byte that is not valid UTF-8 (the generic path
+    /// answers those), or no end. Eight bytes a step, with the bit tricks of the JSON parser's
+    /// own plain-string scan: exact for the lowest such byte in a word; a byte from 0x80 up
+    /// starts a scalar checked by the parser's own rule (`UTF8Sequence`). (Swift's SIMD masks
     /// compile to a loop per lane here: a 16-byte step through them cost ten times this.)
     @inline(__always)
     static func closingQuote(_ base: UnsafePointer<UInt8>, _ from: Int, _ end: Int) -> Int {
         var q = from
-        while q &+ 8 <= end {
-            let found = specialBytes(UnsafeRawPointer(base + q).loadUnaligned(as: UInt64.self))
-            guard found != 0 else {
-                q &+= 8
-                continue
+        while true {
+            while q &+ 8 <= end {
+                let found = specialBytes(UnsafeRawPointer(base + q).loadUnaligned(as: UInt64.self))
+                guard found != 0 else {
+                    q &+= 8
+                    continue
+                }
+                q &+= found.trailingZeroBitCount &>> 3
+                break
             }
-            q &+= found.trailingZeroBitCount &>> 3
-            return base[q] == UInt8(ascii: "\"") ? q : -1
-        }
-        while q < end {
+            guard q < end else { return -1 }
             let b = base[q]
             if b == UInt8(ascii: "\"") { return q }
-            guard b != UInt8(ascii: "\\"), b &- 0x20 < 0x60 else { return -1 }
+            if b >= 0x80 {
+                guard let length = UTF8Sequence.length(UnsafeBufferPointer(start: base, count: end), at: q) else { return -1 }
+                q &+= length
+                continue
+            }
+            guard b != UInt8(ascii: "\\"), b >= 0x20 else { return -1 }
             q &+= 1
         }
-        return -1
     }
 
     /// The high bit of every byte of `word` (little-endian) that is a quote, a backslash,

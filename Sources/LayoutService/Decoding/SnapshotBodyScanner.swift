@@ -21,7 +21,7 @@ package struct ScannedSnapshot {
 ///
 /// The common form is the body object with `sections`, `reloaded`, `reconfigured`, `rect` and
 /// `animatingDifferences`, each at most once; sections with `id`, `items` and at most a null
-/// `layout`; identifiers that are strings of printable ASCII without escapes (at most
+/// `layout`; identifiers that are strings without escapes (valid UTF-8, at most
 /// `IdentifierReader.maxLength` bytes) or integers of at most 15 digits without a fraction or
 /// an exponent. Anything else, valid or not, makes `scan` answer nil, and the generic path
 /// (tape, then `SnapshotRequestDecoder`) reads the body and names any error. Whatever the
