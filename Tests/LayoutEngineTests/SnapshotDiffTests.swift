@@ -56,6 +56,15 @@ enum SnapshotContract {
             Issue.record("batch refused: \(error)\n\(ops)", sourceLocation: sourceLocation)
             return diff
         }
+        // The batch built from the diff's own lists (what a PUT applies) is the validator's,
+        // operations and result alike.
+        let direct = try diff.batch(
+            applyingTo: oldData,
+            sectionData: { t in SectionData(items: new.sections[t].items.map(fresh), overrides: sectionTag(new.sections[t].id)) },
+            itemData: { p in fresh(new.sections[p.section].items[p.item]) },
+            reloadData: { p in fresh(old.sections[p.section].items[p.item]) })
+        #expect(direct.operations == ops, sourceLocation: sourceLocation)
+        #expect(direct.update == result, "direct batch: \(ops)", sourceLocation: sourceLocation)
         let got = result.newDataSource
         #expect(got.sections.count == new.sections.count, sourceLocation: sourceLocation)
         for (t, section) in new.sections.enumerated() where t < got.sections.count {

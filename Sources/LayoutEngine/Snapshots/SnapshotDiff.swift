@@ -51,6 +51,17 @@ public struct SnapshotDiff: Hashable, Sendable {
         itemData: (IndexPath) -> SectionData.Item? = { _ in nil },
         reloadData: (IndexPath) -> SectionData.Item? = { _ in nil }
     ) -> [BatchUpdateOperation] {
+        operations(
+            sectionData: sectionData, insertedData: Self.data(insertedItems, itemData),
+            reloadedData: Self.data(reloadedItems, reloadData))
+    }
+
+    /// The same, with the inserted and reloaded items' data already gathered (parallel to
+    /// `insertedItems` and `reloadedItems`, nil for none).
+    func operations(
+        sectionData: (Int) -> SectionData, insertedData: [SectionData.Item]?,
+        reloadedData: [SectionData.Item]?
+    ) -> [BatchUpdateOperation] {
         var ops: [BatchUpdateOperation] = []
         if !deletedSections.isEmpty { ops.append(.deleteSections(deletedSections)) }
         if !insertedSections.isEmpty {
@@ -58,16 +69,16 @@ public struct SnapshotDiff: Hashable, Sendable {
         }
         for m in movedSections { ops.append(.moveSection(from: m.from, to: m.to)) }
         if !deletedItems.isEmpty { ops.append(.deleteItems(deletedItems)) }
-        if !insertedItems.isEmpty { ops.append(.insertItems(insertedItems, items: Self.data(insertedItems, itemData))) }
+        if !insertedItems.isEmpty { ops.append(.insertItems(insertedItems, items: insertedData)) }
         for m in movedItems { ops.append(.moveItem(from: m.from, to: m.to)) }
-        if !reloadedItems.isEmpty { ops.append(.reloadItems(reloadedItems, items: Self.data(reloadedItems, reloadData))) }
+        if !reloadedItems.isEmpty { ops.append(.reloadItems(reloadedItems, items: reloadedData)) }
         return ops
     }
 
     /// The data an operation on `paths` carries: nil for all or data for all (the default
     /// data where `data` gives none). A reload without data keeps the item's; with data for
     /// some, the others keep theirs only if the caller repeats it.
-    private static func data(_ paths: [IndexPath], _ data: (IndexPath) -> SectionData.Item?) -> [SectionData.Item]? {
+    static func data(_ paths: [IndexPath], _ data: (IndexPath) -> SectionData.Item?) -> [SectionData.Item]? {
         let given = paths.map(data)
         return given.allSatisfy { $0 == nil } ? nil : given.map { $0 ?? SectionData.Item() }
     }

@@ -24,6 +24,7 @@ public struct BatchUpdate: Sendable, Hashable {
         let sections = try validator.arrangeSections() // U3
         try validator.checkItemsArriving(in: sections) // U4
         let newCounts = try validator.checkArrivalIndexes(in: sections) // U5
-        return validator.result(sections: sections, newCounts: newCounts) // U6, U7
+        let (departures, arrivals) = validator.plans() // U6
+        return validator.result(sections: sections, newCounts: newCounts, departures: departures, arrivals: arrivals) // U7
     }
 }

@@ -1,7 +1,9 @@
 extension BatchUpdateValidator {
-    /// U6 sorts each section's item changes into plans; U7 builds the new data source.
-    func result(sections: SectionArrangement, newCounts: [Int: Int]) -> ValidatedBatchUpdate {
-        let (departures, arrivals) = plans()
+    /// U7: the new data source from each section's plans (U6, or a snapshot diff's own lists).
+    func result(
+        sections: SectionArrangement, newCounts: [Int: Int],
+        departures: [Int: SectionDepartures], arrivals: [Int: SectionArrivals]
+    ) -> ValidatedBatchUpdate {
         var newSections: [SectionData] = []
         newSections.reserveCapacity(sections.newCount)
         var touchedNew: [Int] = []
@@ -37,7 +39,7 @@ extension BatchUpdateValidator {
     /// U6: each section's departures and arrivals, sorted by item index. Lists are gathered by
     /// section in arrays, not dictionaries: a snapshot's batch of thousands of items hashed
     /// every request here.
-    private func plans() -> (departures: [Int: SectionDepartures], arrivals: [Int: SectionArrivals]) {
+    func plans() -> (departures: [Int: SectionDepartures], arrivals: [Int: SectionArrivals]) {
         var removals = [[(item: Int, to: IndexPath?)]](repeating: [], count: old.sections.count)
         var reloads = [[(item: Int, data: SectionData.Item?)]](repeating: [], count: old.sections.count)
         for request in oldItems {

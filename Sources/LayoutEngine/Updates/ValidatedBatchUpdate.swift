@@ -4,7 +4,7 @@
 ///
 /// Paths and sections that do not exist on the side they are asked about answer nil (or
 /// `.none` for the change queries).
-public struct ValidatedBatchUpdate: Sendable {
+public struct ValidatedBatchUpdate: Sendable, Equatable {
     /// The data source after the update.
     public let newDataSource: DataSource
     /// Sections whose item lists changed, by old and by new index.

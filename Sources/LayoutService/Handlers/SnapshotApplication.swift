@@ -66,13 +66,13 @@ extension TesseraService {
             return (nil, outcome)
         }
 
-        outcome.operations = diff.operations(
-            sectionData: { t in items.insertedSection(t) },
-            itemData: { p in items.itemData(new: p) },
-            reloadData: { p in items.reloadData(old: p) })
         let update: ValidatedBatchUpdate
         do throws(BatchUpdateError) {
-            update = try BatchUpdate(outcome.operations).validated(against: state.dataSource)
+            (outcome.operations, update) = try diff.batch(
+                applyingTo: state.dataSource,
+                sectionData: { t in items.insertedSection(t) },
+                itemData: { p in items.itemData(new: p) },
+                reloadData: { p in items.reloadData(old: p) })
         } catch {
             // The diff's contract says this cannot happen (SnapshotDiffTests hold it).
             throw APIError(
