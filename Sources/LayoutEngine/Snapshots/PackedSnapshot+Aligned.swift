@@ -35,51 +35,59 @@ extension PackedSnapshot {
     ///   than `hashedMatch` makes.
     static func alignedMatch(_ new: IdentifierColumn, in old: IdentifierColumn) -> [Int]? {
         let m = new.count
-        var leftOver: [Int] = [], unpaired: [Int] = []
+        var leftOver = WalkRemainder(), unpaired = WalkRemainder()
         // Every new item's origin is written once: its old position, or -1 for now.
         var origin = [Int](unsafeUninitializedCapacity: m) { origin, initialized in
             walk(old, new, origin: origin, leftOver: &leftOver, unpaired: &unpaired)
             initialized = m
         }
-        guard !leftOver.isEmpty else { return origin }
+        guard !leftOver.positions.isEmpty else { return origin }
 
-        var table = IdentifierIndex(capacity: leftOver.count)
+        // The table and the bitmap are built over the left-over identifiers' own column, and
+        // the old ones stepped past are looked up from theirs: gathered by the walk while
+        // their bytes were in cache, they are not read again at random places of columns of
+        // tens of megabytes (docs/performance.md#walk-remainder).
+        var table = IdentifierIndex(capacity: leftOver.positions.count)
         // 128 bits or more per left-over item: under 1 % of the other items are looked up
         // for nothing (each lookup a cache miss or two), for a bitmap of 1 bit an item at 1 %
         // apart (docs/performance.md#new-side-fingerprints).
         var bits = 64
-        while bits < leftOver.count * 128 && bits < 1 << 31 { bits <<= 1 }
+        while bits < leftOver.positions.count * 128 && bits < 1 << 31 { bits <<= 1 }
         let shift = UInt32(32 - bits.trailingZeroBitCount)
         var bitmap = [UInt64](repeating: 0, count: bits / 64)
-        let repeated = new.withPacked { newBytes, newEnds -> Bool in
+        let repeated = leftOver.ids.withPacked { leftBytes, leftEnds -> Bool in
             let leftOverRepeats = bitmap.withUnsafeMutableBufferPointer { bitmap -> Bool in
-                for k in leftOver {
-                    let start = k == 0 ? 0 : Int(newEnds[k - 1]), end = Int(newEnds[k])
-                    if table.lookup(newBytes, start, end, in: newBytes, ends: newEnds, inserting: k) != nil { return true }
-                    let bit = Int(IdentifierFingerprint.of(newBytes, start, end) >> shift)
+                for k in 0..<leftEnds.count {
+                    let start = k == 0 ? 0 : Int(leftEnds[k - 1]), end = Int(leftEnds[k])
+                    if table.lookup(leftBytes, start, end, in: leftBytes, ends: leftEnds, inserting: k) != nil { return true }
+                    let bit = Int(IdentifierFingerprint.of(leftBytes, start, end) >> shift)
                     bitmap[bit >> 6] |= 1 << UInt64(bit & 63)
                 }
                 return false
             }
             if leftOverRepeats { return true }
-            let candidates = bitmap.withUnsafeBufferPointer { bitmap in
-                fingerprintHits(newBytes, newEnds, bitmap: bitmap, shift: shift)
+            return new.withPacked { newBytes, newEnds -> Bool in
+                let candidates = bitmap.withUnsafeBufferPointer { bitmap in
+                    fingerprintHits(newBytes, newEnds, bitmap: bitmap, shift: shift)
+                }
+                for j in candidates where origin[j] >= 0 {
+                    let start = j == 0 ? 0 : Int(newEnds[j - 1]), end = Int(newEnds[j])
+                    // Paired with an old identifier and equal to a left-over one: a repeat.
+                    if table.lookup(newBytes, start, end, in: leftBytes, ends: leftEnds, inserting: nil) != nil { return true }
+                }
+                return false
             }
-            for j in candidates where origin[j] >= 0 {
-                let start = j == 0 ? 0 : Int(newEnds[j - 1]), end = Int(newEnds[j])
-                // Paired with an old identifier and equal to a left-over one: a repeat.
-                if table.lookup(newBytes, start, end, in: newBytes, ends: newEnds, inserting: nil) != nil { return true }
-            }
-            return false
         }
         if repeated { return nil }
 
         // Moved items: left over on the new side, stepped past on the old.
-        old.withPacked { oldBytes, oldEnds in
-            new.withPacked { newBytes, newEnds in
-                for i in unpaired {
-                    let start = i == 0 ? 0 : Int(oldEnds[i - 1]), end = Int(oldEnds[i])
-                    if let k = table.lookup(oldBytes, start, end, in: newBytes, ends: newEnds, inserting: nil) { origin[k] = i }
+        unpaired.ids.withPacked { pastBytes, pastEnds in
+            leftOver.ids.withPacked { leftBytes, leftEnds in
+                for u in 0..<pastEnds.count {
+                    let start = u == 0 ? 0 : Int(pastEnds[u - 1]), end = Int(pastEnds[u])
+                    if let k = table.lookup(pastBytes, start, end, in: leftBytes, ends: leftEnds, inserting: nil) {
+                        origin[leftOver.positions[k]] = unpaired.positions[u]
+                    }
                 }
             }
         }
@@ -91,7 +99,7 @@ extension PackedSnapshot {
     @inline(never)
     private static func walk(
         _ old: IdentifierColumn, _ new: IdentifierColumn, origin: UnsafeMutableBufferPointer<Int>,
-        leftOver: inout [Int], unpaired: inout [Int]
+        leftOver: inout WalkRemainder, unpaired: inout WalkRemainder
     ) {
         let n = old.count, m = new.count
         let lookahead = alignmentLookahead, block = alignmentBlock
@@ -122,6 +130,17 @@ extension PackedSnapshot {
                             continue
                         }
                         blocks = false
+                        // The identifiers before the block's first difference agree: paired
+                        // at once, the single steps start at the difference.
+                        let agree = agreeingPrefix(
+                            oldBytes, oldEnds, i, oldStart, newBytes, newEnds, j, newStart, count: block)
+                        if agree > 0 {
+                            for k in 0..<agree { origin.initializeElement(at: j &+ k, to: i &+ k) }
+                            i &+= agree
+                            j &+= agree
+                            oldStart = Int(oldEnds[i &- 1])
+                            newStart = Int(newEnds[j &- 1])
+                        }
                     }
                     let oldEnd = Int(oldEnds[i]), newEnd = Int(newEnds[j])
                     if sameBytes(oldBytes, oldStart, oldEnd, newBytes, newStart, newEnd) {
@@ -147,9 +166,9 @@ extension PackedSnapshot {
                     }
                     for k in j..<j + skipNew {
                         origin.initializeElement(at: k, to: -1)
-                        leftOver.append(k)
+                        leftOver.add(k, of: new)
                     }
-                    unpaired.append(contentsOf: i..<i + skipOld)
+                    for k in i..<i + skipOld { unpaired.add(k, of: old) }
                     i += skipOld
                     j += skipNew
                     oldStart = i == 0 ? 0 : Int(oldEnds[i - 1])
@@ -158,9 +177,9 @@ extension PackedSnapshot {
                 }
                 for k in j..<m {
                     origin.initializeElement(at: k, to: -1)
-                    leftOver.append(k)
+                    leftOver.add(k, of: new)
                 }
-                unpaired.append(contentsOf: i..<n)
+                for k in i..<n { unpaired.add(k, of: old) }
             }
         }
     }
@@ -182,6 +201,42 @@ extension PackedSnapshot {
             if bitmap[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { hits.append(j) }
         }
         return hits
+    }
+
+    /// How many of identifiers `i..<i + count` of one column (starting at byte `aStart`) and
+    /// `j..<j + count` of another (at `bStart`) agree before the first difference: those that
+    /// end where the other's do and whose bytes all come before the first byte that differs.
+    /// Bytes first, eight at a time, then only the cuts before the difference.
+    @inline(__always)
+    static func agreeingPrefix(
+        _ a: UnsafeRawBufferPointer, _ aEnds: UnsafeBufferPointer<UInt32>, _ i: Int, _ aStart: Int,
+        _ b: UnsafeRawBufferPointer, _ bEnds: UnsafeBufferPointer<UInt32>, _ j: Int, _ bStart: Int,
+        count: Int
+    ) -> Int {
+        let span = min(Int(aEnds[i &+ count &- 1]) &- aStart, Int(bEnds[j &+ count &- 1]) &- bStart)
+        var same = 0
+        while same < span {
+            if same &+ 8 <= span {
+                let differ =
+                    UInt64(littleEndian: a.loadUnaligned(fromByteOffset: aStart &+ same, as: UInt64.self))
+                    ^ UInt64(littleEndian: b.loadUnaligned(fromByteOffset: bStart &+ same, as: UInt64.self))
+                if differ == 0 {
+                    same &+= 8
+                    continue
+                }
+                same &+= differ.trailingZeroBitCount &>> 3
+                break
+            }
+            guard a[aStart &+ same] == b[bStart &+ same] else { break }
+            same &+= 1
+        }
+        var agree = 0
+        while agree < count {
+            let end = Int(aEnds[i &+ agree]) &- aStart
+            guard end <= same, end == Int(bEnds[j &+ agree]) &- bStart else { break }
+            agree &+= 1
+        }
+        return agree
     }
 
     /// Whether identifiers `i..<i + count` of one column end where identifiers
@@ -250,5 +305,18 @@ extension PackedSnapshot {
             a.loadUnaligned(fromByteOffset: aEnd &- 16, as: SIMD2<UInt64>.self)
             ^ b.loadUnaligned(fromByteOffset: bEnd &- 16, as: SIMD2<UInt64>.self)
         return differ == SIMD2()
+    }
+}
+
+/// The identifiers of one column that the walk of `alignedMatch` leaves to the table: their
+/// positions, and a column of their own bytes, copied while the walk has them in cache.
+struct WalkRemainder {
+    var positions: [Int] = []
+    var ids = IdentifierColumn()
+
+    @inline(__always)
+    mutating func add(_ position: Int, of column: IdentifierColumn) {
+        positions.append(position)
+        ids.append(from: column, at: position)
     }
 }
