@@ -4,14 +4,9 @@ import ArgumentParser
 /// accept as a body. Reading to the end whatever the input was grew without bound on an
 /// endless one (`tessera validate /dev/zero`, ~0.5 GB/s, then SIGABRT).
 struct BodyLimitOption: ParsableArguments {
-    @Option(help: BodyLimitOption.help) var maxBodyBytes: Int?
-
     /// The flag, variable, range and default of `tessera serve`'s row, with words for a file.
-    private static var help: ArgumentHelp {
-        var setting = ServeSettings.maxBodyBytes
-        setting.summary = "Refuse an input larger than this, as the server refuses a body"
-        return setting.help
-    }
+    @Option(help: ServeSettings.help("--max-body-bytes", summary: "Refuse an input larger than this, as the server refuses a body"))
+    var maxBodyBytes: Int?
 
     /// A bad flag or variable is a usage error (exit 64) before anything is read.
     func validate() throws {

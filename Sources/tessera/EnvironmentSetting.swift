@@ -9,12 +9,14 @@ import SessionStorage
 /// so the commands resolve their optional flags through this after parsing.
 struct EnvironmentSetting<Value> {
     let flag: String
-    let variable: String
     /// Turns the variable's text into a value; nil when the text is not one.
     let parse: (String) -> Value?
     /// What a valid value is, for messages ("an integer from 0 to 65535").
     let expectation: String
     let isValid: (Value) -> Bool
+
+    /// `TESSERA_` and the flag's words (`SettingName`).
+    var variable: String { SettingName.variable(flag) }
 
     /// The value in force, or a usage error naming the flag or the variable that was wrong.
     func resolve(
@@ -42,26 +44,26 @@ struct EnvironmentSetting<Value> {
 }
 
 extension EnvironmentSetting where Value == Int {
-    static func integer(_ flag: String, _ variable: String, in range: ClosedRange<Int>) -> Self {
+    static func integer(_ flag: String, in range: ClosedRange<Int>) -> Self {
         Self(
-            flag: flag, variable: variable, parse: { Int($0) },
+            flag: flag, parse: { Int($0) },
             expectation: "an integer from \(range.lowerBound) to \(range.upperBound)",
             isValid: { range.contains($0) })
     }
 }
 
 extension EnvironmentSetting where Value == String {
-    static func text(_ flag: String, _ variable: String) -> Self {
+    static func text(_ flag: String) -> Self {
         Self(
-            flag: flag, variable: variable, parse: { $0 }, expectation: "a non-empty string",
+            flag: flag, parse: { $0 }, expectation: "a non-empty string",
             isValid: { !$0.isEmpty })
     }
 }
 
 extension EnvironmentSetting where Value == StoreLocation {
-    static func store(_ flag: String, _ variable: String) -> Self {
+    static func store(_ flag: String) -> Self {
         Self(
-            flag: flag, variable: variable, parse: { try? StoreLocation.parse($0).get() },
+            flag: flag, parse: { try? StoreLocation.parse($0).get() },
             expectation: "memory, sqlite:PATH or redis://HOST:PORT[/DB]", isValid: { _ in true })
     }
 }

@@ -19,9 +19,11 @@ struct ServeCommand: ParsableCommand {
 
     // swift-argument-parser finds options by reflecting on stored properties, so they cannot
     // be generated from the settings table; each is declared here once, as one line, and
-    // everything else (help, variable, range, default, where the value goes) comes from its row
-    // in `ServeSettings`. Declaring them keeps the parser's typed values, usage errors, help
-    // layout and shell completion, which a hand-written parser of the table would redo.
+    // everything else (help, variable, range, default, where the value goes, its key in the
+    // start-up log line) comes from its row in `ServeSettings` and its words in
+    // `ServeSettings+Help.swift`. Declaring them keeps the parser's typed values, usage
+    // errors, help layout and shell completion, which a hand-written parser of the table
+    // would redo.
     @Option(help: ServeSettings.help("--host")) var host: String?
     @Option(help: ServeSettings.help("--port")) var port: Int?
     @Option(help: ServeSettings.help("--loops")) var loops: Int?

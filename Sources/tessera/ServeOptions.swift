@@ -49,6 +49,15 @@ extension ServeOptions {
 }
 
 extension ServeOptions {
+    /// The replicas a Redis change waits for: `--redis-min-replica-acks` when given, else the
+    /// default for the store named (with a store that is not Redis it plays no part).
+    var redisMinReplicaAcksInForce: Int {
+        if case .redisSentinel = storeLocation { return redis.replicaAcks(underSentinel: true) }
+        return redis.replicaAcks(underSentinel: false)
+    }
+}
+
+extension ServeOptions {
     /// The first line of a password file, without its line ending. A file that cannot be read
     /// is a usage error naming the flag and the file, never its content.
     static func secret(in path: String, flag: String) throws -> String {

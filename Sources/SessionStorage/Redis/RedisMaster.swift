@@ -41,6 +41,11 @@ public struct RedisOptions: Sendable {
         self.sentinelPassword = sentinelPassword
         self.minReplicaAcks = minReplicaAcks
     }
+
+    /// `minReplicaAcks`, or its default: 1 under Sentinel, 0 otherwise.
+    public func replicaAcks(underSentinel: Bool) -> Int {
+        minReplicaAcks ?? (underSentinel ? 1 : 0)
+    }
 }
 
 /// Where the Redis master is now: a fixed address, or the one the sentinels name.

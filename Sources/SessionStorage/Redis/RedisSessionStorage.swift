@@ -46,7 +46,7 @@ public final class RedisSessionStorage: SessionStorage {
                 connectTimeoutMilliseconds: connectTimeoutMilliseconds,
                 commandTimeoutMilliseconds: commandTimeoutMilliseconds),
             location: "redis://\(endpoint.host):\(endpoint.port)/\(endpoint.database)",
-            minReplicaAcks: options.minReplicaAcks ?? 0, options: options, leaseMilliseconds: leaseMilliseconds)
+            minReplicaAcks: options.replicaAcks(underSentinel: false), options: options, leaseMilliseconds: leaseMilliseconds)
     }
 
     /// The master a set of sentinels watches, followed through failovers.
@@ -62,7 +62,7 @@ public final class RedisSessionStorage: SessionStorage {
                 connectTimeoutMilliseconds: connectTimeoutMilliseconds,
                 commandTimeoutMilliseconds: commandTimeoutMilliseconds),
             location: "redis-sentinel://\(list)/\(sentinels.masterName)/\(sentinels.database)",
-            minReplicaAcks: options.minReplicaAcks ?? 1, options: options, leaseMilliseconds: leaseMilliseconds)
+            minReplicaAcks: options.replicaAcks(underSentinel: true), options: options, leaseMilliseconds: leaseMilliseconds)
     }
 
     init(_ master: RedisMaster, location: String, minReplicaAcks: Int, options: RedisOptions, leaseMilliseconds: Int) {

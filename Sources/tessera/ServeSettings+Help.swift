@@ -1,0 +1,68 @@
+import Logging
+
+/// The help's words for each row of `ServeSettings.all`, by flag. Apart from the rows: beside
+/// a row's few short columns they would make lines of two or three hundred characters.
+extension ServeSettings {
+    /// What the help says before its "(VARIABLE; default …)" part.
+    // A table reads one entry a line: swift-format would move the long ones' text to a line of
+    // its own.
+    // swift-format-ignore
+    static var summaries: [String: String] {
+        [
+            // Listening and connections
+            "--host": "Address to listen on",
+            "--port": "TCP port, 0 for any free one",
+            "--loops": "Event loops",
+            "--workers": "Threads that run the offloaded requests",
+            "--idle-timeout": "Seconds before an idle connection is closed",
+            "--head-deadline-seconds": "Seconds a request head may take from its first byte; 0 for no deadline",
+            "--max-connections-per-loop": "Connections one event loop holds at once",
+            "--linger-seconds": "Seconds, in all, to read and discard what a refused client still sends before closing",
+            "--linger-max-bytes": "Bytes, at most, read and discarded after refusing a request",
+            "--gzip-min-bytes": "Replies of at least this many bytes are gzipped for clients that accept it, 0 never",
+            "--shutdown-grace-seconds": "Seconds a graceful shutdown waits for the requests in flight; 0 waits for them however long",
+            // Sessions
+            "--max-sessions": "Sessions kept at once",
+            "--max-items-per-session": "Items in one session or request",
+            "--max-total-items": "Items across all sessions",
+            "--max-sections-per-session": "Sections in one session or request",
+            "--session-idle-seconds": "An unused session expires after this long",
+            "--reply-cache-bytes": "Bytes of cached rect-query replies, all sessions together; 0 turns the cache off",
+            "--store-sweep-seconds": "Seconds between sweeps of the session store: expired sessions go, and copies of sessions deleted through another replica",
+            // What one request may cost and how long anything may hold on (issue 8)
+            "--max-body-bytes": "Request body limit in bytes",
+            "--max-elements-per-reply": "Elements (or animation plan entries) one reply may list",
+            "--max-queued-requests": "Offloaded requests waiting for a worker; more are answered 503",
+            "--max-queue-wait-seconds": "Seconds a request may wait for a worker before it is answered 503 instead",
+            "--max-body-bytes-in-flight": "Request body bytes held at once, all connections together; a body that does not fit is answered 503 before it is read",
+            "--max-body-bytes-per-client": "Request body bytes one client (peer address) may hold at once, out of --max-body-bytes-in-flight; more is answered 503 before it is read",
+            "--min-body-bytes-per-second": "Bytes a second a request body must average once its grace has passed, or it is answered 408 and closed; 0 for no minimum",
+            "--body-rate-grace-seconds": "Seconds after its head before a request body's minimum rate counts",
+            "--max-reply-bytes-in-flight": "Reply bytes handed out and not yet read by their clients, all connections together, never less than 64 MiB; a reply that does not fit is answered 503",
+            // Where sessions live
+            "--store": "Where sessions live: memory, sqlite:PATH, redis://HOST:PORT[/DB] or redis-sentinel://HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB]",
+            "--store-password-file": "A file holding the Redis password (AUTH), so that it is on no command line and in no log",
+            "--sentinel-password-file": "A file holding the sentinels' password",
+            "--redis-min-replica-acks": "Redis replicas that must confirm a change (WAIT) before it is acknowledged",
+            // Logs
+            "--log-level": "Least severe log level written: \(words(Logger.Level.self)); access lines are info",
+            "--log-format": "Log lines as json (one object per line) or text"
+        ]
+    }
+
+    /// Defaults worked out when the server starts, from the machine or from other settings:
+    /// the help says how instead of showing this machine's figure.
+    static var defaultsInWords: [String: String] {
+        [
+            "--loops": "one per CPU the process may use: cgroup quota and affinity",
+            "--workers": "one per usable CPU",
+            "--max-connections-per-loop": "the descriptor limit less 64, shared by the loops, at most 4096",
+            "--max-body-bytes-per-client": "a quarter of --max-body-bytes-in-flight, at least --max-body-bytes",
+            "--redis-min-replica-acks": "1 with redis-sentinel://, 0 with redis://"
+        ]
+    }
+
+    private static func words<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> String where Choice.RawValue == String {
+        Choice.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+}
