@@ -70,6 +70,12 @@ enum ServeSettings {
     /// words than `tessera serve`'s).
     static func help(_ flag: String, summary: String? = nil) -> ArgumentHelp {
         guard let summary = summary ?? summaries[flag] else { preconditionFailure("\(flag) has no summary in ServeSettings.summaries") }
+        // Words left behind by a removed row: every debug run of `tessera serve` (the HTTP
+        // tests start one) checks that each entry still has its row.
+        assert(
+            summaries.keys.allSatisfy { key in all.contains { $0.flag == key } }
+                && defaultsInWords.keys.allSatisfy { key in all.contains { $0.flag == key } },
+            "ServeSettings+Help.swift has words for a flag that has no row")
         return row(flag).help(summary, defaultInWords: defaultsInWords[flag])
     }
 }
