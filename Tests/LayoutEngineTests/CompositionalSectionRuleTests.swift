@@ -70,13 +70,14 @@ struct CompositionalSectionRuleTests {
     /// `extendsBoundary: false` overlays without moving the content.
     @Test(arguments: [0.0, 3.0])
     func boundarySupplementaries(scale: Double) throws {
+        var corner = CompositionalLayout.BoundaryItem(kind: "corner", size: Comp.size(.absolute(40), .absolute(40)), alignment: .topTrailing)
+        corner.extendsBoundary = false
+        var footer = CompositionalLayout.BoundaryItem(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom)
+        footer.contentInsets = .init(leading: 8)
         let items: [CompositionalLayout.BoundaryItem] = [
             .init(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top),
             .init(kind: "title", size: Comp.size(.absolute(100), .absolute(20)), alignment: .top, absoluteOffset: Point(x: 0, y: 3)),
-            .init(kind: "corner", size: Comp.size(.absolute(40), .absolute(40)), alignment: .topTrailing, extendsBoundary: false),
-            .init(
-                kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom,
-                contentInsets: .init(leading: 8))
+            corner, footer
         ]
         for follow in [true, false] {
             let section = CompositionalLayout.Section(
@@ -104,10 +105,11 @@ struct CompositionalSectionRuleTests {
     /// rect is 120…470: footer at 430, header at 120.
     @Test(arguments: [0.0, 3.0])
     func pinnedFootersStayInsideTheVisibleRect(scale: Double) throws {
-        let items: [CompositionalLayout.BoundaryItem] = [
-            .init(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top, pinToVisibleBounds: true),
-            .init(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(40)), alignment: .bottom, pinToVisibleBounds: true)
-        ]
+        var header = CompositionalLayout.BoundaryItem(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top)
+        var footer = CompositionalLayout.BoundaryItem(kind: "footer", size: Comp.size(.fractionalWidth(1), .absolute(40)), alignment: .bottom)
+        header.pinToVisibleBounds = true
+        footer.pinToVisibleBounds = true
+        let items = [header, footer]
         let section = CompositionalLayout.Section(group: Self.fullWidthRow, boundarySupplementaryItems: items)
         let (p, view0) = try Comp.prepare(section, counts: [20, 3], height: 400, scale: scale)
         var view = view0
@@ -170,9 +172,11 @@ struct CompositionalSectionRuleTests {
     /// has none.
     @Test(arguments: [0.0, 3.0])
     func decorations(scale: Double) throws {
+        var background = CompositionalLayout.DecorationItem(kind: "background")
+        background.contentInsets = .init(all: 4)
         let section = CompositionalLayout.Section(
             group: Self.fullWidthRow, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
-            decorationItems: [.init(kind: "background", contentInsets: .init(all: 4))])
+            decorationItems: [background])
         let (p, view) = try Comp.prepare(section, counts: [2, 0], scale: scale, interSectionSpacing: 8)
         let d = p.attributesForDecorationView(kind: "background", at: IndexPath(section: 0, item: 0), view: view)
         close(d?.frame, 4, 4, 382, 112)

@@ -34,19 +34,20 @@ enum Comp {
         _ subitems: [Model.Element] = [], count: Int? = nil, spacing: Model.Spacing? = nil,
         contentInsets: Model.Insets = .zero
     ) -> Model.Group {
-        Model.Group(
-            axis: axis, size: Model.LayoutSize(width: width, height: height), subitems: subitems, count: count,
-            interItemSpacing: spacing, contentInsets: contentInsets)
+        var group = Model.Group(axis: axis, size: Model.LayoutSize(width: width, height: height), subitems: subitems, count: count)
+        group.interItemSpacing = spacing
+        group.contentInsets = contentInsets
+        return group
     }
 
     static func item(
         _ width: Model.Dimension, _ height: Model.Dimension, contentInsets: Model.Insets = .zero,
         edgeSpacing: Model.EdgeSpacing = .none
     ) -> Model.Element {
-        .item(
-            Model.Item(
-                size: Model.LayoutSize(width: width, height: height), contentInsets: contentInsets,
-                edgeSpacing: edgeSpacing))
+        var item = Model.Item(size: Model.LayoutSize(width: width, height: height))
+        item.contentInsets = contentInsets
+        item.edgeSpacing = edgeSpacing
+        return .item(item)
     }
 
     static func size(_ width: Model.Dimension, _ height: Model.Dimension) -> Model.LayoutSize {

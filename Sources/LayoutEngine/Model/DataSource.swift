@@ -29,16 +29,18 @@ public struct SectionData: Hashable, Sendable {
         aspectRatios: [Double]? = nil, children: [[Int]]? = nil,
         overrides: SectionOverrides = SectionOverrides()
     ) {
-        precondition(sizes.map { $0.count == itemCount } ?? true)
-        precondition(heights.map { $0.count == itemCount } ?? true)
-        precondition(aspectRatios.map { $0.count == itemCount } ?? true)
-        precondition(children.map { $0.count == itemCount } ?? true)
         self.itemCount = itemCount
-        self.sizes = sizes
-        self.heights = heights
-        self.aspectRatios = aspectRatios
-        self.children = children
+        self.sizes = Self.column(sizes, count: itemCount)
+        self.heights = Self.column(heights, count: itemCount)
+        self.aspectRatios = Self.column(aspectRatios, count: itemCount)
+        self.children = Self.column(children, count: itemCount)
         self.overrides = overrides
+    }
+
+    /// `column` as given, after checking that it has an entry per item when present.
+    private static func column<Entry>(_ column: [Entry]?, count: Int) -> [Entry]? {
+        precondition(column.map { $0.count == count } ?? true)
+        return column
     }
 
     /// Whether items carry explicit data (the delegate path) rather than only a count.

@@ -108,15 +108,17 @@ struct CompositionalPlanBoundTests {
     /// is at x = 2.5 + 8 + 1 + 104.875 + 2.5 + 1 = 119.875; group 0's ten all at x = 3.5.
     @Test func nestedEstimatedGroupsAfterTheFirstArePlacedAtTheirOwnOrigin() throws {
         typealias C = CompositionalLayout
-        let item = C.Item(
-            size: .init(width: .fractionalWidth(0.1), height: .absolute(19)), contentInsets: .init(all: 1),
-            edgeSpacing: .init(top: .flexible(2)))
-        let column = C.Group(
+        var item = C.Item(size: .init(width: .fractionalWidth(0.1), height: .absolute(19)))
+        item.contentInsets = .init(all: 1)
+        item.edgeSpacing = .init(top: .flexible(2))
+        var column = C.Group(
             axis: .vertical, size: .init(width: .estimated(80), height: .absolute(64)),
-            subitems: [.item(item)], count: 10, edgeSpacing: .init(leading: .fixed(2.5), top: .fixed(0.5)))
-        let row = C.Group(
+            subitems: [.item(item)], count: 10)
+        column.edgeSpacing = .init(leading: .fixed(2.5), top: .fixed(0.5))
+        var row = C.Group(
             axis: .horizontal, size: .init(width: .fractionalWidth(1), height: .absolute(59)),
-            subitems: [.group(column)], interItemSpacing: .flexible(1))
+            subitems: [.group(column)])
+        row.interItemSpacing = .flexible(1)
         let slot = Size(width: 476, height: 221)
         let template = GroupTemplate(
             plan: try GroupPlan.make(row, slot: slot, grid: PixelGrid(scale: 0)), slot: slot,
@@ -148,12 +150,11 @@ struct CompositionalPlanBoundTests {
         let edges = CompositionalLayout.EdgeSpacing(
             leading: r.below(3) == 0 ? spacing(&r) : nil, top: spacing(&r),
             trailing: r.below(3) == 0 ? spacing(&r) : nil, bottom: nil)
-        return .item(
-            CompositionalLayout.Item(
-                size: .init(
-                    width: dimension(&r, fractional: true),
-                    height: dimension(&r, fractional: false)),
-                contentInsets: .init(all: Double(r.below(3))), edgeSpacing: edges))
+        var item = CompositionalLayout.Item(
+            size: .init(width: dimension(&r, fractional: true), height: dimension(&r, fractional: false)))
+        item.contentInsets = .init(all: Double(r.below(3)))
+        item.edgeSpacing = edges
+        return .item(item)
     }
 
     static func randomGroup(_ r: inout UpdateInvariantTests.Random, depth: Int) -> Group {
@@ -161,10 +162,12 @@ struct CompositionalPlanBoundTests {
         let subitems = (0..<(count == nil ? 1 + r.below(3) : 1)).map { _ in randomElement(&r, depth: depth) }
         let width: CompositionalLayout.Dimension = depth == 0 ? .fractionalWidth(1) : (r.below(3) == 0 ? .estimated(80) : .fractionalWidth(0.5))
         let height: CompositionalLayout.Dimension = r.below(3) == 0 ? .estimated(30) : .absolute(Double(40 + r.below(60)))
-        return Group(
+        var group = Group(
             axis: r.below(2) == 0 ? .horizontal : .vertical, size: .init(width: width, height: height),
-            subitems: subitems, count: count, interItemSpacing: spacing(&r),
-            contentInsets: .init(all: Double(r.below(2))),
-            edgeSpacing: .init(leading: spacing(&r), top: spacing(&r)), path: "g\(depth)")
+            subitems: subitems, count: count, path: "g\(depth)")
+        group.interItemSpacing = spacing(&r)
+        group.contentInsets = .init(all: Double(r.below(2)))
+        group.edgeSpacing = .init(leading: spacing(&r), top: spacing(&r))
+        return group
     }
 }

@@ -58,6 +58,7 @@ extension PreparedCircleLayout {
 
     /// The same size, centred on (W/2, H/2) (UIKit sets `center`; the size stays).
     private func centredOnCircleCentre(_ frame: Rect) -> Rect {
-        Rect(x: center.x - frame.width / 2, y: center.y - frame.height / 2, width: frame.width, height: frame.height)
+        let center = geometry.center
+        return Rect(x: center.x - frame.width / 2, y: center.y - frame.height / 2, width: frame.width, height: frame.height)
     }
 }

@@ -16,19 +16,12 @@ struct PreparedCoverFlowLayout: PreparedLayout {
     let headers: SupplementaryIndex
 
     init(parameters p: CoverFlowLayout.Parameters, numbering: ItemNumbering, bounds: Size) {
-        strip = CoverFlowStrip(cellSize: p.cellSize, cellInterval: p.effectiveCellInterval, bounds: bounds)
+        let strip = CoverFlowStrip(cellSize: p.cellSize, cellInterval: p.effectiveCellInterval, bounds: bounds)
+        self.strip = strip
         reflection = p.reflection
         self.numbering = numbering
-        var boxes = [Double]()
-        boxes.reserveCapacity(4 * numbering.total)
-        for g in 0..<numbering.total {
-            let f = strip.frame(g)
-            boxes.append(f.minX)
-            boxes.append(f.minY)
-            boxes.append(f.maxX)
-            boxes.append(f.maxY)
-        }
-        cells = FrameIndex(flatBoxes: boxes)
+        // Item [s, i] is at global index g = starts[s] + i on the strip.
+        cells = FrameIndex(numbering) { s, i in strip.frame(numbering.starts[s] + i) }
         var headerPaths = [IndexPath](), headerFrames = [Rect]()
         if p.headerHeight > 0 {
             // §3: one header per non-empty section, from its first cell's minX to its last

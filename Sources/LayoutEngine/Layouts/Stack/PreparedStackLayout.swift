@@ -9,18 +9,9 @@ struct PreparedStackLayout: PreparedLayout {
         self.parameters = parameters
         self.bounds = bounds
         self.numbering = numbering
-        var boxes = [Double]()
-        boxes.reserveCapacity(4 * numbering.total)
-        for s in 0..<numbering.sectionCount {
-            for i in 0..<numbering.itemCount(inSection: s) {
-                let f = Self.cellFrame(section: s, item: i, parameters: parameters, bounds: bounds)
-                boxes.append(f.minX)
-                boxes.append(f.minY)
-                boxes.append(f.maxX)
-                boxes.append(f.maxY)
-            }
+        cells = FrameIndex(numbering) { s, i in
+            Self.cellFrame(section: s, item: i, parameters: parameters, bounds: bounds)
         }
-        cells = FrameIndex(flatBoxes: boxes)
     }
 
     /// §7: page s spans x ∈ [s·W, (s+1)·W]; card i is centred at

@@ -33,9 +33,9 @@ extension PreparedWaterfallLayout: IncrementallyUpdatable {
                 continue
             }
             do {
-                let metrics = try WaterfallSectionMetrics(parameters, overrides: data.overrides, section: s)
-                try placer.checkItems(data, section: s, metrics: metrics)
-                out.append(placer.placeSection(data, metrics: metrics))
+                let sectionParameters = try parameters.applying(data.overrides, section: s)
+                try placer.checkItems(data, section: s, parameters: sectionParameters)
+                out.append(placer.placeSection(data, parameters: sectionParameters))
             } catch {
                 // prepare reports the first error in its own order.
                 return try layout.prepare(dataSource, view: view)

@@ -65,9 +65,18 @@ public struct WaterfallLayout: ParameterizedLayout {
         }
 
         /// Spacings and insets may be negative, as in UIKit (docs/flow.md R11: they go through the
-        /// same arithmetic); heights may not.
+        /// same arithmetic), but must be finite. Heights must not be negative (docs/layouts.md: 0
+        /// means no such view; docs/flow.md R11 rejects negative header and footer sizes).
         public func validate() throws(LayoutError) {
-            try WaterfallSectionMetrics(self).validate(section: nil)
+            func field(_ key: SectionOverrideKey) -> String { LayoutCheck.parameterField(key.rawValue) }
+            try LayoutCheck.columnCount(columnCount, field(.columnCount))
+            try LayoutCheck.finite(minimumColumnSpacing, field(.minimumColumnSpacing))
+            try LayoutCheck.finite(minimumInteritemSpacing, field(.minimumInteritemSpacing))
+            try LayoutCheck.nonNegative(headerHeight, field(.headerHeight))
+            try LayoutCheck.nonNegative(footerHeight, field(.footerHeight))
+            try LayoutCheck.finite(sectionInset, field(.sectionInset))
+            try LayoutCheck.finite(headerInset, field(.headerInset))
+            try LayoutCheck.finite(footerInset, field(.footerInset))
             try LayoutCheck.nonNegative(minimumContentHeight, LayoutCheck.parameterField("minimumContentHeight"))
         }
     }
@@ -96,21 +105,21 @@ public struct WaterfallLayout: ParameterizedLayout {
         // Checks first, so that placing cannot fail: parameters and view,
         try parameters.validate()
         try LayoutCheck.view(view)
-        // each section's metrics (its overrides over the layout's parameters),
-        var metrics: [WaterfallSectionMetrics] = []
-        metrics.reserveCapacity(dataSource.sections.count)
+        // each section's parameters (its overrides applied to the layout's),
+        var sectionParameters: [Parameters] = []
+        sectionParameters.reserveCapacity(dataSource.sections.count)
         for (s, section) in dataSource.sections.enumerated() {
-            metrics.append(try WaterfallSectionMetrics(parameters, overrides: section.overrides, section: s))
+            sectionParameters.append(try parameters.applying(section.overrides, section: s))
         }
         // and every item's data, with the height it scales to.
         let placer = WaterfallPlacer(
             direction: parameters.itemRenderDirection,
             width: view.bounds.width, scale: view.scale)
         for (s, section) in dataSource.sections.enumerated() {
-            try placer.checkItems(section, section: s, metrics: metrics[s])
+            try placer.checkItems(section, section: s, parameters: sectionParameters[s])
         }
         // Then §2's steps 1–5 section by section, and the content size.
-        return placer.place(dataSource, metrics: metrics, parameters: parameters)
+        return placer.place(dataSource, sectionParameters: sectionParameters, parameters: parameters)
     }
 
 }
@@ -120,8 +129,8 @@ extension WaterfallPlacer {
     /// the cell height §2.4 scales it to is a length the API can answer: finite and within
     /// `LayoutCheck.maximumLength`. (A size of 1e-300 × 1e15 is a valid pair of numbers
     /// whose ratio is not: scaled to a column it would be infinitely tall.)
-    func checkItems(_ section: SectionData, section s: Int, metrics: WaterfallSectionMetrics) throws(LayoutError) {
-        let itemWidth = itemWidth(metrics)
+    func checkItems(_ section: SectionData, section s: Int, parameters: WaterfallLayout.Parameters) throws(LayoutError) {
+        let itemWidth = itemWidth(parameters)
         for i in 0..<section.itemCount {
             let field: String, width: Double, height: Double
             if let size = section.size(at: i) {

@@ -27,10 +27,10 @@ struct WaterfallPlacer: Sendable {
     /// sectionInset.left − sectionInset.right. The flooring slack stays at the right edge.
     /// When the columns do not fit at all (a negative result, e.g. with no bounds) the width
     /// is 0: the engine never builds a negative rectangle, and CHT would hand UIKit one.
-    func itemWidth(_ m: WaterfallSectionMetrics) -> Double {
-        let usable = width - m.sectionInset.left - m.sectionInset.right
-        let n = Double(m.columnCount)
-        return max(0, floorPx((usable - (n - 1) * m.columnSpacing) / n))
+    func itemWidth(_ p: WaterfallLayout.Parameters) -> Double {
+        let usable = width - p.sectionInset.left - p.sectionInset.right
+        let n = Double(p.columnCount)
+        return max(0, floorPx((usable - (n - 1) * p.minimumColumnSpacing) / n))
     }
 
     /// §2.2 and §2.5, the same for headers and footers: `top` moves down by the insets'
@@ -45,15 +45,15 @@ struct WaterfallPlacer: Sendable {
         return frame
     }
 
-    /// Every section placed, then stacked.
+    /// Every section placed with its own parameters, then stacked.
     func place(
-        _ dataSource: DataSource, metrics: [WaterfallSectionMetrics],
+        _ dataSource: DataSource, sectionParameters: [WaterfallLayout.Parameters],
         parameters: WaterfallLayout.Parameters
     ) -> PreparedWaterfallLayout {
         var sections: [WaterfallSection] = []
         sections.reserveCapacity(dataSource.sections.count)
         for (s, section) in dataSource.sections.enumerated() {
-            sections.append(placeSection(section, metrics: metrics[s]))
+            sections.append(placeSection(section, parameters: sectionParameters[s]))
         }
         return PreparedWaterfallLayout(sections: sections, placer: self, parameters: parameters)
     }
@@ -62,21 +62,21 @@ struct WaterfallPlacer: Sendable {
     /// - Complexity: O(n) for n items with the directions leftToRight and rightToLeft,
     ///   O(n·log columnCount) for shortestFirst; memory O(n), whatever the column count
     ///   (an empty section allocates nothing per column).
-    func placeSection(_ section: SectionData, metrics m: WaterfallSectionMetrics) -> WaterfallSection {
-        let itemWidth = itemWidth(m), count = section.itemCount
+    func placeSection(_ section: SectionData, parameters p: WaterfallLayout.Parameters) -> WaterfallSection {
+        let itemWidth = itemWidth(p), count = section.itemCount
         var top = 0.0
         // §2.2 header.
-        let header = placeSupplementary(insets: m.headerInset, height: m.headerHeight, top: &top)
+        let header = placeSupplementary(insets: p.headerInset, height: p.headerHeight, top: &top)
         // §2.3 every column starts at the section's top.
-        top += m.sectionInset.top
-        var columns = ColumnHeights(direction: direction, columnCount: m.columnCount, itemCount: count, top: top)
+        top += p.sectionInset.top
+        var columns = ColumnHeights(direction: direction, columnCount: p.columnCount, itemCount: count, top: top)
         var band = SectionBandIndex.Band()
         var heights: [Double] = []
         let boxes = [Double](unsafeUninitializedCapacity: 4 * count) { boxBuffer, boxCount in
             heights = [Double](unsafeUninitializedCapacity: count) { heightBuffer, heightCount in
                 // §2.4 items.
                 placeItems(
-                    section, columns: &columns, metrics: m, itemWidth: itemWidth,
+                    section, columns: &columns, parameters: p, itemWidth: itemWidth,
                     boxes: boxBuffer, cellHeights: heightBuffer, band: &band)
                 heightCount = count
             }
@@ -84,8 +84,8 @@ struct WaterfallPlacer: Sendable {
         }
         // §2.5 footer: from the tallest column, less the spacing its last item added (an
         // empty section subtracts it all the same).
-        top = columns.tallest - m.interitemSpacing + m.sectionInset.bottom
-        let footer = placeSupplementary(insets: m.footerInset, height: m.footerHeight, top: &top)
+        top = columns.tallest - p.minimumInteritemSpacing + p.sectionInset.bottom
+        let footer = placeSupplementary(insets: p.footerInset, height: p.footerHeight, top: &top)
         return WaterfallSection(
             itemWidth: itemWidth, boxes: boxes, heights: heights, band: band,
             header: header, footer: footer, height: top)
@@ -98,7 +98,7 @@ struct WaterfallPlacer: Sendable {
     @inline(__always)
     private func placeItems(
         _ section: SectionData, columns: inout ColumnHeights,
-        metrics m: WaterfallSectionMetrics, itemWidth: Double,
+        parameters p: WaterfallLayout.Parameters, itemWidth: Double,
         boxes: UnsafeMutableBufferPointer<Double>,
         cellHeights: UnsafeMutableBufferPointer<Double>,
         band: inout SectionBandIndex.Band
@@ -125,7 +125,7 @@ struct WaterfallPlacer: Sendable {
                         originalHeight > 0 && originalWidth > 0
                         ? floorPx(originalHeight * itemWidth / originalWidth) : 0
                     // The column's x, as §2.4 writes it (no per-column table to allocate).
-                    let x = m.sectionInset.left + (itemWidth + m.columnSpacing) * Double(columns.column(ofSlot: slot))
+                    let x = p.sectionInset.left + (itemWidth + p.minimumColumnSpacing) * Double(columns.column(ofSlot: slot))
                     let maxX = x + itemWidth, maxY = y + height
                     boxes[4 &* i] = x
                     boxes[4 &* i &+ 1] = y
@@ -133,7 +133,7 @@ struct WaterfallPlacer: Sendable {
                     boxes[4 &* i &+ 3] = maxY
                     cellHeights[i] = height
                     band.add(x0: x, y0: y, x1: maxX, y1: maxY, height: height)
-                    columns.setHeight(y + height + m.interitemSpacing, slot: slot)
+                    columns.setHeight(y + height + p.minimumInteritemSpacing, slot: slot)
                 }
             }
         }

@@ -34,13 +34,12 @@ extension CompositionalDecoder {
         default:
             throw .invalidRequest(o.fieldPath("axis"), "must be 'horizontal', 'vertical' or 'custom' (got \(ClientText.quoted(axisName)))")
         }
-        return CompositionalLayout.Group(
-            axis: axis, size: size, subitems: subitems, count: count,
-            interItemSpacing: try spacing(o, "interItemSpacing"),
-            contentInsets: try insets(o, "contentInsets") ?? .zero,
-            edgeSpacing: try edgeSpacing(o, "edgeSpacing") ?? .none,
-            supplementaryItems: try list(o, "supplementaryItems", anchoredItem),
-            path: o.path)
+        var group = CompositionalLayout.Group(axis: axis, size: size, subitems: subitems, count: count, path: o.path)
+        group.interItemSpacing = try spacing(o, "interItemSpacing")
+        group.contentInsets = try insets(o, "contentInsets") ?? .zero
+        group.edgeSpacing = try edgeSpacing(o, "edgeSpacing") ?? .none
+        group.supplementaryItems = try list(o, "supplementaryItems", anchoredItem)
+        return group
     }
 
     /// `frames`: `[[x, y, w, h], …]`, at least one; sizes not negative.
@@ -62,11 +61,11 @@ extension CompositionalDecoder {
     /// ITEM.
     static func item(_ o: ObjectReader) throws(APIError) -> CompositionalLayout.Item {
         try o.rejectUnknownKeys(["size", "contentInsets", "edgeSpacing", "supplementaryItems"])
-        return CompositionalLayout.Item(
-            size: try required(try size(o, "size"), o, "size"),
-            contentInsets: try insets(o, "contentInsets") ?? .zero,
-            edgeSpacing: try edgeSpacing(o, "edgeSpacing") ?? .none,
-            supplementaryItems: try list(o, "supplementaryItems", anchoredItem))
+        var item = CompositionalLayout.Item(size: try required(try size(o, "size"), o, "size"))
+        item.contentInsets = try insets(o, "contentInsets") ?? .zero
+        item.edgeSpacing = try edgeSpacing(o, "edgeSpacing") ?? .none
+        item.supplementaryItems = try list(o, "supplementaryItems", anchoredItem)
+        return item
     }
 
     /// ANCHORED: a badge or group accessory.
@@ -94,12 +93,13 @@ extension CompositionalDecoder {
         }
         let absolute = try point(a, "absoluteOffset")
         let fractional = try point(a, "fractionalOffset")
-        return CompositionalLayout.AnchoredItem(
+        var item = CompositionalLayout.AnchoredItem(
             kind: try kind(o), size: try required(try size(o, "size"), o, "size"),
             anchor: CompositionalLayout.Anchor(
                 edges: edges, offset: absolute ?? fractional ?? .zero,
-                offsetIsFractional: absolute == nil),
-            zIndex: try o.integer("zIndex", min: -1_000_000, max: 1_000_000) ?? 1)
+                offsetIsFractional: absolute == nil))
+        item.zIndex = try o.integer("zIndex", min: -1_000_000, max: 1_000_000) ?? 1
+        return item
     }
 
     /// SIZE: `{"width": DIM, "height": DIM}`.

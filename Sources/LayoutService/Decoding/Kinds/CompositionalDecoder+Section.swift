@@ -40,23 +40,25 @@ extension CompositionalDecoder {
             let names = CompositionalLayout.BoundaryAlignment.allCases.map(\.rawValue).joined(separator: ", ")
             throw .invalidRequest(o.fieldPath("alignment"), "must be one of \(names) (got \(ClientText.quoted(alignmentName)))")
         }
-        return CompositionalLayout.BoundaryItem(
+        var item = CompositionalLayout.BoundaryItem(
             kind: try kind(o),
             size: try required(try size(o, "size"), o, "size"),
             alignment: alignment,
-            absoluteOffset: try point(o, "absoluteOffset") ?? .zero,
-            extendsBoundary: try o.bool("extendsBoundary") ?? true,
-            pinToVisibleBounds: try o.bool("pinToVisibleBounds") ?? false,
-            zIndex: try o.integer("zIndex", min: -1_000_000, max: 1_000_000) ?? 1,
-            contentInsets: try insets(o, "contentInsets") ?? .zero)
+            absoluteOffset: try point(o, "absoluteOffset") ?? .zero)
+        item.extendsBoundary = try o.bool("extendsBoundary") ?? true
+        item.pinToVisibleBounds = try o.bool("pinToVisibleBounds") ?? false
+        item.zIndex = try o.integer("zIndex", min: -1_000_000, max: 1_000_000) ?? 1
+        item.contentInsets = try insets(o, "contentInsets") ?? .zero
+        return item
     }
 
     /// A section decoration (`{"kind", "contentInsets", "zIndex"}`).
     static func decorationItem(_ o: ObjectReader) throws(APIError) -> CompositionalLayout.DecorationItem {
         try o.rejectUnknownKeys(["kind", "contentInsets", "zIndex"])
-        return CompositionalLayout.DecorationItem(
-            kind: try kind(o), contentInsets: try insets(o, "contentInsets") ?? .zero,
-            zIndex: try o.integer("zIndex", min: -1_000_000, max: 1_000_000) ?? 0)
+        var item = CompositionalLayout.DecorationItem(kind: try kind(o))
+        item.contentInsets = try insets(o, "contentInsets") ?? .zero
+        item.zIndex = try o.integer("zIndex", min: -1_000_000, max: 1_000_000) ?? 0
+        return item
     }
 
     static func kind(_ o: ObjectReader) throws(APIError) -> String {

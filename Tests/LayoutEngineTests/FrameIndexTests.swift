@@ -1,0 +1,48 @@
+import Testing
+@testable import LayoutEngine
+
+/// `FrameIndex(numbering, frame:)`, the builder the circle, cover flow and stack layouts
+/// index their cells with, against `FrameIndex(frames:)` over the same frames listed in
+/// index-path order.
+@Suite("Frame index")
+struct FrameIndexTests {
+    /// Sections of 3, 0, 40 and 1 items (an empty one in between, one past a fan-out of 16),
+    /// their frames overlapping, some of zero width or height.
+    static let numbering = ItemNumbering(DataSource(sections: [3, 0, 40, 1].map { SectionData(itemCount: $0) }))
+
+    static func frame(section s: Int, item i: Int) -> Rect {
+        Rect(
+            x: Double(s) * 50 + Double(i % 7) * 12, y: Double(i / 7) * 9 - Double(s),
+            width: Double((i * 5 + s) % 4) * 10, height: Double((i + s) % 3) * 8)
+    }
+
+    @Test func builderAnswersAsTheFramesDo() {
+        let built = FrameIndex(Self.numbering) { s, i in Self.frame(section: s, item: i) }
+        var frames: [Rect] = []
+        for s in 0..<Self.numbering.sectionCount {
+            for i in 0..<Self.numbering.itemCount(inSection: s) { frames.append(Self.frame(section: s, item: i)) }
+        }
+        let reference = FrameIndex(frames: frames)
+        #expect(built.count == 44 && reference.count == 44)
+        let queries = [
+            Rect(x: -1000, y: -1000, width: 3000, height: 3000), Rect(x: 0, y: 0, width: 30, height: 10),
+            Rect(x: 100, y: 20, width: 40, height: 15), Rect(x: 160, y: 0, width: 0, height: 0),
+            Rect(x: 120, y: 45, width: 70, height: 1), Rect(x: 500, y: 500, width: 10, height: 10)
+        ]
+        for rect in queries {
+            #expect(built.indexes(intersecting: rect) == reference.indexes(intersecting: rect), "\(rect)")
+        }
+        // Entry n is item [s, i] with n = starts[s] + i: the last item of section 2 is entry 42.
+        let last = Self.frame(section: 2, item: 39)
+        #expect(built.indexes(intersecting: last).contains(42))
+    }
+
+    @Test func noItemsGiveAnEmptyIndex() {
+        let built = FrameIndex(ItemNumbering(DataSource(sections: [SectionData(itemCount: 0)]))) { _, _ in
+            Issue.record("no item to frame")
+            return Rect(x: 0, y: 0, width: 1, height: 1)
+        }
+        #expect(built.count == 0)
+        #expect(built.indexes(intersecting: Rect(x: -1, y: -1, width: 2, height: 2)).isEmpty)
+    }
+}
