@@ -19,13 +19,14 @@ extension PackedSnapshot {
     ///    a time while the bytes and the places they are cut at agree, one at a time past a
     ///    mismatch, looking a few places ahead on each side to agree again. Old identifiers
     ///    are unique, so equal bytes are the answer for that new item. The new items it does
-    ///    not pair are left over, and the old ones it steps past unpaired.
+    ///    not pair are left over, and the old ones it steps past unpaired; both are copied
+    ///    into columns of their own. It takes every new identifier's fingerprint on the way.
     /// 2. A table over the left-over new identifiers (a repeat among them: nil), and a bitmap
     ///    of a cheap fingerprint of each.
-    /// 3. One pass over the new identifiers: one the walk paired whose fingerprint is in the
-    ///    bitmap is looked up in the table, and found there it is a new identifier named twice
-    ///    (nil). A paired new identifier equals its old one, so this also finds a left-over
-    ///    item that repeats an old identifier the walk paired.
+    /// 3. One pass over the walk's fingerprints: a new identifier the walk paired whose
+    ///    fingerprint is in the bitmap is looked up in the table, and found there it is a new
+    ///    identifier named twice (nil). A paired new identifier equals its old one, so this
+    ///    also finds a left-over item that repeats an old identifier the walk paired.
     /// 4. The old identifiers the walk stepped past are looked up in the table: a moved item
     ///    is found there.
     ///
@@ -100,8 +101,8 @@ extension PackedSnapshot {
         return origin
     }
 
-    /// Step 1 of `alignedMatch`: initialises every element of `origin`; the new items it
-    /// leaves over and the old ones it steps past, each in order.
+    /// Step 1 of `alignedMatch`: initialises every element of `origin` and of `fingerprints`;
+    /// the new items it leaves over and the old ones it steps past, each in order.
     @inline(never)
     private static func walk(
         _ old: IdentifierColumn, _ new: IdentifierColumn, origin: UnsafeMutableBufferPointer<Int>,
@@ -153,17 +154,6 @@ extension PackedSnapshot {
                             continue
                         }
                         blocks = false
-                        // The identifiers before the block's first difference agree: paired
-                        // at once, the single steps start at the difference.
-                        let agree = agreeingPrefix(
-                            oldBytes, oldEnds, i, oldStart, newBytes, newEnds, j, newStart, count: block)
-                        if agree > 0 {
-                            pair(i, j, count: agree, start: newStart)
-                            i &+= agree
-                            j &+= agree
-                            oldStart = Int(oldEnds[i &- 1])
-                            newStart = Int(newEnds[j &- 1])
-                        }
                     }
                     let oldEnd = Int(oldEnds[i]), newEnd = Int(newEnds[j])
                     if sameBytes(oldBytes, oldStart, oldEnd, newBytes, newStart, newEnd) {
@@ -214,42 +204,6 @@ extension PackedSnapshot {
             if bitmap[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { hits.append(j) }
         }
         return hits
-    }
-
-    /// How many of identifiers `i..<i + count` of one column (starting at byte `aStart`) and
-    /// `j..<j + count` of another (at `bStart`) agree before the first difference: those that
-    /// end where the other's do and whose bytes all come before the first byte that differs.
-    /// Bytes first, eight at a time, then only the cuts before the difference.
-    @inline(__always)
-    static func agreeingPrefix(
-        _ a: UnsafeRawBufferPointer, _ aEnds: UnsafeBufferPointer<UInt32>, _ i: Int, _ aStart: Int,
-        _ b: UnsafeRawBufferPointer, _ bEnds: UnsafeBufferPointer<UInt32>, _ j: Int, _ bStart: Int,
-        count: Int
-    ) -> Int {
-        let span = min(Int(aEnds[i &+ count &- 1]) &- aStart, Int(bEnds[j &+ count &- 1]) &- bStart)
-        var same = 0
-        while same < span {
-            if same &+ 8 <= span {
-                let differ =
-                    UInt64(littleEndian: a.loadUnaligned(fromByteOffset: aStart &+ same, as: UInt64.self))
-                    ^ UInt64(littleEndian: b.loadUnaligned(fromByteOffset: bStart &+ same, as: UInt64.self))
-                if differ == 0 {
-                    same &+= 8
-                    continue
-                }
-                same &+= differ.trailingZeroBitCount &>> 3
-                break
-            }
-            guard a[aStart &+ same] == b[bStart &+ same] else { break }
-            same &+= 1
-        }
-        var agree = 0
-        while agree < count {
-            let end = Int(aEnds[i &+ agree]) &- aStart
-            guard end <= same, end == Int(bEnds[j &+ agree]) &- bStart else { break }
-            agree &+= 1
-        }
-        return agree
     }
 
     /// Whether identifiers `i..<i + count` of one column end where identifiers
