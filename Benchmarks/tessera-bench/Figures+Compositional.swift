@@ -66,7 +66,9 @@ extension Figures {
         let row = C.Group(
             axis: .horizontal, size: C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)),
             subitems: [.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44))))])
-        let layout = C(C.Configuration(section: C.Section(group: row, interGroupSpacing: 8)))
+        var section = C.Section(group: row)
+        section.interGroupSpacing = 8
+        let layout = C(C.Configuration(section: section))
         var prepared: (any PreparedLayout)?
         let engine = try Timing.repeated(
             warmup: 1, runs: c.createRuns,

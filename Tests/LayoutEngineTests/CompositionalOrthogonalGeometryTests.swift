@@ -9,9 +9,11 @@ import LayoutEngine
 struct CompositionalOrthogonalGeometryTests {
     static func section(_ behavior: CompositionalLayout.OrthogonalScrolling) -> CompositionalLayout.Section {
         let group = Comp.group(.horizontal, .fractionalWidth(0.45), .absolute(100), [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
-        return .init(
-            group: group, interGroupSpacing: 10, contentInsets: .init(leading: 16, trailing: 16),
-            orthogonalScrollingBehavior: behavior)
+        var section = CompositionalLayout.Section(group: group)
+        section.interGroupSpacing = 10
+        section.contentInsets = .init(leading: 16, trailing: 16)
+        section.orthogonalScrollingBehavior = behavior
+        return section
     }
 
     /// Frames are answered as drawn, shifted by the section's offset; rect queries see them

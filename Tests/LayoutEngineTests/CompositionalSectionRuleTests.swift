@@ -17,9 +17,11 @@ struct CompositionalSectionRuleTests {
             let group = Comp.group(
                 .horizontal, .fractionalWidth(0.45), .absolute(100),
                 [Comp.item(.fractionalWidth(1), .fractionalHeight(1))])
-            return .init(
-                group: group, interGroupSpacing: 10, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
-                orthogonalScrollingBehavior: behavior)
+            var section = CompositionalLayout.Section(group: group)
+            section.interGroupSpacing = 10
+            section.contentInsets = .init(top: 10, leading: 16, bottom: 10, trailing: 16)
+            section.orthogonalScrollingBehavior = behavior
+            return section
         }
         let (p, view) = try Comp.prepare(section(.none), counts: [2], scale: scale)
         let inset = scale == 3 ? third(161.1) : 0.45 * 358
@@ -38,7 +40,9 @@ struct CompositionalSectionRuleTests {
     @Test(arguments: [0.0, 3.0])
     func repetition(scale: Double) throws {
         let group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(50), [Comp.item(.absolute(1), .fractionalHeight(1))], count: 3)
-        let (p, view) = try Comp.prepare(.init(group: group, interGroupSpacing: 10), counts: [7], scale: scale)
+        var section = CompositionalLayout.Section(group: group)
+        section.interGroupSpacing = 10
+        let (p, view) = try Comp.prepare(section, counts: [7], scale: scale)
         close(Comp.frame(p, view, 0, 6), 0, 120, 130, 50)
         close(Comp.frame(p, view, 0, 4), 130, 60, 130, 50)
         #expect(p.contentSize.height == 170)
@@ -52,10 +56,10 @@ struct CompositionalSectionRuleTests {
     @Test(arguments: [0.0, 3.0])
     func emptySections(scale: Double) throws {
         let header = CompositionalLayout.BoundaryItem(kind: "header", size: Comp.size(.fractionalWidth(1), .absolute(30)), alignment: .top)
-        let section = CompositionalLayout.Section(
-            group: Self.fullWidthRow, contentInsets: .init(top: 10, bottom: 10),
-            boundarySupplementaryItems: [header])
-        let bare = CompositionalLayout.Section(group: Self.fullWidthRow, contentInsets: .init(top: 10, bottom: 10))
+        var bare = CompositionalLayout.Section(group: Self.fullWidthRow)
+        bare.contentInsets = .init(top: 10, bottom: 10)
+        var section = bare
+        section.boundarySupplementaryItems = [header]
         let (p, view) = try Comp.prepare(section, counts: [2, 0, 2, 0], scale: scale, interSectionSpacing: 5, sectionLayouts: [3: bare])
         let emptyHeader = p.attributesForSupplementaryView(kind: "header", at: IndexPath(section: 1, item: 0), view: view)
         close(emptyHeader?.frame, 0, 155, 390, 30)
@@ -80,9 +84,10 @@ struct CompositionalSectionRuleTests {
             corner, footer
         ]
         for follow in [true, false] {
-            let section = CompositionalLayout.Section(
-                group: Self.fullWidthRow, contentInsets: .init(leading: 16, trailing: 16),
-                supplementariesFollowContentInsets: follow, boundarySupplementaryItems: items)
+            var section = CompositionalLayout.Section(group: Self.fullWidthRow)
+            section.contentInsets = .init(leading: 16, trailing: 16)
+            section.supplementariesFollowContentInsets = follow
+            section.boundarySupplementaryItems = items
             let (p, view) = try Comp.prepare(section, counts: [2], scale: scale)
             func frame(_ kind: String) -> Rect? {
                 p.attributesForSupplementaryView(kind: kind, at: IndexPath(section: 0, item: 0), view: view)?.frame
@@ -110,7 +115,8 @@ struct CompositionalSectionRuleTests {
         header.pinToVisibleBounds = true
         footer.pinToVisibleBounds = true
         let items = [header, footer]
-        let section = CompositionalLayout.Section(group: Self.fullWidthRow, boundarySupplementaryItems: items)
+        var section = CompositionalLayout.Section(group: Self.fullWidthRow)
+        section.boundarySupplementaryItems = items
         let (p, view0) = try Comp.prepare(section, counts: [20, 3], height: 400, scale: scale)
         var view = view0
         view.contentOffset = Point(x: 0, y: 100)
@@ -154,7 +160,9 @@ struct CompositionalSectionRuleTests {
         let item = CompositionalLayout.Item(size: Comp.size(.absolute(100), .absolute(100)), supplementaryItems: [badge0])
         var group = Comp.group(.horizontal, .fractionalWidth(1), .absolute(100), [.item(item)])
         group.supplementaryItems = [accessory0]
-        let (p, view) = try Comp.prepare(.init(group: group, interGroupSpacing: 20), counts: [5], scale: scale)
+        var section = CompositionalLayout.Section(group: group)
+        section.interGroupSpacing = 20
+        let (p, view) = try Comp.prepare(section, counts: [5], scale: scale)
         let badge = p.attributesForSupplementaryView(kind: "badge", at: IndexPath(section: 0, item: 0), view: view)
         close(badge?.frame, scale == 3 ? 269.0 / 3 : 89.5, scale == 3 ? -32.0 / 3 : -10.5, 21, 21)
         #expect(badge?.zIndex == 1)
@@ -174,9 +182,9 @@ struct CompositionalSectionRuleTests {
     func decorations(scale: Double) throws {
         var background = CompositionalLayout.DecorationItem(kind: "background")
         background.contentInsets = .init(all: 4)
-        let section = CompositionalLayout.Section(
-            group: Self.fullWidthRow, contentInsets: .init(top: 10, leading: 16, bottom: 10, trailing: 16),
-            decorationItems: [background])
+        var section = CompositionalLayout.Section(group: Self.fullWidthRow)
+        section.contentInsets = .init(top: 10, leading: 16, bottom: 10, trailing: 16)
+        section.decorationItems = [background]
         let (p, view) = try Comp.prepare(section, counts: [2, 0], scale: scale, interSectionSpacing: 8)
         let d = p.attributesForDecorationView(kind: "background", at: IndexPath(section: 0, item: 0), view: view)
         close(d?.frame, 4, 4, 382, 112)
@@ -210,9 +218,10 @@ struct CompositionalSectionRuleTests {
     func horizontalScrolling(scale: Double) throws {
         let leading = CompositionalLayout.BoundaryItem(kind: "header", size: Comp.size(.absolute(30), .fractionalHeight(1)), alignment: .leading)
         let group = Comp.group(.vertical, .absolute(100), .fractionalHeight(1), [Comp.item(.fractionalWidth(1), .absolute(1))], count: 3)
-        let (p, view) = try Comp.prepare(
-            .init(group: group, interGroupSpacing: 10, boundarySupplementaryItems: [leading]),
-            counts: [4], height: 300, scale: scale, scrollDirection: .horizontal)
+        var section = CompositionalLayout.Section(group: group)
+        section.interGroupSpacing = 10
+        section.boundarySupplementaryItems = [leading]
+        let (p, view) = try Comp.prepare(section, counts: [4], height: 300, scale: scale, scrollDirection: .horizontal)
         close(Comp.frame(p, view, 0, 0), 30, 0, 100, 100)
         close(Comp.frame(p, view, 0, 2), 30, 200, 100, 100)
         close(Comp.frame(p, view, 0, 3), 140, 0, 100, 100)

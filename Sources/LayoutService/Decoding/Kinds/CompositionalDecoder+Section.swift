@@ -18,15 +18,15 @@ extension CompositionalDecoder {
             }
             behavior = b
         }
-        return CompositionalLayout.Section(
-            group: try group(groupObject),
-            interGroupSpacing: try nonNegative(o, "interGroupSpacing") ?? 0,
-            contentInsets: try insets(o, "contentInsets") ?? .zero,
-            supplementariesFollowContentInsets: try o.bool("supplementariesFollowContentInsets") ?? true,
-            orthogonalScrollingBehavior: behavior,
-            boundarySupplementaryItems: try list(o, "boundarySupplementaryItems", boundaryItem),
-            decorationItems: try list(o, "decorationItems", decorationItem),
-            path: o.path)
+        // Read in this order, so that the same bad body always names the same field first.
+        var section = CompositionalLayout.Section(group: try group(groupObject), path: o.path)
+        section.interGroupSpacing = try nonNegative(o, "interGroupSpacing") ?? 0
+        section.contentInsets = try insets(o, "contentInsets") ?? .zero
+        section.supplementariesFollowContentInsets = try o.bool("supplementariesFollowContentInsets") ?? true
+        section.orthogonalScrollingBehavior = behavior
+        section.boundarySupplementaryItems = try list(o, "boundarySupplementaryItems", boundaryItem)
+        section.decorationItems = try list(o, "decorationItems", decorationItem)
+        return section
     }
 
     /// BOUNDARY.
