@@ -90,7 +90,11 @@ enum BenchCommand {
         Figure(name: "acks", title: "13. Redis WAIT: changes acknowledged once a replica has them, and without", run: Figures.replicaAcks),
         Figure(
             name: "snapshot", title: "14. issue 22: PUT of a 1,000,000-item snapshot 1 % apart vs parsing its body; memory of identifiers",
-            run: Figures.snapshot)
+            run: Figures.snapshot),
+        Figure(
+            name: "snapshot-ids",
+            title: "14b. issue 32: PUT of 1,000,000 identifiers that differ only in the middle vs random ones",
+            run: Figures.snapshotIdentifierShapes)
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

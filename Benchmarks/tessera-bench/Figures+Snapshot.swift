@@ -12,6 +12,8 @@ import TesseraJSON
 /// digits: 16 bytes, the issue's longest.
 struct SnapshotCase {
     let name: String
+    /// How item number k is written as an identifier.
+    var shape = IdentifierShape.item
     /// Per section, the item numbers of A and of B.
     let a: [[Int]]
     let b: [[Int]]
@@ -67,16 +69,46 @@ struct SnapshotCase {
         changes = (k, k, k)
     }
 
-    static func writeID(_ w: inout ByteWriter, _ k: Int) {
-        w.append("\"item-")
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 11)
-        var v = k, i = 10
-        while v > 0 {
-            digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-            i -= 1
+    /// Identifier shapes: `item-00000000042` (16 bytes, the figures' usual), and two of 23 bytes
+    /// for the fingerprint's blind spot (issue 32): `product/1000042/variant`, which differ
+    /// only in their middle bytes, and random letters and digits drawn from k.
+    enum IdentifierShape {
+        case item, middle, random
+    }
+
+    static func writeID(_ w: inout ByteWriter, _ k: Int, _ shape: IdentifierShape = .item) {
+        switch shape {
+        case .item:
+            w.append("\"item-")
+            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 11)
+            var v = k, i = 10
+            while v > 0 {
+                digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                i -= 1
+            }
+            for d in digits { w.byte(d) }
+        case .middle:
+            w.append("\"product/")
+            w.int(1_000_000 + k)
+            w.append("/variant")
+        case .random:
+            // splitmix64 of k, a bijection, so distinct k give distinct identifiers.
+            w.byte(UInt8(ascii: "\""))
+            let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-".utf8)
+            var state = UInt64(k)
+            for part in 0..<3 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                z ^= z >> 31
+                for _ in 0..<(part < 2 ? 8 : 7) {
+                    w.byte(alphabet[Int(z & 63)])
+                    z >>= 6
+                }
+            }
         }
-        for d in digits { w.byte(d) }
         w.byte(UInt8(ascii: "\""))
     }
 
@@ -85,7 +117,7 @@ struct SnapshotCase {
 
     /// POST /v1/sessions at A: `itemIds` per section, or (`identifiers` false) `itemCount`.
     func createBody(identifiers: Bool) -> [UInt8] {
-        var w = ByteWriter(capacity: count * 19 + 256)
+        var w = ByteWriter(capacity: count * 26 + 256)
         w.append(#"{"layout":"# + Self.layoutJSON + #","dataSource":{"sections":["#)
         for (s, items) in a.enumerated() {
             if s > 0 { w.append(",") }
@@ -100,7 +132,7 @@ struct SnapshotCase {
             w.append(#"","itemIds":["#)
             for (i, k) in items.enumerated() {
                 if i > 0 { w.byte(UInt8(ascii: ",")) }
-                Self.writeID(&w, k)
+                Self.writeID(&w, k, shape)
             }
             w.append("]}")
         }
@@ -110,8 +142,8 @@ struct SnapshotCase {
 
     /// PUT /v1/sessions/{id}/snapshot with `sections` (bare identifiers), a screenful `rect`
     /// halfway down the content.
-    static func putBody(_ sections: [[Int]], animating: Bool = true) -> [UInt8] {
-        var w = ByteWriter(capacity: sections.reduce(0) { $0 + $1.count } * 19 + 256)
+    static func putBody(_ sections: [[Int]], animating: Bool = true, shape: IdentifierShape = .item) -> [UInt8] {
+        var w = ByteWriter(capacity: sections.reduce(0) { $0 + $1.count } * 26 + 256)
         w.append(#"{"sections":["#)
         for (s, items) in sections.enumerated() {
             if s > 0 { w.append(",") }
@@ -120,7 +152,7 @@ struct SnapshotCase {
             w.append(#"","items":["#)
             for (i, k) in items.enumerated() {
                 if i > 0 { w.byte(UInt8(ascii: ",")) }
-                writeID(&w, k)
+                writeID(&w, k, shape)
             }
             w.append("]}")
         }
@@ -158,6 +190,40 @@ extension Figures {
         }
         try snapshotHTTP(c, cases[0])
         try snapshotMemory(c, cases[0])
+    }
+
+    /// 14b. Issue 32: a PUT of 1,000,000 identifiers that differ only in their middle bytes
+    /// (`product/1000042/variant`) against one of random identifiers of the same count and
+    /// length, 1 % apart each, alternating; the ratio per body byte (the bodies are the same
+    /// size within a few bytes).
+    static func snapshotIdentifierShapes(_ c: BenchContext) throws {
+        let f = "14b"
+        var shapes: [(name: String, put: [UInt8], back: [UInt8], id: String)] = []
+        for (name, shape) in [("middle-differing", SnapshotCase.IdentifierShape.middle), ("random", .random)] {
+            var u = SnapshotCase(name: name, sections: 1, items: BenchContext.million)
+            u.shape = shape
+            let id = try c.inProcessCreate(u.createBody(identifiers: true))
+            shapes.append(
+                (name, SnapshotCase.putBody(u.b, shape: shape), SnapshotCase.putBody(u.a, shape: shape), id))
+        }
+        defer { for s in shapes { c.inProcessDelete(s.id) } }
+        var times = [[Double]](repeating: [], count: shapes.count)
+        for run in 0..<(c.updateRuns * 2 + 4) {
+            for (k, s) in shapes.enumerated() {
+                let t = try Timing.time { _ = try putOK(c, s.id, run % 2 == 0 ? s.put : s.back) }
+                if run >= 2 { times[k].append(t) }
+            }
+        }
+        var perByte: [Double] = []
+        for (k, s) in shapes.enumerated() {
+            let samples = Samples(times[k])
+            c.report.time(f, "PUT 1 % diff, 1,000,000 \(s.name) ids (\(Format.mb(s.put.count)))", samples)
+            perByte.append(samples.median / Double(s.put.count))
+        }
+        let ratio = perByte[0] / perByte[1]
+        c.report.value(
+            f, "  middle-differing / random, per body byte (medians)", Format.fixed(ratio, 2) + "×",
+            target: "≤ 1.25×", met: ratio <= 1.25)
     }
 
     private static func putOK(_ c: BenchContext, _ id: String, _ body: [UInt8]) throws -> [UInt8] {

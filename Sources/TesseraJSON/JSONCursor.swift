@@ -49,9 +49,16 @@ import TesseraSupport
         out.bytes(text)
     }
 
+    /// Below 10^8 (every index and most coordinates), the digits made eight at a time and
+    /// stored in one eight-byte store (`OutputWriter.shortDecimal`, which needs eight bytes of
+    /// room: `maxIntegerBytes` leaves them); else two at a time.
     @inlinable @inline(__always)
     package mutating func integer(_ value: Int) {
-        out.decimal(value)
+        if UInt(bitPattern: value) < 100_000_000 {
+            out.shortDecimal(UInt32(truncatingIfNeeded: value))
+        } else {
+            out.decimal(value)
+        }
     }
 
     /// `JSONWriter.number`'s rules: integers without a fraction, other finite values in

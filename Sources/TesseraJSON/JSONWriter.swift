@@ -24,7 +24,7 @@ public struct JSONWriter {
 
     /// Sets `wroteNonFiniteNumber` (whose setter stays private) from the inlinable writers.
     @usableFromInline
-    mutating func noteNonFiniteNumber() {
+    package mutating func noteNonFiniteNumber() {
         wroteNonFiniteNumber = true
     }
 

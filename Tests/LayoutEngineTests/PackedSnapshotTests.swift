@@ -214,3 +214,43 @@ import Testing
         try SnapshotContract.check(one(Array(old.prefix(3000))), one(Array(new.prefix(3000))))
     }
 }
+
+/// The fingerprint the walk's repeat check filters by (`IdentifierFingerprint`): identifiers
+/// that differ only in their middle bytes, past the first and last eight, must not share one.
+@Suite struct IdentifierFingerprintTests {
+    private static func fingerprints(_ ids: [String]) -> Set<UInt32> {
+        let column = IdentifierColumn(ids.map { SnapshotIdentifier.string($0) })
+        return column.withPacked { bytes, ends in
+            Set(ends.indices.map { k in IdentifierFingerprint.of(bytes, k == 0 ? 0 : Int(ends[k - 1]), Int(ends[k])) })
+        }
+    }
+
+    @Test func middleDifferencesMakeOtherFingerprints() {
+        // `product/1234567/variant`: 23 bytes, the same first and last eight.
+        let products = (0..<10_000).map { "product/\(1_000_000 + $0 * 7)/variant" }
+        #expect(Self.fingerprints(products).count >= 9_990)
+        // Longer: differences in any word between the ends.
+        for position in [8, 16, 24, 31] {
+            let ids = (0..<1_000).map { k -> String in
+                var chars = Array(String(repeating: "a", count: 48))
+                let digits = Array(String(k))
+                for (i, d) in digits.enumerated() { chars[position + i] = d }
+                return String(chars)
+            }
+            #expect(Self.fingerprints(ids).count >= 995, "differences at \(position)")
+        }
+    }
+
+    @Test func equalIdentifiersHaveEqualFingerprints() {
+        let ids = (0..<200).map { "id-\($0 % 50)-" + String(repeating: "z", count: $0 % 40) }
+        let column = IdentifierColumn(ids.map { SnapshotIdentifier.string($0) })
+        column.withPacked { bytes, ends in
+            var seen: [String: UInt32] = [:]
+            for k in ends.indices {
+                let f = IdentifierFingerprint.of(bytes, k == 0 ? 0 : Int(ends[k - 1]), Int(ends[k]))
+                if let earlier = seen[ids[k]] { #expect(earlier == f, "\(ids[k])") }
+                seen[ids[k]] = f
+            }
+        }
+    }
+}

@@ -115,7 +115,10 @@ struct RequestCostLimitTests {
         let onWorker = service.elements(id: id, query: "rect=0,0,100,3", on: .worker)
         #expect(onWorker.status == 200)
         #expect((try object(onWorker)["elements"] as? [Any])?.count == 400)
-        // Cached now: the loop answers it without a query.
+        // The loop's look did not count as a sighting (the worker's did): not kept yet.
+        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).isMoveToWorker)
+        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .worker).status == 200)
+        // Asked twice, kept: the loop answers it without a query.
         #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).status == 200)
         #expect(service.elements(id: id, query: "rect=0,0,5,0.5", on: .eventLoop).status == 200)
         // More sections than the loop lists.

@@ -5,10 +5,11 @@ import Testing
 /// The cached rect query's fast paths over a real server, held to the slow path's answers:
 /// the first request for a path on a loop is routed the slow way (`RequestTarget.parse`,
 /// `RouteTable.resolve`) and its rect computed and encoded; asked again, the same request is
-/// routed from the loop's `TargetMemo` and answered from the session's reply cache. Both
-/// answers must be the same status, the same header fields and the same body bytes (Date
-/// aside, and a generated request id, which differs by design), for every variant: gzip,
-/// HEAD, a client's request id, a refused request id, another rect, errors.
+/// routed from the loop's `TargetMemo`, computed again and kept in the reply cache (a rect
+/// is kept on its second request); asked a third time, it is answered from the cache. All
+/// three answers must be the same status, the same header fields and the same body bytes
+/// (Date aside, and a generated request id, which differs by design), for every variant:
+/// gzip, HEAD, a client's request id, a refused request id, another rect, errors.
 @Suite("fast paths over HTTP", .serialized)
 struct FastPathHTTPTests {
     /// 100,000 items of 18 × 18 in a 390 × 844 view: a screenful is ~53 KB, above the
@@ -62,12 +63,16 @@ struct FastPathHTTPTests {
             let id = try #require(created.header("Location")?.split(separator: "/").last.map(String.init))
             let target = "/v1/sessions/\(id)" + variant.suffix
             let first = try c.request(variant.method, target, headers: variant.headers)
-            let again = try c.request(variant.method, target, headers: variant.headers)
             let clientID = variant.description == "client request id"
-            #expect(first.status == again.status, "\(variant)")
-            #expect(Self.comparable(first, clientID: clientID) == Self.comparable(again, clientID: clientID), "\(variant)")
-            #expect(first.body == again.body, "\(variant)")
-            for response in [first, again] {
+            var answers = [first]
+            for _ in 0..<2 {
+                let again = try c.request(variant.method, target, headers: variant.headers)
+                #expect(first.status == again.status, "\(variant)")
+                #expect(Self.comparable(first, clientID: clientID) == Self.comparable(again, clientID: clientID), "\(variant)")
+                #expect(first.body == again.body, "\(variant)")
+                answers.append(again)
+            }
+            for response in answers {
                 let echoed = try #require(response.header("X-Request-ID"), "\(variant)")
                 if clientID {
                     #expect(echoed == "client-7:abc")

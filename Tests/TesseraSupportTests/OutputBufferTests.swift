@@ -58,6 +58,37 @@ import TesseraSupport
         #expect(many.bytes == expected)
     }
 
+    /// `shortDecimal` (eight digits made at once, one store) against the standard library, for
+    /// every count of digits, its powers of ten and neighbours, and values drawn from a seed.
+    @Test func shortDecimalsAreTheirDescription() {
+        func digits(_ value: UInt32) -> String {
+            var b = OutputBuffer()
+            b.withReserved(8) { $0.shortDecimal(value) }
+            return String(decoding: b.bytes, as: UTF8.self)
+        }
+        var values: [UInt32] = [0, 1, 9, 10, 11, 99, 100, 101, 99_999_999]
+        var p: UInt32 = 1
+        while p < 100_000_000 {
+            values += [p - 1, p, p + 1]
+            p *= 10
+        }
+        var x: UInt32 = 2_463_534_242
+        for _ in 0..<20_000 {
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
+            values.append(x % 100_000_000 >> (x % 27))
+        }
+        for v in values where v < 100_000_000 { #expect(digits(v) == String(v), "\(v)") }
+    }
+
+    @Test func shortDecimalNeedsEightBytesOfRoom() async {
+        await #expect(processExitsWith: .failure) {
+            var b = OutputBuffer()
+            b.withReserved(7) { $0.shortDecimal(5) }
+        }
+    }
+
     @Test func decimalDigits() {
         func digits(_ value: Int) -> String {
             var b = OutputBuffer()

@@ -1,35 +1,90 @@
 /// A rect query's output: the elements in the query's order, and a bound on how many it may
 /// hold. A query stops the moment the bound is passed, so a rect that meets five million
 /// cells costs `limit` elements of work and memory, not five million.
+///
+/// The elements are kept in `elements`, or, for a collector made with a sink, handed to the
+/// sink one by one as the layout finds them and not kept at all: the service writes each
+/// into the reply at once, so a rect query builds no list of attributes
+/// (docs/performance.md#streamed-elements).
 public struct ElementCollector {
     /// The most elements this query may return.
     public let limit: Int
+    /// The elements so far; always empty for a collector with a sink.
     public private(set) var elements: [LayoutAttributes] = []
+    /// How many elements were appended (kept or handed on).
+    public private(set) var count = 0
+    /// Not retained: only `streamElements` makes a streaming collector, and its caller holds
+    /// the sink for the whole query. Called through `_withUnsafeGuaranteedRef`, which lends
+    /// it without a retain: a stored reference, even `unowned(unsafe)`, was retained and
+    /// released around every element's call (docs/performance.md#streamed-elements).
+    private let sink: Unmanaged<ElementSink>?
 
     public init(limit: Int = .max) {
         precondition(limit >= 0, "an element limit cannot be negative")
         self.limit = limit
+        sink = nil
     }
+
+    /// A collector that hands every element to `sink` instead of keeping it; the caller holds
+    /// `sink` for as long as the collector lives (`streamElements`).
+    init(limit: Int, streamingTo sink: ElementSink) {
+        precondition(limit >= 0, "an element limit cannot be negative")
+        self.limit = limit
+        self.sink = .passUnretained(sink)
+    }
+
+    /// Whether elements go to a sink (and `elements` stays empty).
+    public var isStreaming: Bool { sink != nil }
 
     /// Adds the next element; throws instead when `limit` elements are already held.
     @inline(__always)
     public mutating func append(_ element: LayoutAttributes) throws(ElementLimitExceeded) {
-        guard elements.count < limit else { throw ElementLimitExceeded(limit: limit) }
-        elements.append(element)
+        guard count < limit else { throw ElementLimitExceeded(limit: limit) }
+        count &+= 1
+        if let sink {
+            sink._withUnsafeGuaranteedRef { $0.take(element) }
+        } else {
+            elements.append(element)
+        }
     }
 
-    /// Rewrites the elements from `start` on in place (a layout that decorates another's
-    /// elements, such as the line layout's zoom).
-    public mutating func updateElements(from start: Int, _ update: (inout LayoutAttributes) -> Void) {
-        for i in start..<elements.count { update(&elements[i]) }
+    /// Adds the next element, a plain cell: the identity transform, alpha 1, not hidden, no
+    /// extras (`LayoutAttributes(category: .cell, indexPath:, frame:, zIndex:)`). A sink
+    /// takes it without its attributes being made (`ElementSink.takeCell`).
+    @inline(__always)
+    public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int = 0) throws(ElementLimitExceeded) {
+        guard count < limit else { throw ElementLimitExceeded(limit: limit) }
+        count &+= 1
+        if let sink {
+            sink._withUnsafeGuaranteedRef { $0.takeCell(indexPath, frame, zIndex: zIndex) }
+        } else {
+            elements.append(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex))
+        }
     }
 
     /// How many more elements fit.
-    public var remaining: Int { limit - elements.count }
+    public var remaining: Int { limit - count }
 
-    /// Room for `count` elements, never more than the limit allows.
+    /// Room for `count` elements, never more than the limit allows (nothing to do for a sink).
     public mutating func reserveCapacity(_ count: Int) {
-        elements.reserveCapacity(min(count, limit))
+        if sink == nil { elements.reserveCapacity(min(count, limit)) }
+    }
+}
+
+/// Where a streaming collector hands its elements, in the query's order, as they are found.
+/// A sink sees only the elements the query returns: a query that passes its limit throws,
+/// and the caller drops what the sink took. A class to subclass (a protocol's existential
+/// cannot be held unretained; see `ElementCollector.sink`): `take` must be overridden.
+open class ElementSink {
+    public init() {}
+
+    open func take(_ element: borrowing LayoutAttributes) {
+        preconditionFailure("an ElementSink subclass must override take(_:)")
+    }
+
+    /// A plain cell (`ElementCollector.appendCell`); by default its attributes, taken.
+    open func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
+        take(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex))
     }
 }
 
@@ -62,5 +117,17 @@ extension PreparedLayout {
         var out = ElementCollector(limit: limit)
         try collectElements(in: rect, view: view, into: &out)
         return out.elements
+    }
+
+    /// layoutAttributesForElementsInRect with every element handed to `sink` as it is found,
+    /// in the order `elements(in:view:limit:)` returns them; refused as soon as more than
+    /// `limit` elements meet `rect`. Returns how many the sink took.
+    @discardableResult
+    public func streamElements(
+        in rect: Rect?, view: ViewContext, limit: Int, to sink: ElementSink
+    ) throws(ElementLimitExceeded) -> Int {
+        var out = ElementCollector(limit: limit, streamingTo: sink)
+        try collectElements(in: rect, view: view, into: &out)
+        return out.count
     }
 }

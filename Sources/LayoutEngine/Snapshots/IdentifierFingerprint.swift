@@ -1,8 +1,15 @@
-/// A cheap fingerprint of one packed identifier (`IdentifierColumn`): its length and its first
-/// and last eight packed bytes, two multiplies. `PackedSnapshot.alignedMatch` keeps a bitmap
-/// of the left-over identifiers' fingerprints and looks up only the identifiers whose
-/// fingerprint is in it. Equal identifiers have equal fingerprints; unequal ones may too, which
-/// only costs a lookup.
+/// A cheap fingerprint of one packed identifier (`IdentifierColumn`): its length, its first
+/// and last eight packed bytes and, for an identifier longer than 16 bytes, every eight bytes
+/// between them, a multiply each. `PackedSnapshot.alignedMatch` keeps a bitmap of the
+/// left-over identifiers' fingerprints and looks up only the identifiers whose fingerprint is
+/// in it. Equal identifiers have equal fingerprints; unequal ones may too, which only costs a
+/// lookup.
+///
+/// The middle words are mixed in because identifiers that differ only there are common
+/// (`product/1234567/variant`: same length, same first and last eight bytes): with the ends
+/// alone they all shared one fingerprint, every paired item hit the bitmap, and a PUT of a
+/// million of them cost 1.66× (per body byte) what random identifiers cost
+/// (docs/performance.md#new-side-fingerprints).
 enum IdentifierFingerprint {
     /// The fingerprint of `bytes[start..<end]`, one packed identifier (its tag included).
     @inline(__always)
@@ -10,9 +17,16 @@ enum IdentifierFingerprint {
         let length = end &- start
         var w: UInt64
         if length >= 8 {
-            w =
-                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
-                ^ (UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15)
+            w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            if length > 16 {
+                // Eight bytes at a time from the ninth; the last of them may overlap the last word.
+                var i = start &+ 8
+                while i < end &- 8 {
+                    w = (w ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
+                    i &+= 8
+                }
+            }
+            w ^= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
         } else {
             w = 0
             for k in start..<end { w = w << 8 | UInt64(bytes[k]) }

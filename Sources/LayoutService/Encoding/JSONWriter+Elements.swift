@@ -45,36 +45,82 @@ extension JSONWriter {
         attributes(a, row: &row)
     }
 
-    /// `attributes(a)`, the y and height copied from `row` when they repeat the last element's.
+    /// `attributes(a)`, the y, width and height copied from `row` when they repeat the last
+    /// element's.
     mutating func attributes(_ a: LayoutAttributes, row: inout RowEcho) {
         let comma = takeComma()
-        appendWritten(maxCount: Self.maxElementBytes(a)) { c in
-            if comma { c.byte(UInt8(ascii: ",")) }
-            switch a.category {
-            case .cell:
-                c.fragment(#"{"category":"cell""#)
-            case .supplementary:
-                c.fragment(#"{"category":"supplementary","kind":"#)
-                c.quoted(a.kind)
-            case .decoration:
-                c.fragment(#"{"category":"decoration","kind":"#)
-                c.quoted(a.kind)
-            }
-            Self.indexPathAndFrame(a.indexPath, a.frame, &c, row: &row)
+        let plain = Self.isPlain(a)
+        appendWritten(maxCount: Self.maxElementBytes(a, plain: plain)) { c in
+            Self.element(a, plain: plain, comma: comma, &c, row: &row)
+        }
+    }
+
+    /// An element with none of the optional parts: the identity transform, not hidden, no
+    /// extras (every cell of most layouts). Its bound and its tail need no further look.
+    @inline(__always)
+    static func isPlain(_ a: borrowing LayoutAttributes) -> Bool {
+        a.extras.isEmpty && !a.isHidden && isIdentity(a.transform)
+    }
+
+    /// One element's bytes, a comma first when `comma`; `plain` is `isPlain(a)`. The one
+    /// writer of an element, whether into a reply's buffer (`attributes`) or into a stage
+    /// (`ElementReplyWriter`).
+    @inline(__always)
+    static func element(
+        _ a: borrowing LayoutAttributes, plain: Bool, comma: Bool, _ c: inout JSONCursor, row: inout RowEcho
+    ) {
+        if comma { c.byte(UInt8(ascii: ",")) }
+        switch a.category {
+        case .cell:
+            c.fragment(#"{"category":"cell""#)
+        case .supplementary:
+            c.fragment(#"{"category":"supplementary","kind":"#)
+            c.quoted(a.kind)
+        case .decoration:
+            c.fragment(#"{"category":"decoration","kind":"#)
+            c.quoted(a.kind)
+        }
+        indexPathAndFrame(a.indexPath, a.frame, &c, row: &row)
+        if a.zIndex == 0 && a.alpha.bitPattern == Double(1).bitPattern {
+            // The common tail, one fragment (the bytes `integer(0)` and `number(1)` write).
+            c.fragment(#","zIndex":0,"alpha":1"#)
+        } else {
             c.fragment(#","zIndex":"#)
             c.integer(a.zIndex)
             c.fragment(#","alpha":"#)
             c.number(a.alpha)
-            if !Self.isIdentity(a.transform) { Self.transform(a.transform, &c) }
-            if a.isHidden { c.fragment(#","hidden":true"#) }
-            if !a.extras.isEmpty { Self.extras(a.extras, &c) }
-            c.byte(UInt8(ascii: "}"))
         }
+        if !plain {
+            if !isIdentity(a.transform) { transform(a.transform, &c) }
+            if a.isHidden { c.fragment(#","hidden":true"#) }
+            if !a.extras.isEmpty { extras(a.extras, &c) }
+        }
+        c.byte(UInt8(ascii: "}"))
     }
 
-    /// The y and height of the last element written: the elements of a row share them.
+    /// A plain cell's bytes (`ElementCollector.appendCell`), a comma first when `comma`: what
+    /// `element` writes for `LayoutAttributes(category: .cell, indexPath:, frame:, zIndex:)`,
+    /// without the attributes being made, its head and tail copied from `echo` when they
+    /// repeat the last plain cell's.
+    @inline(__always)
+    static func plainCell(
+        _ indexPath: IndexPath, _ frame: Rect, zIndex: Int, comma: Bool, _ c: inout JSONCursor, echo: inout CellEcho
+    ) {
+        if comma { c.byte(UInt8(ascii: ",")) }
+        echo.writeHead(indexPath, &c)
+        c.fragment(#"],"frame":{"x":"#)
+        c.number(frame.minX)
+        echo.writeTail(y: frame.minY, width: frame.width, height: frame.height, zIndex: zIndex, &c)
+    }
+
+    /// What `plainCell` can write: `maxElementBytes` of a plain cell.
+    static var maxPlainCellBytes: Int { 200 + 3 * JSONCursor.maxIntegerBytes + 5 * JSONCursor.maxNumberBytes }
+
+    /// The y, width and height of the last element written: the elements of a row share
+    /// their y and height, and most layouts' cells their width.
     struct RowEcho {
         var y = NumberEcho()
+        var width = NumberEcho()
         var height = NumberEcho()
     }
 
@@ -91,17 +137,20 @@ extension JSONWriter {
         c.fragment(#","y":"#)
         c.number(frame.minY, echo: &row.y)
         c.fragment(#","width":"#)
-        c.number(frame.width)
+        c.number(frame.width, echo: &row.width)
         c.fragment(#","height":"#)
         c.number(frame.height, echo: &row.height)
         c.byte(UInt8(ascii: "}"))
     }
 
-    /// What `attributes` can write for `a`: the punctuation and keys of every part (156
-    /// bytes, rounded up), the longest integers and numbers, six bytes per byte of a string.
-    static func maxElementBytes(_ a: LayoutAttributes) -> Int {
+    /// What `attributes` can write for `a` (`plain` is `isPlain(a)`): the punctuation and
+    /// keys of every part (156 bytes, rounded up), the longest integers and numbers, six bytes
+    /// per byte of a string.
+    @inline(__always)
+    static func maxElementBytes(_ a: borrowing LayoutAttributes, plain: Bool) -> Int {
         var n = 200 + 3 * JSONCursor.maxIntegerBytes + 5 * JSONCursor.maxNumberBytes
         if a.category != .cell { n += JSONCursor.maxQuotedBytes(a.kind) }
+        if plain { return n }
         if !isIdentity(a.transform) { n += 16 * (JSONCursor.maxNumberBytes + 1) }
         for (name, value) in a.extras {
             n += JSONCursor.maxQuotedBytes(name) + 2
@@ -117,14 +166,15 @@ extension JSONWriter {
     /// element of most layouts: 16 XORs instead of 16 floating-point comparisons); anything
     /// else (−0 entries included) asks `isIdentity`.
     @inline(__always)
-    static func isIdentity(_ t: Transform3D) -> Bool {
+    static func isIdentity(_ t: borrowing Transform3D) -> Bool {
         let one = Double(1).bitPattern
         var diagonal = (t.m11.bitPattern ^ one) | (t.m22.bitPattern ^ one)
         diagonal |= (t.m33.bitPattern ^ one) | (t.m44.bitPattern ^ one)
         var rest = t.m12.bitPattern | t.m13.bitPattern | t.m14.bitPattern | t.m21.bitPattern
         rest |= t.m23.bitPattern | t.m24.bitPattern | t.m31.bitPattern | t.m32.bitPattern
         rest |= t.m34.bitPattern | t.m41.bitPattern | t.m42.bitPattern | t.m43.bitPattern
-        return diagonal | rest == 0 || t.isIdentity
+        if diagonal | rest == 0 { return true }
+        return t.isIdentity
     }
 
     private static func transform(_ t: Transform3D, _ c: inout JSONCursor) {

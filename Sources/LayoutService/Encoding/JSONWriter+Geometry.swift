@@ -5,9 +5,9 @@ import TesseraJSON
 extension JSONWriter {
     mutating func size(_ s: Size) {
         beginObject()
-        key("width")
+        key("width" as StaticString)
         number(s.width)
-        key("height")
+        key("height" as StaticString)
         number(s.height)
         endObject()
     }

@@ -3,34 +3,40 @@ import TesseraJSON
 
 extension TesseraService {
     /// GET /v1/sessions/{id}/elements?rect=x,y,w,h: `{version, contentSize, elements}`.
-    /// Replies are cached per session version and query, so a client polling its visible
-    /// rect costs a lookup, not a layout query and an encode. On an event loop a query that
-    /// would list more than the loop's budget answers `moveToWorker`.
+    /// A rect asked for again is answered from the reply cache (`ReplyCache`: kept on its
+    /// second request, so one-off rects cost a probe and nothing more); otherwise the reply
+    /// is written as the layout finds its elements (`ElementReplyWriter`). On an event loop a
+    /// query that would list more than the loop's budget answers `moveToWorker`.
     public func elements(id: String, query: String?, on context: ExecutionContext = .worker) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
+            let q = try RectQuery(query)
             // A cached reply needs only the version: copying the whole state out of its lock
             // costs a retain and release per field (docs/performance.md#version-only-cache-hit).
-            let version = s.version
-            if let cached = s.cachedReply(version: version, query: query ?? "") {
-                return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
+            let key = q.replyQuery.map { s.replyKey($0, version: s.version) }
+            var admitted = false
+            if let key {
+                switch s.cachedReply(key) {
+                case .hit(let cached): return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
+                case .miss(let admits): admitted = admits
+                }
             }
             let state = s.current
-            let q = try QueryParameters(query)
-            try q.rejectUnknown(["rect", "progress"])
-            let rect = try q.rect()
-            let layout = try queryLayout(state, progress: q["progress"])
-            guard let elements = try self.elements(of: layout, in: rect, view: state.view, on: context) else {
+            let layout = try queryLayout(state, progress: q.progressText)
+            let writer = ElementReplyWriter(
+                version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess)
+            guard try stream(layout, in: q.rect, view: state.view, to: writer, on: context) else {
+                // The worker asks the cache again: this first sighting must not count twice.
+                if let key, !admitted { s.forgetSighting(key) }
                 return .moveToWorker
             }
-            let reply = Self.sessionReply(state.version, capacity: 64 + elements.count * 110) { w in
-                w.key("contentSize")
-                w.size(layout.contentSize)
-                w.key("elements")
-                w.elements(elements)
+            let reply = ServiceResponse.json(200, writer.finish(), headers: Self.versionHeader(state.version))
+            s.noteReplySize(reply.body.count)
+            // A reply with a number that is not finite is a 500 (`ServiceResponse.json`): not
+            // kept; nor one of a newer version than the key's (the session changed meanwhile).
+            if admitted, reply.status == 200, let key, key.version == state.version {
+                s.cacheReply(key, reply.body, headers: reply.headers)
             }
-            // A reply with a number that is not finite is a 500 (`ServiceResponse.json`): not kept.
-            if reply.status == 200 { s.cacheReply(version: state.version, query: query ?? "", reply.body, headers: reply.headers) }
             return reply
         }
     }

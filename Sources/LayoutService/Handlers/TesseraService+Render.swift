@@ -11,20 +11,30 @@ extension TesseraService {
     public func renderSession(id: String, query: String?) -> ServiceResponse {
         .handling { () throws(APIError) -> ServiceResponse in
             let s = try session(id)
-            let state = s.current
-            // Prefixed so a picture never answers an `elements` query with the same string.
-            let cacheKey = "svg?\(query ?? "")"
-            if let cached = s.cachedReply(version: state.version, query: cacheKey) {
-                return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
-            }
-            let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
             let q = try QueryParameters(query)
             try q.rejectUnknown(Self.renderOptionKeys.union(["rect", "progress"]))
             let options = try q.renderOptions()
             let rect = try q.rect()
+            let progress = q["progress"].flatMap { Double($0) }
+            let state = s.current
+            // Keyed by what the picture depends on, never answered by an `elements` reply.
+            let key = s.replyKey(
+                .picture(
+                    rect: rect, progress: progress, labels: options.labels, scale: options.scale,
+                    dark: options.theme == .dark),
+                version: state.version)
+            let cacheable = q["progress"] == nil || progress?.isFinite == true
+            var admitted = false
+            if cacheable {
+                switch s.cachedReply(key) {
+                case .hit(let cached): return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
+                case .miss(let admits): admitted = admits
+                }
+            }
+            let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
             let layout = try queryLayout(state, progress: q["progress"])
             let svg = try picture(of: layout, rect: rect, view: state.view, options: options)
-            s.cacheReply(version: state.version, query: cacheKey, svg, headers: headers)
+            if admitted { s.cacheReply(key, svg, headers: headers) }
             return ServiceResponse(status: 200, headers: headers, body: svg)
         }
     }

@@ -57,16 +57,23 @@ public final class TesseraService: Sendable {
         }
     }
 
-    /// As `elements(of:in:view:)`, within the event loop's budget there: nil when the query
-    /// would list more, for the caller to answer `moveToWorker`.
-    func elements(
-        of prepared: any PreparedLayout, in rect: Rect?, view: ViewContext,
+    /// Hands the elements of `rect` to `sink` as the layout finds them, within the reply's
+    /// limit (a `tooManyElements` error past it) or, on an event loop, within the loop's
+    /// budget: false when the query would list more, for the caller to answer `moveToWorker`.
+    /// Past either limit the sink has taken a part of the answer, which the caller drops.
+    func stream(
+        _ prepared: any PreparedLayout, in rect: Rect?, view: ViewContext, to sink: ElementSink,
         on context: ExecutionContext
-    ) throws(APIError) -> [LayoutAttributes]? {
-        guard context == .eventLoop, limits.maxElementsOnEventLoop < limits.maxElementsPerReply else {
-            return try elements(of: prepared, in: rect, view: view)
+    ) throws(APIError) -> Bool {
+        let onLoop = context == .eventLoop && limits.maxElementsOnEventLoop < limits.maxElementsPerReply
+        let limit = onLoop ? limits.maxElementsOnEventLoop : limits.maxElementsPerReply
+        do throws(ElementLimitExceeded) {
+            try prepared.streamElements(in: rect, view: view, limit: limit, to: sink)
+            return true
+        } catch {
+            if onLoop { return false }
+            throw .tooManyElements(rect: rect, limit: error.limit, listing: "the reply")
         }
-        return try? prepared.elements(in: rect, view: view, limit: limits.maxElementsOnEventLoop)
     }
 
     /// `If-Match: <version>` (quotes and W/ allowed): 412 when the session moved on.

@@ -47,6 +47,8 @@ final class Session: Sendable {
     private let replies: ReplyCache
     /// This session's entries in `replies`.
     private let replySlot = ReplyCache.Slot()
+    /// The size of the last rect reply written for this session (`replyCapacityGuess`).
+    private let lastReplySize = Atomic<Int>(0)
     /// Held while this process commits a change to the store or catches up with it, so the
     /// copy moves forward one version at a time.
     let writeLock = BlockingLock()
@@ -65,13 +67,39 @@ final class Session: Sendable {
         replies.removeAll(replySlot)
     }
 
-    /// A reply cached for this rect query (its raw query) at `version`.
-    func cachedReply(version: Int, query: String) -> ReplyCache.Reply? {
-        replies.lookup(replySlot, version: version, query: query)
+    /// The reply cache's key for `query` at `version` of this session.
+    func replyKey(_ query: ReplyQuery, version: Int) -> ReplyKey {
+        ReplyKey(session: replySlot.serial, version: version, query: query)
     }
 
-    func cacheReply(version: Int, query: String, _ body: [UInt8], headers: [(name: String, value: String)]) {
-        replies.store(replySlot, version: version, query: query, body, headers: headers)
+    /// The reply cached for `key`, or whether one made now would be kept.
+    func cachedReply(_ key: ReplyKey) -> ReplyCache.Lookup {
+        replies.lookup(key)
+    }
+
+    /// Keeps a reply the cache admitted (`cachedReply` answered `.miss(admits: true)`).
+    func cacheReply(_ key: ReplyKey, _ body: [UInt8], headers: [(name: String, value: String)]) {
+        replies.store(key, slot: replySlot, body: body, headers: headers)
+    }
+
+    /// Undoes the first sighting `cachedReply` recorded for `key` (the query moved to a worker,
+    /// which asks again).
+    func forgetSighting(_ key: ReplyKey) {
+        replies.forgetSighting(key)
+    }
+
+    /// Room to reserve for the next rect reply: the last one's size and an eighth more (a
+    /// scrolling client asks for rects of one size, whose replies differ little), so the
+    /// reply is written without growing its buffer (docs/performance.md#reply-size-guess).
+    /// At most 1 MiB: past that the buffer grows as it needs, and a huge reply does not make
+    /// every small one after it reserve as much.
+    var replyCapacityGuess: Int {
+        let last = lastReplySize.load(ordering: .relaxed)
+        return last == 0 ? 4096 : min(last + last / 8 + 64, 1 << 20)
+    }
+
+    func noteReplySize(_ bytes: Int) {
+        lastReplySize.store(bytes, ordering: .relaxed)
     }
 
     func touch(_ now: UInt64) { lastUsed.store(now, ordering: .relaxed) }

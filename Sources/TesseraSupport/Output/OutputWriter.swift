@@ -135,6 +135,22 @@
         position += n
     }
 
+    /// The decimal digits of `value` < 10^8, made eight at a time (`DecimalDigits.eight`) and
+    /// stored in one eight-byte store, of which the write position moves past the digits
+    /// only: needs eight bytes of room whatever the count.
+    @inlinable @inline(__always)
+    package mutating func shortDecimal(_ value: UInt32) {
+        assert(value < 100_000_000, "OutputWriter.shortDecimal: more than eight digits")
+        checkRoom(8)
+        // The digits' values, first digit in the lowest byte: the number's leading zeros are
+        // the low zero bytes (all but the last digit of 0).
+        let values = DecimalDigits.eightValues(value)
+        let leadingZeros = values == 0 ? 7 : values.trailingZeroBitCount &>> 3
+        let digits = (values | 0x3030_3030_3030_3030) &>> UInt64(truncatingIfNeeded: leadingZeros &* 8)
+        UnsafeMutableRawPointer(position).storeBytes(of: digits.littleEndian, as: UInt64.self)
+        position += 8 &- leadingZeros
+    }
+
     /// `value` in decimal, a minus sign first when negative (`Int.min` included).
     @inlinable @inline(__always)
     package mutating func decimal(_ value: Int) {
@@ -287,13 +303,18 @@
     /// (x/100 as x·10486 >> 20 for x < 10^4, x/10 as x·103 >> 10 for x < 100, both exact).
     @inlinable @inline(__always)
     package static func eight(_ n: UInt32) -> UInt64 {
+        eightValues(n) | 0x3030_3030_3030_3030
+    }
+
+    /// `eight(n)` before the ASCII offset: each byte the value of its digit, 0…9.
+    @inlinable @inline(__always)
+    package static func eightValues(_ n: UInt32) -> UInt64 {
         let upper = n / 10_000
         var x = UInt64(upper) | (UInt64(n &- upper &* 10_000) &<< 32)
         let hundreds = ((x &* 10486) &>> 20) & 0x0000_007F_0000_007F
         x = hundreds | ((x &- hundreds &* 100) &<< 16)
         let tens = ((x &* 103) &>> 10) & 0x000F_000F_000F_000F
-        x = tens | ((x &- tens &* 10) &<< 8)
-        return x | 0x3030_3030_3030_3030
+        return tens | ((x &- tens &* 10) &<< 8)
     }
 
     /// "00" … "99" for `pair` in 0...99, at `out` (two bytes the caller checked).

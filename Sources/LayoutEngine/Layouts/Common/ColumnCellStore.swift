@@ -68,7 +68,7 @@ struct ColumnCellStore: Sendable {
     /// - Complexity: O(log n + k).
     func collectAttributes(in rect: Rect?, into out: inout ElementCollector) throws(ElementLimitExceeded) {
         try numbering.forEachItem(intersecting: rect, in: index) { (n, indexPath) throws(ElementLimitExceeded) in
-            try out.append(.cell(indexPath, frame(number: n, section: indexPath.section)))
+            try out.appendCell(indexPath, frame(number: n, section: indexPath.section))
         }
     }
 }

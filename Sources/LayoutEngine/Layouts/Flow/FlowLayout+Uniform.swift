@@ -54,7 +54,13 @@ struct UniformGrid: Sendable {
     @inline(__always)
     func origin(of i: Int, base: Double) -> (cross: Double, along: Double) {
         let (r, j) = i.quotientAndRemainder(dividingBy: columns)
-        return (firstColumnCross + Double(j) * columnPitch, base + Double(r) * linePitch)
+        return origin(line: r, column: j, base: base)
+    }
+
+    /// Unrounded origin of the item on line `r`, column `j` (item `r·columns + j`).
+    @inline(__always)
+    func origin(line r: Int, column j: Int, base: Double) -> (cross: Double, along: Double) {
+        (firstColumnCross + Double(j) * columnPitch, base + Double(r) * linePitch)
     }
 
     /// The along extent of all cells (for the section's search band), nil with no items.
@@ -65,12 +71,12 @@ struct UniformGrid: Sendable {
     }
 
     /// Calls `body` in ascending item order with every item whose unrounded frame can meet
-    /// the given ranges; the caller tests each exactly.
+    /// the given ranges, with its line and column; the caller tests each exactly.
     /// - Complexity: O(k) for k candidates.
     @inline(__always)
     func forEachCandidate(
         along: ClosedRange<Double>, cross: ClosedRange<Double>, base: Double,
-        axes: FlowAxes, _ body: (Int) throws(ElementLimitExceeded) -> Void
+        axes: FlowAxes, _ body: (_ item: Int, _ line: Int, _ column: Int) throws(ElementLimitExceeded) -> Void
     ) throws(ElementLimitExceeded) {
         let lines = arithmeticRange(
             count: lineCount, origin: base, pitch: linePitch,
@@ -84,7 +90,7 @@ struct UniformGrid: Sendable {
             for j in cols {
                 let i = lineFirst + j
                 if i >= itemCount { break }
-                try body(i)
+                try body(i, r, j)
             }
         }
     }

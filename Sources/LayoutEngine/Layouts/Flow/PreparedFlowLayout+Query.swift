@@ -23,16 +23,19 @@ extension PreparedFlowLayout {
                 let section = sections[s]
                 switch section.cells {
                 case .uniform(let grid):
-                    try grid.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) {
-                        (i) throws(ElementLimitExceeded) in
-                        let frame = cellFrame(section, item: i)
-                        if frame.intersects(rect) { try out.append(cellAttributes(section: s, item: i, frame: frame)) }
+                    // The grid and its base taken out once: `cellFrame(section, item:)` per cell
+                    // copied the section (a retain and a release) and divided for the line.
+                    let base = section.firstLineAlong
+                    try grid.forEachCandidate(along: along, cross: cross, base: base, axes: axes) {
+                        (i, line, column) throws(ElementLimitExceeded) in
+                        let frame = uniformCellFrame(grid, grid.origin(line: line, column: column, base: base))
+                        if frame.intersects(rect) { try out.appendCell(IndexPath(section: s, item: i), frame) } // R15: zIndex 0
                     }
                 case .mixed(let lines):
                     try lines.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) {
                         (i, line) throws(ElementLimitExceeded) in
                         let frame = cellFrame(section, item: i, line: line)
-                        if frame.intersects(rect) { try out.append(cellAttributes(section: s, item: i, frame: frame)) }
+                        if frame.intersects(rect) { try out.appendCell(IndexPath(section: s, item: i), frame) } // R15: zIndex 0
                     }
                 }
             }
@@ -60,12 +63,12 @@ extension PreparedFlowLayout {
                 switch section.cells {
                 case .uniform:
                     for i in 0..<section.itemCount {
-                        try out.append(cellAttributes(section: s, item: i, frame: cellFrame(section, item: i)))
+                        try out.appendCell(IndexPath(section: s, item: i), cellFrame(section, item: i))
                     }
                 case .mixed(let lines):
                     for l in 0..<lines.lineCount {
                         for i in lines.lineFirstItem[l]..<lines.lineFirstItem[l + 1] {
-                            try out.append(cellAttributes(section: s, item: i, frame: cellFrame(section, item: i, line: l)))
+                            try out.appendCell(IndexPath(section: s, item: i), cellFrame(section, item: i, line: l))
                         }
                     }
                 }

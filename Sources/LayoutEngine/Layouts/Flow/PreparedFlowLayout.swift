@@ -55,12 +55,17 @@ public struct PreparedFlowLayout: PreparedLayout {
     func cellFrame(_ section: FlowSection, item i: Int, line: Int? = nil) -> Rect {
         switch section.cells {
         case .uniform(let grid):
-            let o = grid.origin(of: i, base: section.firstLineAlong)
-            return axes.rect(along: snap(o.along), cross: snap(o.cross), size: grid.itemSize)
+            return uniformCellFrame(grid, grid.origin(of: i, base: section.firstLineAlong))
         case .mixed(let lines):
             let o = lines.origin(of: i, line: line ?? lines.line(of: i), base: section.firstLineAlong, axes: axes)
             return axes.rect(along: snap(o.along), cross: snap(o.cross), size: lines.size(of: i))
         }
+    }
+
+    /// The rounded frame of a uniform grid's cell at its unrounded origin (R13).
+    @inline(__always)
+    func uniformCellFrame(_ grid: UniformGrid, _ o: (cross: Double, along: Double)) -> Rect {
+        axes.rect(along: snap(o.along), cross: snap(o.cross), size: grid.itemSize)
     }
 
     @inline(__always)

@@ -19,10 +19,10 @@ public struct PreparedLineLayout: PreparedLayout {
         return out
     }
 
+    /// The flow layout's elements, each zoomed before it is handed on (a streaming
+    /// collector's sink must see the zoomed attributes).
     public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
-        let start = out.elements.count
-        try flow.collectElements(in: rect, view: view, into: &out)
-        out.updateElements(from: start) { $0 = zoomed($0, view: view) }
+        for a in try flow.elements(in: rect, view: view, limit: out.remaining) { try out.append(zoomed(a, view: view)) }
     }
 
     public func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {

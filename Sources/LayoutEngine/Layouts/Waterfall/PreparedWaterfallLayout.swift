@@ -54,14 +54,14 @@ struct PreparedWaterfallLayout: PreparedLayout {
                 let section = sections[s], top = tops[s]
                 try section.index.forEachIntersecting(local) { (i) throws(ElementLimitExceeded) in
                     let frame = section.frame(i, top: top)
-                    if frame.intersects(rect) { try out.append(.cell(IndexPath(s, i), frame)) }
+                    if frame.intersects(rect) { try out.appendCell(IndexPath(s, i), frame) }
                 }
             }
         } else {
             let tops = self.tops
             for (s, section) in sections.enumerated() {
                 let top = tops[s]
-                for i in 0..<section.itemCount { try out.append(.cell(IndexPath(s, i), section.frame(i, top: top))) }
+                for i in 0..<section.itemCount { try out.appendCell(IndexPath(s, i), section.frame(i, top: top)) }
             }
         }
         try headers.collectAttributes(in: rect, into: &out)

@@ -1,0 +1,85 @@
+import LayoutEngine
+import TesseraJSON
+import TesseraSupport
+
+/// A rect query's reply written as the layout finds its elements: the collector hands each
+/// one here (`ElementSink`) and it is written at once, so no list of attributes is built,
+/// grown, copied or freed (docs/performance.md#streamed-elements). Elements are written into
+/// a stage (`OutputStage`) that moves into the reply a few kilobytes at a time: one
+/// reservation of the reply's array per element cost as much as writing the element
+/// (docs/performance.md#staged-elements).
+///
+/// `StreamedElementsTests` holds it to writing the listed elements with `JSONWriter.elements`,
+/// byte for byte, for every layout kind.
+final class ElementReplyWriter: ElementSink {
+    /// Only this object's one user touches these, on one thread: no run-time exclusivity
+    /// checks (a class's stored properties get one per access otherwise).
+    @exclusivity(unchecked) private var writer: JSONWriter
+    @exclusivity(unchecked) private var stage = OutputStage(capacity: 8 << 10)
+    @exclusivity(unchecked) private var row = JSONWriter.RowEcho()
+    @exclusivity(unchecked) private var cellEcho = CellEcho()
+    @exclusivity(unchecked) private var wroteElement = false
+    @exclusivity(unchecked) private var wroteNonFiniteNumber = false
+
+    /// `{"version":V,"contentSize":{"width":W,"height":H},"elements":[`, in room for about
+    /// `capacity` bytes; one reservation (a key, a number and a bracket each cost one).
+    init(version: Int, contentSize: Size, capacity: Int) {
+        writer = JSONWriter(capacity: capacity)
+        super.init()
+        writer.appendWritten(maxCount: 64 + JSONCursor.maxIntegerBytes + 2 * JSONCursor.maxNumberBytes) { c in
+            c.fragment(#"{"version":"#)
+            c.integer(version)
+            c.fragment(#","contentSize":{"width":"#)
+            c.number(contentSize.width)
+            c.fragment(#","height":"#)
+            c.number(contentSize.height)
+            c.fragment(#"},"elements":["#)
+        }
+    }
+
+    override func take(_ element: borrowing LayoutAttributes) {
+        let comma = wroteElement
+        wroteElement = true
+        let plain = JSONWriter.isPlain(element)
+        let room = JSONWriter.maxElementBytes(element, plain: plain)
+        let nonFinite: Bool
+        if room <= stage.capacity {
+            nonFinite = stage.withReserved(room, flushingInto: &writer.out) { w in
+                var c = JSONCursor(w)
+                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row)
+                w = c.out
+                return c.wroteNonFiniteNumber
+            }
+        } else {
+            // Bigger than the stage (long kinds, many extras): straight into the reply.
+            stage.flush(into: &writer.out)
+            nonFinite = writer.out.withReserved(room) { w in
+                var c = JSONCursor(w)
+                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row)
+                w = c.out
+                return c.wroteNonFiniteNumber
+            }
+        }
+        if nonFinite { wroteNonFiniteNumber = true }
+    }
+
+    override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
+        let comma = wroteElement
+        wroteElement = true
+        let nonFinite = stage.withReserved(JSONWriter.maxPlainCellBytes, flushingInto: &writer.out) { w in
+            var c = JSONCursor(w)
+            JSONWriter.plainCell(indexPath, frame, zIndex: zIndex, comma: comma, &c, echo: &cellEcho)
+            w = c.out
+            return c.wroteNonFiniteNumber
+        }
+        if nonFinite { wroteNonFiniteNumber = true }
+    }
+
+    /// `]}`: the reply is whole.
+    func finish() -> JSONWriter {
+        stage.flush(into: &writer.out)
+        if wroteNonFiniteNumber { writer.noteNonFiniteNumber() }
+        writer.out.append("]}")
+        return writer
+    }
+}
