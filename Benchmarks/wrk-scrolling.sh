@@ -6,7 +6,8 @@
 #   - the same binary with --reply-cache-bytes 0 (no cache: the uncached path alone),
 #   - nginx serving a static reply of the same size (the rect reply of the session's middle),
 #   - optionally BASELINE=path/to/an/older/tessera, default options (before/after in one run);
-# then the same with one fixed rect (the repeated workload, where the cache answers). It prints
+# then the same with one fixed rect (the repeated workload, where the cache answers); each
+# round starts with the next server in turn. It prints
 # requests/s, the ratios the issue asks for (default / nginx ≥ 0.6, default / cache-off ≥ 0.95)
 # and each server's own CPU time per request (user + system, read from /proc around each run),
 # which the machine's other load moves much less than requests/s.
@@ -46,9 +47,13 @@ fi
 TESSERA="$SCRATCH/release/tessera"
 
 WORK=$(mktemp -d)
-PIDS=()
+# Every server writes its pid file here (start_tessera runs in a command substitution, a
+# subshell, so a list kept in a variable would not reach this shell).
 cleanup() {
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+    for file in "$WORK"/*.pid; do
+        [ -f "$file" ] && kill "$(cat "$file")" 2>/dev/null
+    done
+    sleep 0.5
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -59,7 +64,6 @@ start_tessera() {
     local name=$1 binary=$2
     shift 2
     "$binary" serve --host 127.0.0.1 --port 0 "$@" >"$WORK/$name.out" 2>&1 &
-    PIDS+=($!)
     echo $! >"$WORK/$name.pid"
     for _ in $(seq 100); do
         grep -q "listening on" "$WORK/$name.out" 2>/dev/null && break
@@ -149,8 +153,7 @@ http {
 EOF
 "$NGINX" -c "$WORK/nginx.conf" -p "$WORK" 2>"$WORK/nginx.stderr" &
 NGINX_PID=$!
-PIDS+=("$NGINX_PID")
-echo "$NGINX_PID" >"$WORK/nginx.pid.main"
+echo "$NGINX_PID" >"$WORK/nginx-master.pid"
 for _ in $(seq 50); do
     curl -sf -o /dev/null "http://127.0.0.1:$NGINX_PORT/flow.json" 2>/dev/null && break
     curl -sf -o /dev/null "http://127.0.0.1:$NGINX_PORT/${KINDS%% *}.json" && break
@@ -213,7 +216,11 @@ for kind in $KINDS; do
         declare -A SUM=()
         for round in $(seq "$ROUNDS"); do
             declare -A RPS=() CPU=()
-            for s in "${SERVERS[@]}" nginx; do
+            # Each round starts with another server, so that none always runs first or last.
+            order=("${SERVERS[@]}" nginx)
+            shift_by=$(( (round - 1) % ${#order[@]} ))
+            order=("${order[@]:shift_by}" "${order[@]:0:shift_by}")
+            for s in "${order[@]}"; do
                 if [ "$s" = nginx ]; then pid=$NGINX_PID; port=$NGINX_PORT; path="/$kind.json"
                 else pid=$(cat "$WORK/$s.pid"); port=${PORT[$s]}; path="/v1/sessions/${SESSION[$kind/$s]}/elements"; fi
                 if [ "$workload" = random ]; then

@@ -52,95 +52,117 @@ struct RectQuery: Equatable {
     /// The common form read from its bytes; nil for anything else (the general path decides
     /// it, errors included).
     static func common(_ query: String?) -> RectQuery? {
-        guard var raw = query, !raw.isEmpty else { return RectQuery(rect: nil, progressText: nil) }
-        return raw.withUTF8 { bytes -> RectQuery? in
+        guard let query, !query.isEmpty else { return RectQuery(rect: nil, progressText: nil) }
+        // The bytes where they are (`withUTF8` copies a string whose bytes are shared, as the
+        // server's query strings are); a string without contiguous bytes goes the general way.
+        return query.utf8.withContiguousStorageIfAvailable { bytes -> RectQuery? in
             var rect: Rect?
             var progressText: String?
             var i = 0
             let n = bytes.count
             while true {
-                if Self.startsWith("rect=", bytes, at: i) {
+                if Self.at(bytes, i, "rect=") {
                     guard rect == nil else { return nil }
-                    i += 5
-                    guard let x = Self.decimal(bytes, &i), Self.skip(",", bytes, &i),
-                        let y = Self.decimal(bytes, &i), Self.skip(",", bytes, &i),
-                        let w = Self.decimal(bytes, &i), Self.skip(",", bytes, &i),
-                        let h = Self.decimal(bytes, &i), w >= 0, h >= 0
+                    i &+= 5
+                    guard let x = Self.decimal(bytes, &i, then: UInt8(ascii: ",")), let y = Self.decimal(bytes, &i, then: UInt8(ascii: ",")),
+                        let w = Self.decimal(bytes, &i, then: UInt8(ascii: ",")), let h = Self.decimal(bytes, &i, then: UInt8(ascii: "&")),
+                        w >= 0, h >= 0
                     else { return nil }
                     rect = Rect(x: x, y: y, width: w, height: h)
-                } else if Self.startsWith("progress=", bytes, at: i) {
+                } else if Self.at(bytes, i, "progress=") {
                     guard progressText == nil else { return nil }
-                    i += 9
+                    i &+= 9
                     let start = i
-                    guard Self.decimal(bytes, &i) != nil else { return nil }
-                    progressText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                    guard Self.decimal(bytes, &i, then: UInt8(ascii: "&")) != nil else { return nil }
+                    // Up to the `&` that `decimal` stepped past, if it did (a number never ends in one).
+                    let end = bytes[i &- 1] == UInt8(ascii: "&") ? i &- 1 : i
+                    progressText = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                 } else {
                     return nil
                 }
+                // `decimal` stepped past the `&` when another parameter follows; a trailing one
+                // ends the query, as the general path (which skips empty parameters) reads it.
                 if i == n { break }
-                guard Self.skip("&", bytes, &i), i < n else { return nil }
             }
             return RectQuery(rect: rect, progressText: progressText)
+        } ?? nil
+    }
+
+    /// Whether `text` (ASCII) is at `bytes[i...]`.
+    @inline(__always)
+    private static func at(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count &- i >= count else { return false }
+        let start = text.utf8Start
+        var k = 0
+        while k < count {
+            if bytes[i &+ k] != start[k] { return false }
+            k &+= 1
         }
-    }
-
-    @inline(__always)
-    private static func startsWith(_ text: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        let n = text.utf8CodeUnitCount
-        guard bytes.count - i >= n else { return false }
-        for k in 0..<n where bytes[i + k] != text.utf8Start[k] { return false }
         return true
     }
 
+    /// `-?d+(.d+)?` with at most 15 digits in all, as `Double(_:)` reads it: the digits make an
+    /// integer below 2^53 and the fraction a power of ten up to 10^15, both exact doubles, so
+    /// their quotient is the correctly rounded value (Clinger's fast path). The number must
+    /// end the query or be followed by `separator`, which the cursor steps past. Nil, the
+    /// cursor anywhere, for any other text.
     @inline(__always)
-    private static func skip(_ byte: Unicode.Scalar, _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Bool {
-        guard i < bytes.count, bytes[i] == UInt8(ascii: byte) else { return false }
-        i += 1
-        return true
-    }
-
-    /// `-?d+(.d+)?` with at most 15 significant digits, as `Double(_:)` reads it: the digits
-    /// make an integer below 2^53 and the fraction a power of ten up to 10^22, both exact
-    /// doubles, so their quotient is the correctly rounded value (Clinger's fast path). Nil,
-    /// the cursor anywhere, for any other text.
-    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Double? {
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, then separator: UInt8) -> Double? {
         let n = bytes.count
-        var negative = false
-        if i < n && bytes[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-        }
+        var k = i
+        let negative = k < n && bytes[k] == UInt8(ascii: "-")
+        if negative { k &+= 1 }
         var mantissa: UInt64 = 0
-        var significant = 0
-        var integerDigits = 0
-        while i < n, case let d = bytes[i] &- UInt8(ascii: "0"), d < 10 {
-            if mantissa != 0 || d != 0 { significant += 1 }
+        let start = k
+        while k < n, case let d = bytes[k] &- UInt8(ascii: "0"), d < 10 {
             mantissa = mantissa &* 10 &+ UInt64(d)
-            integerDigits += 1
-            i += 1
-            if significant > 15 { return nil }
+            k &+= 1
         }
-        guard integerDigits > 0 else { return nil }
-        var fractionDigits = 0
-        if i < n && bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < n, case let d = bytes[i] &- UInt8(ascii: "0"), d < 10 {
-                if mantissa != 0 || d != 0 { significant += 1 }
+        let integerDigits = k &- start
+        var digits = integerDigits
+        var fraction = 0
+        if k < n && bytes[k] == UInt8(ascii: ".") {
+            k &+= 1
+            let fractionStart = k
+            while k < n, case let d = bytes[k] &- UInt8(ascii: "0"), d < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(d)
-                fractionDigits += 1
-                i += 1
-                if significant > 15 || fractionDigits > 22 { return nil }
+                k &+= 1
             }
-            guard fractionDigits > 0 else { return nil }
+            fraction = k &- fractionStart
+            guard fraction > 0 else { return nil }
+            digits &+= fraction
         }
-        let value = Double(mantissa) / Self.powerOfTen(fractionDigits)
+        guard integerDigits > 0, digits <= 15 else { return nil }
+        if k < n {
+            guard bytes[k] == separator else { return nil }
+            k &+= 1
+        }
+        i = k
+        let value = Double(mantissa) / Self.powerOfTen(fraction)
         return negative ? -value : value
     }
 
-    /// 10^e for 0 ≤ e ≤ 22, each exact as a double.
+    /// 10^e for 0 ≤ e ≤ 15, each exact as a double.
+    @inline(__always)
     private static func powerOfTen(_ e: Int) -> Double {
-        var p = 1.0
-        for _ in 0..<e { p *= 10 }
-        return p
+        switch e {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
     }
 }
