@@ -13,7 +13,7 @@ enum Work {
     static let names = [
         "parse-items", "parse-compact", "create-items", "create-compact",
         "prepare-sizes", "encode-justified", "encode-cells", "oneshot-justified",
-        "snapshot-parse", "snapshot-put", "snapshot-equal"
+        "snapshot-parse", "snapshot-put", "snapshot-equal", "snapshot-put-middle", "snapshot-put-random"
     ]
 
     /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
@@ -80,11 +80,16 @@ enum Work {
             let body = SnapshotCase.putBody(SnapshotCase(name: "", sections: 1, items: items).b)
             Output.write("input-bytes \(body.count)\n", to: 1)
             for _ in 0..<repeats { _ = try JSONTape.parse(body) }
-        case "snapshot-put", "snapshot-equal":
+        case "snapshot-put", "snapshot-equal", "snapshot-put-middle", "snapshot-put-random":
             // A session at A, then PUTs of B, A, B, … (each 1 % apart), or of A again and again
-            // (no change). K = 2 − K = 1 is one PUT.
-            let u = SnapshotCase(name: "", sections: 1, items: items)
-            let bodies = [SnapshotCase.putBody(name == "snapshot-put" ? u.b : u.a), SnapshotCase.putBody(u.a)]
+            // (no change). K = 2 − K = 1 is one PUT. The -middle and -random works put
+            // 23-byte identifiers of figure 14b's shapes.
+            var u = SnapshotCase(name: "", sections: 1, items: items)
+            u.shape = name == "snapshot-put-middle" ? .middle : name == "snapshot-put-random" ? .random : .item
+            let bodies = [
+                SnapshotCase.putBody(name == "snapshot-equal" ? u.a : u.b, shape: u.shape),
+                SnapshotCase.putBody(u.a, shape: u.shape)
+            ]
             Output.write("input-bytes \(bodies[0].count)\n", to: 1)
             let r = service.createSession(body: u.createBody(identifiers: true))
             guard r.status == 201, let id = JSONPeek.string(r.body, key: "id") else { throw BenchError("create answered \(r.status)") }
