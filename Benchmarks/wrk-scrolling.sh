@@ -50,8 +50,10 @@ WORK=$(mktemp -d)
 # Every server writes its pid file here (start_tessera runs in a command substitution, a
 # subshell, so a list kept in a variable would not reach this shell).
 cleanup() {
+    local file pid
     for file in "$WORK"/*.pid; do
-        [ -f "$file" ] && kill "$(cat "$file")" 2>/dev/null
+        pid=$(cat "$file" 2>/dev/null || true)
+        [ -n "$pid" ] && { kill "$pid" 2>/dev/null || true; }
     done
     sleep 0.5
     rm -rf "$WORK"

@@ -45,4 +45,29 @@ struct FrameIndexTests {
         #expect(built.count == 0)
         #expect(built.indexes(intersecting: Rect(x: -1, y: -1, width: 2, height: 2)).isEmpty)
     }
+
+    /// Queries against a scan of every frame: the same indexes, ascending, for indexes of one
+    /// to 70,000 frames (one level to five), frames in scroll order with some out of place,
+    /// rects of every size, inside, across and outside the content.
+    @Test(arguments: [1, 15, 16, 17, 300, 4_100, 70_000])
+    func queriesAnswerAsAScanDoes(count: Int) {
+        var state: UInt64 = 0xF4A3_0000 &+ UInt64(count)
+        func next() -> Double {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Double(state % 1_000_000) / 1_000_000
+        }
+        let frames = (0..<count).map { i -> Rect in
+            let row = Double(i / 3), out = next() < 0.02 ? next() * 5000 : 0
+            return Rect(x: Double(i % 3) * 130 + next() * 10, y: row * 90 + next() * 60 - out, width: next() * 120, height: next() * 150)
+        }
+        let index = FrameIndex(frames: frames)
+        let height = Double(count / 3 + 1) * 90
+        for _ in 0..<60 {
+            let rect = Rect(x: next() * 500 - 50, y: next() * height * 1.1 - 100, width: next() * 400, height: next() * 2000)
+            let scanned = frames.indices.filter { frames[$0].intersects(rect) }
+            #expect(index.indexes(intersecting: rect) == scanned, "\(rect)")
+        }
+    }
 }

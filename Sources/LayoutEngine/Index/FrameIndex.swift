@@ -87,11 +87,14 @@ public struct FrameIndex: Sendable {
         stack.reserveCapacity(64)
         try leaves.withUnsafeBufferPointer { (leaf) throws(Failure) in
             try nodes.withUnsafeBufferPointer { (node) throws(Failure) in
+                @inline(__always) func meets(_ base: Int) -> Bool {
+                    !(node[base] > qx1 || node[base + 2] < qx0 || node[base + 1] > qy1 || node[base + 3] < qy0)
+                }
+                guard meets(4 * levelStarts[levelStarts.count - 1]) else { return }
+                // Every node on the stack meets the rect: children are tested before they are
+                // pushed (pushing all sixteen and testing them when popped cost twice the work
+                // for a screenful of a waterfall, docs/performance.md#frame-index-pruning).
                 while let (level, n) = stack.popLast() {
-                    let base = 4 * (levelStarts[level] + n)
-                    if node[base] > qx1 || node[base + 2] < qx0 || node[base + 1] > qy1 || node[base + 3] < qy0 {
-                        continue
-                    }
                     let first = n * FrameIndex.fanOut
                     if level == 0 {
                         let end = min(count, first + FrameIndex.fanOut)
@@ -103,9 +106,10 @@ public struct FrameIndex: Sendable {
                         }
                     } else {
                         let end = min(levelCounts[level - 1], first + FrameIndex.fanOut)
+                        let childStart = levelStarts[level - 1]
                         var c = end - 1
                         while c >= first {
-                            stack.append((level - 1, c))
+                            if meets(4 * (childStart + c)) { stack.append((level - 1, c)) }
                             c -= 1
                         }
                     }

@@ -6,10 +6,12 @@ import TesseraSupport
 /// than written again:
 /// - its head `{"category":"cell","indexPath":[S,I` while the section stays and the item is
 ///   the last one's plus one, the item's last digit counted up in place (not past 9);
+/// - its x when one of the last eight x coordinates written had its bits (a grid's columns);
 /// - its y while it stays (a row);
 /// - its tail `,"width":…,"height":…},"zIndex":…,"alpha":1}` while the width, height and
-///   z-index do (every cell of a grid, of a compositional group's column).
-/// A cell of a grid then costs its x and a few copies.
+///   z-index do (every cell of a grid, of a compositional group's column), and its width
+///   while that stays (a waterfall's cells, whose heights differ).
+/// A cell of a grid of up to eight columns then costs a few copies.
 ///
 /// Hand-written because measured faster on a hot path: a random visible rect of a flow grid
 /// formatted five numbers and three constant fragments per cell
@@ -33,12 +35,17 @@ struct CellEcho {
     private var headLastDigit: UInt8 = 0
 
     private var y = NumberEcho()
+    /// The last width written anew (a waterfall's cells share their column's width, not
+    /// their height, so their tails differ).
+    private var widthEcho = NumberEcho()
     private var width: UInt64 = 0
     private var height: UInt64 = 0
     private var zIndex = 0
     private var tail = Words()
     /// 0: no tail kept.
     private var tailCount = 0
+
+    private var xs = RecentNumbers()
 
     /// Twelve words, 96 bytes.
     private struct Words {
@@ -79,6 +86,17 @@ struct CellEcho {
         headCountsUp = item >= 0 && headLastDigit != UInt8(ascii: "9")
     }
 
+    /// The x's number, copied when it is one of the last eight written.
+    @inline(__always)
+    mutating func writeX(_ x: Double, _ c: inout JSONCursor) {
+        if !xs.repeatIfRecent(x, &c) { writeXAnew(x, &c) }
+    }
+
+    @inline(never)
+    private mutating func writeXAnew(_ x: Double, _ c: inout JSONCursor) {
+        xs.write(x, &c)
+    }
+
     /// `,"y":Y,"width":W,"height":H},"zIndex":Z,"alpha":1}`.
     @inline(__always)
     mutating func writeTail(y: Double, width: Double, height: Double, zIndex z: Int, _ c: inout JSONCursor) {
@@ -101,7 +119,7 @@ struct CellEcho {
     private mutating func writeTailAnew(width: Double, height: Double, zIndex z: Int, _ c: inout JSONCursor) {
         let begin = c.out.count
         c.fragment(#","width":"#)
-        c.number(width)
+        c.number(width, echo: &widthEcho)
         c.fragment(#","height":"#)
         c.number(height)
         if z == 0 {
@@ -160,6 +178,37 @@ struct CellEcho {
         if words > 10 {
             c.out.store(littleEndian: w.10, at: 80)
             c.out.store(littleEndian: w.11, at: 88)
+        }
+    }
+}
+
+/// The last eight numbers written through it, each with its bytes (`NumberEcho`), looked up
+/// by their bits in order and replaced round robin: the x coordinates of a grid's columns
+/// come back row after row, and eight cover the grids screens show.
+struct RecentNumbers {
+    private var echoes = (
+        NumberEcho(), NumberEcho(), NumberEcho(), NumberEcho(), NumberEcho(), NumberEcho(), NumberEcho(), NumberEcho()
+    )
+    private var next = 0
+
+    /// Writes `value`'s bytes again when it is one of the eight; false otherwise.
+    @inline(__always)
+    mutating func repeatIfRecent(_ value: Double, _ c: inout JSONCursor) -> Bool {
+        withUnsafeMutablePointer(to: &echoes) { tuple in
+            // A homogeneous tuple is laid out as an array of its element.
+            let echo = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: NumberEcho.self)
+            for k in 0..<8 where echo[k].repeatIfSame(value, &c) { return true }
+            return false
+        }
+    }
+
+    /// Writes `value` and keeps it in place of the oldest of the eight.
+    mutating func write(_ value: Double, _ c: inout JSONCursor) {
+        let k = next
+        next = (next &+ 1) & 7
+        withUnsafeMutablePointer(to: &echoes) { tuple in
+            let echo = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: NumberEcho.self)
+            c.number(value, echo: &echo[k])
         }
     }
 }

@@ -109,7 +109,7 @@ extension JSONWriter {
         if comma { c.byte(UInt8(ascii: ",")) }
         echo.writeHead(indexPath, &c)
         c.fragment(#"],"frame":{"x":"#)
-        c.number(frame.minX)
+        echo.writeX(frame.minX, &c)
         echo.writeTail(y: frame.minY, width: frame.width, height: frame.height, zIndex: zIndex, &c)
     }
 

@@ -26,9 +26,10 @@ extension PreparedCompositionalLayout {
                 start: { bandLo[$0] }, end: { bandHi[$0] })
         }
         for s in candidates {
-            let cellZIndex = sections[s].cellZIndex
+            // Taken out once a section: a copy of the instances (and their arrays' retains and
+            // releases) per instance cost more than placing its cells.
+            let cellZIndex = sections[s].cellZIndex, inst = sections[s].instances
             try forEachInstance(s, meeting: r, all: rect == nil, view: view) { (j, origin, offset) throws(ElementLimitExceeded) in
-                let inst = sections[s].instances
                 for slot in 0..<inst.items(in: j) {
                     let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
                     if meets(f) { try out.appendCell(IndexPath(section: s, item: j * inst.capacity + slot), f, zIndex: cellZIndex) } // C12
