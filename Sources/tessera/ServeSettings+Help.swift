@@ -27,7 +27,7 @@ extension ServeSettings {
             "--max-total-items": "Items across all sessions",
             "--max-sections-per-session": "Sections in one session or request",
             "--session-idle-seconds": "An unused session expires after this long",
-            "--reply-cache-bytes": "Bytes of cached rect-query replies, all sessions together; 0 turns the cache off",
+            "--reply-cache-bytes": "Bytes of cached rect-query replies, all sessions together, each kept from its second request; 0 turns the cache off",
             "--store-sweep-seconds": "Seconds between sweeps of the session store: expired sessions go, and copies of sessions deleted through another replica",
             // What one request may cost and how long anything may hold on (issue 8)
             "--max-body-bytes": "Request body limit in bytes",

@@ -4,8 +4,8 @@ import Testing
 @testable import LayoutService
 
 /// The reply cache (`ReplyCache`) against a plain model of what it promises: entries in a
-/// list by recency, found by scanning it; the admission filter as an array of the last hash
-/// seen in each slot; eviction from the least recent end until the new entry fits. Every
+/// list by recency, found by scanning it; the admission filter as an array of the mark
+/// (32 bits of the hash) last seen in each slot; eviction from the least recent end until the new entry fits. Every
 /// answer, the entries and their order, and the bytes held must agree after every operation.
 @Suite("Reply cache")
 struct ReplyCacheTests {
@@ -13,12 +13,12 @@ struct ReplyCacheTests {
         let capacity: Int
         let maxEntry: Int
         var entries: [(key: ReplyKey, body: [UInt8])] = [] // most recent first
-        var seen: [UInt64]
+        var seen: [UInt32]
 
         init(capacity: Int, admissionSlots: Int) {
             self.capacity = capacity
             maxEntry = min(1 << 20, capacity / 8)
-            seen = [UInt64](repeating: 0, count: admissionSlots)
+            seen = [UInt32](repeating: 0, count: admissionSlots)
         }
 
         var bytes: Int { entries.reduce(0) { $0 + ReplyCache.cost(ofBody: $1.body.count) } }
@@ -32,8 +32,9 @@ struct ReplyCacheTests {
                 return (entry.body, false)
             }
             let slot = Int(truncatingIfNeeded: key.hash) & (seen.count - 1)
-            if seen[slot] == key.hash | 1 { return (nil, true) }
-            seen[slot] = key.hash | 1
+            let mark = UInt32(truncatingIfNeeded: key.hash >> 32) | 1
+            if seen[slot] == mark { return (nil, true) }
+            seen[slot] = mark
             return (nil, false)
         }
 
@@ -46,7 +47,7 @@ struct ReplyCacheTests {
 
         mutating func forget(_ key: ReplyKey) {
             let slot = Int(truncatingIfNeeded: key.hash) & (seen.count - 1)
-            if seen[slot] == key.hash | 1 { seen[slot] = 0 }
+            if seen[slot] == UInt32(truncatingIfNeeded: key.hash >> 32) | 1 { seen[slot] = 0 }
         }
 
         mutating func removeAll(session: UInt64) {

@@ -78,11 +78,15 @@ final class ReplyCache: Sendable {
     private let state: Mutex<State>
 
     /// `admissionSlots`: how many first sightings the admission filter remembers (a power of
-    /// two); by default one per KiB of budget, from 1,024 to 1,048,576.
+    /// two); by default one per 4 KiB of budget, from 1,024 to 65,536 (16,384 for the default
+    /// 64 MiB: a 64 KiB table). A bigger table remembers longer but is written at a random
+    /// place on every miss: at 65,536 eight-byte slots (512 KiB, this machine's whole L2) the
+    /// server spent 2–3 % more CPU per random rect than without a cache, for the same
+    /// instructions (docs/performance.md#reply-cache-admission).
     init(capacityBytes: Int, admissionSlots: Int? = nil) {
         self.capacityBytes = max(0, capacityBytes)
         maxEntryBytes = min(1 << 20, self.capacityBytes / 8)
-        let slots = admissionSlots ?? min(max(self.capacityBytes >> 10, 1 << 10), 1 << 20)
+        let slots = admissionSlots ?? min(max(self.capacityBytes >> 12, 1 << 10), 1 << 16)
         state = Mutex(State(doorkeeper: Doorkeeper(slots: slots)))
     }
 
@@ -204,36 +208,40 @@ final class ReplyCache: Sendable {
     }
 }
 
-/// The reply cache's admission filter: the hashes of keys that missed recently, one per
-/// slot of a direct-mapped table. A key is admitted when its slot still holds its hash, that
+/// The reply cache's admission filter: a mark of each key that missed recently, one per
+/// slot of a direct-mapped table. A key is admitted when its slot still holds its mark, that
 /// is when it is asked for a second time before another missed key took the slot; the first
 /// sighting only writes the slot. A second sighting within the last `slots` misses or so is
-/// remembered; one-off rects never enter the cache and never push a kept entry out.
+/// remembered (about half a second of a saturated server's random rects at the default size,
+/// where the cache this replaced kept an entry about 0.2 s under the same load); one-off rects
+/// never enter the cache and never push a kept entry out.
 struct Doorkeeper {
-    private var seen: [UInt64]
+    /// 32 bits of the key's hash, other bits than the slot's index, with the lowest set so that
+    /// an empty slot (0) never matches.
+    private var marks: [UInt32]
     private let mask: Int
 
     /// `slots`: a power of two.
     init(slots: Int) {
         precondition(slots > 0 && slots & (slots - 1) == 0, "admission slots must be a power of two")
-        seen = [UInt64](repeating: 0, count: slots)
+        marks = [UInt32](repeating: 0, count: slots)
         mask = slots - 1
     }
 
-    /// Whether `hash` was seen since its slot last changed hands; records it when not.
+    @inline(__always)
+    static func mark(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash &>> 32) | 1 }
+
+    /// Whether `hash`'s mark was left since its slot last changed hands; leaves it when not.
     mutating func admits(_ hash: UInt64) -> Bool {
-        // Bit 0 set so that an empty slot (0) never matches; the hashes sharing a slot agree
-        // on their low bits, bit 0 among them, so this merges none of them.
-        let mark = hash | 1
-        let i = Int(truncatingIfNeeded: hash) & mask
-        if seen[i] == mark { return true }
-        seen[i] = mark
+        let i = Int(truncatingIfNeeded: hash) & mask, mark = Self.mark(hash)
+        if marks[i] == mark { return true }
+        marks[i] = mark
         return false
     }
 
-    /// Empties `hash`'s slot if it holds `hash`.
+    /// Empties `hash`'s slot if it holds `hash`'s mark.
     mutating func forget(_ hash: UInt64) {
         let i = Int(truncatingIfNeeded: hash) & mask
-        if seen[i] == hash | 1 { seen[i] = 0 }
+        if marks[i] == Self.mark(hash) { marks[i] = 0 }
     }
 }

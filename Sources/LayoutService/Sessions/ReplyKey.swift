@@ -95,6 +95,15 @@ struct ReplyKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
+
+    /// What the table asks for instead of running `Hasher` over the key's hash (SipHash-1-3 of
+    /// a word, ~150 instructions a lookup): the hash is already keyed and mixed, so the
+    /// table's seed is mixed in with one multiply (the standard library's underscored hook,
+    /// as `SessionKey` uses it; docs/performance.md#reply-cache-admission).
+    func _rawHashValue(seed: Int) -> Int {
+        let mixed = (hash ^ UInt64(truncatingIfNeeded: seed)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))
+    }
 }
 
 /// The reply key's 64-bit hash: nine words folded pairwise through 64 × 64 → 128-bit
