@@ -3,8 +3,8 @@ import LoopbackHTTP
 
 extension Figures {
     /// 3. A screenful (390 × 844) rect query on the 1M explicit-size session over a keep-alive
-    /// connection: at varied offsets (every rect new, so the per-session reply cache, which
-    /// keeps 16 replies, never answers) and the same rect again and again (cached).
+    /// connection: at varied offsets (every rect new, so the reply cache, which keeps a rect
+    /// from its second request, never answers) and the same rect again and again (cached).
     static func query(_ c: BenchContext) throws {
         let client = try c.client()
         let (id, created) = try client.createSession(c.sizesBody)

@@ -13,11 +13,16 @@ import TesseraJSON
 ///    decodes, its echoed `layout` object, decodes again to the same bytes.
 /// 2. `createSession` takes the same body; on 201 the second body goes to the picked handler
 ///    (updates, view, layout switch, preferred sizes, interactive movement, transition,
-///    target content offset, snapshot PUT, snapshot operations), and the session is deleted. No answer is a 5xx, and every JSON
-///    answer parses.
+///    target content offset, snapshot PUT, snapshot operations, or a rect query with the second
+///    body as its query string), and the session is deleted. No answer is a 5xx, and every
+///    JSON answer parses. A rect query's reply, written as the layout streams its elements, is
+///    the reply written from their list (`elements(in:view:limit:)`, then `JSONWriter.elements`).
 /// 3. The snapshot PUT's body scanner (`SnapshotBodyScanner`) reads both bodies: whatever it
 ///    takes, the generic path (tape, then `SnapshotRequestDecoder`) reads to the same request,
 ///    or refuses for a limit the scanned request is over too.
+/// 4. The rect query read from its bytes (`RectQuery.common`), on both bodies taken as query
+///    strings: whatever it reads, the general path (`QueryParameters`, `Double(_:)`) reads the
+///    same, to the bit.
 /// No input may trap or touch memory it does not own (AddressSanitizer).
 /// Built and run by `scripts/fuzz.sh decoders SECONDS` (Fuzz/README.md).
 
@@ -64,13 +69,50 @@ private func checkSnapshotScanner(_ body: [UInt8]) {
     }
 }
 
+/// Step 4: the query's fast read against the general one.
+private func checkRectQuery(_ bytes: [UInt8]) {
+    let query = String(decoding: bytes, as: UTF8.self)
+    guard let fast = RectQuery.common(query) else { return }
+    do throws(APIError) {
+        let general = try RectQuery.general(query)
+        let bits = { (q: RectQuery) in q.rect.map { [$0.minX.bitPattern, $0.minY.bitPattern, $0.width.bitPattern, $0.height.bitPattern] } }
+        guard bits(fast) == bits(general), fast.progressText == general.progressText else {
+            fatalError("the query's fast read differs from the general one: \(text(bytes))")
+        }
+    } catch {
+        fatalError("the query's fast read took a query the general path refuses (\(error.message)): \(text(bytes))")
+    }
+}
+
+/// A rect query on the session: no 5xx, and a 200 is the reply written from the listed elements.
+private func checkElements(_ id: String, _ queryBytes: [UInt8]) {
+    let query = String(decoding: queryBytes, as: UTF8.self)
+    let reply = service.elements(id: id, query: query)
+    expectAnswer(reply, "elements")
+    guard reply.status == 200, let q = try? RectQuery(query), let state = try? service.session(id).current,
+        let layout = try? service.queryLayout(state, progress: q.progressText),
+        let list = try? layout.elements(in: q.rect, view: state.view, limit: service.limits.maxElementsPerReply)
+    else { return }
+    let listed = TesseraService.sessionReply(state.version, capacity: 64) { w in
+        w.key("contentSize")
+        w.size(layout.contentSize)
+        w.key("elements")
+        w.elements(list)
+    }
+    guard listed.body == reply.body else { fatalError("the streamed reply differs from the listed one for \(text(queryBytes))") }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let cut = input.firstIndex(of: 0)
     let create = Array(input[..<(cut ?? input.count)])
     checkSnapshotScanner(create)
-    if let cut, cut + 1 < input.count { checkSnapshotScanner(Array(input[(cut + 2)...])) }
+    checkRectQuery(create)
+    if let cut, cut + 1 < input.count {
+        checkSnapshotScanner(Array(input[(cut + 2)...]))
+        checkRectQuery(Array(input[(cut + 2)...]))
+    }
 
     for allowRect in [false, true] {
         do throws(APIError) {
@@ -91,7 +133,7 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     defer { expectAnswer(service.deleteSession(id: id), "deleteSession") }
     guard let cut, cut + 1 < input.count else { return 0 }
     let second = Array(input[(cut + 2)...])
-    switch input[cut + 1] % 9 {
+    switch input[cut + 1] % 10 {
     case 0: expectAnswer(service.applyUpdates(id: id, body: second), "applyUpdates")
     case 1: expectAnswer(service.patchView(id: id, body: second), "patchView")
     case 2: expectAnswer(service.switchLayout(id: id, body: second), "switchLayout")
@@ -100,7 +142,8 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 5: expectAnswer(service.beginTransition(id: id, body: second), "beginTransition")
     case 6: expectAnswer(service.targetContentOffset(id: id, body: second), "targetContentOffset")
     case 7: expectAnswer(service.putSnapshot(id: id, body: second), "putSnapshot")
-    default: expectAnswer(service.applySnapshotOperations(id: id, body: second), "applySnapshotOperations")
+    case 8: expectAnswer(service.applySnapshotOperations(id: id, body: second), "applySnapshotOperations")
+    default: checkElements(id, second)
     }
     return 0
 }
