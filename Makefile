@@ -73,7 +73,11 @@ $(VENV)/.client-installed: $(VENV)/.installed
 	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
 	touch $@
 
-test: test-deps check-module-map format-check lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser
+test: test-deps check-module-map format-check lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser test-typescript test-tessera-view
+
+# The TypeScript client and <tessera-view> (clients/typescript) keep their targets in mk/.
+include mk/typescript.mk
+include mk/tessera-view.mk
 
 # The README's module map against what each module imports (scripts/check-module-map.py).
 check-module-map:

@@ -74,6 +74,10 @@ enum Routes {
         r.add(.POST, "/v1/sessions/{id}/preferred-sizes", offload: true) {
             service.preferredSizes(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
+        // Offloaded: with `apply` it changes the session (a store write).
+        r.add(.POST, "/v1/sessions/{id}/scroll-to-item", offload: true) {
+            service.scrollToItem(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
+        }
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") { request in
             onLoop(request, store) { service.targetContentOffset(id: request.id, body: request.body, on: request.executionContext) }
         }

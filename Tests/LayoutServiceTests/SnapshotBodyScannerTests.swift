@@ -213,6 +213,14 @@ struct SnapshotBodyScannerTests {
                     ][Int(g.next() % 6)])
         }
         if g.next() % 2 == 0 { fields.append(#""animatingDifferences":"# + ["true", "false", "null", "0"][Int(g.next() % 4)]) }
+        if g.next() % 3 == 0 {
+            fields.append(
+                #""anchor":"# + space()
+                    + [
+                        #""firstVisible""#, #"{"indexPath":[0,1]}"#, #"{"kind":"header","indexPath":[1,0]}"#, "null", "7",
+                        #""lastVisible""#, #"{"indexPath":[0,1],"x":1}"#, #"{"kind":"h\u0065","indexPath":[0,0]}"#, "[0,1]"
+                    ][Int(g.next() % 9)])
+        }
         for _ in 0..<Int(g.next() % 3) { fields.swapAt(Int(g.next() % UInt64(fields.count)), Int(g.next() % UInt64(fields.count))) }
         return space() + "{" + space() + fields.joined(separator: space() + "," + space()) + space() + "}" + space()
     }
@@ -267,7 +275,8 @@ struct SnapshotBodyScannerTests {
                 let items = (0..<Int(g.next() % 30)).map { k in g.next() % 4 == 0 ? String(k) : "\"i\(g.digits(Int(g.next() % 20)))\"" }
                 return #"{"id":"s\#(s)","items":[\#(items.joined(separator: ","))]}"#
             }
-            let body = #"{"sections":[\#(sections.joined(separator: ","))],"rect":[0,0,390,844],"animatingDifferences":true}"#
+            let anchor = [#""firstVisible""#, #"{"indexPath":[0,3]}"#, #"{"kind":"header","indexPath":[0,0]}"#][Int(g.next() % 3)]
+            let body = #"{"sections":[\#(sections.joined(separator: ","))],"rect":[0,0,390,844],"animatingDifferences":true,"anchor":\#(anchor)}"#
             #expect(Self.scan(body) != nil, "\(body)")
         }
     }

@@ -13,6 +13,8 @@ package struct ScannedSnapshot {
     package var reconfigured = IdentifierColumn()
     package var rect: Rect? = nil
     package var animatingDifferences = true
+    /// The `anchor` value's own bytes, read by `ContentOffsetAnchor` (it is a few bytes long).
+    package var anchor: [UInt8]? = nil
 }
 
 /// Reads a `PUT …/snapshot` body in its common form straight from its bytes, without the JSON
@@ -73,6 +75,13 @@ package struct SnapshotBodyScanner {
             } else if matches(name, "rect") {
                 field = 8
                 guard rect(into: &out) else { return nil }
+            } else if matches(name, "anchor") {
+                field = 32
+                // Checked here, so that what the scanner takes the generic path takes too.
+                guard let value = smallValue(), let tape = try? JSONTape.parse(value),
+                    (try? ContentOffsetAnchor.read(tape.root)) != nil
+                else { return nil }
+                out.anchor = value
             } else if matches(name, "animatingDifferences") {
                 field = 16
                 if literal("true") {
@@ -189,6 +198,39 @@ package struct SnapshotBodyScanner {
         out.rect = rect
         p = q &+ 1
         return true
+    }
+
+    /// A short value's bytes: a string without escapes, or an object or array of such strings,
+    /// numbers and literals (the anchor: `"firstVisible"`, `{"kind": "header", "indexPath":
+    /// [0, 3]}`), checked by the reader that parses them. Anything else is the generic path's.
+    private mutating func smallValue() -> [UInt8]? {
+        let start = p
+        var depth = 0, inString = false
+        while p < end, p - start < 256 {
+            let c = base[p]
+            p &+= 1
+            if inString {
+                if c == Self.quote { inString = false } else if c == UInt8(ascii: "\\") { return nil }
+                if !inString && depth == 0 { return Array(UnsafeBufferPointer(start: base + start, count: p &- start)) }
+                continue
+            }
+            switch c {
+            case Self.quote: inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                guard depth >= 0 else { return nil }
+                if depth == 0 { return Array(UnsafeBufferPointer(start: base + start, count: p &- start)) }
+            case UInt8(ascii: ","):
+                // A comma outside brackets ends a bare literal or number.
+                if depth == 0 {
+                    p &-= 1
+                    return Array(UnsafeBufferPointer(start: base + start, count: p &- start))
+                }
+            default: break
+            }
+        }
+        return nil
     }
 
     // MARK: Structure

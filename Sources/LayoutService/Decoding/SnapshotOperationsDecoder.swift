@@ -9,7 +9,7 @@ struct SnapshotOperationsDecoder {
     let maxItems: Int
     let maxSections: Int
 
-    static let bodyKeys: Set<String> = ["operations", "rect", "animatingDifferences"]
+    static let bodyKeys: Set<String> = ["operations", "rect", "animatingDifferences", ContentOffsetAnchor.key]
     static let keysByOp: [String: Set<String>] = [
         "appendSections": ["sections"], "insertSections": ["sections", "beforeSection", "afterSection"],
         "deleteSections": ["sections"], "moveSection": ["section", "beforeSection", "afterSection"],
@@ -43,6 +43,7 @@ struct SnapshotOperationsDecoder {
         request.reconfigured = IdentifierColumn(edit.editor.reconfigured)
         request.rect = try body.rect("rect")
         request.animatingDifferences = try body.bool("animatingDifferences") ?? true
+        request.anchor = try ContentOffsetAnchor.read(body[ContentOffsetAnchor.key])
         return request
     }
 

@@ -11,6 +11,8 @@ struct SnapshotRequest: Equatable {
     var reconfigured = IdentifierColumn()
     var rect: Rect? = nil
     var animatingDifferences = true
+    /// What the change keeps in place on screen (docs/api.md, "Anchored updates").
+    var anchor: ContentOffsetAnchor? = nil
     /// Where each new item was named, for errors, when that is not `sections[s].items[i]`
     /// (the identifier operations name their own inputs).
     var itemFields: [SnapshotIdentifier: String]? = nil
@@ -61,7 +63,7 @@ struct SnapshotRequestDecoder {
     let maxItems: Int
     let maxSections: Int
 
-    static let bodyKeys: Set<String> = ["sections", "reloaded", "reconfigured", "rect", "animatingDifferences"]
+    static let bodyKeys: Set<String> = ["sections", "reloaded", "reconfigured", "rect", "animatingDifferences", ContentOffsetAnchor.key]
 
     /// The request in a body as `SnapshotBody` read it.
     func decode(_ body: SnapshotBody) throws(APIError) -> SnapshotRequest {
@@ -94,6 +96,8 @@ struct SnapshotRequestDecoder {
         request.reconfigured = scanned.reconfigured
         request.rect = scanned.rect
         request.animatingDifferences = scanned.animatingDifferences
+        // The scanner took the anchor only after reading it as this does.
+        if let bytes = scanned.anchor, let tape = try? JSONTape.parse(bytes) { request.anchor = try? ContentOffsetAnchor.read(tape.root) }
         return request
     }
 
@@ -124,6 +128,7 @@ struct SnapshotRequestDecoder {
         }
         request.rect = try o.rect("rect")
         request.animatingDifferences = try o.bool("animatingDifferences") ?? true
+        request.anchor = try ContentOffsetAnchor.read(o[ContentOffsetAnchor.key])
         return request
     }
 

@@ -10,7 +10,7 @@ struct UpdatesDecoder {
 
     func decode(_ root: JSONValue) throws(APIError) -> (BatchUpdate, Rect?) {
         let o = try ObjectReader(root, path: "")
-        try o.rejectUnknownKeys(["updates", "rect"])
+        try o.rejectUnknownKeys(["updates", "rect", ContentOffsetAnchor.key])
         guard let list = o["updates"]?.arrayElements else {
             throw .invalidRequest("updates", "is required: an array of update operations")
         }

@@ -1921,6 +1921,89 @@ paths:
         "503":
           $ref: "#/components/responses/StoreUnavailable"
 
+  /v1/sessions/{id}/scroll-to-item:
+    parameters:
+      - $ref: "#/components/parameters/SessionId"
+    post:
+      tags: [interaction]
+      operationId: scrollToItem
+      summary: The offset scrollToItem(at:at:animated:) scrolls to
+      description: |
+        The content offset UICollectionView's `scrollToItem(at:at:animated:)` would scroll
+        to, for a cell or (with `kind`) a supplementary view: the element's frame placed in
+        the visible area (the bounds less `contentInset`) as `position` says, then clamped
+        to the scrollable range (`-contentInset` to `contentSize + contentInset - bounds`)
+        as the scroll view clamps it ([docs/api.md](docs/api.md#scrolling-to-an-item)).
+        Changes nothing unless `apply` is true; then the offset becomes the view's
+        `contentOffset` (a new version, as `PATCH …/view` would make; the same version
+        when the view is already there).
+
+        ```sh
+        curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/scroll-to-item \
+          -H 'Content-Type: application/json' \
+          -d '{"indexPath": [0, 40], "position": "centeredVertically"}'
+        ```
+      parameters:
+        - $ref: "#/components/parameters/IfMatch"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/ScrollToItemRequest"
+            examples:
+              centered:
+                summary: "A flow layout session ({itemSize: [100, 100], minimumLineSpacing: 10}, 100 items, bounds 390 × 844)"
+                value:
+                  indexPath: [0, 40]
+                  position: centeredVertically
+              header:
+                summary: A section header at the top, stored as the view's offset
+                value:
+                  kind: header
+                  indexPath: [1, 0]
+                  position: top
+                  apply: true
+      responses:
+        "200":
+          description: The offset, and the element's frame.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/ScrollToItemResult"
+              examples:
+                centered:
+                  summary: "Row 13 (y 1430) centred: 1430 + 50 - 422"
+                  value:
+                    version: 1
+                    contentOffset: {x: 0, y: 1058}
+                    frame: {x: 145, y: 1430, width: 100, height: 100}
+                    animated: true
+                    applied: false
+        "400":
+          $ref: "#/components/responses/BadRequest"
+        "404":
+          $ref: "#/components/responses/ElementNotFound"
+        "408":
+          $ref: "#/components/responses/RequestTimeout"
+        "409":
+          $ref: "#/components/responses/Conflict"
+        "412":
+          $ref: "#/components/responses/PreconditionFailed"
+        "413":
+          $ref: "#/components/responses/PayloadTooLarge"
+        "414":
+          $ref: "#/components/responses/UriTooLong"
+        "417":
+          $ref: "#/components/responses/ExpectationFailed"
+        "431":
+          $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/StoreUnavailable"
+
   /v1/sessions/{id}/target-content-offset:
     parameters:
       - $ref: "#/components/parameters/SessionId"
@@ -3329,6 +3412,8 @@ components:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
           description: Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+        anchor:
+          $ref: "#/components/schemas/ContentOffsetAnchor"
     UpdateOperation:
       description: |
         One operation of a batch; `op` names it. Deletes, reloads and move sources refer to
@@ -3566,6 +3651,8 @@ components:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
           description: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+        anchor:
+          $ref: "#/components/schemas/ContentOffsetAnchor"
         animatingDifferences:
           type: boolean
           nullable: true
@@ -3651,6 +3738,8 @@ components:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
           description: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+        anchor:
+          $ref: "#/components/schemas/ContentOffsetAnchor"
         animatingDifferences:
           type: boolean
           nullable: true
@@ -3887,6 +3976,8 @@ components:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
           description: Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+        anchor:
+          $ref: "#/components/schemas/ContentOffsetAnchor"
     TransitionRequest:
       type: object
       description: The layout to transition to.
@@ -4010,6 +4101,8 @@ components:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
           description: Where to look for invalidated elements. Default the view's visible bounds.
+        anchor:
+          $ref: "#/components/schemas/ContentOffsetAnchor"
 
     DataSource:
       type: object
@@ -5497,7 +5590,7 @@ components:
       type: object
       description: A change's result and animation plan (batch updates, layout switch, the end of an interactive movement).
       additionalProperties: false
-      required: [version, contentSize, info, plan]
+      required: [version, contentSize, info, contentOffset, contentOffsetAdjustment, plan]
       properties:
         version:
           type: integer
@@ -5507,6 +5600,24 @@ components:
           $ref: "#/components/schemas/Size"
         info:
           $ref: "#/components/schemas/Info"
+        contentOffset:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: The view's content offset after the change, stored as the view's.
+        contentOffsetAdjustment:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: |
+            How far the change moved the content offset (new − old): what keeps the anchor
+            in place with `anchor`, the clamp to the new content without.
+        anchor:
+          allOf:
+            - $ref: "#/components/schemas/ElementKey"
+          nullable: true
+          description: |
+            Present when the request gave `anchor`: the element that held it, at its index
+            path after the change; null when no candidate survived the change (the offset
+            was then kept, clamped).
         plan:
           type: array
           description: |
@@ -5627,12 +5738,30 @@ components:
         UIKit derives from the two snapshots, the items whose data changed in place, and
         the animation plan.
       additionalProperties: false
-      required: [version, updates, reconfigured, contentSize, info]
+      required: [version, updates, reconfigured, contentSize, info, contentOffset, contentOffsetAdjustment]
       properties:
         version:
           type: integer
           minimum: 1
           description: The session's version; the same as before when the snapshot and its data did not change.
+        contentOffset:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: The view's content offset after the change, stored as the view's.
+        contentOffsetAdjustment:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: |
+            How far the change moved the content offset (new − old): what keeps the anchor
+            in place with `anchor`, the clamp to the new content without.
+        anchor:
+          allOf:
+            - $ref: "#/components/schemas/ElementKey"
+          nullable: true
+          description: |
+            Present when the request gave `anchor`: the element that held it, at its index
+            path after the change; null when no candidate survived the change (the offset
+            was then kept, clamped).
         updates:
           type: array
           description: |
@@ -5713,6 +5842,98 @@ components:
           description: The session's layout now, echoed as the client sent it.
         contentSize:
           $ref: "#/components/schemas/Size"
+    ContentOffsetAnchor:
+      description: |
+        What a change keeps in place on screen ([docs/api.md](docs/api.md#anchored-updates)):
+        `firstVisible`, the first cell visible before the change (in index-path order) that
+        the change keeps, or an element named by its index path before the change (`kind`
+        for a supplementary view, which must exist: 400 naming `anchor.indexPath`
+        otherwise). The content offset moves by as much as the anchor moved in the content,
+        clamped to the new content, and is stored as the view's: a feed that prepends keeps
+        what the reader sees where it was. Left out or null, the offset is kept, clamped to
+        the new content, as UIScrollView keeps it.
+      nullable: true
+      oneOf:
+        - $ref: "#/components/schemas/FirstVisibleAnchor"
+        - $ref: "#/components/schemas/ElementReference"
+    FirstVisibleAnchor:
+      type: string
+      enum: [firstVisible]
+    ElementReference:
+      type: object
+      description: An element by index path; with `kind`, the supplementary view of that kind.
+      additionalProperties: false
+      required: [indexPath]
+      properties:
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        kind:
+          type: string
+          minLength: 1
+          description: A supplementary view's kind (`header`, `footer`, ...); left out, the cell.
+    ScrollPositionName:
+      type: string
+      description: |
+        UICollectionView.ScrollPosition: `top`, `centeredVertically` and `bottom` place the
+        element vertically, `left`, `centeredHorizontally` and `right` horizontally; `none`
+        places it on neither axis.
+      enum: [top, centeredVertically, bottom, left, centeredHorizontally, right, none]
+    ScrollPositionInput:
+      description: |
+        A position name, or up to one vertical and one horizontal name together. An axis
+        without one scrolls the least that makes the element visible on it; left out,
+        null, `[]` or `none`, both axes do.
+      nullable: true
+      oneOf:
+        - $ref: "#/components/schemas/ScrollPositionName"
+        - type: array
+          maxItems: 2
+          items:
+            $ref: "#/components/schemas/ScrollPositionName"
+    ScrollToItemRequest:
+      type: object
+      description: scrollToItem(at:at:animated:), or a supplementary view with `kind`.
+      additionalProperties: false
+      required: [indexPath]
+      properties:
+        indexPath:
+          $ref: "#/components/schemas/IndexPath"
+        kind:
+          type: string
+          minLength: 1
+          description: Scroll to the supplementary view of this kind (`header`, ...) at `indexPath` instead of the cell.
+        position:
+          $ref: "#/components/schemas/ScrollPositionInput"
+        animated:
+          type: boolean
+          default: true
+          description: Echoed in the answer, for the client's own scrolling animation.
+        apply:
+          type: boolean
+          default: false
+          description: Store the offset as the view's contentOffset (a new version when it moves).
+    ScrollToItemResult:
+      type: object
+      additionalProperties: false
+      required: [version, contentOffset, frame, animated, applied]
+      properties:
+        version:
+          type: integer
+          minimum: 1
+          description: The session's version; a new one when `apply` moved the offset.
+        contentOffset:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: Where the view comes to rest, clamped to the scrollable range.
+        frame:
+          allOf:
+            - $ref: "#/components/schemas/Rect"
+          description: The element's frame (a supplementary view's where the content puts it, not pinned).
+        animated:
+          type: boolean
+        applied:
+          type: boolean
+          description: Whether the offset was stored as the view's.
     ContentOffsetResult:
       type: object
       additionalProperties: false
@@ -5755,13 +5976,31 @@ components:
     PreferredSizesResult:
       type: object
       additionalProperties: false
-      required: [version, contentSize, invalidatedElements]
+      required: [version, contentSize, contentOffset, contentOffsetAdjustment, invalidatedElements]
       properties:
         version:
           type: integer
           minimum: 2
         contentSize:
           $ref: "#/components/schemas/Size"
+        contentOffset:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: The view's content offset after the change, stored as the view's.
+        contentOffsetAdjustment:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: |
+            How far the change moved the content offset (new − old): what keeps the anchor
+            in place with `anchor`, the clamp to the new content without.
+        anchor:
+          allOf:
+            - $ref: "#/components/schemas/ElementKey"
+          nullable: true
+          description: |
+            Present when the request gave `anchor`: the element that held it, at its index
+            path after the change; null when no candidate survived the change (the offset
+            was then kept, clamped).
         invalidatedElements:
           type: array
           description: |

@@ -9,6 +9,8 @@ struct SnapshotOutcome {
     var reconfigured: [IndexPath] = []
     /// The animation plan; nil when the client asked for none.
     var plan: [PlanEntry]? = nil
+    /// Where the change left the content offset; nil when it changed nothing.
+    var offset: OffsetSettlement? = nil
 }
 
 extension TesseraService {
@@ -25,6 +27,7 @@ extension TesseraService {
         {
             var outcome = SnapshotOutcome()
             outcome.plan = request.animatingDifferences && planned ? [] : nil
+            outcome.offset = try unmoved(request.anchor, state)
             return (nil, outcome)
         }
         let correspondence: SnapshotCorrespondence
@@ -63,6 +66,7 @@ extension TesseraService {
         outcome.reconfigured = Array(Set(diff.reconfiguredItems.map(\.to)).union(changes.keys)).sorted()
         guard !diff.isEmpty || !changes.isEmpty || !overrideChanges.isEmpty else {
             outcome.plan = request.animatingDifferences && planned ? [] : nil
+            outcome.offset = try unmoved(request.anchor, state)
             return (nil, outcome)
         }
 
@@ -95,14 +99,29 @@ extension TesseraService {
         next.dataSource = dataSource
         next.identifiers = request.snapshot
         next.prepared = try relayout(state, to: dataSource, hint: hint)
+        let elements = UpdateCorrespondence(update: update)
+        outcome.offset = try settle(request.anchor, from: state, to: &next, correspondence: elements)
         if planned && request.animatingDifferences {
             outcome.plan = try buildPlan(
                 AnimationPlanBuilder(
                     old: state.prepared, oldView: state.view, new: next.prepared,
-                    newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                    newView: next.view, correspondence: elements),
                 in: request.rect)
         }
         return (next, outcome)
+    }
+
+    /// A snapshot that changes nothing moves nothing; an anchor asked for is still named (and
+    /// checked), as it would have held.
+    private func unmoved(_ anchor: ContentOffsetAnchor?, _ state: SessionState) throws(APIError) -> OffsetSettlement {
+        var settled = OffsetSettlement.unchanged(state.view)
+        guard let anchor else { return settled }
+        let held = try OffsetSettlement.anchored(
+            anchor, old: state.prepared, new: state.prepared, view: state.view,
+            correspondence: IdentityCorrespondence(), visibleLimit: limits.maxElementsPerReply)
+        settled.anchorRequested = true
+        settled.anchor = held.anchor
+        return settled
     }
 
     /// Overrides compared without where their JSON came from: a compositional section keeps
@@ -135,6 +154,7 @@ extension TesseraService {
             w.size(state.prepared.contentSize)
             w.key("info")
             w.info(state.prepared.info)
+            w.settlement(outcome.offset ?? .unchanged(state.view))
         }
     }
 }

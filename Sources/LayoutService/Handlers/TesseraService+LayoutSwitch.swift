@@ -6,7 +6,7 @@ extension TesseraService {
     /// new layout over the session's data and view.
     func decodeNextLayout(_ root: JSONValue, _ state: SessionState, allowRect: Bool) throws(APIError) -> (PendingTransition, Rect?) {
         let o = try ObjectReader(root, path: "")
-        try o.rejectUnknownKeys(allowRect ? ["layout", "rect"] : ["layout"])
+        try o.rejectUnknownKeys(allowRect ? ["layout", "rect", ContentOffsetAnchor.key] : ["layout"])
         guard let layoutValue = o["layout"] else { throw .invalidRequest("layout", "is required") }
         let (kind, layout, json) = try LayoutRequest.decodeLayout(layoutValue, path: "layout")
         if kind.needsBounds, state.view.bounds == .zero {
@@ -23,19 +23,21 @@ extension TesseraService {
     }
 
     /// The state after a layout switch, and its animation plan (also the log's replay).
-    func layoutSwitchStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
+    func layoutSwitchStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, PlannedChange) {
         try requireIdle(state)
         let (target, rect) = try decodeNextLayout(root, state, allowRect: true)
-        let plan = try buildPlan(
-            AnimationPlanBuilder(
-                old: state.prepared, oldView: state.view, new: target.prepared,
-                newView: state.view, correspondence: IdentityCorrespondence()), in: rect)
+        let anchor = try ContentOffsetAnchor.read(root[ContentOffsetAnchor.key])
         var next = state
         next.kind = target.kind
         next.layout = target.layout
         next.layoutJSON = target.layoutJSON
         next.prepared = target.prepared
-        return (next, plan)
+        let offset = try settle(anchor, from: state, to: &next, correspondence: IdentityCorrespondence())
+        let plan = try buildPlan(
+            AnimationPlanBuilder(
+                old: state.prepared, oldView: state.view, new: next.prepared,
+                newView: next.view, correspondence: IdentityCorrespondence()), in: rect)
+        return (next, PlannedChange(plan: plan, offset: offset))
     }
 
     /// The plan for `rect` (everything when nil), refused (and the change with it) as soon as
@@ -48,14 +50,15 @@ extension TesseraService {
         }
     }
 
-    func planResponse(_ state: SessionState, _ plan: [PlanEntry]) -> ServiceResponse {
-        Self.sessionReply(state.version, capacity: 128 + plan.count * 260) { w in
+    func planResponse(_ state: SessionState, _ change: PlannedChange) -> ServiceResponse {
+        Self.sessionReply(state.version, capacity: 256 + change.plan.count * 260) { w in
             w.key("contentSize")
             w.size(state.prepared.contentSize)
             w.key("info")
             w.info(state.prepared.info)
+            w.settlement(change.offset)
             w.key("plan")
-            w.plan(plan)
+            w.plan(change.plan)
         }
     }
 }

@@ -14,7 +14,7 @@ extension TesseraService {
             let listed = request.phase == .end ? nil : try movementElements(next, rect: request.rect)
             return (next, (ended: request.phase == .end, plan: plan, listed: listed))
         } reply: { next, result in
-            result.ended ? planResponse(next, result.plan) : movementResponse(next, result.listed)
+            result.ended ? planResponse(next, PlannedChange(plan: result.plan, offset: .unchanged(next.view))) : movementResponse(next, result.listed)
         }
     }
 

@@ -8,28 +8,30 @@ extension TesseraService {
     /// attributes changed within `rect` (default: the visible bounds) and the new content size.
     public func preferredSizes(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
         changing(id, ifMatch: ifMatch, SessionChange(.preferredSizes, body: body), reading: PreferredSizesRequest.init, preferredSizesStep) {
-            next, changed in
+            next, result in
             Self.sessionReply(next.version) { w in
                 w.key("contentSize")
                 w.size(next.prepared.contentSize)
+                w.settlement(result.offset)
                 // A list of elements; `invalidated` (PATCH …/view) is a yes/no answer.
                 w.key("invalidatedElements")
                 w.beginArray()
-                for key in changed { w.elementKey(key) }
+                for key in result.changed { w.elementKey(key) }
                 w.endArray()
             }
         }
     }
 
-    /// `{items: [{indexPath, size}], rect?}`.
+    /// `{items: [{indexPath, size}], rect?, anchor?}`.
     struct PreferredSizesRequest {
         var paths: [IndexPath] = []
         var items: [SectionData.Item] = []
         var rect: Rect?
+        var anchor: ContentOffsetAnchor?
 
         init(_ body: [UInt8]) throws(APIError) {
             let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
-            try o.rejectUnknownKeys(["items", "rect"])
+            try o.rejectUnknownKeys(["items", "rect", ContentOffsetAnchor.key])
             guard let list = o["items"]?.arrayElements else { throw .invalidRequest("items", "is required: [{indexPath, size}]") }
             for (i, v) in list.enumerated() {
                 let entry = try ObjectReader(v, path: "items[\(i)]")
@@ -40,11 +42,14 @@ extension TesseraService {
                 items.append(SectionData.Item(size: size))
             }
             rect = try o.rect("rect")
+            anchor = try ContentOffsetAnchor.read(o[ContentOffsetAnchor.key])
         }
     }
 
     /// The state with the reported sizes, and the elements they changed (also the log's replay).
-    func preferredSizesStep(_ request: PreferredSizesRequest, _ state: SessionState) throws(APIError) -> (SessionState, [ElementKey]) {
+    func preferredSizesStep(
+        _ request: PreferredSizesRequest, _ state: SessionState
+    ) throws(APIError) -> (SessionState, (changed: [ElementKey], offset: OffsetSettlement)) {
         try requireIdle(state)
         guard Self.estimatedItemSize(of: state.layout) != nil || Self.hasEstimatedDimension(state.layout, state.dataSource) else {
             throw .conflict(
@@ -66,6 +71,8 @@ extension TesseraService {
         var next = state
         next.dataSource = update.newDataSource
         next.prepared = try relayout(state, update)
+        // The items keep their index paths: the anchor is itself.
+        let offset = try settle(request.anchor, from: state, to: &next, correspondence: IdentityCorrespondence())
         let area = request.rect ?? state.view.boundsRect
         var before: [ElementKey: LayoutAttributes] = [:]
         for a in try elements(of: state.prepared, in: area, view: state.view) { before[a.key] = a }
@@ -76,7 +83,7 @@ extension TesseraService {
             if before[a.key] != a { changed.append(a.key) }
         }
         changed.append(contentsOf: before.keys.filter { !seen.contains($0) }.sorted())
-        return (next, changed)
+        return (next, (changed, offset))
     }
 
     /// A compositional layout self-sizes when a section's group has an estimated dimension

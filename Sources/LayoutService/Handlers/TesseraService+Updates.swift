@@ -10,7 +10,7 @@ extension TesseraService {
     }
 
     /// The state after a batch of updates, and its animation plan (also the log's replay).
-    func updatesStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, [PlanEntry]) {
+    func updatesStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, PlannedChange) {
         try requireIdle(state)
         // Index paths alone would leave the snapshot unable to say which item is which.
         guard state.identifiers == nil else { throw .hasIdentifiers("POST /v1/sessions/{id}/updates") }
@@ -19,6 +19,7 @@ extension TesseraService {
             kind: state.kind, maxItems: limits.maxItemsPerSession,
             maxSections: limits.maxSectionsPerSession
         ).decode(root)
+        let anchor = try ContentOffsetAnchor.read(root[ContentOffsetAnchor.key])
         let update: ValidatedBatchUpdate
         do throws(BatchUpdateError) {
             update = try batch.validated(against: state.dataSource)
@@ -36,12 +37,14 @@ extension TesseraService {
         var next = state
         next.dataSource = update.newDataSource
         next.prepared = try relayout(state, update)
+        let correspondence = UpdateCorrespondence(update: update)
+        let offset = try settle(anchor, from: state, to: &next, correspondence: correspondence)
         let plan = try buildPlan(
             AnimationPlanBuilder(
                 old: state.prepared, oldView: state.view, new: next.prepared,
-                newView: state.view, correspondence: UpdateCorrespondence(update: update)),
+                newView: next.view, correspondence: correspondence),
             in: rect)
-        return (next, plan)
+        return (next, PlannedChange(plan: plan, offset: offset))
     }
 
     /// The layout after an update: incrementally where the prepared layout supports it.

@@ -21,6 +21,13 @@ extension TesseraService {
     /// The state after a view change, and what it invalidated (also the log's replay).
     func viewStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, InvalidationContext) {
         let view = try ViewDecoder.decode(root, path: "", over: state.view, maxSections: store.configuration.maxSectionsPerSession)
+        return try changingView(to: view, state)
+    }
+
+    /// The state in a new view: prepared again only where the layout says the change
+    /// invalidates it (shouldInvalidateLayoutForBoundsChange), and so its transition's and
+    /// drag's layouts.
+    func changingView(to view: ViewContext, _ state: SessionState) throws(APIError) -> (SessionState, InvalidationContext) {
         let context = state.prepared.invalidation(from: state.view, to: view)
         var next = state
         next.view = view
@@ -35,6 +42,33 @@ extension TesseraService {
             next.movement?.tentative = try prepare(state.layout, m.tentativeDataSource, view)
         }
         return (next, context)
+    }
+
+    /// The state scrolled to `offset` (the same as a PATCH of the view's contentOffset).
+    func scrolling(_ state: SessionState, to offset: Point) throws(APIError) -> SessionState {
+        guard offset != state.view.contentOffset else { return state }
+        var view = state.view
+        view.contentOffset = offset
+        return try changingView(to: view, state).0
+    }
+
+    /// Where a change that kept the view leaves its offset, and the state scrolled there:
+    /// clamped to the new content without an anchor, following the anchor with one
+    /// (docs/api.md, "Anchored updates").
+    func settle(
+        _ anchor: ContentOffsetAnchor?, from state: SessionState, to next: inout SessionState,
+        correspondence: any ElementCorrespondence
+    ) throws(APIError) -> OffsetSettlement {
+        let settled =
+            if let anchor {
+                try OffsetSettlement.anchored(
+                    anchor, old: state.prepared, new: next.prepared, view: state.view,
+                    correspondence: correspondence, visibleLimit: limits.maxElementsPerReply)
+            } else {
+                OffsetSettlement.kept(state.view, in: next.prepared)
+            }
+        next = try scrolling(next, to: settled.contentOffset)
+        return settled
     }
 }
 

@@ -13,6 +13,7 @@ struct SessionChange: Sendable {
         case preferredSizes = 8
         case snapshot = 9
         case snapshotOperations = 10
+        case scrollToItem = 11
     }
 
     var kind: Kind

@@ -120,6 +120,7 @@ extension TesseraService {
             case .transitionCancel: next = try transitionEndStep(finish: false, state)
             case .movement: next = try movementStep(try MovementRequest(change.body), state).0
             case .preferredSizes: next = try preferredSizesStep(try PreferredSizesRequest(change.body), state).0
+            case .scrollToItem: next = try scrollToItemStep(try ScrollToItemRequest(change.body), state).0 ?? state
             // A change that left the snapshot as it was is never logged.
             case .snapshot, .snapshotOperations:
                 next = try snapshotStep(change.kind, try Self.snapshotBody(change.kind)(change.body), state, planned: false).0 ?? state

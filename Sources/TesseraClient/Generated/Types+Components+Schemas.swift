@@ -1342,21 +1342,27 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/UpdatesRequest/rect`.
             public var rect: Components.Schemas.UpdatesRequest.RectPayload?
+            /// - Remark: Generated from `#/components/schemas/UpdatesRequest/anchor`.
+            public var anchor: Components.Schemas.ContentOffsetAnchor?
             /// Creates a new `UpdatesRequest`.
             ///
             /// - Parameters:
             ///   - updates: The operations, validated and applied together. `[]` changes nothing but still makes a new version.
             ///   - rect: Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+            ///   - anchor:
             public init(
                 updates: [Components.Schemas.UpdateOperation],
-                rect: Components.Schemas.UpdatesRequest.RectPayload? = nil
+                rect: Components.Schemas.UpdatesRequest.RectPayload? = nil,
+                anchor: Components.Schemas.ContentOffsetAnchor? = nil
             ) {
                 self.updates = updates
                 self.rect = rect
+                self.anchor = anchor
             }
             public enum CodingKeys: String, CodingKey {
                 case updates
                 case rect
+                case anchor
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1368,9 +1374,14 @@ extension Components {
                     Components.Schemas.UpdatesRequest.RectPayload.self,
                     forKey: .rect
                 )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentOffsetAnchor.self,
+                    forKey: .anchor
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "updates",
-                    "rect"
+                    "rect",
+                    "anchor"
                 ])
             }
         }
@@ -1978,6 +1989,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotRequest/rect`.
             public var rect: Components.Schemas.SnapshotRequest.RectPayload?
+            /// - Remark: Generated from `#/components/schemas/SnapshotRequest/anchor`.
+            public var anchor: Components.Schemas.ContentOffsetAnchor?
             /// `false`: the answer has no `plan` (the change is applied all the same).
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotRequest/animatingDifferences`.
@@ -1989,18 +2002,21 @@ extension Components {
             ///   - reloaded: Items to reload (reloadItems), by identifier; each must be an item of the new
             ///   - reconfigured: Items to reconfigure (reconfigureItems), by identifier; each must be an item of
             ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///   - anchor:
             ///   - animatingDifferences: `false`: the answer has no `plan` (the change is applied all the same).
             public init(
                 sections: [Components.Schemas.SnapshotSection],
                 reloaded: [Components.Schemas.Identifier]? = nil,
                 reconfigured: [Components.Schemas.Identifier]? = nil,
                 rect: Components.Schemas.SnapshotRequest.RectPayload? = nil,
+                anchor: Components.Schemas.ContentOffsetAnchor? = nil,
                 animatingDifferences: Swift.Bool? = nil
             ) {
                 self.sections = sections
                 self.reloaded = reloaded
                 self.reconfigured = reconfigured
                 self.rect = rect
+                self.anchor = anchor
                 self.animatingDifferences = animatingDifferences
             }
             public enum CodingKeys: String, CodingKey {
@@ -2008,6 +2024,7 @@ extension Components {
                 case reloaded
                 case reconfigured
                 case rect
+                case anchor
                 case animatingDifferences
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -2028,6 +2045,10 @@ extension Components {
                     Components.Schemas.SnapshotRequest.RectPayload.self,
                     forKey: .rect
                 )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentOffsetAnchor.self,
+                    forKey: .anchor
+                )
                 self.animatingDifferences = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .animatingDifferences
@@ -2037,6 +2058,7 @@ extension Components {
                     "reloaded",
                     "reconfigured",
                     "rect",
+                    "anchor",
                     "animatingDifferences"
                 ])
             }
@@ -2253,6 +2275,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/rect`.
             public var rect: Components.Schemas.SnapshotOperationsRequest.RectPayload?
+            /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/anchor`.
+            public var anchor: Components.Schemas.ContentOffsetAnchor?
             /// `false`: the answer has no `plan` (the change is applied all the same).
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/animatingDifferences`.
@@ -2262,19 +2286,23 @@ extension Components {
             /// - Parameters:
             ///   - operations: The operations, in order. `[]` changes nothing.
             ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///   - anchor:
             ///   - animatingDifferences: `false`: the answer has no `plan` (the change is applied all the same).
             public init(
                 operations: [Components.Schemas.SnapshotOperation],
                 rect: Components.Schemas.SnapshotOperationsRequest.RectPayload? = nil,
+                anchor: Components.Schemas.ContentOffsetAnchor? = nil,
                 animatingDifferences: Swift.Bool? = nil
             ) {
                 self.operations = operations
                 self.rect = rect
+                self.anchor = anchor
                 self.animatingDifferences = animatingDifferences
             }
             public enum CodingKeys: String, CodingKey {
                 case operations
                 case rect
+                case anchor
                 case animatingDifferences
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -2287,6 +2315,10 @@ extension Components {
                     Components.Schemas.SnapshotOperationsRequest.RectPayload.self,
                     forKey: .rect
                 )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentOffsetAnchor.self,
+                    forKey: .anchor
+                )
                 self.animatingDifferences = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .animatingDifferences
@@ -2294,6 +2326,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "operations",
                     "rect",
+                    "anchor",
                     "animatingDifferences"
                 ])
             }
@@ -3093,21 +3126,27 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSwitchRequest/rect`.
             public var rect: Components.Schemas.LayoutSwitchRequest.RectPayload?
+            /// - Remark: Generated from `#/components/schemas/LayoutSwitchRequest/anchor`.
+            public var anchor: Components.Schemas.ContentOffsetAnchor?
             /// Creates a new `LayoutSwitchRequest`.
             ///
             /// - Parameters:
             ///   - layout:
             ///   - rect: Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+            ///   - anchor:
             public init(
                 layout: Components.Schemas.Layout,
-                rect: Components.Schemas.LayoutSwitchRequest.RectPayload? = nil
+                rect: Components.Schemas.LayoutSwitchRequest.RectPayload? = nil,
+                anchor: Components.Schemas.ContentOffsetAnchor? = nil
             ) {
                 self.layout = layout
                 self.rect = rect
+                self.anchor = anchor
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case rect
+                case anchor
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3119,9 +3158,14 @@ extension Components {
                     Components.Schemas.LayoutSwitchRequest.RectPayload.self,
                     forKey: .rect
                 )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentOffsetAnchor.self,
+                    forKey: .anchor
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
-                    "rect"
+                    "rect",
+                    "anchor"
                 ])
             }
         }
@@ -3612,21 +3656,27 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/PreferredSizesRequest/rect`.
             public var rect: Components.Schemas.PreferredSizesRequest.RectPayload?
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesRequest/anchor`.
+            public var anchor: Components.Schemas.ContentOffsetAnchor?
             /// Creates a new `PreferredSizesRequest`.
             ///
             /// - Parameters:
             ///   - items: The cells' preferred sizes; each index path at most once.
             ///   - rect: Where to look for invalidated elements. Default the view's visible bounds.
+            ///   - anchor:
             public init(
                 items: Components.Schemas.PreferredSizesRequest.ItemsPayload,
-                rect: Components.Schemas.PreferredSizesRequest.RectPayload? = nil
+                rect: Components.Schemas.PreferredSizesRequest.RectPayload? = nil,
+                anchor: Components.Schemas.ContentOffsetAnchor? = nil
             ) {
                 self.items = items
                 self.rect = rect
+                self.anchor = anchor
             }
             public enum CodingKeys: String, CodingKey {
                 case items
                 case rect
+                case anchor
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3638,9 +3688,14 @@ extension Components {
                     Components.Schemas.PreferredSizesRequest.RectPayload.self,
                     forKey: .rect
                 )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentOffsetAnchor.self,
+                    forKey: .anchor
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
-                    "rect"
+                    "rect",
+                    "anchor"
                 ])
             }
         }
@@ -8560,6 +8615,88 @@ extension Components {
             public var contentSize: Components.Schemas.Size
             /// - Remark: Generated from `#/components/schemas/PlanResult/info`.
             public var info: Components.Schemas.Info
+            /// The view's content offset after the change, stored as the view's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PlanResult/contentOffset`.
+            public struct ContentOffsetPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PlanResult/contentOffset/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// The view's content offset after the change, stored as the view's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PlanResult/contentOffset`.
+            public var contentOffset: Components.Schemas.PlanResult.ContentOffsetPayload
+            /// How far the change moved the content offset (new − old): what keeps the anchor
+            /// in place with `anchor`, the clamp to the new content without.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PlanResult/contentOffsetAdjustment`.
+            public struct ContentOffsetAdjustmentPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PlanResult/contentOffsetAdjustment/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetAdjustmentPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// How far the change moved the content offset (new − old): what keeps the anchor
+            /// in place with `anchor`, the clamp to the new content without.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PlanResult/contentOffsetAdjustment`.
+            public var contentOffsetAdjustment: Components.Schemas.PlanResult.ContentOffsetAdjustmentPayload
+            /// Present when the request gave `anchor`: the element that held it, at its index
+            /// path after the change; null when no candidate survived the change (the offset
+            /// was then kept, clamped).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PlanResult/anchor`.
+            public struct AnchorPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PlanResult/anchor/value1`.
+                public var value1: Components.Schemas.ElementKey
+                /// Creates a new `AnchorPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.ElementKey) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Present when the request gave `anchor`: the element that held it, at its index
+            /// path after the change; null when no candidate survived the change (the offset
+            /// was then kept, clamped).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PlanResult/anchor`.
+            public var anchor: Components.Schemas.PlanResult.AnchorPayload?
             /// One entry per element visible in the rect before or after the change (every
             /// element without a rect): those of the new layout in its order (cells, then
             /// supplementary views, then decoration views), then those that disappear.
@@ -8573,22 +8710,34 @@ extension Components {
             ///   - version: The session's new version.
             ///   - contentSize:
             ///   - info:
+            ///   - contentOffset: The view's content offset after the change, stored as the view's.
+            ///   - contentOffsetAdjustment: How far the change moved the content offset (new − old): what keeps the anchor
+            ///   - anchor: Present when the request gave `anchor`: the element that held it, at its index
             ///   - plan: One entry per element visible in the rect before or after the change (every
             public init(
                 version: Swift.Int,
                 contentSize: Components.Schemas.Size,
                 info: Components.Schemas.Info,
+                contentOffset: Components.Schemas.PlanResult.ContentOffsetPayload,
+                contentOffsetAdjustment: Components.Schemas.PlanResult.ContentOffsetAdjustmentPayload,
+                anchor: Components.Schemas.PlanResult.AnchorPayload? = nil,
                 plan: [Components.Schemas.PlanEntry]
             ) {
                 self.version = version
                 self.contentSize = contentSize
                 self.info = info
+                self.contentOffset = contentOffset
+                self.contentOffsetAdjustment = contentOffsetAdjustment
+                self.anchor = anchor
                 self.plan = plan
             }
             public enum CodingKeys: String, CodingKey {
                 case version
                 case contentSize
                 case info
+                case contentOffset
+                case contentOffsetAdjustment
+                case anchor
                 case plan
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -8605,6 +8754,18 @@ extension Components {
                     Components.Schemas.Info.self,
                     forKey: .info
                 )
+                self.contentOffset = try container.decode(
+                    Components.Schemas.PlanResult.ContentOffsetPayload.self,
+                    forKey: .contentOffset
+                )
+                self.contentOffsetAdjustment = try container.decode(
+                    Components.Schemas.PlanResult.ContentOffsetAdjustmentPayload.self,
+                    forKey: .contentOffsetAdjustment
+                )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.PlanResult.AnchorPayload.self,
+                    forKey: .anchor
+                )
                 self.plan = try container.decode(
                     [Components.Schemas.PlanEntry].self,
                     forKey: .plan
@@ -8613,6 +8774,9 @@ extension Components {
                     "version",
                     "contentSize",
                     "info",
+                    "contentOffset",
+                    "contentOffsetAdjustment",
+                    "anchor",
                     "plan"
                 ])
             }
@@ -9022,6 +9186,88 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotResult/version`.
             public var version: Swift.Int
+            /// The view's content offset after the change, stored as the view's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/contentOffset`.
+            public struct ContentOffsetPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SnapshotResult/contentOffset/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// The view's content offset after the change, stored as the view's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/contentOffset`.
+            public var contentOffset: Components.Schemas.SnapshotResult.ContentOffsetPayload
+            /// How far the change moved the content offset (new − old): what keeps the anchor
+            /// in place with `anchor`, the clamp to the new content without.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/contentOffsetAdjustment`.
+            public struct ContentOffsetAdjustmentPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SnapshotResult/contentOffsetAdjustment/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetAdjustmentPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// How far the change moved the content offset (new − old): what keeps the anchor
+            /// in place with `anchor`, the clamp to the new content without.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/contentOffsetAdjustment`.
+            public var contentOffsetAdjustment: Components.Schemas.SnapshotResult.ContentOffsetAdjustmentPayload
+            /// Present when the request gave `anchor`: the element that held it, at its index
+            /// path after the change; null when no candidate survived the change (the offset
+            /// was then kept, clamped).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/anchor`.
+            public struct AnchorPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SnapshotResult/anchor/value1`.
+                public var value1: Components.Schemas.ElementKey
+                /// Creates a new `AnchorPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.ElementKey) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Present when the request gave `anchor`: the element that held it, at its index
+            /// path after the change; null when no candidate survived the change (the offset
+            /// was then kept, clamped).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SnapshotResult/anchor`.
+            public var anchor: Components.Schemas.SnapshotResult.AnchorPayload?
             /// The derived batch, in the vocabulary of `POST …/updates` and in this order:
             /// `deleteSections`, `insertSections` (with their `data`), `moveSection`,
             /// `deleteItems`, `insertItems` (with their `items` data), `moveItem`,
@@ -9051,6 +9297,9 @@ extension Components {
             ///
             /// - Parameters:
             ///   - version: The session's version; the same as before when the snapshot and its data did not change.
+            ///   - contentOffset: The view's content offset after the change, stored as the view's.
+            ///   - contentOffsetAdjustment: How far the change moved the content offset (new − old): what keeps the anchor
+            ///   - anchor: Present when the request gave `anchor`: the element that held it, at its index
             ///   - updates: The derived batch, in the vocabulary of `POST …/updates` and in this order:
             ///   - reconfigured: New index paths of the items that the batch neither inserts nor deletes and
             ///   - plan: The animation plan, as `POST …/updates` answers it (`PlanResult`); left out
@@ -9058,6 +9307,9 @@ extension Components {
             ///   - info:
             public init(
                 version: Swift.Int,
+                contentOffset: Components.Schemas.SnapshotResult.ContentOffsetPayload,
+                contentOffsetAdjustment: Components.Schemas.SnapshotResult.ContentOffsetAdjustmentPayload,
+                anchor: Components.Schemas.SnapshotResult.AnchorPayload? = nil,
                 updates: [Components.Schemas.UpdateOperation],
                 reconfigured: [Components.Schemas.IndexPath],
                 plan: [Components.Schemas.PlanEntry]? = nil,
@@ -9065,6 +9317,9 @@ extension Components {
                 info: Components.Schemas.Info
             ) {
                 self.version = version
+                self.contentOffset = contentOffset
+                self.contentOffsetAdjustment = contentOffsetAdjustment
+                self.anchor = anchor
                 self.updates = updates
                 self.reconfigured = reconfigured
                 self.plan = plan
@@ -9073,6 +9328,9 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case version
+                case contentOffset
+                case contentOffsetAdjustment
+                case anchor
                 case updates
                 case reconfigured
                 case plan
@@ -9084,6 +9342,18 @@ extension Components {
                 self.version = try container.decode(
                     Swift.Int.self,
                     forKey: .version
+                )
+                self.contentOffset = try container.decode(
+                    Components.Schemas.SnapshotResult.ContentOffsetPayload.self,
+                    forKey: .contentOffset
+                )
+                self.contentOffsetAdjustment = try container.decode(
+                    Components.Schemas.SnapshotResult.ContentOffsetAdjustmentPayload.self,
+                    forKey: .contentOffsetAdjustment
+                )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.SnapshotResult.AnchorPayload.self,
+                    forKey: .anchor
                 )
                 self.updates = try container.decode(
                     [Components.Schemas.UpdateOperation].self,
@@ -9107,6 +9377,9 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "version",
+                    "contentOffset",
+                    "contentOffsetAdjustment",
+                    "anchor",
                     "updates",
                     "reconfigured",
                     "plan",
@@ -9411,6 +9684,350 @@ extension Components {
                 ])
             }
         }
+        /// What a change keeps in place on screen ([docs/api.md](docs/api.md#anchored-updates)):
+        /// `firstVisible`, the first cell visible before the change (in index-path order) that
+        /// the change keeps, or an element named by its index path before the change (`kind`
+        /// for a supplementary view, which must exist: 400 naming `anchor.indexPath`
+        /// otherwise). The content offset moves by as much as the anchor moved in the content,
+        /// clamped to the new content, and is stored as the view's: a feed that prepends keeps
+        /// what the reader sees where it was. Left out or null, the offset is kept, clamped to
+        /// the new content, as UIScrollView keeps it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ContentOffsetAnchor`.
+        @frozen public enum ContentOffsetAnchor: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentOffsetAnchor/case1`.
+            case FirstVisibleAnchor(Components.Schemas.FirstVisibleAnchor)
+            /// - Remark: Generated from `#/components/schemas/ContentOffsetAnchor/case2`.
+            case ElementReference(Components.Schemas.ElementReference)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .FirstVisibleAnchor(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .ElementReference(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .FirstVisibleAnchor(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .ElementReference(value):
+                    try value.encode(to: encoder)
+                }
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FirstVisibleAnchor`.
+        @frozen public enum FirstVisibleAnchor: String, Codable, Hashable, Sendable, CaseIterable {
+            case firstVisible = "firstVisible"
+        }
+        /// An element by index path; with `kind`, the supplementary view of that kind.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ElementReference`.
+        public struct ElementReference: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ElementReference/indexPath`.
+            public var indexPath: Components.Schemas.IndexPath
+            /// A supplementary view's kind (`header`, `footer`, ...); left out, the cell.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ElementReference/kind`.
+            public var kind: Swift.String?
+            /// Creates a new `ElementReference`.
+            ///
+            /// - Parameters:
+            ///   - indexPath:
+            ///   - kind: A supplementary view's kind (`header`, `footer`, ...); left out, the cell.
+            public init(
+                indexPath: Components.Schemas.IndexPath,
+                kind: Swift.String? = nil
+            ) {
+                self.indexPath = indexPath
+                self.kind = kind
+            }
+            public enum CodingKeys: String, CodingKey {
+                case indexPath
+                case kind
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.indexPath = try container.decode(
+                    Components.Schemas.IndexPath.self,
+                    forKey: .indexPath
+                )
+                self.kind = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "indexPath",
+                    "kind"
+                ])
+            }
+        }
+        /// UICollectionView.ScrollPosition: `top`, `centeredVertically` and `bottom` place the
+        /// element vertically, `left`, `centeredHorizontally` and `right` horizontally; `none`
+        /// places it on neither axis.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScrollPositionName`.
+        @frozen public enum ScrollPositionName: String, Codable, Hashable, Sendable, CaseIterable {
+            case top = "top"
+            case centeredVertically = "centeredVertically"
+            case bottom = "bottom"
+            case left = "left"
+            case centeredHorizontally = "centeredHorizontally"
+            case right = "right"
+            case none = "none"
+        }
+        /// A position name, or up to one vertical and one horizontal name together. An axis
+        /// without one scrolls the least that makes the element visible on it; left out,
+        /// null, `[]` or `none`, both axes do.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScrollPositionInput`.
+        @frozen public enum ScrollPositionInput: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScrollPositionInput/case1`.
+            case ScrollPositionName(Components.Schemas.ScrollPositionName)
+            /// - Remark: Generated from `#/components/schemas/ScrollPositionInput/case2`.
+            case case2([Components.Schemas.ScrollPositionName])
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .ScrollPositionName(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case2(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .ScrollPositionName(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .case2(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                }
+            }
+        }
+        /// scrollToItem(at:at:animated:), or a supplementary view with `kind`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScrollToItemRequest`.
+        public struct ScrollToItemRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemRequest/indexPath`.
+            public var indexPath: Components.Schemas.IndexPath
+            /// Scroll to the supplementary view of this kind (`header`, ...) at `indexPath` instead of the cell.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemRequest/kind`.
+            public var kind: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemRequest/position`.
+            public var position: Components.Schemas.ScrollPositionInput?
+            /// Echoed in the answer, for the client's own scrolling animation.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemRequest/animated`.
+            public var animated: Swift.Bool?
+            /// Store the offset as the view's contentOffset (a new version when it moves).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemRequest/apply`.
+            public var apply: Swift.Bool?
+            /// Creates a new `ScrollToItemRequest`.
+            ///
+            /// - Parameters:
+            ///   - indexPath:
+            ///   - kind: Scroll to the supplementary view of this kind (`header`, ...) at `indexPath` instead of the cell.
+            ///   - position:
+            ///   - animated: Echoed in the answer, for the client's own scrolling animation.
+            ///   - apply: Store the offset as the view's contentOffset (a new version when it moves).
+            public init(
+                indexPath: Components.Schemas.IndexPath,
+                kind: Swift.String? = nil,
+                position: Components.Schemas.ScrollPositionInput? = nil,
+                animated: Swift.Bool? = nil,
+                apply: Swift.Bool? = nil
+            ) {
+                self.indexPath = indexPath
+                self.kind = kind
+                self.position = position
+                self.animated = animated
+                self.apply = apply
+            }
+            public enum CodingKeys: String, CodingKey {
+                case indexPath
+                case kind
+                case position
+                case animated
+                case apply
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.indexPath = try container.decode(
+                    Components.Schemas.IndexPath.self,
+                    forKey: .indexPath
+                )
+                self.kind = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                self.position = try container.decodeIfPresent(
+                    Components.Schemas.ScrollPositionInput.self,
+                    forKey: .position
+                )
+                self.animated = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .animated
+                )
+                self.apply = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .apply
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "indexPath",
+                    "kind",
+                    "position",
+                    "animated",
+                    "apply"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ScrollToItemResult`.
+        public struct ScrollToItemResult: Codable, Hashable, Sendable {
+            /// The session's version; a new one when `apply` moved the offset.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/version`.
+            public var version: Swift.Int
+            /// Where the view comes to rest, clamped to the scrollable range.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/contentOffset`.
+            public struct ContentOffsetPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/contentOffset/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Where the view comes to rest, clamped to the scrollable range.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/contentOffset`.
+            public var contentOffset: Components.Schemas.ScrollToItemResult.ContentOffsetPayload
+            /// The element's frame (a supplementary view's where the content puts it, not pinned).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/frame`.
+            public struct FramePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/frame/value1`.
+                public var value1: Components.Schemas.Rect
+                /// Creates a new `FramePayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Rect) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// The element's frame (a supplementary view's where the content puts it, not pinned).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/frame`.
+            public var frame: Components.Schemas.ScrollToItemResult.FramePayload
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/animated`.
+            public var animated: Swift.Bool
+            /// Whether the offset was stored as the view's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/applied`.
+            public var applied: Swift.Bool
+            /// Creates a new `ScrollToItemResult`.
+            ///
+            /// - Parameters:
+            ///   - version: The session's version; a new one when `apply` moved the offset.
+            ///   - contentOffset: Where the view comes to rest, clamped to the scrollable range.
+            ///   - frame: The element's frame (a supplementary view's where the content puts it, not pinned).
+            ///   - animated:
+            ///   - applied: Whether the offset was stored as the view's.
+            public init(
+                version: Swift.Int,
+                contentOffset: Components.Schemas.ScrollToItemResult.ContentOffsetPayload,
+                frame: Components.Schemas.ScrollToItemResult.FramePayload,
+                animated: Swift.Bool,
+                applied: Swift.Bool
+            ) {
+                self.version = version
+                self.contentOffset = contentOffset
+                self.frame = frame
+                self.animated = animated
+                self.applied = applied
+            }
+            public enum CodingKeys: String, CodingKey {
+                case version
+                case contentOffset
+                case frame
+                case animated
+                case applied
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.version = try container.decode(
+                    Swift.Int.self,
+                    forKey: .version
+                )
+                self.contentOffset = try container.decode(
+                    Components.Schemas.ScrollToItemResult.ContentOffsetPayload.self,
+                    forKey: .contentOffset
+                )
+                self.frame = try container.decode(
+                    Components.Schemas.ScrollToItemResult.FramePayload.self,
+                    forKey: .frame
+                )
+                self.animated = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .animated
+                )
+                self.applied = try container.decode(
+                    Swift.Bool.self,
+                    forKey: .applied
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "version",
+                    "contentOffset",
+                    "frame",
+                    "animated",
+                    "applied"
+                ])
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ContentOffsetResult`.
         public struct ContentOffsetResult: Codable, Hashable, Sendable {
             /// The session's version (unchanged).
@@ -9570,6 +10187,88 @@ extension Components {
             public var version: Swift.Int
             /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/contentSize`.
             public var contentSize: Components.Schemas.Size
+            /// The view's content offset after the change, stored as the view's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/contentOffset`.
+            public struct ContentOffsetPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/contentOffset/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// The view's content offset after the change, stored as the view's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/contentOffset`.
+            public var contentOffset: Components.Schemas.PreferredSizesResult.ContentOffsetPayload
+            /// How far the change moved the content offset (new − old): what keeps the anchor
+            /// in place with `anchor`, the clamp to the new content without.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/contentOffsetAdjustment`.
+            public struct ContentOffsetAdjustmentPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/contentOffsetAdjustment/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetAdjustmentPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// How far the change moved the content offset (new − old): what keeps the anchor
+            /// in place with `anchor`, the clamp to the new content without.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/contentOffsetAdjustment`.
+            public var contentOffsetAdjustment: Components.Schemas.PreferredSizesResult.ContentOffsetAdjustmentPayload
+            /// Present when the request gave `anchor`: the element that held it, at its index
+            /// path after the change; null when no candidate survived the change (the offset
+            /// was then kept, clamped).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/anchor`.
+            public struct AnchorPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/anchor/value1`.
+                public var value1: Components.Schemas.ElementKey
+                /// Creates a new `AnchorPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.ElementKey) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Present when the request gave `anchor`: the element that held it, at its index
+            /// path after the change; null when no candidate survived the change (the offset
+            /// was then kept, clamped).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/PreferredSizesResult/anchor`.
+            public var anchor: Components.Schemas.PreferredSizesResult.AnchorPayload?
             /// The elements in the rect whose attributes changed (in the new layout's order),
             /// then those that are no longer there.
             ///
@@ -9581,19 +10280,31 @@ extension Components {
             /// - Parameters:
             ///   - version:
             ///   - contentSize:
+            ///   - contentOffset: The view's content offset after the change, stored as the view's.
+            ///   - contentOffsetAdjustment: How far the change moved the content offset (new − old): what keeps the anchor
+            ///   - anchor: Present when the request gave `anchor`: the element that held it, at its index
             ///   - invalidatedElements: The elements in the rect whose attributes changed (in the new layout's order),
             public init(
                 version: Swift.Int,
                 contentSize: Components.Schemas.Size,
+                contentOffset: Components.Schemas.PreferredSizesResult.ContentOffsetPayload,
+                contentOffsetAdjustment: Components.Schemas.PreferredSizesResult.ContentOffsetAdjustmentPayload,
+                anchor: Components.Schemas.PreferredSizesResult.AnchorPayload? = nil,
                 invalidatedElements: [Components.Schemas.ElementKey]
             ) {
                 self.version = version
                 self.contentSize = contentSize
+                self.contentOffset = contentOffset
+                self.contentOffsetAdjustment = contentOffsetAdjustment
+                self.anchor = anchor
                 self.invalidatedElements = invalidatedElements
             }
             public enum CodingKeys: String, CodingKey {
                 case version
                 case contentSize
+                case contentOffset
+                case contentOffsetAdjustment
+                case anchor
                 case invalidatedElements
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -9606,6 +10317,18 @@ extension Components {
                     Components.Schemas.Size.self,
                     forKey: .contentSize
                 )
+                self.contentOffset = try container.decode(
+                    Components.Schemas.PreferredSizesResult.ContentOffsetPayload.self,
+                    forKey: .contentOffset
+                )
+                self.contentOffsetAdjustment = try container.decode(
+                    Components.Schemas.PreferredSizesResult.ContentOffsetAdjustmentPayload.self,
+                    forKey: .contentOffsetAdjustment
+                )
+                self.anchor = try container.decodeIfPresent(
+                    Components.Schemas.PreferredSizesResult.AnchorPayload.self,
+                    forKey: .anchor
+                )
                 self.invalidatedElements = try container.decode(
                     [Components.Schemas.ElementKey].self,
                     forKey: .invalidatedElements
@@ -9613,6 +10336,9 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "version",
                     "contentSize",
+                    "contentOffset",
+                    "contentOffsetAdjustment",
+                    "anchor",
                     "invalidatedElements"
                 ])
             }

@@ -7649,6 +7649,447 @@ public enum Operations {
             }
         }
     }
+    /// The offset scrollToItem(at:at:animated:) scrolls to
+    ///
+    /// The content offset UICollectionView's `scrollToItem(at:at:animated:)` would scroll
+    /// to, for a cell or (with `kind`) a supplementary view: the element's frame placed in
+    /// the visible area (the bounds less `contentInset`) as `position` says, then clamped
+    /// to the scrollable range (`-contentInset` to `contentSize + contentInset - bounds`)
+    /// as the scroll view clamps it ([docs/api.md](docs/api.md#scrolling-to-an-item)).
+    /// Changes nothing unless `apply` is true; then the offset becomes the view's
+    /// `contentOffset` (a new version, as `PATCH …/view` would make; the same version
+    /// when the view is already there).
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/scroll-to-item \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"indexPath": [0, 40], "position": "centeredVertically"}'
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/sessions/{id}/scroll-to-item`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)`.
+    public enum ScrollToItem {
+        public static let id: Swift.String = "scrollToItem"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                /// unknown, deleted or expired id is a 404 naming `id`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/path/id`.
+                public var id: Components.Parameters.SessionId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+                public init(id: Components.Parameters.SessionId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ScrollToItem.Input.Path
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Apply only if the session is at this version. The value is the version as `ETag`
+                /// gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+                /// means no condition. A value that is not a version number is a 400 naming
+                /// `If-Match`; another version is a 412.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/header/If-Match`.
+                public var ifMatch: Components.Parameters.IfMatch?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ScrollToItem.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifMatch: Apply only if the session is at this version. The value is the version as `ETag`
+                ///   - accept:
+                public init(
+                    ifMatch: Components.Parameters.IfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ScrollToItem.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ScrollToItem.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ScrollToItemRequest)
+            }
+            public var body: Operations.ScrollToItem.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ScrollToItem.Input.Path,
+                headers: Operations.ScrollToItem.Input.Headers = .init(),
+                body: Operations.ScrollToItem.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/responses/200/headers/ETag`.
+                    public var eTag: Components.Headers.ETag?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The session's version as a strong entity tag, e.g. `"3"`; send it back in `If-Match`.
+                    public init(eTag: Components.Headers.ETag? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.ScrollToItem.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sessions/{id}/scroll-to-item/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ScrollToItemResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ScrollToItemResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ScrollToItem.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.ScrollToItem.Output.Ok.Headers = .init(),
+                    body: Operations.ScrollToItem.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The offset, and the element's frame.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ScrollToItem.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ScrollToItem.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON (`invalid_json`), or it is JSON the endpoint does not
+            /// accept (`invalid_request`): an unknown or missing key, a value of the wrong type
+            /// or out of range, a negative size, too many items, data the layout cannot lay out,
+            /// and so on. `field` is the JSON path of the offending value.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not_found`: no such session (`field` is `id`), or the layout has no such element (`field` is `indexPath`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.ElementNotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.ElementNotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `request_timeout`: the request head (request line and header fields) did not
+            /// arrive whole within the head deadline (20 s from its first byte by default; from
+            /// the connection's opening for its first request), or the body arrived slower than
+            /// the minimum rate (16 KiB/s on average from 10 s after the head, by default). The
+            /// server closes the connection.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/408`.
+            ///
+            /// HTTP response code: `408 requestTimeout`.
+            case requestTimeout(Components.Responses.RequestTimeout)
+            /// The associated value of the enum case if `self` is `.requestTimeout`.
+            ///
+            /// - Throws: An error if `self` is not `.requestTimeout`.
+            /// - SeeAlso: `.requestTimeout`.
+            public var requestTimeout: Components.Responses.RequestTimeout {
+                get throws {
+                    switch self {
+                    case let .requestTimeout(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestTimeout",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `conflict`: the session kept changing while this change was computed; retry.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `precondition_failed`: `If-Match` named another version than the session's. The
+            /// current version is in `ETag`; nothing changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.PreconditionFailed)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            public var preconditionFailed: Components.Responses.PreconditionFailed {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `payload_too_large`: the body is larger than the server accepts (64 MiB by default). The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `uri_too_long`: the request line is longer than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/414`.
+            ///
+            /// HTTP response code: `414 uriTooLong`.
+            case uriTooLong(Components.Responses.UriTooLong)
+            /// The associated value of the enum case if `self` is `.uriTooLong`.
+            ///
+            /// - Throws: An error if `self` is not `.uriTooLong`.
+            /// - SeeAlso: `.uriTooLong`.
+            public var uriTooLong: Components.Responses.UriTooLong {
+                get throws {
+                    switch self {
+                    case let .uriTooLong(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "uriTooLong",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `expectation_failed`: an `Expect` header other than `100-continue`. The server closes the connection.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/417`.
+            ///
+            /// HTTP response code: `417 expectationFailed`.
+            case expectationFailed(Components.Responses.ExpectationFailed)
+            /// The associated value of the enum case if `self` is `.expectationFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.expectationFailed`.
+            /// - SeeAlso: `.expectationFailed`.
+            public var expectationFailed: Components.Responses.ExpectationFailed {
+                get throws {
+                    switch self {
+                    case let .expectationFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "expectationFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `headers_too_large`: the request headers are larger than the server reads.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeadersTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            public var requestHeaderFieldsTooLarge: Components.Responses.HeadersTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `store_unavailable`: the session store (`--store`: SQLite or Redis) did not answer
+            /// within about a second; nothing was changed. Retry after `Retry-After` seconds; the
+            /// service recovers by itself when the store returns. A change that would grow a
+            /// session past the store's limits (`--max-total-items`, counted across every replica)
+            /// answers `too_many_sessions` with this status instead, and a server with no room for
+            /// the request just now answers `server_busy` (see the `ServerBusy` response). A change
+            /// that reached the store but was not confirmed (the store stalled past its timeout)
+            /// answers `store_outcome_unknown`, without `Retry-After`: it may or may not have been
+            /// applied, so read the session (its version tells) before retrying with `If-Match`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.StoreUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.StoreUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Where scrolling comes to rest (targetContentOffsetForProposedContentOffset)
     ///
     /// targetContentOffsetForProposedContentOffset:withScrollingVelocity: the content

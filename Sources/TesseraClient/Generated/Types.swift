@@ -446,6 +446,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/sessions/{id}/transition/cancel`.
     /// - Remark: Generated from `#/paths//v1/sessions/{id}/transition/cancel/post(cancelTransition)`.
     func cancelTransition(_ input: Operations.CancelTransition.Input) async throws -> Operations.CancelTransition.Output
+    /// The offset scrollToItem(at:at:animated:) scrolls to
+    ///
+    /// The content offset UICollectionView's `scrollToItem(at:at:animated:)` would scroll
+    /// to, for a cell or (with `kind`) a supplementary view: the element's frame placed in
+    /// the visible area (the bounds less `contentInset`) as `position` says, then clamped
+    /// to the scrollable range (`-contentInset` to `contentSize + contentInset - bounds`)
+    /// as the scroll view clamps it ([docs/api.md](docs/api.md#scrolling-to-an-item)).
+    /// Changes nothing unless `apply` is true; then the offset becomes the view's
+    /// `contentOffset` (a new version, as `PATCH …/view` would make; the same version
+    /// when the view is already there).
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/scroll-to-item \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"indexPath": [0, 40], "position": "centeredVertically"}'
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/sessions/{id}/scroll-to-item`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)`.
+    func scrollToItem(_ input: Operations.ScrollToItem.Input) async throws -> Operations.ScrollToItem.Output
     /// Where scrolling comes to rest (targetContentOffsetForProposedContentOffset)
     ///
     /// targetContentOffsetForProposedContentOffset:withScrollingVelocity: the content
@@ -1193,6 +1214,37 @@ extension APIProtocol {
         try await cancelTransition(Operations.CancelTransition.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// The offset scrollToItem(at:at:animated:) scrolls to
+    ///
+    /// The content offset UICollectionView's `scrollToItem(at:at:animated:)` would scroll
+    /// to, for a cell or (with `kind`) a supplementary view: the element's frame placed in
+    /// the visible area (the bounds less `contentInset`) as `position` says, then clamped
+    /// to the scrollable range (`-contentInset` to `contentSize + contentInset - bounds`)
+    /// as the scroll view clamps it ([docs/api.md](docs/api.md#scrolling-to-an-item)).
+    /// Changes nothing unless `apply` is true; then the offset becomes the view's
+    /// `contentOffset` (a new version, as `PATCH …/view` would make; the same version
+    /// when the view is already there).
+    ///
+    /// ```sh
+    /// curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/scroll-to-item \
+    ///   -H 'Content-Type: application/json' \
+    ///   -d '{"indexPath": [0, 40], "position": "centeredVertically"}'
+    /// ```
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/sessions/{id}/scroll-to-item`.
+    /// - Remark: Generated from `#/paths//v1/sessions/{id}/scroll-to-item/post(scrollToItem)`.
+    public func scrollToItem(
+        path: Operations.ScrollToItem.Input.Path,
+        headers: Operations.ScrollToItem.Input.Headers = .init(),
+        body: Operations.ScrollToItem.Input.Body
+    ) async throws -> Operations.ScrollToItem.Output {
+        try await scrollToItem(Operations.ScrollToItem.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Where scrolling comes to rest (targetContentOffsetForProposedContentOffset)
