@@ -1,0 +1,340 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Tessera layout service
+ * Tessera is a headless UICollectionView layout service. A client describes a collection view (a layout, a data source and the view\'s geometry) and gets back what UIKit\'s layout object would answer: the content size and the attributes (frame, zIndex, alpha, transform3D, ...) of every cell, supplementary view and decoration view. It can do so once (`POST /v1/layout`) or keep the prepared layout in a session that later requests query and scroll (`/v1/sessions/...`).  This document is the HTTP contract; the server conforms to it. The behaviour behind it is documented in the repository\'s `docs/` folder: [docs/api.md](docs/api.md) (the conventions below, at more length), [docs/flow.md](docs/flow.md) (the flow layout\'s rules R1–R16), [docs/layouts.md](docs/layouts.md) (the other layouts, §0–§8) and [docs/compositional.md](docs/compositional.md) (the compositional layout, C1–C15, D1–D7).  ## Conventions  * JSON in and out (`application/json; charset=utf-8`), UTF-8, strict RFC 8259: no   trailing garbage, no comments, no NaN or infinities, no number that overflows a   double, at most 64 levels of nesting. Anything else is a 400 `invalid_json`. * Request objects are strict: an unknown key or a duplicate key is a 400   `invalid_request` naming it (a typo is never ignored silently). Members marked   nullable may be sent as `null`, which means the same as leaving them out. * Geometry: a size is `{\"width\", \"height\"}`, a point `{\"x\", \"y\"}`, a rect   `{\"x\", \"y\", \"width\", \"height\"}`, insets `{\"top\", \"left\", \"bottom\", \"right\"}`.   On input a size may also be written `[w, h]`, a point `[x, y]`, a rect   `[x, y, w, h]` (compact forms for long lists), and insets as one number for all   four edges (missing edges of an insets object are 0). In a query string a rect is   `rect=x,y,w,h`. Replies always use the object forms. * Sizes (and a rect\'s width and height) must not be negative. Numbers other than   counts and indexes must lie within ±10^15, far past any screen (a 400   `is out of range` beyond). * Index paths are `[section, item]` arrays. * Numbers are IEEE doubles. Integral values are written without a fraction (`100`,   not `100.0`); others in the shortest form that reads back to the same double. * Errors: a 4xx or 5xx status and   `{\"error\": {\"code\": \"...\", \"message\": \"...\", \"field\": \"...\"}}` where `field`   (optional) is the JSON path of the offending input, e.g.   `dataSource.sections[2].layout.minimumLineSpacing`, or the name of the query   parameter, path parameter or header. A rejected request changes nothing. * Codes: `invalid_json` and `invalid_request` (400), `not_found` (404: no such   session or element, or no such path), `method_not_allowed` (405, with an `Allow`   header; see the `MethodNotAllowed` response), `conflict` (409: an interactive   transition or movement is under way, or none is where one is needed, or the   session kept changing), `precondition_failed` (412), `payload_too_large` (413,   bodies over the server\'s limit, 64 MiB by default), `uri_too_long` (414),   `expectation_failed` (417, an `Expect` other than `100-continue`),   `invalid_update` (422, a batch update UIKit would refuse),   `duplicate_item_identifiers`, `duplicate_section_identifiers`,   `unknown_item_identifier`, `unknown_section_identifier`, `no_sections`,   `item_data_required`, `no_identifiers` and `has_identifiers` (422, a snapshot or   an identifier operation refused, with UIKit\'s message where UIKit has one; see the   `snapshots` operations), `headers_too_large`   (431), `not_implemented` (501, an unknown request method or transfer coding),   `http_version_not_supported` (505), `request_timeout` (408, a request head that took   longer than the head deadline, or a body that arrived slower than the minimum rate), `too_many_sessions` (503, with `Retry-After`) and   `server_busy` (503, with `Retry-After`: the worker queue is full, a request waited   in it past its budget, its body does not fit in the bytes held for bodies in flight   or in its client\'s share of them, or unread replies fill theirs). The HTTP layer\'s own refusals (408, 413, 414, 417,   431, 501, 505, and 503 for a body that does not fit) close the connection.   `internal_error` (500) is never expected; one is a bug (a reply that would have held a   number that is not finite is answered 500 rather than sent with `null`). * Limits on what one request may ask (each a 400 naming the field, or as said): an   object has at most 64 keys (`view.orthogonalOffsets`, a map, one per section); a reply lists at most 250,000 elements or animation   plan entries, with or without a rect (400 naming `rect`; the query stops there); a   session holds at most 2,000 sections (400 naming `dataSource.sections`, or 422 for   an update that would leave more); only the tree layout takes an item\'s   `children`. A layout\'s derived geometry (the waterfall\'s cell heights scaled from   an aspect ratio) must stay within ±10^15, or the item is refused. * Sessions carry a `version` that every change increments. Replies about a session   carry it as a strong `ETag` (`\"3\"`); `If-Match` on a change makes it conditional   (412 when the session has moved on). Sessions unused for 15 minutes (by default)   expire and then answer 404. * Every reply carries `X-Request-ID`: the request\'s own when it sent one of 1 to 128   letters, digits and `-_.:/+=@`, otherwise a new one (32 hex digits). Access log   lines carry the same id. * HEAD is accepted wherever GET is, with the same status and headers and no body.   OPTIONS on any path of this document answers 204 with `Allow`. * Changes that UIKit animates (batch updates, snapshots, layout switches, the end of   an interactive movement) answer an animation plan: for every element in the   requested rect, where it starts and where it ends (`PlanEntry`). * Sections and items may carry identifiers (`id`, `itemIds`), as a diffable data   source\'s do; a session created with them is changed by snapshot   (`PUT /v1/sessions/{id}/snapshot`, [docs/snapshots.md](docs/snapshots.md)) and   identifier operations instead of batch updates by index path.  ## Limits (defaults; the operator may change them)  * 5,000,000 items per session or one-shot request (400 beyond). * 50,000,000 items across all sessions and 1,024 sessions (503 beyond). * 250,000 elements (or animation plan entries) in one reply, with or without a   `rect` (400 naming `rect` beyond: ask for a smaller one). * 2,000 sections per session or one-shot request. * 64 MiB per request body (413 beyond), 256 MiB of bodies held at once, 64 requests   waiting for a worker, 10 s of waiting (503 `server_busy` beyond each). * A request head within 20 s of its first byte (408 beyond), and a body at 16 KiB/s on   average from 10 s after its head (408 beyond); a quarter of the bodies in flight per   client address (503 `server_busy` beyond).  ## Quick start  ```sh curl -s http://localhost:8080/v1/layout -H \'Content-Type: application/json\' -d \'{   \"layout\": {\"type\": \"flow\", \"itemSize\": [100, 100], \"headerReferenceSize\": [0, 44]},   \"dataSource\": {\"sections\": [{\"itemCount\": 5}]},   \"view\": {\"bounds\": [390, 844], \"scale\": 3},   \"rect\": [0, 0, 390, 100]}\' ``` 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import * as runtime from '../runtime.js';
+import type {
+    ComputeLayout400Response,
+    ComputeLayout408Response,
+    ComputeLayout413Response,
+    ComputeLayout414Response,
+    ComputeLayout417Response,
+    ComputeLayout431Response,
+    ConflictError,
+    DeleteSession412Response,
+    GetSession503Response,
+    InvalidRequestError,
+    LayoutSwitchRequest,
+    NotFoundError,
+    PlanResult,
+    TransitionBegun,
+    TransitionEnded,
+    TransitionRequest,
+} from '../models/index.js';
+
+export interface BeginTransitionRequest {
+    /**
+     * The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+     * unknown, deleted or expired id is a 404 naming `id`.
+     * 
+     */
+    id: string;
+    /**
+     * 
+     */
+    transitionRequest: TransitionRequest;
+    /**
+     * Apply only if the session is at this version. The value is the version as `ETag`
+     * gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+     * means no condition. A value that is not a version number is a 400 naming
+     * `If-Match`; another version is a 412.
+     * 
+     */
+    ifMatch?: string;
+}
+
+export interface CancelTransitionRequest {
+    /**
+     * The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+     * unknown, deleted or expired id is a 404 naming `id`.
+     * 
+     */
+    id: string;
+    /**
+     * Apply only if the session is at this version. The value is the version as `ETag`
+     * gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+     * means no condition. A value that is not a version number is a 400 naming
+     * `If-Match`; another version is a 412.
+     * 
+     */
+    ifMatch?: string;
+}
+
+export interface FinishTransitionRequest {
+    /**
+     * The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+     * unknown, deleted or expired id is a 404 naming `id`.
+     * 
+     */
+    id: string;
+    /**
+     * Apply only if the session is at this version. The value is the version as `ETag`
+     * gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+     * means no condition. A value that is not a version number is a 400 naming
+     * `If-Match`; another version is a 412.
+     * 
+     */
+    ifMatch?: string;
+}
+
+export interface SwitchLayoutRequest {
+    /**
+     * The session's id as `POST /v1/sessions` gave it (32 lowercase hex digits). An
+     * unknown, deleted or expired id is a 404 naming `id`.
+     * 
+     */
+    id: string;
+    /**
+     * 
+     */
+    layoutSwitchRequest: LayoutSwitchRequest;
+    /**
+     * Apply only if the session is at this version. The value is the version as `ETag`
+     * gives it (`"3"`); `3` and `W/"3"` are accepted too, and `*` or an empty value
+     * means no condition. A value that is not a version number is a 400 naming
+     * `If-Match`; another version is a 412.
+     * 
+     */
+    ifMatch?: string;
+}
+
+/**
+ * 
+ */
+export class LayoutsApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for beginTransition without sending the request
+     */
+    async beginTransitionRequestOpts(requestParameters: BeginTransitionRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['id'] == null) {
+            throw new runtime.RequiredError(
+                'id',
+                'Required parameter "id" was null or undefined when calling beginTransition().'
+            );
+        }
+
+        if (requestParameters['transitionRequest'] == null) {
+            throw new runtime.RequiredError(
+                'transitionRequest',
+                'Required parameter "transitionRequest" was null or undefined when calling beginTransition().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
+
+
+        let urlPath = `/v1/sessions/{id}/transition`;
+        urlPath = urlPath.replace('{id}', encodeURIComponent(String(requestParameters['id'])));
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['transitionRequest'],
+        };
+    }
+
+    /**
+     * startInteractiveTransitionToCollectionViewLayout: prepares the target layout over the session\'s data and view and keeps both. Until the transition ends, `GET .../elements?progress=p` answers the attributes interpolated between the two layouts (0 the current one, 1 the target), and other changes to the data or the layout are a 409; `PATCH .../view` still applies, to both layouts. End it with `POST .../transition/finish` (keep the target layout) or `POST .../transition/cancel` (keep the current one).  ```sh curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition \\   -H \'Content-Type: application/json\' \\   -d \'{\"layout\": {\"type\": \"flow\", \"itemSize\": [180, 100], \"headerReferenceSize\": [0, 44]}}\' curl -s \'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/elements?rect=0,0,390,100&progress=0.5\' curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/finish ```  The reply gives the session\'s new version, its current `layout` and `contentSize`, and the target in `transition`. A layout the data or the view cannot take is a 400, as for `PUT .../layout`; 409 while another transition or an interactive movement is under way. 
+     * Begin an interactive transition to another layout
+     */
+    async beginTransitionRaw(requestParameters: BeginTransitionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<TransitionBegun>> {
+        const requestOptions = await this.beginTransitionRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * startInteractiveTransitionToCollectionViewLayout: prepares the target layout over the session\'s data and view and keeps both. Until the transition ends, `GET .../elements?progress=p` answers the attributes interpolated between the two layouts (0 the current one, 1 the target), and other changes to the data or the layout are a 409; `PATCH .../view` still applies, to both layouts. End it with `POST .../transition/finish` (keep the target layout) or `POST .../transition/cancel` (keep the current one).  ```sh curl -s http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition \\   -H \'Content-Type: application/json\' \\   -d \'{\"layout\": {\"type\": \"flow\", \"itemSize\": [180, 100], \"headerReferenceSize\": [0, 44]}}\' curl -s \'http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/elements?rect=0,0,390,100&progress=0.5\' curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/finish ```  The reply gives the session\'s new version, its current `layout` and `contentSize`, and the target in `transition`. A layout the data or the view cannot take is a 400, as for `PUT .../layout`; 409 while another transition or an interactive movement is under way. 
+     * Begin an interactive transition to another layout
+     */
+    async beginTransition(requestParameters: BeginTransitionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TransitionBegun> {
+        const response = await this.beginTransitionRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for cancelTransition without sending the request
+     */
+    async cancelTransitionRequestOpts(requestParameters: CancelTransitionRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['id'] == null) {
+            throw new runtime.RequiredError(
+                'id',
+                'Required parameter "id" was null or undefined when calling cancelTransition().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
+
+
+        let urlPath = `/v1/sessions/{id}/transition/cancel`;
+        urlPath = urlPath.replace('{id}', encodeURIComponent(String(requestParameters['id'])));
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * cancelInteractiveTransition: the target layout is dropped and the session keeps its layout (it still moves to a new version). No request body (one is ignored). 409 when no transition is in progress.  ```sh curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/cancel ``` 
+     * Cancel the interactive transition (keep the current layout)
+     */
+    async cancelTransitionRaw(requestParameters: CancelTransitionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<TransitionEnded>> {
+        const requestOptions = await this.cancelTransitionRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * cancelInteractiveTransition: the target layout is dropped and the session keeps its layout (it still moves to a new version). No request body (one is ignored). 409 when no transition is in progress.  ```sh curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/cancel ``` 
+     * Cancel the interactive transition (keep the current layout)
+     */
+    async cancelTransition(requestParameters: CancelTransitionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TransitionEnded> {
+        const response = await this.cancelTransitionRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for finishTransition without sending the request
+     */
+    async finishTransitionRequestOpts(requestParameters: FinishTransitionRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['id'] == null) {
+            throw new runtime.RequiredError(
+                'id',
+                'Required parameter "id" was null or undefined when calling finishTransition().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
+
+
+        let urlPath = `/v1/sessions/{id}/transition/finish`;
+        urlPath = urlPath.replace('{id}', encodeURIComponent(String(requestParameters['id'])));
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * finishInteractiveTransition: the target layout becomes the session\'s layout. No request body (one is ignored). 409 when no transition is in progress.  ```sh curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/finish ``` 
+     * Finish the interactive transition (keep the target layout)
+     */
+    async finishTransitionRaw(requestParameters: FinishTransitionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<TransitionEnded>> {
+        const requestOptions = await this.finishTransitionRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * finishInteractiveTransition: the target layout becomes the session\'s layout. No request body (one is ignored). 409 when no transition is in progress.  ```sh curl -s -X POST http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/transition/finish ``` 
+     * Finish the interactive transition (keep the target layout)
+     */
+    async finishTransition(requestParameters: FinishTransitionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TransitionEnded> {
+        const response = await this.finishTransitionRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for switchLayout without sending the request
+     */
+    async switchLayoutRequestOpts(requestParameters: SwitchLayoutRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['id'] == null) {
+            throw new runtime.RequiredError(
+                'id',
+                'Required parameter "id" was null or undefined when calling switchLayout().'
+            );
+        }
+
+        if (requestParameters['layoutSwitchRequest'] == null) {
+            throw new runtime.RequiredError(
+                'layoutSwitchRequest',
+                'Required parameter "layoutSwitchRequest" was null or undefined when calling switchLayout().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
+
+
+        let urlPath = `/v1/sessions/{id}/layout`;
+        urlPath = urlPath.replace('{id}', encodeURIComponent(String(requestParameters['id'])));
+
+        return {
+            path: urlPath,
+            method: 'PUT',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['layoutSwitchRequest'],
+        };
+    }
+
+    /**
+     * Replaces the session\'s layout (type and parameters) and lays the same data source and view out with it. The answer is the animation plan from the old attributes to the new ones, as for batch updates: one entry per element visible in `rect` before or after the switch (every element without `rect`). Every element keeps its index path, so an element both layouts have is `none`; one only the old layout has is `delete` (ending at its final attributes), one only the new layout has is `insert` (starting at its initial attributes). `GET /v1/sessions/{id}` then echoes the new layout.  ```sh curl -s -X PUT http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/layout \\   -H \'Content-Type: application/json\' -H \'If-Match: \"1\"\' \\   -d \'{\"layout\": {\"type\": \"flow\", \"itemSize\": [180, 100], \"headerReferenceSize\": [0, 44]},        \"rect\": [0, 0, 390, 100]}\' ```  A layout that cannot lay out the session\'s data (e.g. `column` without item heights) is a 400 naming the data source\'s field; one that needs the view\'s bounds while the session has none is a 400 naming `layout.type`. 409 while an interactive transition or movement is under way. 
+     * Switch to another layout (setCollectionViewLayout:animated:)
+     */
+    async switchLayoutRaw(requestParameters: SwitchLayoutRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<PlanResult>> {
+        const requestOptions = await this.switchLayoutRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * Replaces the session\'s layout (type and parameters) and lays the same data source and view out with it. The answer is the animation plan from the old attributes to the new ones, as for batch updates: one entry per element visible in `rect` before or after the switch (every element without `rect`). Every element keeps its index path, so an element both layouts have is `none`; one only the old layout has is `delete` (ending at its final attributes), one only the new layout has is `insert` (starting at its initial attributes). `GET /v1/sessions/{id}` then echoes the new layout.  ```sh curl -s -X PUT http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/layout \\   -H \'Content-Type: application/json\' -H \'If-Match: \"1\"\' \\   -d \'{\"layout\": {\"type\": \"flow\", \"itemSize\": [180, 100], \"headerReferenceSize\": [0, 44]},        \"rect\": [0, 0, 390, 100]}\' ```  A layout that cannot lay out the session\'s data (e.g. `column` without item heights) is a 400 naming the data source\'s field; one that needs the view\'s bounds while the session has none is a 400 naming `layout.type`. 409 while an interactive transition or movement is under way. 
+     * Switch to another layout (setCollectionViewLayout:animated:)
+     */
+    async switchLayout(requestParameters: SwitchLayoutRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<PlanResult> {
+        const response = await this.switchLayoutRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}
