@@ -18,10 +18,11 @@ Two steps follow the generator, both deterministic:
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
+
+import generated_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL_PACKAGE = os.path.join(ROOT, "scripts", "openapi-generator")
@@ -101,27 +102,7 @@ def generate(into: str) -> None:
 
 
 def main() -> int:
-    check = "--check" in sys.argv[1:]
-    if not check:
-        shutil.rmtree(TARGET, ignore_errors=True)
-        os.makedirs(TARGET)
-        generate(TARGET)
-        print(f"generated {len(os.listdir(TARGET))} files into {os.path.relpath(TARGET, ROOT)}")
-        return 0
-    with tempfile.TemporaryDirectory() as fresh:
-        generate(fresh)
-        expected = sorted(os.listdir(fresh))
-        actual = sorted(os.listdir(TARGET)) if os.path.isdir(TARGET) else []
-        stale = [name for name in expected
-                 if name not in actual
-                 or open(os.path.join(fresh, name), "rb").read() != open(os.path.join(TARGET, name), "rb").read()]
-        stale += [name for name in actual if name not in expected]
-    if stale:
-        print("Sources/TesseraClient/Generated is not what openapi.yaml generates: run `make client`.",
-              "Differs:", ", ".join(stale), file=sys.stderr)
-        return 1
-    print("Sources/TesseraClient/Generated is current")
-    return 0
+    return generated_tree.regenerate_or_check(TARGET, ROOT, generate, "make client")
 
 
 if __name__ == "__main__":

@@ -25,12 +25,13 @@ One deterministic step follows the generator: only the code is kept (apis/, mode
 runtime.ts, index.ts); the Markdown docs, the generator's file list and its ignore file are
 dropped, since nothing reads them.
 """
-import filecmp
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+
+import generated_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENT = os.path.join(ROOT, "openapi.yaml")
@@ -62,35 +63,8 @@ def generate(into: str) -> None:
                 shutil.copyfile(source, os.path.join(into, name))
 
 
-def files(folder: str) -> list[str]:
-    found = []
-    for directory, _, names in os.walk(folder):
-        found += [os.path.relpath(os.path.join(directory, name), folder) for name in names]
-    return sorted(found)
-
-
 def main() -> int:
-    check = "--check" in sys.argv[1:]
-    if not check:
-        shutil.rmtree(TARGET, ignore_errors=True)
-        os.makedirs(TARGET)
-        generate(TARGET)
-        print(f"generated {len(files(TARGET))} files into {os.path.relpath(TARGET, ROOT)}")
-        return 0
-    with tempfile.TemporaryDirectory() as fresh:
-        generate(fresh)
-        expected = files(fresh)
-        actual = files(TARGET) if os.path.isdir(TARGET) else []
-        stale = [name for name in expected
-                 if name not in actual
-                 or not filecmp.cmp(os.path.join(fresh, name), os.path.join(TARGET, name), shallow=False)]
-        stale += [name for name in actual if name not in expected]
-    if stale:
-        print("clients/typescript/generated is not what openapi.yaml generates: run `make ts-client`.",
-              "Differs:", ", ".join(stale), file=sys.stderr)
-        return 1
-    print(f"clients/typescript/generated is current ({len(expected)} files)")
-    return 0
+    return generated_tree.regenerate_or_check(TARGET, ROOT, generate, "make ts-client")
 
 
 if __name__ == "__main__":
