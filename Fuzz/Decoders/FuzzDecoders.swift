@@ -13,8 +13,8 @@ import TesseraJSON
 ///    decodes, its echoed `layout` object, decodes again to the same bytes.
 /// 2. `createSession` takes the same body; on 201 the second body goes to the picked handler
 ///    (updates, view, layout switch, preferred sizes, interactive movement, transition,
-///    target content offset, snapshot PUT, snapshot operations, or a rect query with the second
-///    body as its query string), and the session is deleted. No answer is a 5xx, and every
+///    target content offset, snapshot PUT, snapshot operations, scroll to item, or a rect query
+///    with the second body as its query string), and the session is deleted. No answer is a 5xx, and every
 ///    JSON answer parses. A rect query's reply, written as the layout streams its elements, is
 ///    the reply written from their list (`elements(in:view:limit:)`, then `JSONWriter.elements`).
 /// 3. The snapshot PUT's body scanner (`SnapshotBodyScanner`) reads both bodies: whatever it
@@ -133,7 +133,7 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     defer { expectAnswer(service.deleteSession(id: id), "deleteSession") }
     guard let cut, cut + 1 < input.count else { return 0 }
     let second = Array(input[(cut + 2)...])
-    switch input[cut + 1] % 10 {
+    switch input[cut + 1] % 11 {
     case 0: expectAnswer(service.applyUpdates(id: id, body: second), "applyUpdates")
     case 1: expectAnswer(service.patchView(id: id, body: second), "patchView")
     case 2: expectAnswer(service.switchLayout(id: id, body: second), "switchLayout")
@@ -143,6 +143,7 @@ public func fuzzDecoders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 6: expectAnswer(service.targetContentOffset(id: id, body: second), "targetContentOffset")
     case 7: expectAnswer(service.putSnapshot(id: id, body: second), "putSnapshot")
     case 8: expectAnswer(service.applySnapshotOperations(id: id, body: second), "applySnapshotOperations")
+    case 10: expectAnswer(service.scrollToItem(id: id, body: second), "scrollToItem")
     default: checkElements(id, second)
     }
     return 0
