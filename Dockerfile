@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # Build: the same step `make build` runs, with the Swift runtime linked statically so the
-# runtime image needs only libevent, zlib, SQLite and hiredis.
-FROM swift:6.3-bookworm AS build
+# runtime image needs only libevent's core, zlib, SQLite and hiredis. Every image is pinned to
+# an exact version listed in deploy/IMAGES.md (`make test-deploy` holds them to it): the
+# toolchain is the tested 6.3.1, and Package.swift pins its packages exactly.
+FROM swift:6.3.1-bookworm AS build
 WORKDIR /src
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libevent-dev=2.1.* zlib1g-dev=1:1.2.* pkg-config=1.8.* \
@@ -16,13 +18,14 @@ COPY Tests ./Tests
 RUN swift build -c release --product tessera --static-swift-stdlib \
  && install -D "$(swift build -c release --show-bin-path)/tessera" /out/tessera
 
-# Runtime: Debian slim with libevent's, zlib's, SQLite's and hiredis's runtime libraries, a non-root
-# user, a health check. Sessions persist in a SQLite database on a volume by default; set
-# TESSERA_STORE=redis://HOST:PORT to share them between replicas (see compose.yaml).
-FROM debian:bookworm-slim
+# Runtime: Debian slim with the runtime libraries the binary links (libevent_core, zlib,
+# SQLite, hiredis), a non-root user, a health check. Sessions persist in a SQLite database on
+# a volume by default; set TESSERA_STORE=redis://HOST:PORT to share them between replicas
+# (see compose.yaml). `docker stop` must wait longer than the server's shutdown grace (30 s):
+# `docker stop -t 40`, or stop_grace_period as the compose files set it.
+FROM debian:bookworm-20260803-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libevent-2.1-7=2.1.* libevent-core-2.1-7=2.1.* \
-    libevent-extra-2.1-7=2.1.* zlib1g=1:1.2.* curl=7.* \
+ && apt-get install -y --no-install-recommends libevent-core-2.1-7=2.1.* zlib1g=1:1.2.* curl=7.* \
     libsqlite3-0=3.40.* libhiredis0.14=0.14.* \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home tessera \

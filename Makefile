@@ -73,11 +73,13 @@ $(VENV)/.client-installed: $(VENV)/.installed
 	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
 	touch $@
 
-test: test-deps check-module-map format-check lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser test-typescript test-tessera-view
+test: test-deps check-module-map format-check lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser test-typescript test-tessera-view test-deploy
 
 # The TypeScript client and <tessera-view> (clients/typescript) keep their targets in mk/.
 include mk/typescript.mk
 include mk/tessera-view.mk
+# The Dockerfile's and compose files' images and topologies, checked without Docker.
+include mk/deploy.mk
 
 # The README's module map against what each module imports (scripts/check-module-map.py).
 check-module-map:

@@ -35,16 +35,23 @@ let package = Package(
         // A typed Swift client of the HTTP API, generated from openapi.yaml (make client).
         .library(name: "TesseraClient", targets: ["TesseraClient"])
     ],
+    // Exact versions, so that an image built next year resolves what this one did
+    // (Package.resolved is not committed: these machines' package copies carry other commit
+    // ids). swift-http-types and swift-atomics are pinned beside the packages that need them
+    // (the generated client imports HTTPTypes; swift-prometheus builds on Atomics). Bumping:
+    // README, "Deployment".
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // Operations: structured logs, metrics and their Prometheus exposition.
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-atomics", exact: "1.3.0"),
         // TesseraClient's runtime and transport (URLSession; FoundationNetworking on Linux).
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
-        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
     ],
     targets: [
         // What several modules need once: the bounds-checked output buffer every byte writer goes
@@ -86,7 +93,9 @@ let package = Package(
                 "EventHTTP", "TesseraJSON", "TesseraSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus")
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                // Not imported here: swift-prometheus's own dependency, named to pin it.
+                .product(name: "Atomics", package: "swift-atomics")
             ], swiftSettings: sharedSettings),
         .executableTarget(
             name: "tessera",
@@ -100,7 +109,8 @@ let package = Package(
             name: "TesseraClient",
             dependencies: [
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
             ],
             // A library other packages may depend on, which SwiftPM refuses with unsafe flags.
             swiftSettings: languageSettings),

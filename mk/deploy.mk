@@ -1,0 +1,20 @@
+# The deployment files, checked without Docker (deploy/IMAGES.md, README "Deployment"):
+#   make test-deploy   every image pinned as deploy/IMAGES.md lists it, then each compose
+#                      file's topology replayed on loopback (scripts/deploy-replay.py) with the
+#                      debug build, Debian's redis-server and nginx: a change through one
+#                      replica seen through the other and nginx, and under Sentinel a failover.
+.PHONY: deploy-deps test-deploy
+
+deploy-deps: $(VENV)/.installed
+	@command -v redis-server >/dev/null && command -v redis-cli >/dev/null || { \
+	  echo "installing redis-server"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
+	@command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { \
+	  echo "installing nginx-light"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
+
+test-deploy: deploy-deps
+	python3 scripts/check-image-pins.py
+	@bin="$$($(SWIFT) build --show-bin-path)/tessera"; [ -x "$$bin" ] || $(SWIFT) build --product tessera
+	$(VENV_BIN)/python scripts/deploy-replay.py "$$($(SWIFT) build --show-bin-path)/tessera" compose.yaml
+	$(VENV_BIN)/python scripts/deploy-replay.py "$$($(SWIFT) build --show-bin-path)/tessera" deploy/compose.sentinel.yaml
