@@ -15,6 +15,32 @@ public enum SnapshotIdentifier: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Identity is the identifier's UTF-8 bytes, as everywhere else identifiers are compared (the
+/// packed columns of a create and a PUT): Swift's `String` equality is canonical equivalence,
+/// under which `"é"` (U+00E9) and `"e\u{301}"` would be one identifier here and two there.
+/// UIKit's diffable data source hashes what the app gives it; folding is the client's business.
+extension SnapshotIdentifier {
+    public static func == (a: SnapshotIdentifier, b: SnapshotIdentifier) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): x.utf8.elementsEqual(y.utf8)
+        case (.integer(let x), .integer(let y)): x == y
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(var s):
+            hasher.combine(0 as UInt8)
+            hasher.combine(s.utf8.count)
+            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .integer(let i):
+            hasher.combine(1 as UInt8)
+            hasher.combine(i)
+        }
+    }
+}
+
 extension SnapshotIdentifier: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .integer(value) }
