@@ -61,3 +61,39 @@ struct IdentifierIdentityTests {
         #expect(dup.status == 422)
     }
 }
+
+/// Integers that a double cannot keep apart are refused (issue 34, point 2).
+@Suite("Integer identifiers")
+struct IntegerIdentifierTests {
+    let service = makeService()
+
+    func create(_ items: String) -> ServiceResponse {
+        service.createSession(
+            body: body(
+                #"{"layout":{"type":"flow","itemSize":[10,10]},"view":{"bounds":[100,100]},"dataSource":{"sections":[{"id":"s","itemIds":[\#(items)]}]}}"#
+            ))
+    }
+
+    @Test func theLargestSafeIntegersAreKeptExactly() throws {
+        let r = create("9007199254740991,-9007199254740991,9007199254740990")
+        #expect(r.status == 201, "\(String(decoding: r.body, as: UTF8.self))")
+        let id = try #require(try object(r)["id"] as? String)
+        let snapshot = String(decoding: service.getSnapshot(id: id).body, as: UTF8.self)
+        #expect(snapshot.contains("[9007199254740991,-9007199254740991,9007199254740990]"))
+    }
+
+    @Test(arguments: ["9007199254740992", "9007199254740993", "-9007199254740993", "1e16"])
+    func integersPastTheSafeRangeAreRefusedNamingTheField(_ literal: String) throws {
+        // 2^53 + 1 reads as the double 2^53: kept, it would be the same identifier as 2^53.
+        let r = create("1,\(literal)")
+        #expect(r.status == 400)
+        #expect(try errorOf(r).field == "dataSource.sections[0].itemIds[1]")
+        // The same through the identifier operations and a PUT.
+        let id = try #require(try object(create("1"))["id"] as? String)
+        let ops = service.applySnapshotOperations(id: id, body: body(#"{"operations":[{"op":"appendItems","items":[\#(literal)]}]}"#))
+        #expect(ops.status == 400)
+        let put = service.putSnapshot(id: id, body: body(#"{"sections":[{"id":"s","items":[1,\#(literal)]}]}"#))
+        #expect(put.status == 400)
+        #expect(try errorOf(put).field == "sections[0].items[1]")
+    }
+}

@@ -3,11 +3,12 @@ import TesseraJSON
 import TesseraSupport
 
 /// Section and item identifiers (docs/snapshots.md): a JSON string of at most
-/// `maxLength` UTF-8 bytes, or an integer (a number without fraction, within ±2^53 where
-/// every integer is exact). Strings without escapes are copied straight off the tape.
+/// `maxLength` UTF-8 bytes, or an integer (a number without fraction, within ±(2^53 − 1), where
+/// every integer is exact and no two integers share a double: 2^53 + 1 reads as 2^53, so both
+/// are refused rather than made one identifier). Strings without escapes are copied straight off the tape.
 enum IdentifierReader {
     static let maxLength = 256
-    static let maxInteger = 9_007_199_254_740_992.0
+    static let maxInteger = 9_007_199_254_740_991.0
 
     static func append(_ v: JSONValue, to column: inout IdentifierColumn, path: @autoclosure () -> String) throws(APIError) {
         let node = v.tape.nodes[v.index]
@@ -25,7 +26,7 @@ enum IdentifierReader {
         case .number:
             let d = v.double ?? .nan
             guard d == d.rounded(.towardZero), abs(d) <= maxInteger else {
-                throw .invalidRequest(path(), "an identifier is a string or an integer (within ±2^53), not \(number: d)")
+                throw .invalidRequest(path(), "an identifier is a string or an integer within ±(2^53 − 1) (9007199254740991), not \(number: d)")
             }
             guard column.byteCount + IdentifierColumn.packedIntegerSize <= IdentifierColumn.maxByteCount else {
                 throw tooMany(path())

@@ -209,7 +209,7 @@ extension SnapshotBodyScanner {
     }
 
     /// An integer identifier at `p`: `-`, then `0` or up to 15 digits not starting with `0`
-    /// (every such number is exact in a double, as the generic reader's ±2^53 asks). What
+    /// (every such number is exact in a double, as the generic reader's ±(2^53 − 1) asks). What
     /// follows is the caller's separator check: a fraction, an exponent or a leading zero's
     /// next digit fail it.
     @inline(__always)

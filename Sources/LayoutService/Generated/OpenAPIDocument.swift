@@ -3596,7 +3596,7 @@ components:
     Identifier:
       description: |
         A section's or an item's identifier (docs/snapshots.md): a string of at most 256
-        UTF-8 bytes, or an integer within ±2^53 (where every integer is exact). `1` and
+        UTF-8 bytes, or an integer within ±(2^53 − 1) (where every integer is exact). `1` and
         `"1"` are different identifiers. Section identifiers are unique among sections,
         item identifiers among all items of all sections.
       oneOf:
@@ -3610,9 +3610,9 @@ components:
       example: m1
     IntegerIdentifier:
       type: integer
-      minimum: -9007199254740992
-      maximum: 9007199254740992
-      description: An identifier that is an integer (within ±2^53).
+      minimum: -9007199254740991
+      maximum: 9007199254740991
+      description: An identifier that is an integer (within ±(2^53 − 1), where no two integers read as one double).
       example: 42
     SnapshotRequest:
       type: object

@@ -1893,7 +1893,7 @@ extension Components {
             }
         }
         /// A section's or an item's identifier (docs/snapshots.md): a string of at most 256
-        /// UTF-8 bytes, or an integer within ±2^53 (where every integer is exact). `1` and
+        /// UTF-8 bytes, or an integer within ±(2^53 − 1) (where every integer is exact). `1` and
         /// `"1"` are different identifiers. Section identifiers are unique among sections,
         /// item identifiers among all items of all sections.
         ///
@@ -1937,7 +1937,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/StringIdentifier`.
         public typealias StringIdentifier = Swift.String
-        /// An identifier that is an integer (within ±2^53).
+        /// An identifier that is an integer (within ±(2^53 − 1), where no two integers read as one double).
         ///
         /// - Remark: Generated from `#/components/schemas/IntegerIdentifier`.
         public typealias IntegerIdentifier = Swift.Int

@@ -1887,7 +1887,7 @@ export interface IdentifiedSection {
 /**
  * @type Identifier
  * A section's or an item's identifier (docs/snapshots.md): a string of at most 256
- * UTF-8 bytes, or an integer within ±2^53 (where every integer is exact). `1` and
+ * UTF-8 bytes, or an integer within ±(2^53 − 1) (where every integer is exact). `1` and
  * `"1"` are different identifiers. Section identifiers are unique among sections,
  * item identifiers among all items of all sections.
  * 
