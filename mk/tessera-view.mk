@@ -7,7 +7,7 @@
 #   make tessera-view-typecheck    tsc --noEmit, strict, over the element and what it imports
 #   make test-tessera-view         both checks, then the browser tests (Tests/Browser/tessera_view_test.py)
 #   make bench-browser             the browser scrolling benchmark (Benchmarks/browser-scroll.py; figures, no thresholds)
-# Debian's esbuild and node-typescript (tsc) are installed when missing; nothing comes from npm.
+# Debian's esbuild and node-typescript (tsc) are installed when missing (ts-deps); nothing comes from npm.
 
 VIEW_DIR := clients/typescript
 VIEW_ENTRY := src/view/tessera-view.ts
@@ -17,13 +17,8 @@ VIEW_ESBUILD := esbuild $(VIEW_ENTRY) --bundle --format=esm --target=es2020 --le
 
 .PHONY: tessera-view-deps tessera-view tessera-view-check tessera-view-typecheck test-tessera-view bench-browser
 
-tessera-view-deps:
-	@command -v esbuild >/dev/null || { \
-	  echo "installing esbuild"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq esbuild; }
-	@command -v tsc >/dev/null || { \
-	  echo "installing node-typescript (tsc)"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq node-typescript; }
+# esbuild and tsc: mk/typescript.mk installs them with the rest of the TypeScript toolchain.
+tessera-view-deps: ts-deps
 
 tessera-view: tessera-view-deps
 	cd $(VIEW_DIR) && $(VIEW_ESBUILD) --outfile=$(VIEW_BUNDLE)

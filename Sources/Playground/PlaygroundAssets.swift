@@ -12,10 +12,15 @@ public struct PlaygroundAsset: Sendable {
 }
 
 /// The playground served at `/`: plain HTML, CSS and JavaScript modules from Assets/,
-/// embedded by scripts/embed-playground.py (no npm, no build step, no files on disk).
+/// embedded by scripts/embed-playground.py (no npm, no build step, no files on disk). The same
+/// script embeds the <tessera-view> bundle (clients/typescript/bundle/tessera-view.js), which
+/// the demo page at `/demo` uses.
 public enum PlaygroundAssets {
     /// The page itself, `GET /`.
     public static let pageName = "index.html"
+
+    /// The <tessera-view> demo, `GET /demo` (its bundle is `viewBundle`, `GET /tessera-view.js`).
+    public static let demoPageName = "demo.html"
 
     private static let byName: [String: PlaygroundAsset] = {
         var table: [String: PlaygroundAsset] = [:]

@@ -86,6 +86,9 @@ enum Routes {
         r.add(.POST, "/v1/render", offload: true) { service.renderOneShot(body: $0.body, query: $0.query) }
         r.add(.GET, "/") { _ in playground(PlaygroundAssets.pageName) }
         r.add(.GET, "/playground/{file}") { playground($0["file"]) }
+        // The <tessera-view> element (clients/typescript/bundle) and its demo page.
+        r.add(.GET, "/tessera-view.js") { _ in served(PlaygroundAssets.viewBundle) }
+        r.add(.GET, "/demo") { _ in playground(PlaygroundAssets.demoPageName) }
         return r
     }
 
@@ -104,7 +107,12 @@ enum Routes {
             let error = APIError.notFound("no playground file \(ClientText.quoted(name))", field: "file")
             return HTTPResponse(status: error.status, body: error.body)
         }
-        return HTTPResponse(
+        return served(asset)
+    }
+
+    /// An embedded file, as the playground's files are served.
+    static func served(_ asset: PlaygroundAsset) -> HTTPResponse {
+        HTTPResponse(
             status: 200,
             headers: [
                 (name: HTTPResponse.contentTypeHeader, value: asset.contentType),

@@ -16,15 +16,12 @@ go to PLAYGROUND_SCREENSHOTS (default Tests/Browser/screenshots, git-ignored).
 import json
 import os
 import pathlib
-import shutil
-import subprocess
 import sys
 import unittest
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from browser_harness import start_chromium, start_server, stop
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -90,25 +87,13 @@ return missing;
 class PlaygroundTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = subprocess.Popen([BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--loops", "2"],
-                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        first = cls.server.stdout.readline().strip()
-        if "listening on" not in first:
-            cls.server.kill()
-            raise RuntimeError(f"unexpected first line from tessera: {first!r}")
-        cls.base = first.rsplit(" ", 1)[-1]
-        options = Options()
-        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1600,1000", "--force-device-scale-factor=1", "--hide-scrollbars"]:
-            options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        cls.server, cls.base = start_server(BINARY)
         try:
-            cls.driver = webdriver.Chrome(options=options, service=service)
+            # --disable-gpu: the page's pixels are read back, and software drawing is the same
+            # on every machine.
+            cls.driver = start_chromium("1600,1000", ["--disable-gpu"])
         except Exception:
-            cls.server.terminate()
-            cls.server.wait()
+            stop(cls.server)
             raise
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         print(f"screenshots in {SCREENSHOTS}", file=sys.stderr)
@@ -116,8 +101,7 @@ class PlaygroundTest(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait()
+        stop(cls.server)
 
     # MARK: Helpers
 

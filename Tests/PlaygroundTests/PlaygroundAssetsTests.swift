@@ -23,6 +23,19 @@ struct PlaygroundAssetsTests {
         #expect(PlaygroundAssets.asset(named: "../Package.swift") == nil)
     }
 
+    /// `GET /tessera-view.js` serves the committed <tessera-view> bundle, byte for byte, and
+    /// `/demo`'s page is one of the assets.
+    @Test func embeddedViewBundleIsCurrent() throws {
+        let bundle = Self.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("clients/typescript/bundle/tessera-view.js")
+        let file = try Data(contentsOf: bundle)
+        let current = PlaygroundAssets.viewBundle.body == Array(file)
+        #expect(current, "tessera-view.js differs from its embedded copy: run `make tessera-view`")
+        #expect(PlaygroundAssets.viewBundle.contentType == "text/javascript; charset=utf-8")
+        let demo = try #require(PlaygroundAssets.asset(named: PlaygroundAssets.demoPageName))
+        #expect(String(decoding: demo.body, as: UTF8.self).contains("<tessera-view"))
+    }
+
     struct Example: Decodable {
         var id: String
         var body: AnyJSON

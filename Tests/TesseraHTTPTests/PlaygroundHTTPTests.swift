@@ -28,6 +28,21 @@ struct PlaygroundHTTPTests {
         #expect(missing.status == 404)
         #expect(try errorField(missing).field == "file")
     }
+
+    /// `<tessera-view>`'s bundle as committed, and its demo page that loads it.
+    @Test func theElementAndItsDemoAreServed() throws {
+        let c = try TesseraServer.shared.client()
+        let bundle = try c.request("GET", "/tessera-view.js")
+        #expect(bundle.status == 200)
+        #expect(bundle.header("Content-Type") == "text/javascript; charset=utf-8")
+        let committed = try Data(contentsOf: Tests.folder.appendingPathComponent("clients/typescript/bundle/tessera-view.js"))
+        #expect(bundle.body == Array(committed), "the bundle served is not the one committed: run `make tessera-view`")
+        let demo = try c.request("GET", "/demo")
+        #expect(demo.status == 200)
+        #expect(demo.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(demo.text.contains(#"<script type="module" src="/playground/demo.js"></script>"#))
+        #expect(demo.header("Content-Security-Policy")?.hasPrefix("default-src 'self'") == true)
+    }
 }
 
 private enum Tests {

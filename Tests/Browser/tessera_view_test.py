@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""<tessera-view> in a real browser: headless Chromium driven by Selenium, against a live
+`tessera serve`.
+
+    Tests/Browser/tessera_view_test.py PATH/TO/tessera
+
+Over a 1,000,000-item flow session (four sections, pinned headers) in an 800 x 600 element:
+scrolls from top to bottom in steps and, at each step, asks the server for the elements of
+the visible rect and checks that each one is on screen at its frame (within 0.5 px of the
+content's origin), that the DOM holds at most twice as many elements, and that the server's
+view has the element's offset; checks that scrollToItem lands where the API said, and that a
+prepend anchored at the first visible item leaves that item where it was on screen, during
+the animation and after it. Then opens /demo and checks that both feeds render as the server
+answers. Screenshots go to TESSERA_VIEW_SCREENSHOTS (default Tests/Browser/screenshots,
+git-ignored).
+"""
+import json
+import os
+import pathlib
+import sys
+import unittest
+import urllib.request
+
+from browser_harness import start_chromium, start_server, stop
+
+from selenium.webdriver.support.ui import WebDriverWait
+
+HERE = pathlib.Path(__file__).resolve().parent
+SCREENSHOTS = pathlib.Path(os.environ.get("TESSERA_VIEW_SCREENSHOTS", HERE / "screenshots"))
+BINARY = None
+# Upper bound on waiting for the page (not a timing assertion: a slow machine only waits longer).
+PATIENCE = 60
+# How far a placed element may sit from its frame.
+TOLERANCE = 0.5
+
+SECTIONS = 4
+ITEMS = 1_000_000
+FLOW = {
+    "layout": {"type": "flow", "itemSize": [100, 100], "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+               "headerReferenceSize": [0, 40], "sectionHeadersPinToVisibleBounds": True},
+    "dataSource": {"sections": [{"itemCount": ITEMS // SECTIONS} for _ in range(SECTIONS)]},
+}
+
+# Opens an element of the given size over a session body (arguments: body, width, height, id).
+OPEN = """
+const [body, width, height, id, done] = arguments;
+customElements.whenDefined('tessera-view').then(async () => {
+  document.getElementById(id)?.remove();
+  const view = document.createElement('tessera-view');
+  view.id = id;
+  view.style.width = `${width}px`;
+  view.style.height = `${height}px`;
+  view.addEventListener('tessera-error', (e) => (window.viewErrors ??= []).push(String(e.detail)));
+  document.body.append(view);
+  try {
+    await view.open({ body });
+    done({ ok: true, id: view.sessionId });
+  } catch (error) {
+    done({ ok: false, error: String(error) });
+  }
+});
+"""
+
+# The placed elements of a view: key, and the box relative to the content's origin.
+PLACED = """
+const view = document.getElementById(arguments[0]);
+const origin = view.contentElement.getBoundingClientRect();
+return [...view.children].filter((n) => n.dataset.category).map((n) => {
+  const r = n.getBoundingClientRect();
+  return { key: `${n.dataset.category}|${n.dataset.kind ?? ''}|${n.dataset.indexPath}`,
+           display: getComputedStyle(n).display, opacity: Number(getComputedStyle(n).opacity),
+           rect: [r.left - origin.left, r.top - origin.top, r.width, r.height],
+           screen: [r.left, r.top] };
+});
+"""
+
+STATE = """
+const view = document.getElementById(arguments[0]);
+return { id: view.sessionId, idle: view.idle, rect: view.visibleRect(), placed: view.placedRect,
+         content: view.contentSize, errors: window.viewErrors ?? [] };
+"""
+
+
+def key_of(a):
+    return f"{a['category']}|{a.get('kind', '')}|{a['indexPath'][0]},{a['indexPath'][1]}"
+
+
+class TesseraViewTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server, cls.base = start_server(BINARY)
+        try:
+            cls.driver = start_chromium("1280,900", ["--disable-gpu"])
+        except Exception:
+            stop(cls.server)
+            raise
+        cls.driver.set_script_timeout(PATIENCE)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        stop(cls.server)
+
+    # MARK: Helpers
+
+    def api(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            return json.load(response)
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def call(self, expression, *args):
+        """Awaits a promise the expression makes (`view` is the element #view); its value, or
+        the error's text as {"error": ...}."""
+        return self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; const view = document.getElementById('view');"
+            f"Promise.resolve().then(() => {expression}).then(done, (e) => done({{error: String(e)}}))", *args)
+
+    def shot(self, name):
+        self.driver.save_screenshot(str(SCREENSHOTS / f"tessera-view-{name}.png"))
+
+    def console_errors(self):
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+    def open_view(self, body, width=800, height=600):
+        self.driver.get(self.base + "/playground/view.html")
+        opened = self.driver.execute_async_script(OPEN, body, width, height, "view")
+        self.assertTrue(opened["ok"], opened)
+        return opened["id"]
+
+    def wait_idle(self, view="view"):
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "const v = document.getElementById(arguments[0]); return v.idle", view))
+        state = self.js(STATE, view)
+        self.assertEqual([], state["errors"])
+        return state
+
+    def assert_placed_as_server_says(self, view="view"):
+        """Every element the server answers for the visible rect is placed at its frame; the
+        DOM holds at most twice as many. Returns the server's elements and the placed boxes."""
+        state = self.wait_idle(view)
+        r = state["rect"]
+        # The server's view is the element's: pinned headers are answered for this offset.
+        session = self.api("GET", f"/v1/sessions/{state['id']}")
+        self.assertEqual(session["view"]["contentOffset"], {"x": r["x"], "y": r["y"]})
+        self.assertEqual(session["view"]["bounds"], {"width": r["width"], "height": r["height"]})
+        elements = self.api(
+            "GET", f"/v1/sessions/{state['id']}/elements?rect={r['x']},{r['y']},{r['width']},{r['height']}")["elements"]
+        placed = {p["key"]: p for p in self.js(PLACED, view)}
+        self.assertGreater(len(elements), 0)
+        for a in elements:
+            key = key_of(a)
+            self.assertIn(key, placed, f"{key} is not placed (visible rect {r})")
+            p = placed[key]
+            if a.get("hidden"):
+                self.assertEqual(p["display"], "none", key)
+                continue
+            self.assertEqual(p["opacity"], a["alpha"], key)
+            if "transform3D" not in a:
+                f = a["frame"]
+                for got, want, name in zip(p["rect"], [f["x"], f["y"], f["width"], f["height"]],
+                                           ["x", "y", "width", "height"]):
+                    self.assertAlmostEqual(got, want, delta=TOLERANCE, msg=f"{key} {name} (visible rect {r})")
+        self.assertLessEqual(len(placed), 2 * len(elements), f"{len(placed)} placed for {len(elements)} visible")
+        return elements, placed
+
+    # MARK: Tests, in order (one browser)
+
+    def test_1_the_element_and_its_pages_are_served(self):
+        with urllib.request.urlopen(self.base + "/tessera-view.js") as response:
+            self.assertEqual(response.headers["Content-Type"], "text/javascript; charset=utf-8")
+            served = response.read()
+        bundle = HERE.parent.parent / "clients/typescript/bundle/tessera-view.js"
+        self.assertEqual(served, bundle.read_bytes(), "the binary serves another bundle: make tessera-view")
+        with urllib.request.urlopen(self.base + "/demo") as response:
+            self.assertEqual(response.headers["Content-Type"], "text/html; charset=utf-8")
+            self.assertTrue(response.headers["Content-Security-Policy"].startswith("default-src 'self'"))
+            self.assertIn(b"<tessera-view", response.read())
+
+    def test_2_scrolling_top_to_bottom_places_what_the_server_answers(self):
+        self.open_view(FLOW)
+        state = self.wait_idle()
+        self.assertEqual(state["placed"]["y"], 0)
+        height = state["content"]["height"]
+        self.assertGreater(height, 10_000_000)
+        bottom = height - state["rect"]["height"]
+        # Small steps (a reader scrolling), then long jumps to the end (a scrollbar drag).
+        stops = [0, 120, 260, 700, 1350, 2100]
+        stops += [round(bottom * k / 24) for k in range(1, 24)] + [bottom - 500, bottom - 45, bottom]
+        headers = 0
+        for stop in stops:
+            self.js("document.getElementById('view').scrollTop = arguments[0]", stop)
+            elements, _ = self.assert_placed_as_server_says()
+            # (Chrome keeps scroll offsets as floats: past 2^23 px one may land a pixel off.)
+            top = self.js("return document.getElementById('view').scrollTop")
+            self.assertAlmostEqual(top, stop, delta=1)
+            pinned = [a for a in elements if a.get("kind") == "header" and a["frame"]["y"] == top]
+            headers += len(pinned)
+        # Past the first header, the header of the section under the top edge is pinned there.
+        self.assertGreaterEqual(headers, len(stops) - 1)
+        self.shot("2-bottom")
+        self.assertEqual([], self.console_errors())
+
+    def test_3_scroll_to_item_lands_where_the_api_said(self):
+        sid = self.open_view(FLOW)
+        for index_path, position in [([2, 123_457], "centeredVertically"), ([0, 70], "top"),
+                                     ([3, 249_999], "bottom"), ([1, 5], "top"), ([3, 249_999], "top")]:
+            answer = self.call("view.scrollToItem(arguments[0], arguments[1])", index_path, position)
+            self.assertNotIn("error", answer)
+            self.assertTrue(answer["applied"])
+            offset = answer["contentOffset"]
+            self.assertAlmostEqual(self.js("return document.getElementById('view').scrollTop"), offset["y"],
+                                   delta=TOLERANCE)
+            self.assertEqual(self.api("GET", f"/v1/sessions/{sid}")["view"]["contentOffset"], offset)
+            _, placed = self.assert_placed_as_server_says()
+            cell = placed[f"cell||{index_path[0]},{index_path[1]}"]
+            f = answer["frame"]
+            for got, want in zip(cell["rect"], [f["x"], f["y"], f["width"], f["height"]]):
+                self.assertAlmostEqual(got, want, delta=TOLERANCE)
+        # The last one was clamped: the end of the content is at the bottom of the view.
+        state = self.wait_idle()
+        self.assertEqual(state["rect"]["y"] + state["rect"]["height"], state["content"]["height"])
+        # An animated scroll ends at the same place.
+        answer = self.call("view.scrollToItem([1, 1000], 'centeredVertically', {animated: true})")
+        self.assertTrue(answer["animated"])
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: abs(
+            d.execute_script("return document.getElementById('view').scrollTop") - answer["contentOffset"]["y"]) < 1)
+        self.assert_placed_as_server_says()
+        self.shot("3-scrolled-to-item")
+
+    def first_visible_cell(self):
+        """The first cell (in index-path order) whose frame meets the visible rect, as the
+        server lays it out, and where its node is on screen."""
+        state = self.wait_idle()
+        r = state["rect"]
+        elements = self.api(
+            "GET", f"/v1/sessions/{state['id']}/elements?rect={r['x']},{r['y']},{r['width']},{r['height']}")["elements"]
+        cells = sorted((a for a in elements if a["category"] == "cell"), key=lambda a: a["indexPath"])
+        first = cells[0]
+        per_row = sum(1 for a in cells if a["frame"]["y"] == cells[-1]["frame"]["y"] and a["indexPath"][0] == cells[-1]["indexPath"][0])
+        placed = {p["key"]: p for p in self.js(PLACED, "view")}
+        return first, placed[key_of(first)]["screen"], per_row
+
+    def test_4_a_prepend_keeps_the_first_visible_item_where_it_was(self):
+        self.open_view(FLOW)
+        self.js("document.getElementById('view').scrollTop = 5035")
+        first, screen, per_row = self.first_visible_cell()
+        self.assertEqual(first["indexPath"][0], 0)
+        # Whole rows inserted at the top of the first section: the item moves down 10 rows in
+        # the content, and the offset with it.
+        count = 10 * per_row
+        self.js("""
+            const view = document.getElementById('view');
+            view.animationDuration = 600;
+            window.samples = [];
+            window.update = view.performBatchUpdates(
+                [{op: 'insertItems', indexPaths: Array.from({length: arguments[0]}, (_, i) => [0, i])}]);
+            // Where the anchor's node is during the animation, frame by frame.
+            const key = arguments[1];
+            const sample = () => {
+                const node = [...view.children].find((n) => n.dataset.indexPath === key && n.dataset.category === 'cell');
+                if (node && view.getAnimations({subtree: true}).length) {
+                    const r = node.getBoundingClientRect(); window.samples.push([r.left, r.top]);
+                }
+                if (window.samples.length < 1000 && !window.updated) requestAnimationFrame(sample);
+            };
+            window.update.then(() => { window.updated = true; });
+            requestAnimationFrame(sample);
+        """, count, f"{first['indexPath'][0]},{first['indexPath'][1] + count}")
+        answer = self.call("window.update")
+        self.assertNotIn("error", answer)
+        self.assertEqual(answer["anchor"], {"category": "cell", "indexPath": [0, first["indexPath"][1] + count]})
+        self.assertEqual(answer["contentOffsetAdjustment"], {"x": 0, "y": 10 * 110})
+        moved, after, _ = self.first_visible_cell()
+        self.assertEqual(moved["indexPath"], [0, first["indexPath"][1] + count])
+        for got, want in zip(after, screen):
+            self.assertAlmostEqual(got, want, delta=TOLERANCE)
+        samples = self.js("return window.samples")
+        self.assertGreater(len(samples), 2, "the animation was not sampled")
+        for sample in samples:
+            for got, want in zip(sample, screen):
+                self.assertAlmostEqual(got, want, delta=TOLERANCE, msg="the anchor moved during the animation")
+        self.assert_placed_as_server_says()
+        self.shot("4-after-prepend")
+
+    def test_5_the_demo_renders_both_feeds(self):
+        self.console_errors()  # drains the log
+        self.driver.get(self.base + "/demo")
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return !!window.demo && !!window.demo.photos.sessionId && !!window.demo.feed.sessionId"
+            " && window.demo.photos.idle && window.demo.feed.idle"))
+        photos, _ = self.assert_placed_as_server_says("photos")
+        self.assertGreater(len(photos), 5)
+        session = self.api("GET", f"/v1/sessions/{self.js('return window.demo.photos.sessionId')}")
+        self.assertEqual(session["itemCount"], 100_000)
+        self.assertEqual(session["layout"]["type"], "justified")
+        feed, _ = self.assert_placed_as_server_says("feed")
+        self.assertTrue(any(a.get("kind") == "header" for a in feed))
+        self.assertTrue(any(a.get("kind") == "badge" for a in feed))
+        # Photos draw their number, stories their title: the page's renderers ran.
+        self.assertTrue(self.js("return [...document.getElementById('photos').children].every((n) => /^#\\d+$/.test(n.textContent))"))
+        self.assertTrue(self.js("return [...document.getElementById('feed').children].some((n) => n.textContent.startsWith('Story '))"))
+        self.shot("5-demo")
+        # Scrolled, the feed pins the header of the section under its top edge.
+        self.js("document.getElementById('feed').scrollTop = 3000; document.getElementById('photos').scrollTop = 250000")
+        photos, _ = self.assert_placed_as_server_says("photos")
+        feed, _ = self.assert_placed_as_server_says("feed")
+        self.assertTrue(any(a.get("kind") == "header" and a["frame"]["y"] == 3000 for a in feed))
+        self.shot("5-demo-scrolled")
+        # The demo's buttons: an anchored prepend, a scroll to an item, a layout switch.
+        for button in ["photos-prepend", "photos-rows", "feed-insert", "photos-jump"]:
+            self.js("document.getElementById(arguments[0]).click()", button)
+            self.assert_placed_as_server_says("photos")
+            self.assert_placed_as_server_says("feed")
+        self.assertEqual([], self.console_errors())
+
+    def test_6_the_readme_page_works_as_written(self):
+        """README, "In a web page": its element and module script, run as written on a page the
+        server serves (the script's statements inside an async function: selenium runs no
+        modules)."""
+        readme = (HERE.parent.parent / "README.md").read_text(encoding="utf-8")
+        section = readme[readme.index("### In a web page"):]
+        html = section[section.index("```html") + len("```html"):section.index("```", section.index("```html") + 7)]
+        scripts = html.split('<script type="module">')
+        self.assertEqual(2, len(scripts), "the README's page has one inline module script")
+        element = html[html.index("<tessera-view"):html.index("</tessera-view>") + len("</tessera-view>")]
+        module = scripts[1][:scripts[1].index("</script>")]
+        self.driver.get(self.base + "/playground/view.html")
+        self.js("document.body.insertAdjacentHTML('beforeend', arguments[0])", element)
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"(async () => {{ {module} }})().then(() => done({{ok: true}}), (e) => done({{error: String(e)}}))")
+        self.assertEqual({"ok": True}, result)
+        state = self.wait_idle("photos")
+        self.assertEqual(2, self.api("GET", f"/v1/sessions/{state['id']}")["version"])
+        placed = self.js("return [...document.querySelectorAll('#photos [data-index-path]')]"
+                         ".map((n) => [n.dataset.indexPath, n.textContent])")
+        # Seven photos after the insert. As a collection view's cells, the six drawn first move
+        # with their items and keep what renderElement drew for them (#0 to #5, now at items 1
+        # to 6); the inserted item is drawn at its index path, item 0.
+        self.assertEqual(sorted(f"0,{i}" for i in range(7)), sorted(p for p, _ in placed))
+        self.assertEqual(sorted(["#0"] + [f"#{i}" for i in range(6)]), sorted(label for _, label in placed))
+        self.assertEqual([], self.console_errors())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(f"usage: {sys.argv[0]} PATH/TO/tessera")
+    BINARY = sys.argv.pop(1)
+    unittest.main(verbosity=2)

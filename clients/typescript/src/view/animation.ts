@@ -1,0 +1,61 @@
+// Animation plans (batch updates, snapshots, layout switches) played with the Web Animations
+// API: every entry's node goes from its `from` attributes to its `to` attributes.
+import { cssTransform, elementKey, planEnd, type LayoutElement, type PlanEntry } from './element.js';
+import type { Point } from './geometry.js';
+import { write, type Placed, type Stage } from './stage.js';
+
+export interface AnimationOptions {
+  duration: number;
+  easing: string;
+}
+
+function keyframe(e: LayoutElement): Keyframe {
+  return {
+    transform: cssTransform(e),
+    width: `${e.frame.width}px`,
+    height: `${e.frame.height}px`,
+    opacity: e.hidden ? 0 : e.alpha,
+  };
+}
+
+/**
+ * Plays `plan` on `stage`. `shift` is the change's contentOffsetAdjustment: the `from` ends
+ * are moved by it, so that every element starts where it was on screen (the view has already
+ * scrolled to the answered offset). Nodes that the plan does not name are released (they
+ * will be fetched again at their new places). Resolves when every animation has ended.
+ */
+export async function playPlan(stage: Stage, plan: readonly PlanEntry[], shift: Point, options: AnimationOptions): Promise<void> {
+  const before = new Map(stage.placed);
+  stage.placed.clear();
+  const leaving: Placed[] = [];
+  const running: Promise<unknown>[] = [];
+  for (const entry of plan) {
+    const from = planEnd(entry, 'from', shift);
+    const to = planEnd(entry, 'to', { x: 0, y: 0 });
+    const oldKey = elementKey(entry.category, entry.kind, entry.from.indexPath);
+    // An inserted element is new, even where an old one had its index path.
+    let p = entry.change === 'insert' ? undefined : before.get(oldKey);
+    if (p) before.delete(oldKey);
+    if (!p) p = stage.acquire(entry.change === 'delete' ? from : to);
+    else if (entry.change === 'reload') stage.draw(p, to);
+    p.key = elementKey(to.category, to.kind, to.indexPath);
+    p.element = to;
+    write(p, to);
+    if (entry.change === 'delete') leaving.push(p);
+    else {
+      const taken = stage.placed.get(p.key);
+      if (taken) leaving.push(taken);
+      stage.placed.set(p.key, p);
+    }
+    if (options.duration > 0) {
+      const animation = p.node.animate([keyframe(from), keyframe(to)], { duration: options.duration, easing: options.easing });
+      running.push(animation.finished.catch(() => undefined));
+    }
+  }
+  for (const p of before.values()) stage.release(p);
+  await Promise.all(running);
+  for (const p of leaving) {
+    p.key = '';
+    stage.release(p);
+  }
+}
