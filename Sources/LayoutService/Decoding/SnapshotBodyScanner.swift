@@ -12,6 +12,8 @@ package struct ScannedSnapshot {
     package var reloaded = IdentifierColumn()
     package var reconfigured = IdentifierColumn()
     package var rect: Rect? = nil
+    /// `"rect": null`: plan every element (absent: the visible area).
+    package var rectIsNull = false
     package var animatingDifferences = true
     /// The `anchor` value's own bytes, read by `ContentOffsetAnchor` (it is a few bytes long).
     package var anchor: [UInt8]? = nil
@@ -178,7 +180,10 @@ package struct SnapshotBodyScanner {
     /// the whole body's parse would read; one that does not parse sends the body to the
     /// generic path.
     private mutating func rect(into out: inout ScannedSnapshot) -> Bool {
-        if literal("null") { return true }
+        if literal("null") {
+            out.rectIsNull = true
+            return true
+        }
         guard p < end else { return false }
         let open = base[p]
         let close: UInt8

@@ -41,7 +41,7 @@ struct SnapshotOperationsDecoder {
         request.itemFields = edit.itemFields
         request.reloaded = IdentifierColumn(edit.editor.reloaded)
         request.reconfigured = IdentifierColumn(edit.editor.reconfigured)
-        request.rect = try body.rect("rect")
+        request.area = try PlanArea.read(body)
         request.animatingDifferences = try body.bool("animatingDifferences") ?? true
         request.anchor = try ContentOffsetAnchor.read(body[ContentOffsetAnchor.key])
         return request

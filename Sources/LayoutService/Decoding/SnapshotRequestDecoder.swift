@@ -9,7 +9,8 @@ struct SnapshotRequest: Equatable {
     var sections: [SnapshotSectionInput]
     var reloaded = IdentifierColumn()
     var reconfigured = IdentifierColumn()
-    var rect: Rect? = nil
+    /// Where the plan looks: the visible area unless the body gave `rect` (null: everywhere).
+    var area = PlanArea.visible
     var animatingDifferences = true
     /// What the change keeps in place on screen (docs/api.md, "Anchored updates").
     var anchor: ContentOffsetAnchor? = nil
@@ -94,7 +95,7 @@ struct SnapshotRequestDecoder {
             sections: inputs)
         request.reloaded = scanned.reloaded
         request.reconfigured = scanned.reconfigured
-        request.rect = scanned.rect
+        request.area = scanned.rect.map { .rect($0) } ?? (scanned.rectIsNull ? .everything : .visible)
         request.animatingDifferences = scanned.animatingDifferences
         // The scanner took the anchor only after reading it as this does.
         if let bytes = scanned.anchor, let tape = try? JSONTape.parse(bytes) { request.anchor = try? ContentOffsetAnchor.read(tape.root) }
@@ -126,7 +127,7 @@ struct SnapshotRequestDecoder {
         if let v = o["reconfigured"], !v.isNull {
             request.reconfigured = try IdentifierReader.column(v, path: "reconfigured", maxCount: maxItems)
         }
-        request.rect = try o.rect("rect")
+        request.area = try PlanArea.read(o)
         request.animatingDifferences = try o.bool("animatingDifferences") ?? true
         request.anchor = try ContentOffsetAnchor.read(o[ContentOffsetAnchor.key])
         return request

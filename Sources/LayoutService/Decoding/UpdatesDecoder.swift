@@ -8,7 +8,7 @@ struct UpdatesDecoder {
     let maxItems: Int
     let maxSections: Int
 
-    func decode(_ root: JSONValue) throws(APIError) -> (BatchUpdate, Rect?) {
+    func decode(_ root: JSONValue) throws(APIError) -> (BatchUpdate, PlanArea) {
         let o = try ObjectReader(root, path: "")
         try o.rejectUnknownKeys(["updates", "rect", ContentOffsetAnchor.key])
         guard let list = o["updates"]?.arrayElements else {
@@ -18,7 +18,7 @@ struct UpdatesDecoder {
         for (i, value) in list.enumerated() {
             operations.append(try operation(value, path: "updates[\(i)]"))
         }
-        return (BatchUpdate(operations), try o.rect("rect"))
+        return (BatchUpdate(operations), try PlanArea.read(o))
     }
 
     static let keysByOp: [String: Set<String>] = [

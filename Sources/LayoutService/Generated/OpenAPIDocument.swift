@@ -1111,7 +1111,9 @@ paths:
 
         The answer is the new `version` (also in `ETag`), `contentSize` and `info`, and
         the `plan`: one entry per element visible in `rect` before or after the update
-        (every element without `rect`), first in the new layout's order, then the
+        (what is on screen without `rect`: the view's bounds at its content offset, where
+        the view shows them after an anchored change; every element with `"rect": null`),
+        first in the new layout's order, then the
         elements that disappear. Both ends of an entry are always present: an inserted
         element starts at the layout's initial attributes for it (at its new index path),
         a deleted one ends at its final attributes (at its old index path), as UIKit
@@ -1634,7 +1636,8 @@ paths:
         Replaces the session's layout (type and parameters) and lays the same data source
         and view out with it. The answer is the animation plan from the old attributes to
         the new ones, as for batch updates: one entry per element visible in `rect`
-        before or after the switch (every element without `rect`). Every element keeps
+        before or after the switch (what is on screen without `rect`, every element with
+        `"rect": null`). Every element keeps
         its index path, so an element both layouts have is `none`; one only the old
         layout has is `delete` (ending at its final attributes), one only the new layout
         has is `insert` (starting at its initial attributes). `GET /v1/sessions/{id}` then
@@ -3411,7 +3414,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
-          description: Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+          description: Plan only the elements whose frames intersect this rect, before or after the update (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
         anchor:
           $ref: "#/components/schemas/ContentOffsetAnchor"
     UpdateOperation:
@@ -3650,7 +3653,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
-          description: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+          description: Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
         anchor:
           $ref: "#/components/schemas/ContentOffsetAnchor"
         animatingDifferences:
@@ -3737,7 +3740,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
-          description: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+          description: Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
         anchor:
           $ref: "#/components/schemas/ContentOffsetAnchor"
         animatingDifferences:
@@ -3975,7 +3978,7 @@ components:
           allOf:
             - $ref: "#/components/schemas/RectInput"
           nullable: true
-          description: Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+          description: Plan only the elements whose frames intersect this rect, in either layout (after an anchored switch, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset); null, every element.
         anchor:
           $ref: "#/components/schemas/ContentOffsetAnchor"
     TransitionRequest:

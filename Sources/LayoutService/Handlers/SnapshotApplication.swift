@@ -106,7 +106,7 @@ extension TesseraService {
                 AnimationPlanBuilder(
                     old: state.prepared, oldView: state.view, new: next.prepared,
                     newView: next.view, correspondence: elements),
-                in: request.rect)
+                over: request.area, offset: outcome.offset ?? .unchanged(state.view))
         }
         return (next, outcome)
     }

@@ -17,7 +17,7 @@ extension TesseraService {
     }
 
     /// PUT /v1/sessions/{id}/layout: setCollectionViewLayout:animated:. Answers the animation
-    /// plan from the old attributes to the new ones for the elements in `rect` (or all).
+    /// plan from the old attributes to the new ones for the elements in `rect` (`PlanArea`).
     public func switchLayout(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
         changing(id, ifMatch: ifMatch, SessionChange(.layoutSwitch, body: body), reading: Self.jsonRoot, layoutSwitchStep, reply: planResponse)
     }
@@ -25,7 +25,8 @@ extension TesseraService {
     /// The state after a layout switch, and its animation plan (also the log's replay).
     func layoutSwitchStep(_ root: JSONValue, _ state: SessionState) throws(APIError) -> (SessionState, PlannedChange) {
         try requireIdle(state)
-        let (target, rect) = try decodeNextLayout(root, state, allowRect: true)
+        let (target, _) = try decodeNextLayout(root, state, allowRect: true)
+        let area = try PlanArea.read(try ObjectReader(root, path: ""))
         let anchor = try ContentOffsetAnchor.read(root[ContentOffsetAnchor.key])
         var next = state
         next.kind = target.kind
@@ -36,7 +37,7 @@ extension TesseraService {
         let plan = try buildPlan(
             AnimationPlanBuilder(
                 old: state.prepared, oldView: state.view, new: next.prepared,
-                newView: next.view, correspondence: IdentityCorrespondence()), in: rect)
+                newView: next.view, correspondence: IdentityCorrespondence()), over: area, offset: offset)
         return (next, PlannedChange(plan: plan, offset: offset))
     }
 
@@ -47,6 +48,16 @@ extension TesseraService {
             return try builder.build(in: rect, limit: limits.maxElementsPerReply)
         } catch {
             throw .tooManyElements(rect: rect, limit: error.limit, listing: "the animation plan")
+        }
+    }
+
+    /// The plan of a change that may have moved the offset (`offset`), over `area`.
+    func buildPlan(_ builder: AnimationPlanBuilder, over area: PlanArea, offset: OffsetSettlement) throws(APIError) -> [PlanEntry] {
+        let (old, new) = area.rects(old: builder.oldView, new: builder.newView, adjustment: offset.adjustment)
+        do throws(ElementLimitExceeded) {
+            return try builder.build(old: old, new: new, limit: limits.maxElementsPerReply)
+        } catch {
+            throw .tooManyElements(rect: old, limit: error.limit, listing: "the animation plan")
         }
     }
 

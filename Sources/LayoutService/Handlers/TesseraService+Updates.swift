@@ -4,7 +4,8 @@ import TesseraJSON
 extension TesseraService {
     /// POST /v1/sessions/{id}/updates: performBatchUpdates. Validated as a whole (422 naming
     /// the operation, nothing changed), applied at the cost of what it touches where the layout
-    /// can update itself, and answered with the animation plan for `rect` (or everything).
+    /// can update itself, and answered with the animation plan for `rect` (`PlanArea`: what is
+    /// on screen without one, everything with null).
     public func applyUpdates(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
         changing(id, ifMatch: ifMatch, SessionChange(.updates, body: body), reading: Self.jsonRoot, updatesStep, reply: planResponse)
     }
@@ -15,7 +16,7 @@ extension TesseraService {
         // Index paths alone would leave the snapshot unable to say which item is which.
         guard state.identifiers == nil else { throw .hasIdentifiers("POST /v1/sessions/{id}/updates") }
         let limits = store.configuration
-        let (batch, rect) = try UpdatesDecoder(
+        let (batch, area) = try UpdatesDecoder(
             kind: state.kind, maxItems: limits.maxItemsPerSession,
             maxSections: limits.maxSectionsPerSession
         ).decode(root)
@@ -43,7 +44,7 @@ extension TesseraService {
             AnimationPlanBuilder(
                 old: state.prepared, oldView: state.view, new: next.prepared,
                 newView: next.view, correspondence: correspondence),
-            in: rect)
+            over: area, offset: offset)
         return (next, PlannedChange(plan: plan, offset: offset))
     }
 

@@ -27,8 +27,9 @@ struct IdentityCorrespondence: ElementCorrespondence {
     func change(old: ElementKey, new: ElementKey) -> PlanEntry.Change { .none }
 }
 
-/// Builds the plan for every element visible in `rect` before or after the change (all
-/// elements when `rect` is nil), in the new layout's order, then the disappearing ones.
+/// Builds the plan for every element visible in `oldRect` before the change or in `newRect`
+/// after it (all elements where a rect is nil), in the new layout's order, then the
+/// disappearing ones.
 struct AnimationPlanBuilder {
     let old: any PreparedLayout
     let oldView: ViewContext
@@ -39,13 +40,17 @@ struct AnimationPlanBuilder {
     /// Stops with `ElementLimitExceeded` as soon as either layout's query or the plan itself
     /// would pass `limit`: a plan is bounded while it is built, not after.
     func build(in rect: Rect?, limit: Int) throws(ElementLimitExceeded) -> [PlanEntry] {
+        try build(old: rect, new: rect, limit: limit)
+    }
+
+    func build(old oldRect: Rect?, new newRect: Rect?, limit: Int) throws(ElementLimitExceeded) -> [PlanEntry] {
         var entries: [PlanEntry] = []
         func add(_ entry: PlanEntry) throws(ElementLimitExceeded) {
             guard entries.count < limit else { throw ElementLimitExceeded(limit: limit) }
             entries.append(entry)
         }
         var coveredOld = Set<ElementKey>()
-        for after in try new.elements(in: rect, view: newView, limit: limit) {
+        for after in try new.elements(in: newRect, view: newView, limit: limit) {
             if let oldKey = correspondence.oldKey(forNew: after.key),
                 let before = lookup(old, oldKey, oldView)
             {
@@ -55,7 +60,7 @@ struct AnimationPlanBuilder {
                 try add(PlanEntry(change: .insert, from: new.initialAttributes(forAppearing: after, view: newView), to: after))
             }
         }
-        for before in try old.elements(in: rect, view: oldView, limit: limit) where !coveredOld.contains(before.key) {
+        for before in try old.elements(in: oldRect, view: oldView, limit: limit) where !coveredOld.contains(before.key) {
             if let newKey = correspondence.newKey(forOld: before.key), let after = lookup(new, newKey, newView) {
                 try add(PlanEntry(change: correspondence.change(old: before.key, new: newKey), from: before, to: after))
             } else {

@@ -1318,7 +1318,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/UpdatesRequest/updates`.
             public var updates: [Components.Schemas.UpdateOperation]
-            /// Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, before or after the update (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/UpdatesRequest/rect`.
             public struct RectPayload: Codable, Hashable, Sendable {
@@ -1338,7 +1338,7 @@ extension Components {
                     try self.value1.encode(to: encoder)
                 }
             }
-            /// Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, before or after the update (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/UpdatesRequest/rect`.
             public var rect: Components.Schemas.UpdatesRequest.RectPayload?
@@ -1348,7 +1348,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - updates: The operations, validated and applied together. `[]` changes nothing but still makes a new version.
-            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the update (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///   - anchor:
             public init(
                 updates: [Components.Schemas.UpdateOperation],
@@ -1965,7 +1965,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotRequest/reconfigured`.
             public var reconfigured: [Components.Schemas.Identifier]?
-            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotRequest/rect`.
             public struct RectPayload: Codable, Hashable, Sendable {
@@ -1985,7 +1985,7 @@ extension Components {
                     try self.value1.encode(to: encoder)
                 }
             }
-            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotRequest/rect`.
             public var rect: Components.Schemas.SnapshotRequest.RectPayload?
@@ -2001,7 +2001,7 @@ extension Components {
             ///   - sections: The sections in their new order; at most 2,000 by default.
             ///   - reloaded: Items to reload (reloadItems), by identifier; each must be an item of the new
             ///   - reconfigured: Items to reconfigure (reconfigureItems), by identifier; each must be an item of
-            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///   - anchor:
             ///   - animatingDifferences: `false`: the answer has no `plan` (the change is applied all the same).
             public init(
@@ -2251,7 +2251,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/operations`.
             public var operations: [Components.Schemas.SnapshotOperation]
-            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/rect`.
             public struct RectPayload: Codable, Hashable, Sendable {
@@ -2271,7 +2271,7 @@ extension Components {
                     try self.value1.encode(to: encoder)
                 }
             }
-            /// Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/SnapshotOperationsRequest/rect`.
             public var rect: Components.Schemas.SnapshotOperationsRequest.RectPayload?
@@ -2285,7 +2285,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - operations: The operations, in order. `[]` changes nothing.
-            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+            ///   - rect: Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
             ///   - anchor:
             ///   - animatingDifferences: `false`: the answer has no `plan` (the change is applied all the same).
             public init(
@@ -3102,7 +3102,7 @@ extension Components {
         public struct LayoutSwitchRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/LayoutSwitchRequest/layout`.
             public var layout: Components.Schemas.Layout
-            /// Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, in either layout (after an anchored switch, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset); null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSwitchRequest/rect`.
             public struct RectPayload: Codable, Hashable, Sendable {
@@ -3122,7 +3122,7 @@ extension Components {
                     try self.value1.encode(to: encoder)
                 }
             }
-            /// Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+            /// Plan only the elements whose frames intersect this rect, in either layout (after an anchored switch, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset); null, every element.
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSwitchRequest/rect`.
             public var rect: Components.Schemas.LayoutSwitchRequest.RectPayload?
@@ -3132,7 +3132,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
-            ///   - rect: Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+            ///   - rect: Plan only the elements whose frames intersect this rect, in either layout (after an anchored switch, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset); null, every element.
             ///   - anchor:
             public init(
                 layout: Components.Schemas.Layout,

@@ -4035,7 +4035,9 @@ public enum Operations {
     ///
     /// The answer is the new `version` (also in `ETag`), `contentSize` and `info`, and
     /// the `plan`: one entry per element visible in `rect` before or after the update
-    /// (every element without `rect`), first in the new layout's order, then the
+    /// (what is on screen without `rect`: the view's bounds at its content offset, where
+    /// the view shows them after an anchored change; every element with `"rect": null`),
+    /// first in the new layout's order, then the
     /// elements that disappear. Both ends of an entry are always present: an inserted
     /// element starts at the layout's initial attributes for it (at its new index path),
     /// a deleted one ends at its final attributes (at its old index path), as UIKit
@@ -5959,7 +5961,8 @@ public enum Operations {
     /// Replaces the session's layout (type and parameters) and lays the same data source
     /// and view out with it. The answer is the animation plan from the old attributes to
     /// the new ones, as for batch updates: one entry per element visible in `rect`
-    /// before or after the switch (every element without `rect`). Every element keeps
+    /// before or after the switch (what is on screen without `rect`, every element with
+    /// `"rect": null`). Every element keeps
     /// its index path, so an element both layouts have is `none`; one only the old
     /// layout has is `delete` (ending at its final attributes), one only the new layout
     /// has is `insert` (starting at its initial attributes). `GET /v1/sessions/{id}` then

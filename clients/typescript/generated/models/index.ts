@@ -2488,7 +2488,7 @@ export interface LayoutSwitchRequest {
      */
     layout: Layout;
     /**
-     * Plan only the elements whose frames intersect this rect, in either layout. Left out, every element.
+     * Plan only the elements whose frames intersect this rect, in either layout (after an anchored switch, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset); null, every element.
      */
     rect?: RectInput | null;
     /**
@@ -3816,7 +3816,7 @@ export interface SnapshotOperationsRequest {
      */
     operations: Array<SnapshotOperation>;
     /**
-     * Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+     * Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
      */
     rect?: RectInput | null;
     /**
@@ -3855,7 +3855,7 @@ export interface SnapshotRequest {
      */
     reconfigured?: Array<Identifier> | null;
     /**
-     * Plan only the elements whose frames intersect this rect, before or after the change. Left out, every element.
+     * Plan only the elements whose frames intersect this rect, before or after the change (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
      */
     rect?: RectInput | null;
     /**
@@ -4276,7 +4276,7 @@ export interface UpdatesRequest {
      */
     updates: Array<UpdateOperation>;
     /**
-     * Plan only the elements whose frames intersect this rect, before or after the update. Left out, every element.
+     * Plan only the elements whose frames intersect this rect, before or after the update (after an anchored change, the rect moved with the offset). Left out, what is on screen (the view's bounds at its content offset), as UIKit animates; null, every element.
      */
     rect?: RectInput | null;
     /**
