@@ -39,7 +39,6 @@ import json
 import os
 import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Browser"))
 from browser_harness import start_chromium, start_server, stop  # noqa: E402

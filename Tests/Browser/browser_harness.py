@@ -1,7 +1,10 @@
 """What the browser tests and the browser benchmark share: a `tessera serve` on loopback and a
 headless Chromium (Debian's chromium and chromium-driver) driven by Selenium."""
+import json
 import shutil
 import subprocess
+import unittest
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -36,3 +39,36 @@ def start_chromium(window: str, extra_flags: list[str] = (), console: bool = Tru
 def stop(server: subprocess.Popen) -> None:
     server.terminate()
     server.wait()
+
+
+class BrowserTestCase(unittest.TestCase):
+    """A live server and a headless Chromium for a test class: set `binary` (the tessera
+    to start) and `window` before the tests run."""
+    binary: str = ""
+    window = "1280,900"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server, cls.base = start_server(cls.binary)
+        try:
+            # --disable-gpu: pixels read back are drawn the same way on every machine.
+            cls.driver = start_chromium(cls.window, ["--disable-gpu"])
+        except Exception:
+            stop(cls.server)
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        stop(cls.server)
+
+    def api(self, method, path, body=None):
+        """The server's JSON answer to a request (raises on an error status)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            return json.load(response)
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)

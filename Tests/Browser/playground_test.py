@@ -20,7 +20,7 @@ import sys
 import unittest
 import urllib.request
 
-from browser_harness import start_chromium, start_server, stop
+from browser_harness import BrowserTestCase
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -28,7 +28,6 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 HERE = pathlib.Path(__file__).resolve().parent
 SCREENSHOTS = pathlib.Path(os.environ.get("PLAYGROUND_SCREENSHOTS", HERE / "screenshots"))
-BINARY = None
 # Upper bound on waiting for the page (not a timing assertion: a slow machine only waits longer).
 PATIENCE = 60
 
@@ -84,36 +83,16 @@ return missing;
 """
 
 
-class PlaygroundTest(unittest.TestCase):
+class PlaygroundTest(BrowserTestCase):
+    window = "1600,1000"
+
     @classmethod
     def setUpClass(cls):
-        cls.server, cls.base = start_server(BINARY)
-        try:
-            # --disable-gpu: the page's pixels are read back, and software drawing is the same
-            # on every machine.
-            cls.driver = start_chromium("1600,1000", ["--disable-gpu"])
-        except Exception:
-            stop(cls.server)
-            raise
+        super().setUpClass()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         print(f"screenshots in {SCREENSHOTS}", file=sys.stderr)
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        stop(cls.server)
-
     # MARK: Helpers
-
-    def api(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request) as response:
-            return json.load(response)
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
 
     def wait_idle(self):
         WebDriverWait(self.driver, PATIENCE).until(
@@ -423,5 +402,5 @@ class PlaygroundTest(unittest.TestCase):
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(f"usage: {sys.argv[0]} PATH/TO/tessera")
-    BINARY = sys.argv.pop(1)
+    BrowserTestCase.binary = sys.argv.pop(1)
     unittest.main(verbosity=2)

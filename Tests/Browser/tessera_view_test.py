@@ -14,20 +14,18 @@ the animation and after it. Then opens /demo and checks that both feeds render a
 answers. Screenshots go to TESSERA_VIEW_SCREENSHOTS (default Tests/Browser/screenshots,
 git-ignored).
 """
-import json
 import os
 import pathlib
 import sys
 import unittest
 import urllib.request
 
-from browser_harness import start_chromium, start_server, stop
+from browser_harness import BrowserTestCase
 
 from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = pathlib.Path(__file__).resolve().parent
 SCREENSHOTS = pathlib.Path(os.environ.get("TESSERA_VIEW_SCREENSHOTS", HERE / "screenshots"))
-BINARY = None
 # Upper bound on waiting for the page (not a timing assertion: a slow machine only waits longer).
 PATIENCE = 60
 # How far a placed element may sit from its frame.
@@ -85,34 +83,16 @@ def key_of(a):
     return f"{a['category']}|{a.get('kind', '')}|{a['indexPath'][0]},{a['indexPath'][1]}"
 
 
-class TesseraViewTest(unittest.TestCase):
+class TesseraViewTest(BrowserTestCase):
+    window = "1280,900"
+
     @classmethod
     def setUpClass(cls):
-        cls.server, cls.base = start_server(BINARY)
-        try:
-            cls.driver = start_chromium("1280,900", ["--disable-gpu"])
-        except Exception:
-            stop(cls.server)
-            raise
+        super().setUpClass()
         cls.driver.set_script_timeout(PATIENCE)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        stop(cls.server)
-
     # MARK: Helpers
-
-    def api(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request) as response:
-            return json.load(response)
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
 
     def call(self, expression, *args):
         """Awaits a promise the expression makes (`view` is the element #view); its value, or
@@ -351,5 +331,5 @@ class TesseraViewTest(unittest.TestCase):
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(f"usage: {sys.argv[0]} PATH/TO/tessera")
-    BINARY = sys.argv.pop(1)
+    BrowserTestCase.binary = sys.argv.pop(1)
     unittest.main(verbosity=2)
