@@ -38,7 +38,7 @@ extension ServeSettings {
             "--max-body-bytes-per-client": "Request body bytes one client (peer address) may hold at once, out of --max-body-bytes-in-flight; more is answered 503 before it is read",
             "--min-body-bytes-per-second": "Bytes a second a request body must average once its grace has passed, or it is answered 408 and closed; 0 for no minimum",
             "--body-rate-grace-seconds": "Seconds after its head before a request body's minimum rate counts",
-            "--max-reply-bytes-in-flight": "Reply bytes handed out and not yet read by their clients, all connections together, never less than 64 MiB; a reply that does not fit is answered 503",
+            "--max-reply-bytes-in-flight": "Reply bytes handed out and not yet read by their clients, all connections together, never less than 64 MiB; a reply that does not fit is answered 503, one larger than the whole budget 507",
             // Where sessions live
             "--store": "Where sessions live: memory, sqlite:PATH, redis://HOST:PORT[/DB] or redis-sentinel://HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB]",
             "--store-password-file": "A file holding the Redis password (AUTH), so that it is on no command line and in no log",

@@ -161,4 +161,23 @@ import Testing
             #expect(try other.request("GET /big HTTP/1.1\r\n\r\n").body.count == big.count)
         }
     }
+
+    /// A reply larger than the whole budget can never fit: a 507 `reply_too_large` without
+    /// Retry-After (a 503 would have a client that obeys it ask forever), and the connection
+    /// goes on serving.
+    @Test func aReplyThatCanNeverFitIsNotBusy() throws {
+        var router = Router()
+        let huge = [UInt8](repeating: 0x61, count: (64 << 20) + 1)
+        router.add(.GET, "/huge") { _ in HTTPResponse(status: 200, body: huge) }
+        router.add(.GET, "/small") { _ in HTTPResponse(status: 200, body: [0x62]) }
+        try withServer(router: router, configure: { $0.maxReplyBytesInFlight = 64 << 20 }) { _, port in
+            let client = try RawHTTPClient(port: port, timeoutSeconds: 60)
+            let refused = try client.request("GET /huge HTTP/1.1\r\n\r\n")
+            #expect(refused.status == 507)
+            #expect(refused.errorCode == "reply_too_large")
+            #expect(refused.header("Retry-After") == nil)
+            #expect(String(decoding: refused.body, as: UTF8.self).contains("\(huge.count) bytes"))
+            #expect(try client.request("GET /small HTTP/1.1\r\n\r\n").body == [0x62])
+        }
+    }
 }

@@ -34,6 +34,11 @@ extension EventLoop {
         // A body is counted from here until libevent lets go of it; one that does not fit
         // (clients not reading what they asked for) becomes a small 503 instead.
         let sendsBody = response.allowsBody && !isHead && !response.body.isEmpty
+        if counted && sendsBody && response.body.count > context.replyBudget.capacity {
+            return reply(
+                on: connection, context.replyTooLargeResponse(response.body.count),
+                isHead: isHead, close: close, exchange: exchange, counted: false)
+        }
         if counted && sendsBody && !context.replyBudget.tryReserve(response.body.count) {
             return reply(
                 on: connection, context.busyResponse("the server holds as many unsent replies as it can; retry later"),

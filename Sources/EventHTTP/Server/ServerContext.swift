@@ -50,4 +50,15 @@ final class ServerContext: Sendable {
     func busyResponse(_ message: String) -> HTTPResponse {
         errorResponse(503, code: "server_busy", message: message)
     }
+
+    /// 507 `reply_too_large`: a reply larger than the whole reply budget can never be sent,
+    /// so it is not answered as busy (a client that obeys Retry-After would ask forever, each
+    /// time making the reply again). No Retry-After: asking again gets the same answer.
+    func replyTooLargeResponse(_ bytes: Int) -> HTTPResponse {
+        errorResponse(
+            507, code: "reply_too_large",
+            message: "the reply would take \(bytes) bytes, more than the \(replyBudget.capacity) the server may hold "
+                + "for replies (--max-reply-bytes-in-flight); it can never be sent: ask for less where the route can (a smaller "
+                + "rect), or have the operator raise the limit")
+    }
 }

@@ -352,6 +352,8 @@ paths:
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
           $ref: "#/components/responses/ServerBusy"
+        "507":
+          $ref: "#/components/responses/ReplyTooLarge"
 
   /v1/render:
     post:
@@ -415,6 +417,8 @@ paths:
           $ref: "#/components/responses/DuplicateIdentifiers"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "507":
+          $ref: "#/components/responses/ReplyTooLarge"
 
   /v1/sessions:
     post:
@@ -797,6 +801,8 @@ paths:
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
           $ref: "#/components/responses/StoreUnavailable"
+        "507":
+          $ref: "#/components/responses/ReplyTooLarge"
 
   /v1/sessions/{id}/render.svg:
     parameters:
@@ -849,6 +855,8 @@ paths:
           $ref: "#/components/responses/ExpectationFailed"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "507":
+          $ref: "#/components/responses/ReplyTooLarge"
 
   /v1/sessions/{id}/items/{section}/{item}:
     parameters:
@@ -1330,6 +1338,9 @@ paths:
           $ref: "#/components/responses/HeadersTooLarge"
         "503":
           $ref: "#/components/responses/StoreUnavailable"
+        "507":
+          $ref: "#/components/responses/ReplyTooLarge"
+
     put:
       tags: [snapshots]
       operationId: applySnapshot
@@ -3012,6 +3023,26 @@ components:
             busy:
               value:
                 error: {code: server_busy, message: every worker is busy and the queue is full; retry later}
+    ReplyTooLarge:
+      description: |
+        `reply_too_large`: the reply is larger than all the bytes the server may hold for
+        replies at once (`--max-reply-bytes-in-flight`, 512 MiB by default), so it could never
+        be sent; asking again gets the same answer (no `Retry-After`). Ask for less where the
+        route can (a smaller rect) or have the operator raise the limit. Nothing was changed.
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: "#/components/schemas/Error"
+              - properties:
+                  error:
+                    properties:
+                      code:
+                        enum: [reply_too_large]
+          examples:
+            tooLarge:
+              value:
+                error: {code: reply_too_large, message: "the reply would take 620000000 bytes, more than the 536870912 the server may hold for replies (--max-reply-bytes-in-flight); it can never be sent: ask for less where the route can (a smaller rect), or have the operator raise the limit"}
     TooManySessions:
       description: |
         `too_many_sessions`: the session store is full (sessions or items across all

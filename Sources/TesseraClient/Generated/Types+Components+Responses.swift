@@ -1415,6 +1415,91 @@ extension Components {
                 self.body = body
             }
         }
+        public struct ReplyTooLarge: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/json/value1`.
+                    public var value1: Components.Schemas._Error
+                    /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/json/value2`.
+                    public struct Value2Payload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/json/value2/error`.
+                        public struct _ErrorPayload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/json/value2/error/code`.
+                            public var code: OpenAPIRuntime.OpenAPIValueContainer?
+                            /// Creates a new `_ErrorPayload`.
+                            ///
+                            /// - Parameters:
+                            ///   - code:
+                            public init(code: OpenAPIRuntime.OpenAPIValueContainer? = nil) {
+                                self.code = code
+                            }
+                            public enum CodingKeys: String, CodingKey {
+                                case code
+                            }
+                        }
+                        /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/json/value2/error`.
+                        public var error: Components.Responses.ReplyTooLarge.Body.JsonPayload.Value2Payload._ErrorPayload?
+                        /// Creates a new `Value2Payload`.
+                        ///
+                        /// - Parameters:
+                        ///   - error:
+                        public init(error: Components.Responses.ReplyTooLarge.Body.JsonPayload.Value2Payload._ErrorPayload? = nil) {
+                            self.error = error
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case error
+                        }
+                    }
+                    /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/json/value2`.
+                    public var value2: Components.Responses.ReplyTooLarge.Body.JsonPayload.Value2Payload
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - value1:
+                    ///   - value2:
+                    public init(
+                        value1: Components.Schemas._Error,
+                        value2: Components.Responses.ReplyTooLarge.Body.JsonPayload.Value2Payload
+                    ) {
+                        self.value1 = value1
+                        self.value2 = value2
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        self.value1 = try .init(from: decoder)
+                        self.value2 = try .init(from: decoder)
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        try self.value1.encode(to: encoder)
+                        try self.value2.encode(to: encoder)
+                    }
+                }
+                /// - Remark: Generated from `#/components/responses/ReplyTooLarge/content/application\/json`.
+                case json(Components.Responses.ReplyTooLarge.Body.JsonPayload)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Responses.ReplyTooLarge.Body.JsonPayload {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.ReplyTooLarge.Body
+            /// Creates a new `ReplyTooLarge`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.ReplyTooLarge.Body) {
+                self.body = body
+            }
+        }
         public struct TooManySessions: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/TooManySessions/headers`.
             public struct Headers: Sendable, Hashable {

@@ -315,6 +315,33 @@ public enum Operations {
                     }
                 }
             }
+            /// `reply_too_large`: the reply is larger than all the bytes the server may hold for
+            /// replies at once (`--max-reply-bytes-in-flight`, 512 MiB by default), so it could never
+            /// be sent; asking again gets the same answer (no `Retry-After`). Ask for less where the
+            /// route can (a smaller rect) or have the operator raise the limit. Nothing was changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layout/post(computeLayout)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.ReplyTooLarge)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.ReplyTooLarge {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -641,6 +668,33 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `reply_too_large`: the reply is larger than all the bytes the server may hold for
+            /// replies at once (`--max-reply-bytes-in-flight`, 512 MiB by default), so it could never
+            /// be sent; asking again gets the same answer (no `Retry-After`). Ask for less where the
+            /// route can (a smaller rect) or have the operator raise the limit. Nothing was changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/render/post(renderLayout)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.ReplyTooLarge)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.ReplyTooLarge {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -2084,6 +2138,33 @@ public enum Operations {
                     }
                 }
             }
+            /// `reply_too_large`: the reply is larger than all the bytes the server may hold for
+            /// replies at once (`--max-reply-bytes-in-flight`, 512 MiB by default), so it could never
+            /// be sent; asking again gets the same answer (no `Retry-After`). Ask for less where the
+            /// route can (a smaller rect) or have the operator raise the limit. Nothing was changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/elements/get(listElements)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.ReplyTooLarge)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.ReplyTooLarge {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2440,6 +2521,33 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `reply_too_large`: the reply is larger than all the bytes the server may hold for
+            /// replies at once (`--max-reply-bytes-in-flight`, 512 MiB by default), so it could never
+            /// be sent; asking again gets the same answer (no `Retry-After`). Ask for less where the
+            /// route can (a smaller rect) or have the operator raise the limit. Nothing was changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/render.svg/get(renderSession)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.ReplyTooLarge)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.ReplyTooLarge {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -4900,6 +5008,33 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `reply_too_large`: the reply is larger than all the bytes the server may hold for
+            /// replies at once (`--max-reply-bytes-in-flight`, 512 MiB by default), so it could never
+            /// be sent; asking again gets the same answer (no `Retry-After`). Ask for less where the
+            /// route can (a smaller rect) or have the operator raise the limit. Nothing was changed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/sessions/{id}/snapshot/get(getSnapshot)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.ReplyTooLarge)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.ReplyTooLarge {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }

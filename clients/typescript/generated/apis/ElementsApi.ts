@@ -18,6 +18,7 @@ import type {
     ComputeLayout414Response,
     ComputeLayout417Response,
     ComputeLayout431Response,
+    ComputeLayout507Response,
     Element,
     ElementsPage,
     GetSession503Response,

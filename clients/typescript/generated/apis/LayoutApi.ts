@@ -21,6 +21,7 @@ import type {
     ComputeLayout417Response,
     ComputeLayout431Response,
     ComputeLayout503Response,
+    ComputeLayout507Response,
     LayoutResult,
     OneShotLayoutRequest,
     SnapshotError,

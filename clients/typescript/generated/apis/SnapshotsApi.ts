@@ -20,6 +20,7 @@ import type {
     ComputeLayout414Response,
     ComputeLayout417Response,
     ComputeLayout431Response,
+    ComputeLayout507Response,
     ConflictError,
     DeleteSession412Response,
     GetSession503Response,

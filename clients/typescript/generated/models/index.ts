@@ -1104,6 +1104,38 @@ export type ComputeLayout503ResponseAllOfErrorCodeEnum = typeof ComputeLayout503
 /**
  * 
  * @export
+ * @interface ComputeLayout507Response
+ */
+export interface ComputeLayout507Response {
+    /**
+     * 
+     */
+    error: ComputeLayout507ResponseAllOfError;
+}
+/**
+ * 
+ * @export
+ * @interface ComputeLayout507ResponseAllOfError
+ */
+export interface ComputeLayout507ResponseAllOfError {
+    /**
+     * 
+     */
+    code?: ComputeLayout507ResponseAllOfErrorCodeEnum;
+}
+
+
+/**
+ * @export
+ */
+export const ComputeLayout507ResponseAllOfErrorCodeEnum = {
+    ReplyTooLarge: 'reply_too_large',
+} as const;
+export type ComputeLayout507ResponseAllOfErrorCodeEnum = typeof ComputeLayout507ResponseAllOfErrorCodeEnum[keyof typeof ComputeLayout507ResponseAllOfErrorCodeEnum];
+
+/**
+ * 
+ * @export
  * @interface ConflictError
  */
 export interface ConflictError {
