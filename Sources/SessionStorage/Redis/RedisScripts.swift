@@ -2,7 +2,8 @@
 /// keys of one hash tag, so Redis Cluster can run it on the shard that owns them.
 ///
 /// A session is one hash, `tessera:{ID}`: `v` the newest version, `sv` the snapshot's
-/// version, `s` the snapshot, `sb`/`lb` snapshot and log bytes, `l:N` the entry that made
+/// version, `s` the snapshot, `sb`/`lb` snapshot and log bytes, `u` the units (items plus
+/// sections) of the newest version (what reconciling the limits takes as held), `l:N` the entry that made
 /// version N and `w:N` its write id (the writer's token, kept as long as the entry). Its time to live is the session's idle expiry. Its read leases are the hash
 /// `tessera:{ID}:leases` (replica → `expiry:nonce`), same hash tag.
 enum RedisScripts {
@@ -41,7 +42,8 @@ enum RedisScripts {
 
         """
 
-    /// KEYS: the session, its leases. ARGV: base version, entry, ttl ms, replica, token, id.
+    /// KEYS: the session, its leases. ARGV: base version, entry, ttl ms, replica, token, id,
+    /// units of the new version.
     /// {0, logBytes, snapshotBytes, now, holder, expiry, ...} | {-1} gone | {-2, current} |
     /// {1, logBytes, snapshotBytes} when this very change (its token, `w:N`) already made
     /// version base + 1: a repeat after a lost reply answers the first run's outcome.
@@ -55,7 +57,7 @@ enum RedisScripts {
                 return {1, tonumber(redis.call('HGET', KEYS[1], 'lb')), tonumber(redis.call('HGET', KEYS[1], 'sb'))}
             end
             if v ~= base then return {-2, v} end
-            redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2], 'w:' .. (v + 1), ARGV[5])
+            redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2], 'w:' .. (v + 1), ARGV[5], 'u', ARGV[7])
             local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
             redis.call('PEXPIRE', KEYS[1], ARGV[3])
             local out = {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
@@ -143,21 +145,5 @@ enum RedisScripts {
         redis.call('PERSIST', KEYS[2])
         redis.call('HSET', KEYS[2], 'quarantine', ARGV[1])
         return 1
-        """
-
-    /// The accounts hash, `tessera:{accounts}`: session id → items plus sections held.
-    /// ARGV: id, delta, max sessions, max units, 1 when the id is new.
-    /// 0 accepted | -1 too many sessions | -2 too many items.
-    static let account = """
-        local id, delta = ARGV[1], tonumber(ARGV[2])
-        if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[1], id) == 0
-            and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return -1 end
-        if delta > 0 then
-            local total = 0
-            for _, held in ipairs(redis.call('HVALS', KEYS[1])) do total = total + tonumber(held) end
-            if total + delta > tonumber(ARGV[4]) then return -2 end
-        end
-        redis.call('HINCRBY', KEYS[1], id, delta)
-        return 0
         """
 }

@@ -13,17 +13,27 @@ extension RedisSessionStorage {
         return version
     }
 
+    enum LeaseGrant {
+        /// The newest version (nil: no such session), with a lease on it when there is one.
+        case granted(Int?)
+        /// The master refused the script's write (`refusesWrites`): no lease; read plainly.
+        case writesRefused
+    }
+
     /// Reads the newest version and records a lease on it in one script; the lease counts
     /// locally from `ticket.requestedAt`, taken before the request left.
-    func grantLease(_ ticket: RedisReadLeases.Ticket, limits: StorageLimits) throws(StorageError) -> Int? {
+    func grantLease(_ ticket: RedisReadLeases.Ticket, limits: StorageLimits) throws(StorageError) -> LeaseGrant {
         let nonce = String(serial.add(1, ordering: .relaxed).newValue, radix: 16)
-        let reply = try eval(
-            RedisScripts.grantLease, keys: [Self.key(ticket.id), Self.leasesKey(ticket.id)],
-            [Self.arg(replica), Self.arg(leases.lengthMilliseconds), Self.arg(limits.idleExpiryMilliseconds), Self.arg(nonce)],
-            idempotent: true)
-        guard let version = reply.int else { return nil }
+        let command = [
+            Self.arg("EVAL"), Self.arg(RedisScripts.grantLease), Self.arg(2), Self.arg(Self.key(ticket.id)), Self.arg(Self.leasesKey(ticket.id)),
+            Self.arg(replica), Self.arg(leases.lengthMilliseconds), Self.arg(limits.idleExpiryMilliseconds), Self.arg(nonce)
+        ]
+        let reply = try call([command], idempotent: true)[0]
+        if Self.refusesWrites(reply) { return .writesRefused }
+        if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
+        guard let version = reply.int else { return .granted(nil) }
         leases.grant(ticket, version: version)
-        return version
+        return .granted(version)
     }
 
     /// Names one change of this replica; holders send their confirmations to `replica`'s channel.

@@ -7,10 +7,8 @@ import Synchronization
 /// The store replicas share: Redis reached through hiredis, one key per session (with its own
 /// hash tag, so Redis Cluster shards sessions) and one accounts hash for the limits.
 ///
-/// Limits are kept by reservation: a change that grows a session first reserves the growth
-/// in the accounts hash (refused past the limit), then compare-and-sets the session, and
-/// gives the reservation back if that fails; a change that shrinks one releases after. The
-/// total held therefore never exceeds the limit, whatever the interleaving of replicas.
+/// Limits are kept by reservation (`RedisSessionStorage+Accounts.swift`): the total held
+/// never exceeds the limit, whatever the interleaving of replicas.
 public final class RedisSessionStorage: SessionStorage {
     private let pool: RedisConnectionPool
     /// Where it is, for messages: `redis://HOST:PORT/DB` or the sentinels and master name.
@@ -18,9 +16,9 @@ public final class RedisSessionStorage: SessionStorage {
     /// Replicas that must confirm a change (`WAIT`) before it is acknowledged.
     public let minReplicaAcks: Int
     let replicaAckTimeoutMilliseconds: Int
-    static let accountsKey = "tessera:{accounts}"
+    let commandTimeoutMilliseconds: Int
     /// When this process last renewed each session's time to live (wall-clock ms).
-    private let renewed = Mutex<[String: Int64]>([:])
+    let renewed = Mutex<[String: Int64]>([:])
     /// This process's name among the replicas (its lease entries, its channel): 64 random bits.
     let replica: String
     let leases: RedisReadLeases
@@ -28,6 +26,8 @@ public final class RedisSessionStorage: SessionStorage {
     let channel: RedisLeaseChannel
     /// Under Sentinel: follows `+switch-master` announcements.
     private let sentinelWatch: RedisSentinelWatch?
+    /// Under Sentinel: where reads go while the master cannot be reached.
+    let replicaQuorum: RedisReplicaQuorum?
     /// Numbers the grants (their nonce) and the changes (their token).
     let serial = Atomic<UInt64>(0)
 
@@ -69,6 +69,7 @@ public final class RedisSessionStorage: SessionStorage {
         self.location = location
         self.minReplicaAcks = max(0, minReplicaAcks)
         replicaAckTimeoutMilliseconds = max(1, options.replicaAckTimeoutMilliseconds)
+        commandTimeoutMilliseconds = master.commandTimeoutMilliseconds
         let pool = RedisConnectionPool(master)
         self.pool = pool
         var rng = SystemRandomNumberGenerator()
@@ -83,8 +84,13 @@ public final class RedisSessionStorage: SessionStorage {
         if case .sentinels(let watched) = master.source {
             sentinelWatch = RedisSentinelWatch(master: master, watched: watched)
             sentinelWatch?.start()
+            replicaQuorum = RedisReplicaQuorum(
+                watched: watched, password: master.password, sentinelPassword: master.sentinelPassword,
+                minReplicaAcks: self.minReplicaAcks, connectTimeoutMilliseconds: master.connectTimeoutMilliseconds,
+                commandTimeoutMilliseconds: master.commandTimeoutMilliseconds)
         } else {
             sentinelWatch = nil
+            replicaQuorum = nil
         }
     }
 
@@ -169,41 +175,6 @@ public final class RedisSessionStorage: SessionStorage {
     static func arg(_ n: Int64) -> [UInt8] { Array(String(n).utf8) }
     static func arg(_ s: String) -> [UInt8] { Array(s.utf8) }
 
-    /// Reserves (or with a negative delta releases) what a session holds.
-    private func account(_ id: String, delta: Int, isNew: Bool, limits: StorageLimits) throws(StorageError) -> StorageFull? {
-        let arguments = [Self.arg(id), Self.arg(delta), Self.arg(limits.maxSessions), Self.arg(limits.maxTotalItems), Self.arg(isNew ? "1" : "0")]
-        // Sent again after a dropped connection: a reservation counted twice over-counts,
-        // the safe side (the session's next change or its removal corrects it), and an
-        // unanswered reservation changes no session.
-        var code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments, idempotent: true).int
-        if code != 0 {
-            // Sessions that expired by their time to live still hold their reservation until
-            // reconciled: reconcile, then try once more.
-            try reconcile()
-            code = try eval(RedisScripts.account, keys: [Self.accountsKey], arguments, idempotent: true).int
-        }
-        switch code {
-        case 0: return nil
-        case -1: return .sessions(limit: limits.maxSessions)
-        default: return .items(limit: limits.maxTotalItems)
-        }
-    }
-
-    private func release(_ id: String) throws(StorageError) {
-        _ = try run(["HDEL", Self.accountsKey, id])
-    }
-
-    /// Drops the reservations of sessions whose key is gone (expired by Redis).
-    private func reconcile() throws(StorageError) {
-        let ids = try run(["HKEYS", Self.accountsKey], idempotent: true).elements ?? []
-        for idReply in ids {
-            guard let bytes = idReply.bytes else { continue }
-            let id = String(decoding: bytes, as: UTF8.self)
-            let exists = try run(["EXISTS", Self.key(id)], idempotent: true).int
-            if exists == 0 { try release(id) }
-        }
-    }
-
     public func create(
         id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
         limits: StorageLimits
@@ -220,7 +191,8 @@ public final class RedisSessionStorage: SessionStorage {
                     [Self.arg("MULTI")], [Self.arg("DEL"), key],
                     [
                         Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
-                        Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0")
+                        Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0"), Self.arg("u"),
+                        Self.arg(counts.units)
                     ],
                     [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]
                 ],
@@ -235,65 +207,11 @@ public final class RedisSessionStorage: SessionStorage {
             if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         }
         guard replies.last?.elements != nil else { throw .unavailable("Redis: the create transaction was not executed") }
-        if let full = try account(id, delta: counts.units, isNew: true, limits: limits) {
+        if let full = try admitNew(id, units: counts.units, version: version, limits: limits) {
             _ = try? run(["DEL", Self.key(id)])
             return .full(full)
         }
         return .created
-    }
-
-    /// A plain HGET (a read: with `appendfsync always` a write would cost an fsync per query);
-    /// the time to live is renewed by a write at most once per tenth of it per session. When
-    /// a read lease can be had, the version comes with one (see `leasedVersion`).
-    public func currentVersion(of id: String, limits: StorageLimits) throws(StorageError) -> Int? {
-        let now = WallClock.milliseconds()
-        if leases.lengthMilliseconds > 0, Int64(leases.lengthMilliseconds) * 2 <= limits.idleExpiryMilliseconds,
-            let ticket = leases.ticket(for: id, now: MonotonicClock.now())
-        {
-            return try grantLease(ticket, limits: limits)
-        }
-        let due = renewed.withLock { map -> Bool in
-            if let last = map[id], now - last < limits.touchSlackMilliseconds { return false }
-            if map.count > 100_000 { map.removeAll() }
-            map[id] = now
-            return true
-        }
-        if due {
-            return try eval(RedisScripts.touch, keys: [Self.key(id)], [Self.arg(limits.idleExpiryMilliseconds)], idempotent: true).int
-        }
-        return try run(["HGET", Self.key(id), "v"], idempotent: true).int
-    }
-
-    public func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession? {
-        let known = knownVersion ?? -1
-        for _ in 0..<8 {
-            guard let head = try run(["HMGET", Self.key(id), "v", "sv"], idempotent: true).elements,
-                head.count == 2, head[0].int != nil
-            else { return nil }
-            guard let snapshotVersion = head[1].int else { throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session") }
-            var snapshot: (version: Int, bytes: [UInt8])?
-            if known < snapshotVersion {
-                guard let bytes = try run(["HGET", Self.key(id), "s"], idempotent: true).bytes else { return nil }
-                snapshot = (snapshotVersion, bytes)
-            }
-            let reply = try eval(
-                RedisScripts.load, keys: [Self.key(id)], [Self.arg(known), Self.arg(snapshot == nil ? -1 : snapshotVersion)],
-                idempotent: true)
-            guard let parts = reply.elements else { return nil }
-            if parts.first?.int == -2 { continue } // compacted meanwhile: read again
-            guard parts.count >= 2, let version = parts[0].int, parts[1].int == snapshotVersion || snapshot == nil else {
-                throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session")
-            }
-            var next = max(known, parts[1].int ?? snapshotVersion)
-            var log: [(version: Int, bytes: [UInt8])] = []
-            for part in parts.dropFirst(2) {
-                next += 1
-                guard let bytes = part.bytes else { throw .corrupt("Redis key \(Self.key(id)) lacks log entry \(next)") }
-                log.append((next, bytes))
-            }
-            return StoredSession(snapshot: snapshot, log: log, version: version)
-        }
-        throw .unavailable("Redis: session \(id) kept being compacted while loading")
     }
 
     public func append(
@@ -304,18 +222,22 @@ public final class RedisSessionStorage: SessionStorage {
         let token = nextToken()
         waits.register(token)
         defer { waits.unregister(token) }
-        if delta > 0, let full = try account(id, delta: delta, isNew: false, limits: limits) { return .full(full) }
+        if delta > 0, let full = try reserveGrowth(id, delta: delta, token: token, limits: limits) { return .full(full) }
         let reply: RedisReply
         do {
             // The token is the change's write id: sent again after a dropped connection, the
             // script answers a change that already landed as landed (`replayed` below).
             reply = try eval(
                 RedisScripts.append, keys: [Self.key(id), Self.leasesKey(id)],
-                [Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id)],
+                [
+                    Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id),
+                    Self.arg(new.units)
+                ],
                 replayable: true, durable: true)
         } catch {
-            // Unknown whether it landed: keep the reservation (over-counting is the safe side;
-            // reconciling or the next change corrects it), and this replica's lease.
+            // Unknown whether it landed: the reservation stays pending (over-counting is the
+            // safe side) until its deadline, when reconciling takes the session's own units;
+            // this replica's lease goes.
             leases.revoke(id, now: MonotonicClock.now())
             throw error
         }
@@ -331,13 +253,15 @@ public final class RedisSessionStorage: SessionStorage {
             } else {
                 try awaitRevocations(id, token: token, parts.dropFirst(3))
             }
-            if delta < 0 { _ = try? account(id, delta: delta, isNew: false, limits: limits) }
+            // Left pending if this fails: reconciling settles it from the session.
+            if delta != 0 { try? settle(id, version: baseVersion + 1, units: new.units, token: delta > 0 ? token : "") }
             return .appended(logBytes: parts.count > 1 ? parts[1].int ?? 0 : 0, snapshotBytes: parts.count > 2 ? parts[2].int ?? 0 : 0)
         case -1:
-            try? release(id)
+            if delta > 0 { try? cancel(token) }
+            try? forget(id)
             return .gone
         default:
-            if delta > 0 { _ = try? account(id, delta: -delta, isNew: false, limits: limits) }
+            if delta > 0 { try? cancel(token) }
             return .stale(current: parts.count > 1 ? parts[1].int ?? baseVersion : baseVersion)
         }
     }
@@ -363,7 +287,7 @@ public final class RedisSessionStorage: SessionStorage {
         guard parts.first?.int == 1 else { return .stale(current: parts.count > 1 ? parts[1].int ?? 0 : 0) }
         leases.revoke(id, now: MonotonicClock.now())
         try awaitRevocations(id, token: token, parts.dropFirst())
-        try? release(id)
+        try? forget(id)
         return .removed
     }
 
@@ -372,7 +296,7 @@ public final class RedisSessionStorage: SessionStorage {
     public func quarantine(id: String, reason: String) throws(StorageError) {
         leases.revoke(id, now: MonotonicClock.now())
         _ = try eval(RedisScripts.quarantine, keys: [Self.key(id), Self.key(id) + ":quarantined"], [Self.arg(reason)])
-        try release(id)
+        try forget(id)
     }
 
     public func sweep(limits: StorageLimits) throws(StorageError) {
@@ -380,7 +304,7 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func sessionCount(limits: StorageLimits) -> Int? {
-        (try? run(["HLEN", Self.accountsKey], idempotent: true))?.int
+        (try? run(["HLEN", RedisAccountScripts.accountsKey], idempotent: true))?.int
     }
 
     /// `EXISTS` for each, pipelined in batches of 1,000: one round trip per batch.

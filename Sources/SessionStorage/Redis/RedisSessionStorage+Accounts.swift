@@ -1,0 +1,91 @@
+/// The limits across replicas (`RedisAccountScripts` has the keys): a change that grows a
+/// session reserves its growth under its token first, then compare-and-sets the session,
+/// then settles (the session's units of the new version replace the reservation) or cancels
+/// it. The total reserved therefore never falls below what is held, whatever the
+/// interleaving of replicas, and a change whose outcome stays unknown holds its reservation
+/// only until its deadline: reconciling then takes the units from the session itself.
+extension RedisSessionStorage {
+    static var accountKeys: [String] { RedisAccountScripts.keys }
+
+    /// How long a pending reservation outlives the call that made it: past this, a change
+    /// still unanswered is lost or stalled, and its session's own units are the truth.
+    var pendingGraceMilliseconds: Int { max(2000, 4 * commandTimeoutMilliseconds + replicaAckTimeoutMilliseconds) }
+
+    /// Reserves `delta` more units for `id` under `token`; nil when accepted.
+    func reserveGrowth(_ id: String, delta: Int, token: String, limits: StorageLimits) throws(StorageError) -> StorageFull? {
+        try admit(id, units: delta, token: token, version: -1, isNew: false, limits: limits)
+    }
+
+    /// Records a new session's units at its first version; nil when accepted.
+    func admitNew(_ id: String, units: Int, version: Int, limits: StorageLimits) throws(StorageError) -> StorageFull? {
+        try admit(id, units: units, token: "", version: version, isNew: true, limits: limits)
+    }
+
+    private func admit(
+        _ id: String, units: Int, token: String, version: Int, isNew: Bool, limits: StorageLimits
+    ) throws(StorageError) -> StorageFull? {
+        let arguments = [
+            Self.arg(id), Self.arg(units), Self.arg(limits.maxSessions), Self.arg(limits.maxTotalItems), Self.arg(isNew ? "1" : "0"),
+            Self.arg(token), Self.arg(pendingGraceMilliseconds), Self.arg(version)
+        ]
+        var code = try eval(RedisAccountScripts.reserve, keys: Self.accountKeys, arguments, idempotent: true).int
+        if code != 0 {
+            // Sessions that expired by their time to live, and changes that never settled,
+            // still hold units until reconciled: reconcile, then try once more.
+            try reconcile()
+            code = try eval(RedisAccountScripts.reserve, keys: Self.accountKeys, arguments, idempotent: true).int
+        }
+        switch code {
+        case 0: return nil
+        case -1: return .sessions(limit: limits.maxSessions)
+        default: return .items(limit: limits.maxTotalItems)
+        }
+    }
+
+    /// `id` holds `units` as of `version`; the pending reservation of `token` (if any) is done.
+    func settle(_ id: String, version: Int, units: Int, token: String) throws(StorageError) {
+        _ = try eval(
+            RedisAccountScripts.settle, keys: Self.accountKeys, [Self.arg(id), Self.arg(version), Self.arg(units), Self.arg(token)],
+            idempotent: true)
+    }
+
+    /// Gives back the reservation of a change that did not land.
+    func cancel(_ token: String) throws(StorageError) {
+        _ = try eval(RedisAccountScripts.cancel, keys: Self.accountKeys, [Self.arg(token)], idempotent: true)
+    }
+
+    /// Forgets a session that is gone.
+    func forget(_ id: String) throws(StorageError) {
+        _ = try eval(RedisAccountScripts.forget, keys: Self.accountKeys, [Self.arg(id)], idempotent: true)
+    }
+
+    /// Brings the accounts back to what the sessions hold: drops reservations past their
+    /// deadline, forgets sessions whose key is gone (expired by Redis), and sets every other
+    /// session's units from its own `u` (a newer settlement wins). Batches of 1,000, one
+    /// round trip each way.
+    func reconcile() throws(StorageError) {
+        let expired = try eval(RedisAccountScripts.expirePending, keys: Self.accountKeys, [], idempotent: true).elements ?? []
+        var ids = Set(expired.compactMap { $0.bytes.map { String(decoding: $0, as: UTF8.self) } })
+        for reply in try run(["HKEYS", RedisAccountScripts.accountsKey], idempotent: true).elements ?? [] {
+            if let bytes = reply.bytes { ids.insert(String(decoding: bytes, as: UTF8.self)) }
+        }
+        let all = Array(ids)
+        var start = 0
+        while start < all.count {
+            let batch = all[start..<min(all.count, start + 1000)]
+            let heads = try call(batch.map { [Self.arg("HMGET"), Self.arg(Self.key($0)), Self.arg("v"), Self.arg("u")] }, idempotent: true)
+            for (id, head) in zip(batch, heads) {
+                let fields = head.elements ?? []
+                guard fields.count == 2, let version = fields[0].int else {
+                    // The key first, then its account: a session being created is not in the
+                    // accounts yet, so a missing key is a session that is gone.
+                    try forget(id)
+                    continue
+                }
+                // Sessions written before units were kept (`u`) keep their account as it is.
+                if let units = fields[1].int { try settle(id, version: version, units: units, token: "") }
+            }
+            start += batch.count
+        }
+    }
+}
