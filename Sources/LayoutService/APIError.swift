@@ -95,7 +95,8 @@ public struct APIError: Error, Sendable {
         case .items(let n):
             APIError(
                 status: 503, code: "too_many_sessions",
-                message: "the session store holds its maximum of \(n) items and sections; delete a session or retry later",
+                message:
+                    "the session store holds its maximum of \(n) units (items, sections and identifier bytes / \(StoredCounts.identifierBytesPerUnit)); delete a session or retry later",
                 headers: [("Retry-After", "5")])
         }
     }

@@ -98,13 +98,28 @@ public struct StorageLimits: Sendable, Equatable {
 public struct StoredCounts: Sendable, Equatable {
     public var items: Int
     public var sections: Int
+    /// Bytes of its sections' and items' identifiers, as packed (a tag byte and the UTF-8
+    /// bytes or the integer's 8 bytes each).
+    public var identifierBytes: Int
 
-    public init(items: Int, sections: Int) {
+    /// Identifier bytes that count as one unit (issue 34, point 4). An item is budgeted at
+    /// 85 B (README, "Memory"); an identifier byte holds about 1 B once a session is built
+    /// and up to 3 B at the peak of building it and in what the allocator keeps (840 B an item
+    /// with 256-byte identifiers, measured on a 2.4M-item session): 32 bytes a unit keeps a
+    /// session of long identifiers inside the memory the items limit stands for.
+    public static let identifierBytesPerUnit = 32
+
+    public init(items: Int, sections: Int, identifierBytes: Int = 0) {
         self.items = items
         self.sections = sections
+        self.identifierBytes = identifierBytes
     }
 
-    public var units: Int { items + sections }
+    /// Units of identifier bytes, rounded up.
+    public var identifierUnits: Int { (identifierBytes + Self.identifierBytesPerUnit - 1) / Self.identifierBytesPerUnit }
+
+    /// What `--max-total-items` counts: items, sections and identifier units.
+    public var units: Int { items + sections + identifierUnits }
 }
 
 public struct StoredSession: Sendable {

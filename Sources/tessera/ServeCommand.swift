@@ -35,6 +35,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ServeSettings.help("--max-total-items")) var maxTotalItems: Int?
     @Option(help: ServeSettings.help("--session-idle-seconds")) var sessionIdleSeconds: Int?
     @Option(help: ServeSettings.help("--max-sections-per-session")) var maxSectionsPerSession: Int?
+    @Option(help: ServeSettings.help("--max-identifier-bytes-per-session")) var maxIdentifierBytesPerSession: Int?
     @Option(help: ServeSettings.help("--reply-cache-bytes")) var replyCacheBytes: Int?
     @Option(help: ServeSettings.help("--max-elements-per-reply")) var maxElementsPerReply: Int?
     @Option(help: ServeSettings.help("--workers")) var workers: Int?

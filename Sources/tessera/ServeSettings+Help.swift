@@ -26,6 +26,7 @@ extension ServeSettings {
             "--max-items-per-session": "Items in one session or request",
             "--max-total-items": "Items across all sessions",
             "--max-sections-per-session": "Sections in one session or request",
+            "--max-identifier-bytes-per-session": "Bytes of section and item identifiers in one session (also counted by --max-total-items, 32 bytes a unit)",
             "--session-idle-seconds": "An unused session expires after this long",
             "--reply-cache-bytes": "Bytes of cached rect-query replies, all sessions together, each kept from its second request; 0 turns the cache off",
             "--store-sweep-seconds": "Seconds between sweeps of the session store: expired sessions go, and copies of sessions deleted through another replica",

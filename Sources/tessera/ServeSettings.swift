@@ -33,6 +33,7 @@ enum ServeSettings {
             .value(.integer("--max-items-per-session", in: 1...100_000_000), "n", \.maxItemsPerSession, into: \.store.maxItemsPerSession),
             .value(.integer("--max-total-items", in: 1...1_000_000_000), "n", \.maxTotalItems, into: \.store.maxTotalItems),
             .value(.integer("--max-sections-per-session", in: 1...10_000_000), "n", \.maxSectionsPerSession, into: \.store.maxSectionsPerSession),
+            .value(.integer("--max-identifier-bytes-per-session", in: 1...Int(UInt32.max)), "bytes", \.maxIdentifierBytesPerSession, into: \.store.maxIdentifierBytesPerSession),
             .value(.integer("--session-idle-seconds", in: 1...31_536_000), "seconds", \.sessionIdleSeconds, into: \.sessionIdleSeconds),
             .value(.integer("--reply-cache-bytes", in: 0...(1 << 40)), "bytes", \.replyCacheBytes, into: \.store.replyCacheBytes),
             .value(.integer("--store-sweep-seconds", in: 1...3600), "seconds", \.storeSweepSeconds, into: \.storeSweepSeconds),

@@ -20,6 +20,9 @@ public struct PackedSnapshot: Hashable, Sendable {
             itemCounts: snapshot.sections.map(\.items.count))
     }
 
+    /// Bytes the identifiers take packed (what the store's limits count).
+    public var identifierBytes: Int { sectionIDs.bytes.count + itemIDs.bytes.count }
+
     public var unpacked: DiffableSnapshot {
         var sections: [DiffableSnapshotSection] = []
         var n = 0

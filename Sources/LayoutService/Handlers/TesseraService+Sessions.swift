@@ -15,7 +15,8 @@ extension TesseraService {
                     dataSource: request.dataSource, identifiers: request.snapshot),
                 counts: StoredCounts(
                     items: request.dataSource.totalItemCount,
-                    sections: request.dataSource.sections.count))
+                    sections: request.dataSource.sections.count,
+                    identifierBytes: try store.configuration.checkedIdentifierBytes(request.snapshot, field: "dataSource.sections")))
             let prepared: any PreparedLayout
             do throws(APIError) {
                 prepared = try prepare(request.layout, request.dataSource, request.view)

@@ -73,6 +73,9 @@ extension TesseraService {
             : try SnapshotRequestDecoder(
                 kind: state.kind, maxItems: limits.maxItemsPerSession, maxSections: limits.maxSectionsPerSession
             ).decode(body)
+        // A change being made (not one replayed from the log, accepted under the limits of
+        // its time) keeps the session within its identifier bytes.
+        if planned { _ = try limits.checkedIdentifierBytes(request.snapshot, field: kind == .snapshot ? "sections" : "operations") }
         return try applySnapshot(request, to: state, planned: planned)
     }
 }

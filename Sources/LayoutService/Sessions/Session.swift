@@ -24,7 +24,9 @@ struct SessionState: Sendable {
 
     /// What the state holds, as the store's limits count it.
     var counts: StoredCounts {
-        StoredCounts(items: dataSource.totalItemCount, sections: dataSource.sections.count)
+        StoredCounts(
+            items: dataSource.totalItemCount, sections: dataSource.sections.count,
+            identifierBytes: identifiers?.identifierBytes ?? 0)
     }
 }
 

@@ -15,8 +15,10 @@ public final class SessionStore: Sendable {
         /// Sections in one session or request (an empty section still costs a few hundred
         /// bytes of prepared geometry; see README, "Memory").
         public var maxSectionsPerSession = 2_000
-        /// Items plus sections across all sessions (a section counts as an item); bounds
-        /// memory (~50 bytes per explicit item).
+        /// Identifier bytes (packed) in one session (issue 34, point 4).
+        public var maxIdentifierBytesPerSession = 256 << 20
+        /// Items, sections and identifier units (`StoredCounts.units`) across all sessions;
+        /// bounds memory (up to 85 bytes per item).
         public var maxTotalItems = 50_000_000
         public var idleExpirySeconds: UInt64 = 900
         /// Encoded replies of repeated rect queries kept for all sessions together (0: none).

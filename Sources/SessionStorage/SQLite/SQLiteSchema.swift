@@ -5,21 +5,31 @@
 enum SQLiteSchema {
     /// `PRAGMA user_version` of a file this Tessera made (0: a new file, or one made before
     /// the version was recorded). Raise it with any change to the tables below.
-    static let version: Int64 = 1
+    /// 2: `sessions.identifier_units` (issue 34, point 4), added to a version-1 file at start.
+    static let version: Int64 = 2
 
     static let create = """
         CREATE TABLE IF NOT EXISTS sessions(
             id TEXT PRIMARY KEY, version INTEGER NOT NULL, items INTEGER NOT NULL,
             sections INTEGER NOT NULL, log_bytes INTEGER NOT NULL, snapshot_bytes INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL, quarantine TEXT) WITHOUT ROWID;
+            expires_at INTEGER NOT NULL, quarantine TEXT, identifier_units INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS snapshots(id TEXT PRIMARY KEY, version INTEGER NOT NULL, data BLOB NOT NULL);
         CREATE TABLE IF NOT EXISTS log(id TEXT NOT NULL, version INTEGER NOT NULL, entry BLOB NOT NULL);
         CREATE UNIQUE INDEX IF NOT EXISTS log_by_session ON log(id, version);
         """
 
+    /// Makes a version-1 file current, in one transaction: its sessions held no identifier
+    /// units then (they were not counted), so 0 until their next change.
+    static let upgrade = """
+        BEGIN IMMEDIATE;
+        ALTER TABLE sessions ADD COLUMN identifier_units INTEGER NOT NULL DEFAULT 0;
+        PRAGMA user_version=2;
+        COMMIT
+        """
+
     /// Each table's columns, in order, as `create` makes them.
     static let tables: [(name: String, columns: [String])] = [
-        ("sessions", ["id", "version", "items", "sections", "log_bytes", "snapshot_bytes", "expires_at", "quarantine"]),
+        ("sessions", ["id", "version", "items", "sections", "log_bytes", "snapshot_bytes", "expires_at", "quarantine", "identifier_units"]),
         ("snapshots", ["id", "version", "data"]),
         ("log", ["id", "version", "entry"])
     ]
@@ -29,6 +39,8 @@ enum SQLiteSchema {
         case none
         /// Tessera's tables without the version recorded (an earlier Tessera).
         case unversioned
+        /// A version-1 file: its sessions lack `identifier_units` (`upgrade` adds it).
+        case version1
         case current
     }
 
@@ -65,6 +77,7 @@ enum SQLiteSchema {
         for table in tables {
             var columns: [String] = []
             try c.query("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(table.name)]) { row in columns.append(row.text(0)) }
+            if stored == 1, table.name == "sessions", columns == table.columns.dropLast() { return .version1 }
             guard columns == table.columns else {
                 let found = columns.isEmpty ? "is missing" : "has columns (\(columns.joined(separator: ", ")))"
                 throw .corrupt(

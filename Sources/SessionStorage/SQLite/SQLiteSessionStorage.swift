@@ -30,7 +30,9 @@ public final class SQLiteSessionStorage: SessionStorage {
             }
             try c.execute("PRAGMA journal_mode=WAL")
             try Self.configure(c)
-            if schema != .current {
+            if schema == .version1 {
+                try c.execute(SQLiteSchema.upgrade)
+            } else if schema != .current {
                 // A new file, or one of an earlier Tessera that did not record its version: one
                 // transaction creates what is missing and records the version, so a file never
                 // holds half a schema. An up-to-date file is not written to here (a full disk
@@ -93,11 +95,11 @@ public final class SQLiteSessionStorage: SessionStorage {
         return try body(c)
     }
 
-    /// Items plus sections held by live sessions other than `except`.
+    /// Units (items, sections, identifier units) held by live sessions other than `except`.
     private func heldUnits(_ c: SQLiteConnection, except id: String, at now: Int64) throws(StorageError) -> (sessions: Int, units: Int) {
         var held = (sessions: 0, units: 0)
         try c.query(
-            "SELECT count(*), coalesce(sum(items + sections), 0) FROM sessions WHERE quarantine IS NULL AND expires_at > ? AND id <> ?",
+            "SELECT count(*), coalesce(sum(items + sections + identifier_units), 0) FROM sessions WHERE quarantine IS NULL AND expires_at > ? AND id <> ?",
             [.int(now), .text(id)]
         ) { row in held = (Int(row.int(0)), Int(row.int(1))) }
         return held
@@ -116,10 +118,10 @@ public final class SQLiteSessionStorage: SessionStorage {
                 // An expired session's leftovers may still be there until the next sweep.
                 try forget(c, id)
                 try c.query(
-                    "INSERT INTO sessions VALUES (?, ?, ?, ?, 0, ?, ?, NULL)",
+                    "INSERT INTO sessions VALUES (?, ?, ?, ?, 0, ?, ?, NULL, ?)",
                     [
                         .text(id), .int(Int64(version)), .int(Int64(counts.items)), .int(Int64(counts.sections)),
-                        .int(Int64(snapshot.count)), .int(now + limits.idleExpiryMilliseconds)
+                        .int(Int64(snapshot.count)), .int(now + limits.idleExpiryMilliseconds), .int(Int64(counts.identifierUnits))
                     ])
                 try c.query("INSERT INTO snapshots VALUES (?, ?, ?)", [.text(id), .int(Int64(version)), .blob(snapshot)])
                 return .created
@@ -188,7 +190,7 @@ public final class SQLiteSessionStorage: SessionStorage {
             try c.transaction { () throws(StorageError) -> AppendOutcome in
                 var row: (version: Int, units: Int, logBytes: Int, snapshotBytes: Int)?
                 try c.query(
-                    "SELECT version, items + sections, log_bytes, snapshot_bytes FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?",
+                    "SELECT version, items + sections + identifier_units, log_bytes, snapshot_bytes FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?",
                     [.text(id), .int(now)]
                 ) { r in row = (Int(r.int(0)), Int(r.int(1)), Int(r.int(2)), Int(r.int(3))) }
                 guard let row else { return .gone }
@@ -199,9 +201,9 @@ public final class SQLiteSessionStorage: SessionStorage {
                 }
                 try c.query("INSERT INTO log VALUES (?, ?, ?)", [.text(id), .int(Int64(baseVersion + 1)), .blob(entry)])
                 try c.query(
-                    "UPDATE sessions SET version = ?, items = ?, sections = ?, log_bytes = log_bytes + ?, expires_at = ? WHERE id = ?",
+                    "UPDATE sessions SET version = ?, items = ?, sections = ?, identifier_units = ?, log_bytes = log_bytes + ?, expires_at = ? WHERE id = ?",
                     [
-                        .int(Int64(baseVersion + 1)), .int(Int64(new.items)), .int(Int64(new.sections)),
+                        .int(Int64(baseVersion + 1)), .int(Int64(new.items)), .int(Int64(new.sections)), .int(Int64(new.identifierUnits)),
                         .int(Int64(entry.count)), .int(now + limits.idleExpiryMilliseconds), .text(id)
                     ])
                 return .appended(logBytes: row.logBytes + entry.count, snapshotBytes: row.snapshotBytes)
