@@ -9,14 +9,24 @@ import SessionStorage
 /// so the commands resolve their optional flags through this after parsing.
 struct EnvironmentSetting<Value> {
     let flag: String
+    /// `TESSERA_` and the flag's words (`SettingName`), unless the setting names its own.
+    let variable: String
     /// Turns the variable's text into a value; nil when the text is not one.
     let parse: (String) -> Value?
     /// What a valid value is, for messages ("an integer from 0 to 65535").
     let expectation: String
     let isValid: (Value) -> Bool
 
-    /// `TESSERA_` and the flag's words (`SettingName`).
-    var variable: String { SettingName.variable(flag) }
+    init(
+        flag: String, variable: String? = nil, parse: @escaping (String) -> Value?, expectation: String,
+        isValid: @escaping (Value) -> Bool
+    ) {
+        self.flag = flag
+        self.variable = variable ?? SettingName.variable(flag)
+        self.parse = parse
+        self.expectation = expectation
+        self.isValid = isValid
+    }
 
     /// The value in force, or a usage error naming the flag or the variable that was wrong.
     func resolve(

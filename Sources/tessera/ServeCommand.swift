@@ -43,6 +43,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ServeSettings.help("--max-queue-wait-seconds")) var maxQueueWaitSeconds: Int?
     @Option(help: ServeSettings.help("--max-body-bytes-in-flight")) var maxBodyBytesInFlight: Int?
     @Option(help: ServeSettings.help("--max-body-bytes-per-client")) var maxBodyBytesPerClient: Int?
+    @Option(help: ServeSettings.help("--trusted-proxy")) var trustedProxy: [String] = []
     @Option(help: ServeSettings.help("--min-body-bytes-per-second")) var minBodyBytesPerSecond: Int?
     @Option(help: ServeSettings.help("--body-rate-grace-seconds")) var bodyRateGraceSeconds: Int?
     @Option(help: ServeSettings.help("--max-reply-bytes-in-flight")) var maxReplyBytesInFlight: Int?

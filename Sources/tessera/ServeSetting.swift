@@ -4,11 +4,14 @@ import Logging
 /// One row of `tessera serve`'s settings table (`ServeSettings.all`): the flag, what a valid
 /// value is, where the value goes in `ServeOptions`, and where the value in force is read
 /// back for the start-up log line. The flag names the rest: the environment variable and the
-/// log key (`SettingName`). The default is not in the row: it is whatever the configuration
+/// log key (`SettingName`; a flag given once per value, `--trusted-proxy`, names its list
+/// variable in the plural). The default is not in the row: it is whatever the configuration
 /// structs start with, and the help reads it from there, so it is written once. The help's
 /// words are in `ServeSettings+Help.swift`.
 struct ServeSetting {
     let flag: String
+    /// The environment variable: the rule's (`EnvironmentSetting.variable`).
+    let variable: String
     let valueName: String
     /// The default as the help shows it, read from a default configuration; nil when the
     /// configuration has none (it is worked out later, or there is none).
@@ -19,7 +22,6 @@ struct ServeSetting {
     /// The value in force, as the start-up log line carries it; never a secret.
     let valueInForce: (ServeOptions) -> Logger.MetadataValue
 
-    var variable: String { SettingName.variable(flag) }
     var logKey: String { SettingName.logKey(flag) }
 
     /// "Summary (VARIABLE; default X)."; `defaultInWords` stands for a default worked out on
@@ -50,7 +52,7 @@ extension ServeSetting {
         into target: WritableKeyPath<ServeOptions, Value>
     ) -> Self {
         Self(
-            flag: rule.flag, valueName: valueName,
+            flag: rule.flag, variable: rule.variable, valueName: valueName,
             describeDefault: { describe($0[keyPath: target], valueName: valueName) },
             apply: { command, environment, options in
                 options[keyPath: target] = try rule.resolve(
@@ -67,7 +69,7 @@ extension ServeSetting {
         into target: WritableKeyPath<ServeOptions, Value?>, inForce: KeyPath<ServeOptions, Value>
     ) -> Self {
         Self(
-            flag: rule.flag, valueName: valueName, describeDefault: { _ in nil },
+            flag: rule.flag, variable: rule.variable, valueName: valueName, describeDefault: { _ in nil },
             apply: { command, environment, options in
                 if let value = try rule.resolve(command[keyPath: flag], environment: environment) {
                     options[keyPath: target] = value
@@ -84,7 +86,7 @@ extension ServeSetting {
     ) -> Self {
         let rule = EnvironmentSetting.text(flag)
         return Self(
-            flag: flag, valueName: "path", describeDefault: { _ in nil },
+            flag: flag, variable: rule.variable, valueName: "path", describeDefault: { _ in nil },
             apply: { command, environment, options in
                 if let file = try rule.resolve(command[keyPath: path], environment: environment) {
                     options[keyPath: target] = try ServeOptions.secret(in: file, flag: flag)

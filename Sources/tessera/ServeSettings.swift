@@ -44,6 +44,7 @@ enum ServeSettings {
             .value(.integer("--max-queue-wait-seconds", in: 1...86_400), "seconds", \.maxQueueWaitSeconds, into: \.maxQueueWaitSeconds),
             .value(.integer("--max-body-bytes-in-flight", in: 1...(1 << 40)), "bytes", \.maxBodyBytesInFlight, into: \.http.maxBodyBytesInFlight),
             .unsetByDefault(.integer("--max-body-bytes-per-client", in: 1...(1 << 40)), "bytes", \.maxBodyBytesPerClient, into: \.http.maxBodyBytesPerClient, inForce: \.http.bodyShareBytes),
+            .parsed(.addressBlocks("--trusted-proxy", variable: "TESSERA_TRUSTED_PROXIES"), "cidr", { try TrustedProxyList.fromFlags($0.trustedProxy, flag: "--trusted-proxy") }, into: \.http.trustedProxies),
             .value(.integer("--min-body-bytes-per-second", in: 0...(1 << 30)), "bytes", \.minBodyBytesPerSecond, into: \.http.minBodyBytesPerSecond),
             .value(.integer("--body-rate-grace-seconds", in: 0...86_400), "seconds", \.bodyRateGraceSeconds, into: \.http.bodyRateGraceSeconds),
             .value(.integer("--max-reply-bytes-in-flight", in: 1...(1 << 40)), "bytes", \.maxReplyBytesInFlight, into: \.http.maxReplyBytesInFlight),

@@ -4,12 +4,14 @@ import Testing
 
 /// Bodies trickled to hold the body budget (issue 20): four connections declaring the
 /// largest body and sending a byte every few seconds held all of `maxBodyBytesInFlight`, and
-/// every other client's upload was a 503 for as long as they trickled.
+/// every other client's upload was a 503 for as long as they trickled. Since bodies count the
+/// bytes they have sent (issue 34) a trickler holds next to nothing; the rate still frees
+/// its connection and what it did send, and the share still bounds what one client sends.
 @Suite("body share and minimum rate", .serialized)
 struct BodyShareAndRateTests {
-    /// One client (127.0.0.1) opens four uploads of the largest body in a budget of four:
-    /// its share (a quarter) takes the first, the other three are refused 503 from their
-    /// heads, and another client (127.0.0.2) still uploads.
+    /// One client (127.0.0.1) sends all but a byte of the largest body in a budget of four:
+    /// its share (a quarter) holds those bytes, its other uploads are refused 503 as soon as
+    /// their bytes pass the share, and another client (127.0.0.2) still uploads.
     @Test func oneClientCannotTakeEveryClientsBodies() throws {
         try withServer(
             router: TestRoutes.standard(),
@@ -19,12 +21,12 @@ struct BodyShareAndRateTests {
             }
         ) { server, port in
             let first = try RawHTTPClient(port: port, timeoutSeconds: 30)
-            try first.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nx")
-            #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 1000 })
+            try first.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\n" + String(repeating: "x", count: 999))
+            #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 999 })
             var others: [RawHTTPClient] = []
             for _ in 0..<3 {
                 let again = try RawHTTPClient(port: port, timeoutSeconds: 30)
-                try again.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nx")
+                try again.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nxx")
                 let refused = try again.readResponse()
                 #expect(refused.status == 503)
                 #expect(refused.errorCode == "server_busy")
@@ -32,12 +34,12 @@ struct BodyShareAndRateTests {
                 #expect(String(decoding: refused.body, as: UTF8.self).contains("share"))
                 others.append(again)
             }
-            #expect(server.bodyBytesInFlight == 1000)
+            #expect(server.bodyBytesInFlight == 999)
             let stranger = try RawHTTPClient(port: port, timeoutSeconds: 30, sourceHost: 2)
             let upload = try stranger.request("POST /echo HTTP/1.1\r\nContent-Length: 900\r\n\r\n" + String(repeating: "s", count: 900))
             #expect(upload.status == 200 && upload.body.count == 900)
             // The first client's share comes back when its body is answered.
-            try first.send(String(repeating: "x", count: 999))
+            try first.send("x")
             #expect(try first.readResponse().body.count == 1000)
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
             let next = try RawHTTPClient(port: port).request(
@@ -46,9 +48,36 @@ struct BodyShareAndRateTests {
         }
     }
 
+    /// Four connections of one client declaring the largest body and trickling it hold only
+    /// the bytes they sent: the same client's next upload is not refused (it was, for as long
+    /// as they trickled, when declared bytes were reserved).
+    @Test func trickledBodiesLeaveTheirClientRoom() throws {
+        try withServer(
+            router: TestRoutes.standard(),
+            configure: {
+                $0.maxBodySize = 1000
+                $0.maxBodyBytesInFlight = 4000
+            }
+        ) { server, port in
+            var tricklers: [RawHTTPClient] = []
+            for _ in 0..<4 {
+                let client = try RawHTTPClient(port: port, timeoutSeconds: 30)
+                try client.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nx")
+                tricklers.append(client)
+            }
+            #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 4 })
+            let upload = try RawHTTPClient(port: port, timeoutSeconds: 30).request(
+                "POST /echo HTTP/1.1\r\nContent-Length: 900\r\n\r\n" + String(repeating: "u", count: 900))
+            #expect(upload.status == 200 && upload.body.count == 900)
+            tricklers.removeAll()
+            #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
+        }
+    }
+
     /// Bodies trickled from four clients (each within its share) are refused once they fall
     /// behind the minimum rate past the grace: a 408 naming the pace, the connection closed,
-    /// the budget free again. A Content-Length body and a chunked one alike.
+    /// the budget free again. A Content-Length body and a chunked one alike. They send most
+    /// of their bodies first, and meanwhile what they sent refuses another client's body.
     @Test(arguments: [false, true])
     func aTrickledBodyLosesItsReservation(chunked: Bool) throws {
         try withServer(
@@ -61,20 +90,22 @@ struct BodyShareAndRateTests {
             }
         ) { server, port in
             var tricklers: [RawHTTPClient] = []
+            let sent = String(repeating: "x", count: 990)
             for host in UInt8(2)...5 {
                 let client = try RawHTTPClient(port: port, timeoutSeconds: 30, sourceHost: host)
                 try client.send(
                     chunked
-                        ? "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\nx"
-                        : "POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\nx")
+                        ? "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3e8\r\n" + sent
+                        : "POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\n" + sent)
                 tricklers.append(client)
             }
-            #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 4000 })
-            // Full: a fifth client is refused for now.
+            #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 3960 })
+            // Nearly full: a fifth client's 100 bytes are refused for now.
             let waiting = try RawHTTPClient(port: port, timeoutSeconds: 30, sourceHost: 6)
-            #expect(try waiting.request("POST /echo HTTP/1.1\r\nContent-Length: 10\r\n\r\n0123456789").status == 503)
+            let body = String(repeating: "w", count: 100)
+            #expect(try waiting.request("POST /echo HTTP/1.1\r\nContent-Length: 100\r\n\r\n" + body).status == 503)
             // A byte now and then does not keep up with 100 bytes a second.
-            for client in tricklers { try? client.send(chunked ? "x" : "x") }
+            for client in tricklers { try? client.send("x") }
             for client in tricklers {
                 let refused = try client.readResponse()
                 #expect(refused.status == 408)
@@ -83,7 +114,7 @@ struct BodyShareAndRateTests {
                 #expect(try client.isClosedByServer())
             }
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
-            let fits = try RawHTTPClient(port: port, sourceHost: 6).request("POST /echo HTTP/1.1\r\nContent-Length: 10\r\n\r\n0123456789")
+            let fits = try RawHTTPClient(port: port, sourceHost: 6).request("POST /echo HTTP/1.1\r\nContent-Length: 100\r\n\r\n" + body)
             #expect(fits.status == 200)
         }
     }

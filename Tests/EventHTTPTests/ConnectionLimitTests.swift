@@ -104,9 +104,11 @@ import Testing
         }
     }
 
-    /// Bodies held at once are bounded: while one request holds 800 of a 1,000-byte budget,
-    /// a 300-byte body is refused 503 from its head; once the first is answered it fits.
-    @Test func bodiesBeyondTheBudgetAre503BeforeBeingRead() throws {
+    /// Bodies held at once are bounded by what they have sent: while one request holds the
+    /// 800 bytes it sent of a 1,000-byte budget, another client's 300-byte body is refused
+    /// 503 once its bytes pass the budget, while a head alone holds nothing and is not
+    /// refused; once the first is answered the waiting body fits.
+    @Test func bodiesBeyondTheBudgetAre503() throws {
         try withServer(
             router: TestRoutes.standard(),
             configure: {
@@ -115,24 +117,30 @@ import Testing
             }
         ) { server, port in
             let big = try RawHTTPClient(port: port, timeoutSeconds: 30)
-            try big.send("POST /echo HTTP/1.1\r\nContent-Length: 800\r\n\r\n" + String(repeating: "b", count: 100))
+            try big.send("POST /echo HTTP/1.1\r\nContent-Length: 900\r\n\r\n" + String(repeating: "b", count: 800))
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 800 })
-            let refused = try RawHTTPClient(port: port, timeoutSeconds: 30)
-            try refused.send("POST /echo HTTP/1.1\r\nContent-Length: 300\r\n\r\n")
+            // Other addresses than big's, so that the budget refuses, not big's share.
+            let headOnly = try RawHTTPClient(port: port, timeoutSeconds: 30, sourceHost: 4)
+            try headOnly.send("POST /echo HTTP/1.1\r\nContent-Length: 300\r\n\r\n")
+            let refused = try RawHTTPClient(port: port, timeoutSeconds: 30, sourceHost: 2)
+            try refused.send("POST /echo HTTP/1.1\r\nContent-Length: 300\r\n\r\n" + String(repeating: "r", count: 300))
             let busy = try refused.readResponse()
             #expect(busy.status == 503)
             #expect(busy.errorCode == "server_busy")
             #expect(busy.header("Retry-After") == "1")
-            // Chunked bodies reserve chunk by chunk: the same refusal.
-            let chunked = try RawHTTPClient(port: port, timeoutSeconds: 30)
-            try chunked.send("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n12c\r\n")
+            #expect(String(decoding: busy.body, as: UTF8.self).contains("retry later"))
+            #expect(try refused.isClosedByServer())
+            // Chunked bodies count the bytes of their chunks: the same refusal.
+            let chunked = try RawHTTPClient(port: port, timeoutSeconds: 30, sourceHost: 3)
+            try chunked.send(
+                "POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n12c\r\n" + String(repeating: "c", count: 300))
             #expect(try chunked.readResponse().status == 503)
-            try big.send(String(repeating: "b", count: 700))
-            #expect(try big.readResponse().body.count == 800)
+            #expect(server.bodyBytesInFlight == 800)
+            try big.send(String(repeating: "b", count: 100))
+            #expect(try big.readResponse().body.count == 900)
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
-            let fits = try RawHTTPClient(port: port).request(
-                "POST /echo HTTP/1.1\r\nContent-Length: 300\r\n\r\n" + String(repeating: "c", count: 300))
-            #expect(fits.status == 200)
+            try headOnly.send(String(repeating: "h", count: 300))
+            #expect(try headOnly.readResponse().body.count == 300)
             #expect(waitUntil(seconds: 30) { server.bodyBytesInFlight == 0 })
         }
     }

@@ -354,34 +354,6 @@ import Testing
         expectRejected(good + "GET / HTTP/9.9\r\n", .unsupportedVersion, at: good.utf8.count, method: .GET)
     }
 
-    /// Bodies are reserved from the budget as heads declare them, held until the request is
-    /// answered, and given back when the connection closes.
-    @Test func bodiesHoldTheirReservationUntilAnswered() {
-        let budget = ByteBudget(capacity: 10)
-        var parser = RequestParser(limits: Self.limits, bodyBudget: budget)
-        let text = Array("POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\nabcdPOST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab".utf8)
-        var offset = 0
-        var outcome = RequestParser.Outcome.needMore
-        text.withUnsafeBytes { bytes in
-            (offset, outcome) = parser.consume(bytes)
-        }
-        #expect(outcome == .message)
-        _ = parser.takeMessage()
-        text[offset...].withUnsafeBytes { bytes in
-            (_, outcome) = parser.consume(bytes)
-        }
-        #expect(outcome == .needMore)
-        #expect(budget.inUse == 9)
-        parser.releaseReservations(answered: 1)
-        #expect(budget.inUse == 5)
-        // 6 more bytes would pass the capacity of 10: refused before they are read.
-        var other = RequestParser(limits: Self.limits, bodyBudget: budget)
-        let refused = Array("PUT / HTTP/1.1\r\nContent-Length: 6\r\n\r\n".utf8).withUnsafeBytes { other.consume($0) }
-        #expect(refused.outcome == .rejected(StreamRejection(reason: .serverBusy, offset: 0, method: .PUT)))
-        parser.releaseAllReservations()
-        #expect(budget.inUse == 0)
-    }
-
     @Test func deadlinesRefuseOnlyWhereTheyApply() {
         var parser = RequestParser(limits: Self.limits)
         #expect(parser.expireBody() == nil)

@@ -2,10 +2,11 @@ import Synchronization
 
 /// Bytes the whole server may hold at once for one purpose, shared by every loop.
 ///
-/// Request bodies: a request reserves its body as soon as its head declares it (each
-/// chunk's size for a chunked one) and gives it back when its reply has been written or its
+/// Request bodies: a request reserves its body's bytes as they arrive (not what its head
+/// declares: a client trickling a byte now and then into a 64 MiB body would hold 64 MiB
+/// while sending nothing) and gives them back when its reply has been written or its
 /// connection closes, so bodies being received, queued for a worker and being handled all
-/// count, and a body that does not fit is refused before it is read.
+/// count, and a body is refused (503) as soon as what it has sent does not fit.
 ///
 /// Reply bodies: a reply reserves its body when it is handed to libevent and gives it back
 /// when libevent lets go of it (written, or the connection dropped), so clients that do

@@ -63,6 +63,15 @@ struct HeaderBlock: Sendable, Equatable {
         return found
     }
 
+    /// Calls `body` with the value of every field named `name` (lowercase ASCII, compared
+    /// case-insensitively), in arrival order.
+    func forEachValue(named name: StaticString, _ body: (UnsafeRawBufferPointer) -> Void) {
+        forEachField { fieldName, value in
+            if equalsIgnoringCase(UnsafeRawBufferPointer(fieldName), name) { body(UnsafeRawBufferPointer(value)) }
+            return true
+        }
+    }
+
     /// Calls `body` with each field's name and value bytes until it returns false.
     private func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
         storage.withUnsafeBytes { raw in

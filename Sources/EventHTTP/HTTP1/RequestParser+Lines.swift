@@ -103,14 +103,19 @@ extension RequestParser {
             message.minorVersion == 1
             ? !connectionTokens.close : connectionTokens.keepAlive && !connectionTokens.close
         let hasBody = sawTransferEncoding || (contentLength ?? 0) > 0
+        // A bodiless request reserves nothing, so only a body needs its client.
+        if hasBody { chooseBodyClient() }
         // RFC 9110 §10.1.1: a server MAY ignore Expect in an HTTP/1.0 request.
         continueDue = hasBody && message.expectsContinue && message.minorVersion == 1
         if sawTransferEncoding {
             bodyBytes = 0
             phase = .chunkSizeLine
         } else if let contentLength, contentLength > 0 {
-            if let refusal = reserveBody(contentLength) { return refusal }
-            message.body.reserveCapacity(contentLength)
+            // A client that waits for 100 Continue is told now, not after sending the body,
+            // when the body would not fit; the bytes are reserved only as they arrive.
+            if continueDue, let refusal = refusalBeforeInviting(contentLength) { return refusal }
+            // Room for what arrives, not for what the head declares (`bodyCapacityAhead`).
+            message.body.reserveCapacity(min(contentLength, Self.bodyCapacityAhead))
             phase = .body(remaining: contentLength)
         } else {
             finishRequest()
@@ -120,7 +125,8 @@ extension RequestParser {
 
     /// §7.1: `chunk-size [chunk-ext]`: hex digits (leading zeros allowed), then extensions
     /// `;name` or `;name=value` (a token or a quoted string) without whitespace, which are
-    /// ignored (§7.1.1). The body limit is checked before the chunk is read.
+    /// ignored (§7.1.1). The body limit is checked before the chunk is read; its bytes are
+    /// reserved as they arrive.
     mutating func checkChunkSizeLine(_ line: UnsafeRawBufferPointer) -> RejectionReason? {
         var index = 0
         while index < line.count, hexValue(line[index]) != nil { index += 1 }
@@ -137,7 +143,6 @@ extension RequestParser {
             return nil
         }
         guard bodyBytes + size <= limits.maxBodyBytes else { return .payloadTooLarge }
-        if let refusal = reserveBody(size) { return refusal }
         bodyBytes += size
         phase = .chunkData(remaining: size)
         return nil

@@ -43,6 +43,10 @@ struct RequestParser: Sendable {
     /// "HTTP/1.1" and a CR.
     static let requestLineOverhead = 18
     static let maxChunkLineLength = 256
+    /// The body capacity a Content-Length head gets at once (one read's worth): most bodies
+    /// need no other allocation, and a larger one grows as its bytes arrive, so a head that
+    /// declares 64 MiB and sends a byte does not make the server allocate 64 MiB.
+    static let bodyCapacityAhead = 16 << 10
 
     let limits: Limits
     var phase: Phase = .requestLine
@@ -66,18 +70,26 @@ struct RequestParser: Sendable {
     /// A request is complete and waits in `message`.
     private var completed = false
 
-    /// Where bodies are reserved as heads declare them (see `ByteBudget`, `BodyAccount`);
-    /// nil for none.
-    let bodyBudget: BodyAccount?
-    /// What the request being read has reserved so far.
+    /// Where body bytes are reserved as they arrive (see `ByteBudget`, `BodyAccount`); nil
+    /// for none.
+    let bodyAccount: BodyAccount?
+    /// The client whose share the body being read counts against (decided at its head).
+    private var bodyClient: ClientAddress?
+    /// What the request being read has reserved so far: the body bytes it has received.
     private(set) var currentReservation = 0
     /// Requests read whole so far.
     private(set) var requestsRead = 0
-    /// The reservations of requests read whole and not yet answered, oldest first, each
-    /// with its request's number. A request without a body holds none, so a GET costs no
-    /// work here.
-    private var heldReservations: [(request: Int, bytes: Int)] = []
+    /// The reservations of requests read whole and not yet answered, oldest first. A request
+    /// without a body holds none, so a GET costs no work here.
+    private var heldReservations: [HeldBody] = []
     private var heldHead = 0
+
+    struct HeldBody {
+        /// The request's number on its connection.
+        var request: Int
+        var bytes: Int
+        var client: ClientAddress?
+    }
 
     init(limits: Limits, bodyBudget: ByteBudget? = nil) {
         self.init(limits: limits, bodyAccount: bodyBudget.map { BodyAccount(budget: $0) })
@@ -85,7 +97,7 @@ struct RequestParser: Sendable {
 
     init(limits: Limits, bodyAccount: BodyAccount?) {
         self.limits = limits
-        self.bodyBudget = bodyAccount
+        self.bodyAccount = bodyAccount
     }
 
     /// Hands over the complete request (after `.message`) and starts the next.
@@ -95,11 +107,23 @@ struct RequestParser: Sendable {
         return message
     }
 
-    /// Reserves `bytes` more of the current request's body; nil when they fit, otherwise
-    /// the refusal (the server's budget or the client's share is spent).
+    /// The head of a request with a body is complete: its fields say whose share the body
+    /// counts against (a trusted proxy's `X-Forwarded-For`).
+    mutating func chooseBodyClient() {
+        bodyClient = bodyAccount?.client(of: message.fields)
+    }
+
+    /// The refusal an `Expect: 100-continue` head gets when its declared body would not fit
+    /// now; nil when it would (nothing is reserved either way).
+    func refusalBeforeInviting(_ bytes: Int) -> RejectionReason? {
+        bodyAccount?.refusal(ifAdding: bytes, for: bodyClient)
+    }
+
+    /// Reserves `bytes` more of the current request's body, as they arrive; nil when they
+    /// fit, otherwise the refusal (the server's budget or the client's share is spent).
     mutating func reserveBody(_ bytes: Int) -> RejectionReason? {
-        guard let bodyBudget else { return nil }
-        if let refusal = bodyBudget.tryReserve(bytes) { return refusal }
+        guard let bodyAccount else { return nil }
+        if let refusal = bodyAccount.tryReserve(bytes, for: bodyClient) { return refusal }
         currentReservation += bytes
         return nil
     }
@@ -138,14 +162,15 @@ struct RequestParser: Sendable {
 
     /// Gives back what the request being read holds (its connection closed, or it was refused).
     mutating func releaseCurrentReservation() {
-        bodyBudget?.release(currentReservation)
+        bodyAccount?.release(currentReservation, for: bodyClient)
         currentReservation = 0
     }
 
     /// The first `answered` requests have their replies written: their bodies leave the budget.
     mutating func releaseReservations(answered: Int) {
         while heldHead < heldReservations.count, heldReservations[heldHead].request < answered {
-            bodyBudget?.release(heldReservations[heldHead].bytes)
+            let held = heldReservations[heldHead]
+            bodyAccount?.release(held.bytes, for: held.client)
             heldHead += 1
         }
         if heldHead > 0 && heldHead == heldReservations.count {
@@ -174,7 +199,8 @@ struct RequestParser: Sendable {
         var index = 0
         while index < bytes.count {
             if phase == .rejected { return (index, .needMore) }
-            let taken = takeBodyBytes(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+            let (taken, refusal) = takeBodyBytes(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+            if let refusal { return (index, .rejected(reject(refusal))) }
             if taken > 0 {
                 index += taken
                 if completed { return (index, .message) }
@@ -209,29 +235,28 @@ struct RequestParser: Sendable {
         return (index, .needMore)
     }
 
-    /// Copies bytes of a Content-Length body or a chunk into the request's body; returns
-    /// how many were taken (none outside a body).
-    private mutating func takeBodyBytes(_ bytes: UnsafeRawBufferPointer) -> Int {
+    /// Copies bytes of a Content-Length body or a chunk into the request's body, reserving
+    /// them first; returns how many were taken (none outside a body), or the refusal when
+    /// they do not fit (none taken then).
+    private mutating func takeBodyBytes(_ bytes: UnsafeRawBufferPointer) -> (taken: Int, refusal: RejectionReason?) {
+        let remaining: Int, isChunk: Bool
         switch phase {
-        case .body(let remaining):
-            let taken = min(remaining, bytes.count)
-            message.body.appendBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(taken)))
-            position += taken
-            if taken == remaining {
-                finishRequest()
-            } else {
-                phase = .body(remaining: remaining - taken)
-            }
-            return taken
-        case .chunkData(let remaining):
-            let taken = min(remaining, bytes.count)
-            message.body.appendBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(taken)))
-            position += taken
-            phase = taken == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - taken)
-            return taken
-        default:
-            return 0
+        case .body(let left): (remaining, isChunk) = (left, false)
+        case .chunkData(let left): (remaining, isChunk) = (left, true)
+        default: return (0, nil)
         }
+        let taken = min(remaining, bytes.count)
+        if let refusal = reserveBody(taken) { return (0, refusal) }
+        message.body.appendBytes(UnsafeRawBufferPointer(rebasing: bytes.prefix(taken)))
+        position += taken
+        if isChunk {
+            phase = taken == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - taken)
+        } else if taken == remaining {
+            finishRequest()
+        } else {
+            phase = .body(remaining: remaining - taken)
+        }
+        return (taken, nil)
     }
 
     private func firstNewline(in bytes: UnsafeRawBufferPointer) -> Int? {
@@ -247,7 +272,7 @@ struct RequestParser: Sendable {
     /// one starts here.
     mutating func finishRequest() {
         if currentReservation > 0 {
-            heldReservations.append((requestsRead, currentReservation))
+            heldReservations.append(HeldBody(request: requestsRead, bytes: currentReservation, client: bodyClient))
             currentReservation = 0
         }
         requestsRead += 1

@@ -19,7 +19,7 @@ extension EventLoop {
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         let account = BodyAccount(
             budget: context.bodyBudget, shares: context.clientShares,
-            client: ClientAddress(peerOf: descriptor))
+            peer: ClientAddress(peerOf: descriptor), trustedProxies: context.trustedProxies)
         guard
             let connection = Connection(
                 loop: self, descriptor: descriptor, limits: context.streamLimits,

@@ -3,12 +3,12 @@ import Glibc
 
 /// The minimum body rate (`minBodyBytesPerSecond`), kept by the once-a-second sweep.
 ///
-/// A body reserves its whole declared size from its head (`ByteBudget`), so without a rate a
-/// client sending a byte every few seconds held its 64 MiB for as long as the idle timeout
-/// let it, and four such clients held the whole default budget. Each body is watched from
-/// the first sweep that sees it arriving: after `bodyRateGraceSeconds` it must have brought
-/// `minBodyBytesPerSecond` for every second past the grace (as Apache's mod_reqtimeout
-/// MinRate), or it is refused. The clock stops while an earlier request of the connection
+/// A body holds only the bytes it has sent (`ByteBudget`), but a client sending a byte every
+/// few seconds would still hold its connection, and what it sent, for as long as the idle
+/// timeout let it (when bodies reserved their declared size, four such clients held the
+/// whole default budget). Each body is watched from the first sweep that sees it arriving:
+/// after `bodyRateGraceSeconds` it must have brought `minBodyBytesPerSecond` for every
+/// second past the grace (as Apache's mod_reqtimeout MinRate), or it is refused. The clock stops while an earlier request of the connection
 /// is being answered: the server does not read meanwhile, so the client cannot send.
 struct BodyWatch: Equatable {
     /// Where the watched request starts in the connection's stream.

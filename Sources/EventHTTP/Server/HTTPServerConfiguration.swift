@@ -40,16 +40,21 @@ public struct HTTPServerConfiguration: Sendable {
     public var lingerMaxBytes: Int = 1 << 20
     /// Requests with a body at least this large run on the worker pool, whatever the route says.
     public var offloadBodyThreshold: Int = 1 << 20
-    /// Request bodies the server holds at once, across all loops: from the moment a head
-    /// declares its body until the reply is written. A request whose body does not fit is
-    /// answered 503 with Retry-After before its body is read. Never less than `maxBodySize`.
+    /// Request body bytes the server holds at once, across all loops: each body's bytes as
+    /// they arrive, until its reply is written (a body counts what it has sent, not what its
+    /// head declares). A request whose bytes do not fit is answered 503 with Retry-After and
+    /// its connection closed. Never less than `maxBodySize`.
     public var maxBodyBytesInFlight: Int = 256 << 20
-    /// Request body bytes one client (one peer address) may hold at once, across its
-    /// connections, out of `maxBodyBytesInFlight`: one client cannot take every client's
-    /// room. A body past the share is answered 503 before it is read. nil: a quarter of
-    /// `maxBodyBytesInFlight`, never less than `maxBodySize`. Behind a proxy every client has
-    /// the proxy's address: raise it there (the proxy buffers bodies and sends them fast).
+    /// Request body bytes one client may hold at once, across its connections, out of
+    /// `maxBodyBytesInFlight`: one client cannot take every client's room. A body past the
+    /// share is answered 503. The client is the peer address, or, for a peer in
+    /// `trustedProxies`, the address its `X-Forwarded-For` names. nil: a quarter of
+    /// `maxBodyBytesInFlight`, never less than `maxBodySize`.
     public var maxBodyBytesPerClient: Int?
+    /// Proxies (address blocks) whose `X-Forwarded-For` says which client's share a request
+    /// body counts against; any other peer's header is ignored. Empty: every client is its
+    /// peer address, and behind a proxy all clients share the proxy's one share.
+    public var trustedProxies = TrustedProxies()
     /// A request body must keep arriving: from `bodyRateGraceSeconds` after its head, at
     /// least this many bytes a second on average, or it is answered 408 and its connection
     /// closed, and what it reserved leaves the budget. A client trickling a byte every few

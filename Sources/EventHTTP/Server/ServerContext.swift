@@ -8,6 +8,8 @@ final class ServerContext: Sendable {
     let bodyBudget: ByteBudget
     /// Each client's part of `bodyBudget`.
     let clientShares: ClientBodyShares
+    /// Peers whose `X-Forwarded-For` names the client a body counts against.
+    let trustedProxies: TrustedProxies
     /// Reply bodies not yet written, across the loops.
     let replyBudget: ByteBudget
     /// Connections one loop holds at most (worked out once: the default reads a limit).
@@ -26,6 +28,7 @@ final class ServerContext: Sendable {
         self.workers = workers
         bodyBudget = ByteBudget(capacity: configuration.bodyBudgetBytes)
         clientShares = ClientBodyShares(capacity: configuration.bodyShareBytes)
+        trustedProxies = configuration.trustedProxies
         replyBudget = ByteBudget(capacity: configuration.replyBudgetBytes)
         connectionCap = configuration.connectionCapPerLoop
         self.observer = observer
