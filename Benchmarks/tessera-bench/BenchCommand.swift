@@ -94,7 +94,11 @@ enum BenchCommand {
         Figure(
             name: "snapshot-ids",
             title: "14b. issue 32: PUT of 1,000,000 identifiers that differ only in the middle vs random ones",
-            run: Figures.snapshotIdentifierShapes)
+            run: Figures.snapshotIdentifierShapes),
+        Figure(
+            name: "snapshot-ops",
+            title: "14c. issue 34: one identifier operation on a 1,000,000-item session vs creating it",
+            run: Figures.snapshotOperations)
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -5,9 +5,9 @@
 /// identifiers are equal exactly when their packed bytes are (`1` and `"1"` differ by tag).
 public struct IdentifierColumn: Hashable, Sendable {
     /// Tags and payloads.
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
     /// Where each identifier's bytes end (its start is the previous end).
-    public private(set) var ends: [UInt32] = []
+    public internal(set) var ends: [UInt32] = []
 
     /// The packed form's limit: ends are 32-bit.
     public static let maxByteCount = Int(UInt32.max)

@@ -149,7 +149,9 @@ extension PackedSnapshot {
         for (n, o) in origins.enumerated() where o >= 0 { destination[o] = n }
         var fresh: [SnapshotIdentifier: Int] = [:]
         for (n, o) in origins.enumerated() where o < 0 { fresh[itemIDs[n]] = n }
-        let (inOld, _) = Self.match(ids, in: old.itemIDs, unique: false)
+        // A few identifiers among many: a table of them, not of the old snapshot
+        // (docs/performance.md#packed-snapshot-editor).
+        let inOld = old.itemIDs.positions(of: ids)
         var out: [Int] = []
         for k in 0..<ids.count {
             let n = inOld[k] >= 0 ? destination[inOld[k]] : (fresh[ids[k]] ?? -1)

@@ -25,19 +25,19 @@ struct SnapshotOperationsDecoder {
         guard let list = body["operations"]?.arrayElements else {
             throw .invalidRequest("operations", "is required: an array of snapshot operations")
         }
-        var edit = Edit(editor: SnapshotEditor(current.unpacked))
+        var edit = Edit(editor: SnapshotEditor(current))
         for (k, value) in list.enumerated() {
             try operation(value, path: "operations[\(k)]", &edit)
         }
         let snapshot = edit.editor.snapshot
-        guard snapshot.itemCount <= maxItems else {
-            throw .invalidRequest("operations", "the operations would leave \(snapshot.itemCount) items; a session holds at most \(maxItems)")
+        guard snapshot.itemIDs.count <= maxItems else {
+            throw .invalidRequest("operations", "the operations would leave \(snapshot.itemIDs.count) items; a session holds at most \(maxItems)")
         }
-        guard snapshot.sections.count <= maxSections else {
+        guard snapshot.sectionIDs.count <= maxSections else {
             throw .invalidRequest(
-                "operations", "the operations would leave \(snapshot.sections.count) sections; a session holds at most \(maxSections)")
+                "operations", "the operations would leave \(snapshot.sectionIDs.count) sections; a session holds at most \(maxSections)")
         }
-        var request = SnapshotRequest(snapshot: PackedSnapshot(snapshot), sections: snapshot.sections.map { edit.input(for: $0) })
+        var request = SnapshotRequest(snapshot: snapshot, sections: edit.inputs(snapshot))
         request.itemFields = edit.itemFields
         request.reloaded = IdentifierColumn(edit.editor.reloaded)
         request.reconfigured = IdentifierColumn(edit.editor.reconfigured)
@@ -55,18 +55,28 @@ struct SnapshotOperationsDecoder {
         /// Where each item was last named with `items`, for errors.
         var itemFields: [SnapshotIdentifier: String] = [:]
 
-        func input(for section: DiffableSnapshotSection) -> SnapshotSectionInput {
-            let overrides = sectionLayouts[section.id]
-            let data = section.items.map { itemData[$0] }
-            guard data.contains(where: { $0 != nil }) else {
-                return SnapshotSectionInput(
-                    data: SectionData(itemCount: section.items.count, overrides: overrides ?? SectionOverrides()),
-                    given: nil, hasLayout: overrides != nil)
+        /// Each section's input: its layout if an operation gave one, and the data given with
+        /// items still in the snapshot (found in one pass; no data given, no pass).
+        func inputs(_ snapshot: PackedSnapshot) -> [SnapshotSectionInput] {
+            var given: [Int: [Int: SectionData.Item]] = [:]
+            if !itemData.isEmpty {
+                let named = Array(itemData.keys)
+                for (k, p) in editor.locate(named).enumerated() {
+                    if let p { given[p.section, default: [:]][p.item] = itemData[named[k]] }
+                }
             }
-            let absent = SectionData.Item(size: Size(width: .nan, height: .nan), height: .nan, aspectRatio: .nan)
-            return SnapshotSectionInput(
-                data: SectionData(items: data.map { $0 ?? absent }, overrides: overrides ?? SectionOverrides()),
-                given: data.map { $0 != nil }, hasLayout: overrides != nil)
+            return snapshot.itemCounts.enumerated().map { s, count in
+                let overrides = sectionLayouts[snapshot.sectionIDs[s]]
+                guard let data = given[s] else {
+                    return SnapshotSectionInput(
+                        data: SectionData(itemCount: count, overrides: overrides ?? SectionOverrides()),
+                        given: nil, hasLayout: overrides != nil)
+                }
+                let absent = SectionData.Item(size: Size(width: .nan, height: .nan), height: .nan, aspectRatio: .nan)
+                return SnapshotSectionInput(
+                    data: SectionData(items: (0..<count).map { data[$0] ?? absent }, overrides: overrides ?? SectionOverrides()),
+                    given: (0..<count).map { data[$0] != nil }, hasLayout: overrides != nil)
+            }
         }
     }
 
