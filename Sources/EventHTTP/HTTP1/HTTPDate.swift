@@ -9,15 +9,8 @@ struct HTTPDate {
     static let length = 29
     private var text = PerSecondText()
 
-    /// The current second's date as a C string, valid during `body`.
-    mutating func withCurrent<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
-        // The coarse clock (a vDSO read of the last tick) is plenty for a whole second.
-        text.withText(for: WallClock.coarseSeconds(), format: { Self.write(seconds: $0, to: &$1) }) {
-            body($0.baseAddress!.assumingMemoryBound(to: CChar.self))
-        }
-    }
-
-    /// The current second's date as bytes (no NUL), valid during `body`.
+    /// The current second's date as bytes (no NUL), valid during `body`. The coarse clock (a
+    /// vDSO read of the last tick) is plenty for a whole second.
     mutating func withCurrentBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         text.withText(for: WallClock.coarseSeconds(), format: { Self.write(seconds: $0, to: &$1) }, body)
     }

@@ -36,11 +36,6 @@ extension HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
     }
 
-    /// 204: no body, no Content-Type.
-    public static func noContent(headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: 204, headers: headers)
-    }
-
     /// The API's error shape: `{"error": {"code": ..., "message": ..., "field": ...}}`.
     public static func error(_ status: Int, code: String, message: String, field: String? = nil) -> HTTPResponse {
         json(status, ErrorBody.json(code: code, message: message, field: field))

@@ -7,11 +7,8 @@ import TesseraSupport
 /// each with its own SO_REUSEPORT socket, plus a worker pool for offloaded handlers.
 /// Transport only: it routes requests to handlers and knows nothing about layouts.
 public final class HTTPServer: Sendable {
-    public typealias ErrorBodyBuilder = @Sendable (_ status: Int, _ code: String, _ message: String) -> [UInt8]
-
     public let configuration: HTTPServerConfiguration
     private let router: Router
-    private let errorBody: ErrorBodyBuilder
     private let observer: (any HTTPServerObserver)?
 
     enum Lifecycle {
@@ -28,18 +25,15 @@ public final class HTTPServer: Sendable {
     /// (see `loopFinished`).
     private let unfinishedLoops = Mutex(0)
 
-    /// - Parameter errorBody: the body of every error the server itself produces (404,
-    ///   405, 413, 414, 431, malformed requests). The default is the API's
-    ///   `{"error": {"code": ..., "message": ...}}`.
+    /// Every error the server itself produces (404, 405, 413, 414, 431, malformed requests)
+    /// has the API's body, `{"error": {"code": ..., "message": ...}}` (`ErrorBody`).
     /// - Parameter observer: told of every reply, worker job and loop lag (logs, metrics).
     public init(
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router,
-        errorBody: @escaping ErrorBodyBuilder = { _, code, message in ErrorBody.json(code: code, message: message) },
         observer: (any HTTPServerObserver)? = nil
     ) {
         self.configuration = configuration
         self.router = router
-        self.errorBody = errorBody
         self.observer = observer
     }
 
@@ -65,7 +59,7 @@ public final class HTTPServer: Sendable {
             }
             let context = ServerContext(
                 configuration: configuration, routes: router.freeze(),
-                errorBody: errorBody, workers: workers, observer: observer)
+                workers: workers, observer: observer)
             let loops: [EventLoop]
             do throws(HTTPServerError) {
                 loops = try makeLoops(context: context, sockets: sockets)

@@ -2,7 +2,6 @@
 final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let routes: RouteTable
-    let errorBody: @Sendable (_ status: Int, _ code: String, _ message: String) -> [UInt8]
     let workers: WorkerPool
     /// Request bodies held at once, across the loops.
     let bodyBudget: ByteBudget
@@ -18,13 +17,11 @@ final class ServerContext: Sendable {
     let streamLimits: RequestParser.Limits
 
     init(
-        configuration: HTTPServerConfiguration, routes: RouteTable,
-        errorBody: @escaping @Sendable (Int, String, String) -> [UInt8], workers: WorkerPool,
+        configuration: HTTPServerConfiguration, routes: RouteTable, workers: WorkerPool,
         observer: (any HTTPServerObserver)? = nil
     ) {
         self.configuration = configuration
         self.routes = routes
-        self.errorBody = errorBody
         self.workers = workers
         bodyBudget = ByteBudget(capacity: configuration.bodyBudgetBytes)
         clientShares = ClientBodyShares(capacity: configuration.bodyShareBytes)
@@ -41,7 +38,7 @@ final class ServerContext: Sendable {
     func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {
         var response = HTTPResponse(
             status: status, headers: [("Content-Type", HTTPResponse.jsonContentType)],
-            body: errorBody(status, code, message))
+            body: ErrorBody.json(code: code, message: message))
         // Every 503 the server makes itself is a moment's overload: say when to come back.
         if status == 503 { response.headers.append(("Retry-After", Self.busyRetryAfterSeconds)) }
         return response

@@ -7,7 +7,7 @@ enum TestRoutes {
         router.add(.GET, "/v1/sessions/{id}") { request in
             .json(200, jsonObject([("id", request.pathParameters["id"] ?? ""), ("query", request.query ?? "")]))
         }
-        router.add(.DELETE, "/v1/sessions/{id}") { _ in .noContent() }
+        router.add(.DELETE, "/v1/sessions/{id}") { _ in HTTPResponse(status: 204) }
         router.add(.GET, "/v1/sessions/{id}/items/{section}/{item}") { request in
             let p = request.pathParameters
             return .json(200, jsonObject([("id", p["id"]!), ("section", p["section"]!), ("item", p["item"]!)]))
