@@ -24,7 +24,7 @@ CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
 .PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
 .PHONY: client client-check test-python-client playground browser-deps test-browser test-asan fuzz
-.PHONY: http-differential http-differential-long check-module-map format format-check
+.PHONY: http-differential http-differential-long check-module-map check-docs format format-check
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -73,7 +73,7 @@ $(VENV)/.client-installed: $(VENV)/.installed
 	$(VENV_BIN)/python -m pip install -q --disable-pip-version-check $(CLIENT_PY_TOOLS)
 	touch $@
 
-test: test-deps check-module-map format-check lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser test-typescript test-tessera-view test-deploy
+test: test-deps check-module-map check-docs format-check lint-docker test-swift http-differential test-contract test-metrics test-python-client client-check test-browser test-typescript test-tessera-view test-deploy
 
 # The TypeScript client and <tessera-view> (clients/typescript) keep their targets in mk/.
 include mk/typescript.mk
@@ -84,6 +84,12 @@ include mk/deploy.mk
 # The README's module map against what each module imports (scripts/check-module-map.py).
 check-module-map:
 	python3 scripts/check-module-map.py
+
+# Every relative link in the Markdown resolves (file and anchor), and the README's settings
+# table is whole: one row per `tessera serve` flag.
+check-docs:
+	python3 scripts/check-doc-links.py
+	python3 scripts/check-settings-table.py
 
 # swift-format, as the toolchain ships it, with the repository's .swift-format; generated
 # files (the OpenAPI client and document, the playground's embedded assets) are left as their
