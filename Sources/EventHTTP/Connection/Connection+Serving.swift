@@ -18,18 +18,18 @@ extension Connection {
 
     /// The read event fired.
     func readable() {
-        if let lingering { return lingerReadable(lingering) }
+        if state.isLingering { return lingerReadable() }
         var reads = 0
         while reads < Self.readsPerEvent && wantsToRead {
             reads += 1
             switch readOnce() {
             case .bytes(let count):
                 serve()
-                if isClosed || count < Self.readSize { return finishTurn() }
+                if state.isClosed || count < Self.readSize { return finishTurn() }
             case .wouldBlock:
                 return finishTurn()
             case .endOfStream:
-                peerClosed = true
+                state.peerDidClose()
                 serve()
                 return finishTurn()
             case .failed:
@@ -48,36 +48,32 @@ extension Connection {
     /// Parses and dispatches what the input holds, writes what the output holds, and goes
     /// on while that makes progress.
     func serve() {
-        while !isClosed {
+        while !state.isClosed {
             let pass = dispatchBufferedRequests()
             guard writeOutput() else { return close() }
             if evbuffer_get_length(output) > 0 { break }
-            completeFlushedReplies()
-            if closesAfterFlush { return finishClosing() }
+            let (completed, actions) = state.outputFlushed()
+            if completed > 0 {
+                parser.releaseReservations(answered: state.answeredRequests)
+                loop.requestsCompleted(completed)
+            }
+            perform(actions.subtracting(ConnectionState.Actions.dispatchNext))
             // Another pass can dispatch more only if this one stopped for room in the output
             // (now written), or dispatched something (the input may hold another request),
             // and nothing waits for a worker.
-            guard pass.dispatched || pass.stoppedForOutput, !hasActiveRequest else { break }
+            guard actions.contains(ConnectionState.Actions.dispatchNext), pass.dispatched || pass.stoppedForOutput else { break }
         }
     }
 
     /// The end of an event's work: whether to keep reading, the head deadline, and closing
     /// a connection whose client has gone once nothing is left to answer.
     func finishTurn() {
-        // A lingering connection keeps its own read event (`LingeringClose`).
-        guard !isClosed, lingering == nil else { return }
-        if peerClosed && !hasActiveRequest && unflushedReplies == 0 {
-            // Whatever the input still holds is an unfinished request nobody will complete.
-            return close()
-        }
-        setReading(wantsToRead)
-        updateHeadDeadline()
+        perform(state.turnEnded(unsentBytes: evbuffer_get_length(output), readingHead: parser.isReadingHead))
     }
 
     /// Whether the server wants more bytes from the client now.
     var wantsToRead: Bool {
-        !isClosed && !peerClosed && !closesAfterFlush && !hasActiveRequest
-            && evbuffer_get_length(output) < Self.outputHighWater
+        state.wantsToRead(unsentBytes: evbuffer_get_length(output))
     }
 
     enum ReadResult { case bytes(Int), wouldBlock, endOfStream, failed }
@@ -90,7 +86,7 @@ extension Connection {
         if count > 0 {
             space.iov_len = count
             evbuffer_commit_space(input, &space, 1)
-            receivedBytes += count
+            state.bytesRead(count)
             return .bytes(count)
         }
         if count == 0 { return .endOfStream }
@@ -102,7 +98,7 @@ extension Connection {
     /// it stopped only because the output was full.
     private func dispatchBufferedRequests() -> (dispatched: Bool, stoppedForOutput: Bool) {
         var dispatched = false
-        while !hasActiveRequest && !closesAfterFlush {
+        while state.mayDispatch {
             if evbuffer_get_length(output) >= Self.outputHighWater {
                 return (dispatched, evbuffer_get_length(input) > 0)
             }
@@ -122,7 +118,7 @@ extension Connection {
                 continue
             case .message:
                 dispatched = true
-                hasActiveRequest = true
+                state.requestParsed()
                 loop.dispatch(parser.takeMessage(), on: self)
             case .rejected(let rejection):
                 dispatched = true
@@ -143,39 +139,12 @@ extension Connection {
             let written = evbuffer_write_atmost(output, descriptor, maxWrite)
             if written > 0 { continue }
             if written < 0 && (errno == EAGAIN || errno == EINTR) {
-                if !isWriteArmed {
-                    isWriteArmed = true
-                    event_add(writeEvent, nil)
-                }
+                perform(state.outputBlocked())
                 return true
             }
             return false
         }
-        if isWriteArmed {
-            isWriteArmed = false
-            event_del(writeEvent)
-        }
         return true
-    }
-
-    /// Every queued reply has been written: the requests are done.
-    private func completeFlushedReplies() {
-        guard unflushedReplies > 0 else { return }
-        answeredRequests += unflushedReplies
-        parser.releaseReservations(answered: answeredRequests)
-        let done = unflushedReplies
-        unflushedReplies = 0
-        loop.requestsCompleted(done)
-    }
-
-    /// The last reply is written and the connection closes: at once, or after a lingering
-    /// read when a request was refused (the client may still be sending).
-    private func finishClosing() {
-        if wasRefused && !loop.isTearingDown && loop.context.configuration.lingerSeconds > 0 {
-            beginLingering()
-        } else {
-            close()
-        }
     }
 }
 

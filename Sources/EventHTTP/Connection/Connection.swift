@@ -3,14 +3,18 @@ import CLibevent
 import Glibc
 
 /// One accepted connection: its socket, its read and write events on the loop's
-/// event_base, its input and output evbuffers, and its request parser. Created by the
-/// accept callback, closed by `close()`; only its loop's thread touches it.
+/// event_base, its input and output evbuffers, its request parser, and its `state`. Created
+/// by the accept callback, closed by `close()`; only its loop's thread touches it.
 ///
 /// The server does its own reads and writes on the descriptor (no bufferevent): a read
 /// goes into space reserved in the input buffer (evbuffer_read would first ask the kernel
 /// how many bytes wait, one more system call a request), and a reply is written at once
 /// after the request that asked for it, so a reply that fits the socket needs no write
 /// event at all. `docs/http1.md` describes the life of a connection.
+///
+/// Where the connection is in its life lives in `state` (`ConnectionState`), which decides;
+/// the connection tells it what happened and carries out the actions it returns
+/// (`perform`). No flag or counter lives outside it.
 ///
 /// Only its loop's thread touches it, and never two accesses at once, so its per-request
 /// variables skip Swift's run-time exclusivity checks (`@exclusivity(unchecked)`; see
@@ -22,48 +26,10 @@ final class Connection {
     let output: OpaquePointer
     private(set) var readEvent: OpaquePointer?
     private(set) var writeEvent: OpaquePointer?
-    @exclusivity(unchecked) var parser: RequestParser
-
-    // MARK: Where the connection is in its life
-
-    /// Whether the read event is registered (the server wants the client's bytes).
-    @exclusivity(unchecked) var isReading = false
-    @exclusivity(unchecked) var isWriteArmed = false
-    /// A request has been dispatched and its reply not yet queued.
-    @exclusivity(unchecked) var hasActiveRequest = false
-    /// Replies queued in `output` whose bytes have not all been written.
-    @exclusivity(unchecked) var unflushedReplies = 0
-    /// Requests whose replies have been written: their bodies leave the budget.
-    @exclusivity(unchecked) var answeredRequests = 0
-    /// No request is read after the replies queued: one said `Connection: close`, or a
-    /// request was refused.
-    @exclusivity(unchecked) var closesAfterFlush = false
-    /// A request was refused: the close lingers (see `LingeringClose`).
-    var wasRefused = false
-    /// The client has closed its side (a read returned 0).
-    var peerClosed = false
-    private(set) var isClosed = false
-    /// Its request is with a worker (the idle sweep must not close it meanwhile).
-    var isWithWorker = false
-    /// Set once the connection lingers (its replies written, its write side shut down).
-    var lingering: LingeringClose?
-
-    // MARK: Deadlines
-
-    /// Fires when a head has taken longer than the head deadline; armed while one is due.
+    /// Fires when a head has taken longer than the head deadline; made when first armed.
     private var headTimer: OpaquePointer?
-    @exclusivity(unchecked) private var headTimerArmed = false
-    /// Until the first byte arrives, the first request's head deadline runs from the accept.
-    @exclusivity(unchecked) private var awaitingFirstByte = true
-    /// The configuration's, read once (the configuration is a large value to copy).
-    private let headDeadlineSeconds: Int
-    /// Bytes received since the connection opened (the idle sweep and the body rate).
-    @exclusivity(unchecked) var receivedBytes = 0
-    /// What the idle sweep saw last, and since when nothing has moved (`EventLoop+IdleSweep`).
-    var lastProgress = SweepProgress(received: 0, unsent: 0)
-    var quietSince = MonotonicClock.now()
-    /// The body the idle sweep watches for its minimum rate (`EventLoop+BodyRate`).
-    var bodyWatch: BodyWatch?
+    @exclusivity(unchecked) var parser: RequestParser
+    @exclusivity(unchecked) var state: ConnectionState
 
     init?(loop: EventLoop, descriptor: Int32, limits: RequestParser.Limits, bodyAccount: BodyAccount) {
         guard let input = evbuffer_new() else { return nil }
@@ -76,7 +42,12 @@ final class Connection {
         self.input = input
         self.output = output
         parser = RequestParser(limits: limits, bodyAccount: bodyAccount)
-        headDeadlineSeconds = loop.context.configuration.headDeadlineSeconds
+        let configuration = loop.context.configuration
+        state = ConnectionState(
+            policy: .init(
+                headDeadlineSeconds: configuration.headDeadlineSeconds, outputHighWater: Self.outputHighWater,
+                lingerSeconds: configuration.lingerSeconds, lingerMaxBytes: configuration.lingerMaxBytes),
+            now: MonotonicClock.now())
         let me = Unmanaged.passUnretained(self).toOpaque()
         readEvent = event_new(loop.base, descriptor, Int16(EV_READ | EV_PERSIST), Callbacks.readable, me)
         writeEvent = event_new(loop.base, descriptor, Int16(EV_WRITE | EV_PERSIST), Callbacks.writable, me)
@@ -87,31 +58,79 @@ final class Connection {
     }
 
     deinit {
-        if !isClosed { release() }
+        if !state.isClosed { release() }
     }
+
+    // MARK: Read-only views of the state (tests and the loop)
+
+    var isClosed: Bool { state.isClosed }
+    var isReading: Bool { state.isReading }
+    var isWriteArmed: Bool { state.isWriteArmed }
+    var hasActiveRequest: Bool { state.hasActiveRequest }
+    var unflushedReplies: Int { state.unflushedReplies }
+    var closesAfterFlush: Bool { state.closesAfterFlush }
+    var receivedBytes: Int { state.receivedBytes }
+
+    // MARK: Events from the loop
 
     /// Starts reading and the first head's deadline.
     func start() {
-        setReading(true)
-        updateHeadDeadline()
+        perform(state.started())
     }
 
-    /// Registers or removes the read event (each change is one epoll change, batched).
-    func setReading(_ wanted: Bool) {
-        guard wanted != isReading, !isClosed else { return }
-        isReading = wanted
-        if wanted { event_add(readEvent, nil) } else { event_del(readEvent) }
+    /// A request was parsed and is dispatched on the loop.
+    func requestParsed() { state.requestParsed() }
+
+    /// A request was refused; its error reply follows.
+    func requestRefused() { state.requestRefused() }
+
+    /// The dispatched request went to a worker; `workerReturned` when its reply is back.
+    func sentToWorker() { state.sentToWorker() }
+    func workerReturned() { state.workerReturned() }
+
+    /// Whether a reply to a request that asked to close (`asked`) or not closes the
+    /// connection: it does while the server drains.
+    func replyCloses(asked: Bool) -> Bool { asked || state.isDraining }
+
+    /// A reply was queued in the output.
+    func replyQueued(closes: Bool) { state.replyQueued(closes: closes) }
+
+    /// The server began draining: later replies close their connections.
+    func drainStarted() { state.drainStarted() }
+
+    /// The once-a-second sweep: whether nothing has moved for `limit` nanoseconds.
+    func isIdle(now: UInt64, limit: UInt64) -> Bool {
+        state.isIdle(now: now, unsentBytes: evbuffer_get_length(output), limit: limit)
+    }
+
+    /// The once-a-second sweep: whether the body under way has fallen behind the minimum rate.
+    func bodyIsTooSlow(now: UInt64, bytesPerSecond: Int, graceSeconds: Int) -> Bool {
+        state.bodyIsTooSlow(
+            now: now, readingBody: parser.isReadingBody, requestStart: parser.requestStart,
+            unsentBytes: evbuffer_get_length(output), bytesPerSecond: bytesPerSecond, graceSeconds: graceSeconds)
+    }
+
+    // MARK: Carrying out the state's actions
+
+    /// Does what `actions` ask, in `ConnectionState.Actions`' order. Each is one epoll change
+    /// or timer operation, asked for only when it changes something.
+    func perform(_ actions: ConnectionState.Actions) {
+        guard !actions.isEmpty else { return }
+        if actions.contains(.startReading) { event_add(readEvent, nil) }
+        if actions.contains(.stopReading) { event_del(readEvent) }
+        if actions.contains(.armWrite) { event_add(writeEvent, nil) }
+        if actions.contains(.disarmWrite) { event_del(writeEvent) }
+        if actions.contains(.armHeadDeadline) { armHeadTimer() }
+        if actions.contains(.disarmHeadDeadline) { event_del(headTimer) }
+        if actions.contains(.linger) { beginLingering() }
+        if actions.contains(.close) { close() }
     }
 
     /// Closes the socket now: unsent reply bytes are dropped (their bodies leave the reply
     /// budget as the output buffer is freed), the requests they answered count as done,
     /// and the body reservations go back.
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        let unfinished = unflushedReplies + (hasActiveRequest ? 1 : 0)
-        hasActiveRequest = false
-        unflushedReplies = 0
+        guard let unfinished = state.closed() else { return }
         parser.releaseAllReservations()
         release()
         Glibc.close(descriptor)
@@ -119,7 +138,7 @@ final class Connection {
     }
 
     private func release() {
-        isClosed = true
+        _ = state.closed()
         for event in [readEvent, writeEvent, headTimer] { if let event { event_free(event) } }
         readEvent = nil
         writeEvent = nil
@@ -130,31 +149,17 @@ final class Connection {
 
     // MARK: Head deadline
 
-    /// Arms or disarms the head deadline after the stream moved on: it runs from the accept
-    /// until the first byte and head arrive, and from the first byte of each later head
-    /// until its blank line (the idle timeout covers a quiet connection between requests).
-    func updateHeadDeadline() {
-        guard headDeadlineSeconds > 0, !isClosed else { return }
-        if awaitingFirstByte && receivedBytes > 0 { awaitingFirstByte = false }
-        let due = !closesAfterFlush && !hasActiveRequest && (awaitingFirstByte || parser.isReadingHead)
-        // The usual case, a whole request in one read: nothing to arm or disarm.
-        guard due != headTimerArmed else { return }
-        if due {
-            if headTimer == nil {
-                headTimer = event_new(loop.base, -1, 0, Callbacks.headDeadline, Unmanaged.passUnretained(self).toOpaque())
-            }
-            var timeout = timeval(tv_sec: headDeadlineSeconds, tv_usec: 0)
-            headTimerArmed = event_add(headTimer, &timeout) == 0
-        } else {
-            event_del(headTimer)
-            headTimerArmed = false
+    private func armHeadTimer() {
+        if headTimer == nil {
+            headTimer = event_new(loop.base, -1, 0, Callbacks.headDeadline, Unmanaged.passUnretained(self).toOpaque())
         }
+        var timeout = timeval(tv_sec: state.policy.headDeadlineSeconds, tv_usec: 0)
+        event_add(headTimer, &timeout)
     }
 
     /// The head deadline passed: the unfinished head is refused with a 408.
     func headDeadlinePassed() {
-        headTimerArmed = false
-        guard !isClosed, let rejection = parser.expireHead() else { return }
+        guard state.headDeadlinePassed(), let rejection = parser.expireHead() else { return }
         loop.refuse(rejection, on: self)
         serve()
     }

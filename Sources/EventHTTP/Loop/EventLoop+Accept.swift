@@ -46,7 +46,7 @@ extension EventLoop {
         updateAccepting()
     }
 
-    /// A connection finished serving and lingers (`LingeringClose`): it no longer counts
+    /// A connection finished serving and lingers (`Connection+Lingering.swift`): it no longer counts
     /// against the cap nor meets the idle sweep.
     func connectionLingers(_ connection: Connection) {
         let key = ObjectIdentifier(connection)

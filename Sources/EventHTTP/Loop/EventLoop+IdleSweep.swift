@@ -28,7 +28,7 @@ extension EventLoop {
         var idle: [Connection] = []
         var slow: [Connection] = []
         for connection in connections.values {
-            if connection.hasBeenQuiet(for: limit, now: now) {
+            if connection.isIdle(now: now, limit: limit) {
                 idle.append(connection)
             } else if rate > 0, connection.bodyIsTooSlow(now: now, bytesPerSecond: rate, graceSeconds: grace) {
                 slow.append(connection)
@@ -37,29 +37,4 @@ extension EventLoop {
         for connection in idle { connection.close() }
         for connection in slow { refuseSlowBody(connection) }
     }
-}
-
-extension Connection {
-    /// Whether nothing has moved on this connection for `limit` nanoseconds and it may be
-    /// closed. Movement: bytes received, or bytes of a reply written (the unsent count
-    /// changed). A request with a worker is never closed here: its handler is running.
-    /// (One with a handler on this loop cannot meet a sweep, which runs on the same thread.)
-    func hasBeenQuiet(for limit: UInt64, now: UInt64) -> Bool {
-        if isWithWorker { return false }
-        let unsent = evbuffer_get_length(output)
-        let progress = SweepProgress(received: receivedBytes, unsent: unsent)
-        if progress != lastProgress {
-            lastProgress = progress
-            quietSince = now
-            return false
-        }
-        if hasActiveRequest && unsent == 0 { return false }
-        return now - quietSince >= limit
-    }
-}
-
-/// What the idle sweep compares from one pass to the next.
-struct SweepProgress: Equatable {
-    var received: Int
-    var unsent: Int
 }

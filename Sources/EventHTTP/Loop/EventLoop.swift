@@ -49,7 +49,7 @@ final class EventLoop: @unchecked Sendable {
     @exclusivity(unchecked) var activeRequests = 0
     private(set) var isDraining = false
     private(set) var isTearingDown = false
-    /// Connections closing after a refusal, still reading; see `LingeringClose`.
+    /// Connections closing after a refusal, still reading; see `Connection+Lingering.swift`.
     var lingering: [ObjectIdentifier: Connection] = [:]
     /// Jobs run every so often (`HTTPServer.runPeriodically`), with their timers.
     var periodicJobs: [PeriodicJob] = []
@@ -179,6 +179,8 @@ final class EventLoop: @unchecked Sendable {
     private func drain() {
         guard !isDraining else { return }
         isDraining = true
+        // Every later reply says `Connection: close` and closes its connection.
+        for connection in connections.values { connection.drainStarted() }
         if let lagEvent { event_del(lagEvent) } // no lag probes while draining
         if let listener {
             evconnlistener_free(listener) // also closes the socket

@@ -73,9 +73,8 @@ extension EventLoop {
     /// the route `rejected`.
     func refuse(_ rejection: StreamRejection, on connection: Connection) {
         let reason = rejection.reason
-        connection.wasRefused = true
         activeRequests += 1
-        connection.hasActiveRequest = true
+        connection.requestRefused()
         let method = rejection.method ?? .GET
         let exchange = PendingExchange(
             method: rejection.method?.rawValue ?? "OTHER", route: HTTPExchange.rejectedRoute,
@@ -107,7 +106,7 @@ extension EventLoop {
                 response = context.busyResponse("the request waited too long for a worker; retry later")
             } else if client.hasGone() {
                 post { [self] in
-                    connection.value.isWithWorker = false
+                    connection.value.workerReturned()
                     abandon(connection.value, isHead: isHead, exchange: exchange)
                 }
                 return
@@ -119,12 +118,13 @@ extension EventLoop {
                     : handled
             }
             post { [self] in
-                connection.value.isWithWorker = false
+                connection.value.workerReturned()
                 replyFromWorker(on: connection.value, response, isHead: isHead, close: close, exchange: exchange)
             }
         }
-        state.isWithWorker = accepted
-        if !accepted {
+        if accepted {
+            state.sentToWorker()
+        } else {
             reply(
                 on: state, context.busyResponse("every worker is busy and the queue is full; retry later"),
                 isHead: isHead, close: close, exchange: exchange)

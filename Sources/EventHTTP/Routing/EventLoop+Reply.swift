@@ -44,13 +44,11 @@ extension EventLoop {
                 on: connection, context.busyResponse("the server holds as many unsent replies as it can; retry later"),
                 isHead: isHead, close: close, exchange: exchange, counted: false)
         }
-        let closes = close || isDraining
+        let closes = connection.replyCloses(asked: close)
         writeHead(of: response, exchange: exchange, close: closes)
         replyHead.withBytes { _ = evbuffer_add(connection.output, $0.baseAddress, $0.count) }
         if sendsBody { addBody(response.body, counted: counted, to: connection.output) }
-        connection.hasActiveRequest = false
-        connection.unflushedReplies += 1
-        if closes { connection.closesAfterFlush = true }
+        connection.replyQueued(closes: closes)
         finishExchange(exchange, response, isHead: isHead)
     }
 
