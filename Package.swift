@@ -85,7 +85,7 @@ let package = Package(
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         // zlib through Debian's zlib1g-dev: gzip request bodies and replies.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraSupport"], swiftSettings: sharedSettings),
+        .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraJSON", "TesseraSupport"], swiftSettings: sharedSettings),
         // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
         .target(
             name: "Telemetry",
@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "LayoutService", "Rendering", "Playground", "EventHTTP", "Telemetry", "SessionStorage",
+                "LayoutService", "Rendering", "Playground", "EventHTTP", "Telemetry", "SessionStorage", "TesseraJSON", "TesseraSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: sharedSettings),
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "RenderingTests", dependencies: ["Rendering", "LayoutEngine", "LayoutService", "InMemoryStore"],
             exclude: ["Golden"], swiftSettings: sharedSettings),
-        .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP", "TesseraSupport"], swiftSettings: sharedSettings),
+        .testTarget(name: "EventHTTPTests", dependencies: ["EventHTTP", "TesseraJSON", "TesseraSupport"], swiftSettings: sharedSettings),
         .testTarget(
             name: "TelemetryTests",
             dependencies: [

@@ -41,7 +41,7 @@ private let service: TesseraService = {
 
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix(300), as: UTF8.self) }
 
-private func expectAnswer(_ response: ServiceResponse, _ what: String) {
+private func expectAnswer(_ response: Reply, _ what: String) {
     guard response.status < 500 else { fatalError("\(what) answered \(response.status): \(text(response.body))") }
     if let first = response.body.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
         guard (try? JSONTape.parse(response.body, maxDepth: 256)) != nil else {

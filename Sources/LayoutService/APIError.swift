@@ -10,6 +10,8 @@ public struct APIError: Error, Sendable {
     public var message: String
     public var field: String?
     public var headers: [(name: String, value: String)] = []
+    /// Not an error to report: see `needsWorker`.
+    private(set) var isNeedsWorker = false
 
     public init(
         status: Int, code: String, message: String, field: String? = nil,
@@ -22,9 +24,15 @@ public struct APIError: Error, Sendable {
         self.headers = headers
     }
 
-    /// Not an error: a handler on an event loop found work a loop must not do (a session
-    /// copy to build or replay from the store); as a response it is `ServiceResponse.moveToWorker`.
-    static let moveToWorker = APIError(status: 0, code: "", message: "")
+    /// Not an error: code running for a handler on an event loop found work a loop must not
+    /// do (a session copy to build or replay from the store). Thrown so that it leaves the
+    /// handler from any depth; `HandlerOutcome.handling` turns it into
+    /// `HandlerOutcome.needsWorker`, the one thing the server sees.
+    static let needsWorker: APIError = {
+        var marker = APIError(status: 500, code: "internal_error", message: "work meant for a worker was left on an event loop")
+        marker.isNeedsWorker = true
+        return marker
+    }()
 
     public static func invalidJSON(_ error: JSONSyntaxError) -> APIError {
         APIError(status: 400, code: "invalid_json", message: error.message)
@@ -117,23 +125,7 @@ public struct APIError: Error, Sendable {
     /// `{"error": {"code", "message", "field"?}}`. Message and field are capped at 4 KiB
     /// each: sites quote client text through `ClientText`, and one that forgets still cannot
     /// echo a body back.
-    public var body: [UInt8] {
-        var w = JSONWriter()
-        w.beginObject()
-        w.key("error")
-        w.beginObject()
-        w.key("code")
-        w.string(code)
-        w.key("message")
-        w.string(ClientText.capped(message))
-        if let field {
-            w.key("field")
-            w.string(ClientText.capped(field))
-        }
-        w.endObject()
-        w.endObject()
-        return w.bytes
-    }
+    public var body: [UInt8] { ErrorDocument.json(code: code, message: message, field: field) }
 }
 
 extension JSONTape {

@@ -14,7 +14,7 @@ public struct JSONWriter {
     /// Whether the next value in the current container needs a comma first.
     @usableFromInline var needsComma = false
     /// Set when `number` was handed NaN or an infinity (see there). A document with one is
-    /// never sent: `ServiceResponse.json` answers 500 instead.
+    /// never sent: `Reply.json` answers 500 instead.
     public private(set) var wroteNonFiniteNumber = false
 
     @inlinable

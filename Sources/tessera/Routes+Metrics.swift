@@ -1,3 +1,4 @@
+import TesseraSupport
 import EventHTTP
 import LayoutService
 import Telemetry
@@ -8,8 +9,8 @@ extension Routes {
     static func addMetrics(to router: inout Router, exposition: PrometheusExposition, store: SessionStore) {
         router.add(.GET, "/metrics") { _ in
             ServiceMetrics.recordStoreContents(sessions: store.count, items: store.itemCount)
-            return HTTPResponse(
-                status: 200, headers: [(HTTPResponse.contentTypeHeader, PrometheusExposition.contentType)],
+            return Reply(
+                status: 200, headers: [(Reply.contentTypeHeader, PrometheusExposition.contentType)],
                 body: exposition.render())
         }
     }

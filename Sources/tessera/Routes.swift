@@ -1,3 +1,5 @@
+import TesseraSupport
+import TesseraJSON
 import EventHTTP
 import LayoutService
 import Playground
@@ -6,7 +8,8 @@ import Playground
 /// Handlers that may prepare a big layout are offloaded to the worker pool so they never
 /// stall an event loop. The queries that are usually cheap (elements, the session, snapping)
 /// run on the loop within its budgets and move to a worker when the answer is bigger.
-/// A service answer is the server's reply as it is (one type, `HandlerResponse`): its header
+/// A service answer is the server's reply as it is (one type, `Reply`, or `HandlerOutcome`
+/// where the loop may hand the work to a worker): its header
 /// array is handed over, not copied, and one without a Content-Type gets the JSON one from the
 /// server (`EventLoop.reply`), as every service body is JSON
 /// (docs/performance.md#shared-reply-headers).
@@ -23,23 +26,23 @@ enum Routes {
         let store = service.store
         let remote = store.callsMayWait
         r.add(.GET, "/v1/sessions/{id}") { request in
-            onLoop(request, store) { service.getSession(id: request.id, on: request.executionContext) }
+            onLoop(request, store) { service.getSession(id: request.id, on: $0) }
         }
         r.add(.DELETE, "/v1/sessions/{id}", offload: remote) { service.deleteSession(id: $0.id, ifMatch: $0.header("If-Match")) }
         r.add(.GET, "/v1/sessions/{id}/elements") { request in
-            onLoop(request, store) { service.elements(id: request.id, query: request.query, on: request.executionContext) }
+            onLoop(request, store) { service.elements(id: request.id, query: request.query, on: $0) }
         }
         r.add(.GET, "/v1/sessions/{id}/items/{section}/{item}") { request in
-            onLoop(request, store) { service.item(id: request.id, section: request["section"], item: request["item"]) }
+            onLoop(request, store) { service.item(id: request.id, section: request["section"], item: request["item"], on: $0) }
         }
         r.add(.GET, "/v1/sessions/{id}/supplementary/{kind}/{section}/{item}") { request in
             onLoop(request, store) {
-                service.supplementary(id: request.id, kind: request["kind"], section: request["section"], item: request["item"])
+                service.supplementary(id: request.id, kind: request["kind"], section: request["section"], item: request["item"], on: $0)
             }
         }
         r.add(.GET, "/v1/sessions/{id}/decorations/{kind}/{section}/{item}") { request in
             onLoop(request, store) {
-                service.decoration(id: request.id, kind: request["kind"], section: request["section"], item: request["item"])
+                service.decoration(id: request.id, kind: request["kind"], section: request["section"], item: request["item"], on: $0)
             }
         }
         r.add(.PATCH, "/v1/sessions/{id}/view", offload: true) {
@@ -79,7 +82,7 @@ enum Routes {
             service.scrollToItem(id: $0.id, body: $0.body, ifMatch: $0.header("If-Match"))
         }
         r.add(.POST, "/v1/sessions/{id}/target-content-offset") { request in
-            onLoop(request, store) { service.targetContentOffset(id: request.id, body: request.body, on: request.executionContext) }
+            onLoop(request, store) { service.targetContentOffset(id: request.id, body: request.body, on: $0) }
         }
         // A picture of many elements takes longer to draw than to query: off the loop.
         r.add(.GET, "/v1/sessions/{id}/render.svg", offload: true) { service.renderSession(id: $0.id, query: $0.query) }
@@ -92,30 +95,33 @@ enum Routes {
         return r
     }
 
-    /// `answer`, or on an event loop a move to a worker when the session cannot be answered
-    /// without a store call that may wait.
+    /// `answer` where the request runs, or on an event loop `.needsWorker` at once when the
+    /// session cannot be answered without a store call that may wait. (A copy that must be
+    /// built or brought up to date is found by the service itself: `needsWorker` too.)
     @inline(__always)
-    static func onLoop(_ request: HTTPRequest, _ store: SessionStore, _ answer: () -> HTTPResponse) -> HTTPResponse {
-        guard request.isOnEventLoop, store.keepsSessionData else { return answer() }
-        if !store.answersWithoutWaiting(request.id) { return .moveToWorker }
-        return SessionStore.EventLoopContext.$isActive.withValue(true) { answer() }
+    static func onLoop(
+        _ request: HTTPRequest, _ store: SessionStore, _ answer: (ExecutionContext) -> HandlerOutcome
+    ) -> HandlerOutcome {
+        let context = request.executionContext
+        if context == .eventLoop, store.keepsSessionData, !store.answersWithoutWaiting(request.id) { return .needsWorker }
+        return answer(context)
     }
 
     /// A file of the playground page, or a JSON 404 naming it.
-    static func playground(_ name: String) -> HTTPResponse {
+    static func playground(_ name: String) -> Reply {
         guard let asset = PlaygroundAssets.asset(named: name) else {
             let error = APIError.notFound("no playground file \(ClientText.quoted(name))", field: "file")
-            return HTTPResponse(status: error.status, body: error.body)
+            return Reply(status: error.status, body: error.body)
         }
         return served(asset)
     }
 
     /// An embedded file, as the playground's files are served.
-    static func served(_ asset: PlaygroundAsset) -> HTTPResponse {
-        HTTPResponse(
+    static func served(_ asset: PlaygroundAsset) -> Reply {
+        Reply(
             status: 200,
             headers: [
-                (name: HTTPResponse.contentTypeHeader, value: asset.contentType),
+                (name: Reply.contentTypeHeader, value: asset.contentType),
                 (name: "Cache-Control", value: "no-cache"),
                 (name: "Content-Security-Policy", value: "default-src 'self'; style-src 'self' 'unsafe-inline'")
             ], body: asset.body)
@@ -128,9 +134,8 @@ extension HTTPRequest {
 
     subscript(name: String) -> String { pathParameter(name) ?? "" }
 
-    var executionContext: ExecutionContext { isOnEventLoop ? .eventLoop : .worker }
 }
 
-extension HTTPResponse {
+extension Reply {
     static let contentTypeHeader = "Content-Type"
 }

@@ -1,3 +1,4 @@
+import TesseraSupport
 import CLibevent
 import Glibc
 import Testing
@@ -82,7 +83,7 @@ import Testing
         var router = Router()
         let reply = [UInt8](repeating: 0x61, count: 32 << 10)
         router.add(.GET, "/chunk/{n}") { request in
-            HTTPResponse(
+            Reply(
                 status: 200, headers: [("Content-Type", "text/plain"), ("X-N", request.pathParameters["n"]!)],
                 body: reply)
         }

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Glibc
 import Testing
 @testable import EventHTTP
@@ -151,7 +152,7 @@ import Testing
     @Test func unreadRepliesAreBounded() throws {
         var router = Router()
         let big = [UInt8](repeating: 0x61, count: 40_000_000)
-        router.add(.GET, "/big") { _ in HTTPResponse(status: 200, body: big) }
+        router.add(.GET, "/big") { _ in Reply(status: 200, body: big) }
         try withServer(router: router, configure: { $0.maxReplyBytesInFlight = 64 << 20 }) { _, port in
             let slow = try RawHTTPClient(port: port, timeoutSeconds: 60)
             try slow.send("GET /big HTTP/1.1\r\n\r\n")
@@ -176,8 +177,8 @@ import Testing
     @Test func aReplyThatCanNeverFitIsNotBusy() throws {
         var router = Router()
         let huge = [UInt8](repeating: 0x61, count: (64 << 20) + 1)
-        router.add(.GET, "/huge") { _ in HTTPResponse(status: 200, body: huge) }
-        router.add(.GET, "/small") { _ in HTTPResponse(status: 200, body: [0x62]) }
+        router.add(.GET, "/huge") { _ in Reply(status: 200, body: huge) }
+        router.add(.GET, "/small") { _ in Reply(status: 200, body: [0x62]) }
         try withServer(router: router, configure: { $0.maxReplyBytesInFlight = 64 << 20 }) { _, port in
             let client = try RawHTTPClient(port: port, timeoutSeconds: 60)
             let refused = try client.request("GET /huge HTTP/1.1\r\n\r\n")

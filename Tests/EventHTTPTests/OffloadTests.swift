@@ -1,3 +1,4 @@
+import TesseraSupport
 import Testing
 @testable import EventHTTP
 
@@ -7,7 +8,7 @@ import Testing
     /// Reports whether the handler ran on an event loop thread.
     private static func whereRouter(started: Gate? = nil, release: Gate? = nil) -> Router {
         var router = Router()
-        let onLoop: Router.Handler = { _ in .text(200, EventLoop.current == nil ? "worker" : "loop") }
+        let onLoop: @Sendable (HTTPRequest) -> Reply = { _ in .text(200, EventLoop.current == nil ? "worker" : "loop") }
         router.add(.GET, "/inline", onLoop)
         router.add(.POST, "/inline", onLoop)
         router.add(.GET, "/offloaded", offload: true, onLoop)

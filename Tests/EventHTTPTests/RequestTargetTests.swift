@@ -72,11 +72,4 @@ import Testing
         #expect(request.header("CONTENT-TYPE") == "a")
         #expect(request.header("Accept") == nil)
     }
-
-    @Test func errorBodiesEscapeTheirStrings() {
-        let body = ErrorBody.json(code: "invalid_request", message: "bad \"x\"\n\u{1}", field: "a.b[0]")
-        #expect(
-            String(decoding: body, as: UTF8.self)
-                == #"{"error":{"code":"invalid_request","message":"bad \"x\"\n\u0001","field":"a.b[0]"}}"#)
-    }
 }

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Testing
 @testable import EventHTTP
 
@@ -15,7 +16,7 @@ import Testing
     private func winner(_ table: RouteTable, _ method: HTTPMethod, _ path: String) -> (String, [String: String])? {
         let segments = path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard case .route(let route, let parameters) = table.resolve(method, segments: segments) else { return nil }
-        let body = route.handler(HTTPRequest(method: method, path: path)).body
+        let body = route.handler(HTTPRequest(method: method, path: path)).reply?.body ?? []
         return (String(decoding: body, as: UTF8.self), parameters)
     }
 
@@ -95,8 +96,8 @@ import Testing
     @Test func aDuplicateRouteStopsTheProgram() async {
         await #expect(processExitsWith: .failure) {
             var router = Router()
-            router.add(.GET, "/a/{x}") { _ in HTTPResponse(status: 204) }
-            router.add(.GET, "/a/{y}") { _ in HTTPResponse(status: 204) }
+            router.add(.GET, "/a/{x}") { _ in Reply(status: 204) }
+            router.add(.GET, "/a/{y}") { _ in Reply(status: 204) }
         }
     }
 }

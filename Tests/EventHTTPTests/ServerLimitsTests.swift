@@ -1,3 +1,4 @@
+import TesseraSupport
 import Glibc
 import Testing
 @testable import EventHTTP
@@ -158,7 +159,7 @@ import Testing
     @Test func aClientThatStopsReadingIsClosed() throws {
         let big = [UInt8](repeating: 0x61, count: 16 << 20)
         var router = Router()
-        router.add(.GET, "/big") { _ in HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: big) }
+        router.add(.GET, "/big") { _ in Reply(status: 200, headers: [("Content-Type", "text/plain")], body: big) }
         try withServer(router: router, configure: { $0.idleTimeoutSeconds = 1 }) { server, port in
             let client = try RawHTTPClient(port: port, timeoutSeconds: 20, receiveBufferBytes: 64 << 10)
             try client.send("GET /big HTTP/1.1\r\n\r\n")

@@ -1,3 +1,4 @@
+import TesseraSupport
 import CLibevent
 import Glibc
 import Testing
@@ -119,8 +120,8 @@ import Testing
     }
 
     @Test func theReplysContentTypeBytesAreTheJSONContentType() {
-        #expect(String(decoding: HTTPResponse.jsonContentTypeBytes, as: UTF8.self) == HTTPResponse.jsonContentType)
-        #expect(String(decoding: HTTPResponse.closeBytes, as: UTF8.self) == "close")
+        #expect(String(decoding: Reply.jsonContentTypeBytes, as: UTF8.self) == Reply.jsonContentType)
+        #expect(String(decoding: Reply.closeBytes, as: UTF8.self) == "close")
     }
 
     @Test func libeventCoreIsLoadedOnlyOnce() throws {

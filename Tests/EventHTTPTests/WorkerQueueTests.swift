@@ -1,3 +1,4 @@
+import TesseraSupport
 import Glibc
 import Synchronization
 import Testing
@@ -110,17 +111,18 @@ import Testing
         }
     }
 
-    /// A handler on the loop that finds its work too big answers `moveToWorker` and runs
+    /// A handler on the loop that finds its work too big answers `needsWorker` and runs
     /// again on a worker; one that asks from a worker is a 500, not a loop.
     @Test func aHandlerCanMoveItsWorkToAWorker() throws {
         let places = Mutex<[Bool]>([])
         var router = Router()
-        router.add(.GET, "/adaptive") { request in
-            places.withLock { $0.append(request.isOnEventLoop) }
-            if request.isOnEventLoop && request.query == "big" { return .moveToWorker }
-            return .text(200, EventLoop.current == nil ? "worker" : "loop")
+        router.add(.GET, "/adaptive") { (request: HTTPRequest) -> HandlerOutcome in
+            let onLoop = request.executionContext == .eventLoop
+            places.withLock { $0.append(onLoop) }
+            if onLoop && request.query == "big" { return .needsWorker }
+            return .answered(.text(200, EventLoop.current == nil ? "worker" : "loop"))
         }
-        router.add(.GET, "/confused", offload: true) { _ in .moveToWorker }
+        router.add(.GET, "/confused", offload: true) { (_: HTTPRequest) -> HandlerOutcome in .needsWorker }
         try withServer(router: router) { _, port in
             let client = try RawHTTPClient(port: port)
             #expect(try client.request("GET /adaptive?small HTTP/1.1\r\n\r\n").text == "loop")

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import Testing
 @testable import LayoutService
@@ -26,7 +27,7 @@ struct AnchoredChangeTests {
     }
 
     /// The answer's offset, adjustment and anchor cell; checks the view stored the offset.
-    func settled(_ r: ServiceResponse, _ id: String) throws -> Settled {
+    func settled(_ r: Reply, _ id: String) throws -> Settled {
         #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")
         let o = try object(r)
         func point(_ key: String) -> [Double] {

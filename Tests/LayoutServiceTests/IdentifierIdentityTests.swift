@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import LayoutEngine
 import Testing
@@ -67,7 +68,7 @@ struct IdentifierIdentityTests {
 struct IntegerIdentifierTests {
     let service = makeService()
 
-    func create(_ items: String) -> ServiceResponse {
+    func create(_ items: String) -> Reply {
         service.createSession(
             body: body(
                 #"{"layout":{"type":"flow","itemSize":[10,10]},"view":{"bounds":[100,100]},"dataSource":{"sections":[{"id":"s","itemIds":[\#(items)]}]}}"#

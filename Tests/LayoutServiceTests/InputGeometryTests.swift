@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import TesseraJSON
 import Testing
@@ -75,12 +76,12 @@ struct InputGeometryTests {
         w.endArray()
         #expect(String(decoding: w.bytes, as: UTF8.self) == "[1.5,0,0]")
         #expect(w.wroteNonFiniteNumber)
-        let r = ServiceResponse.json(200, w)
+        let r = Reply.json(200, w)
         #expect(r.status == 500)
         #expect(try errorOf(r).code == "internal_error")
         var fine = JSONWriter()
         fine.number(-0.0)
         #expect(!fine.wroteNonFiniteNumber)
-        #expect(ServiceResponse.json(200, fine).status == 200)
+        #expect(Reply.json(200, fine).status == 200)
     }
 }

@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import SeededRandom
 import TesseraJSON
@@ -95,19 +96,19 @@ struct JustifiedCellsReplyTests {
             SectionData(itemCount: 6, aspectRatios: Array(repeating: 1.5, count: 6)),
             SectionData(itemCount: 5, aspectRatios: Array(repeating: 0.7, count: 5))
         ])
-        let general: ServiceResponse
+        let general: Reply
         do {
             _ = try service.elements(of: prepared, in: nil, view: ViewContext())
             Issue.record("the general path accepted 11 elements with a limit of 10")
             return
         } catch {
-            general = ServiceResponse(error)
+            general = Reply(error)
         }
         do {
             _ = try service.allCellsReply(prepared)
             Issue.record("the fast path accepted 11 elements with a limit of 10")
         } catch {
-            let fast = ServiceResponse(error)
+            let fast = Reply(error)
             #expect(fast.status == 400)
             #expect(fast.status == general.status && fast.body == general.body)
         }

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Testing
 @testable import LayoutService
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct MessageConsistencyTests {
     let service = makeService { $0.maxItemsPerSession = 1000 }
 
-    private func message(_ response: ServiceResponse) throws -> String {
+    private func message(_ response: Reply) throws -> String {
         #expect(response.status == 400)
         return try errorOf(response).message
     }

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import LayoutEngine
 import SessionStorage
@@ -14,7 +15,7 @@ struct PersistenceTests {
         let path = try temporaryDirectory() + "/sessions.db"
         let a = try sqliteService(path)
         let id = try createSession(a, richFlowBody)
-        let steps: [(String, ServiceResponse)] = [
+        let steps: [(String, Reply)] = [
             (
                 "updates",
                 a.applyUpdates(

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import Testing
 @testable import LayoutService
@@ -12,7 +13,7 @@ struct PlanAreaTests {
     /// The grid of AnchoredChangeTests: item i at x = 110 · (i mod 3), y = 110 · (i div 3).
     static let grid = #"{"type":"flow","itemSize":[100,100],"minimumLineSpacing":10,"minimumInteritemSpacing":10}"#
 
-    func planned(_ r: ServiceResponse) throws -> [[Int]] {
+    func planned(_ r: Reply) throws -> [[Int]] {
         #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")
         let plan = try object(r)["plan"] as? [[String: Any]] ?? []
         return plan.compactMap { ($0["to"] as? [String: Any])?["indexPath"] as? [Int] }.sorted { $0.lexicographicallyPrecedes($1) }

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import Testing
 @testable import LayoutService
@@ -18,7 +19,7 @@ struct RejectedChangeTests {
     static func pick(_ list: [String], _ random: inout Random) -> String { list[random.below(list.count)] }
 
     /// One request to a changing route, valid or not.
-    static func request(_ service: TesseraService, _ id: String, _ random: inout Random) -> (String, ServiceResponse) {
+    static func request(_ service: TesseraService, _ id: String, _ random: inout Random) -> (String, Reply) {
         let n = pick(numbers, &random), size = pick(sizes, &random), rect = pick(rects, &random), path = pick(paths, &random)
         switch random.below(7) {
         case 0:

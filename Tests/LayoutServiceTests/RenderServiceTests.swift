@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import Testing
 @testable import LayoutService
@@ -8,7 +9,7 @@ import InMemoryStore
 struct RenderServiceTests {
     let grid = #"{"layout":{"type":"flow","itemSize":[100,100]},"dataSource":{"sections":[{"itemCount":20}]},"view":{"bounds":[320,480]}}"#
 
-    func text(_ r: ServiceResponse) -> String { String(decoding: r.body, as: UTF8.self) }
+    func text(_ r: Reply) -> String { String(decoding: r.body, as: UTF8.self) }
 
     /// `<rect x y width height/>` of every drawn cell, as numbers.
     func cellRects(_ svg: String) -> [[Double]] {

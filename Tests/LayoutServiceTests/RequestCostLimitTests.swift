@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import Testing
 @testable import LayoutService
@@ -80,7 +81,7 @@ struct RequestCostLimitTests {
         let service = Self.service()
         let id = try createSession(service, Self.grid(5000))
         let all = #""rect":[0,0,1000,100000]"#
-        let requests: [(String, ServiceResponse)] = [
+        let requests: [(String, Reply)] = [
             ("updates", service.applyUpdates(id: id, body: body(#"{"updates":[{"op":"deleteItems","indexPaths":[[0,0]]}],"# + all + "}"))),
             ("layout", service.switchLayout(id: id, body: body(#"{"layout":{"type":"flow","itemSize":[2,2]},"# + all + "}")))
         ]
@@ -111,21 +112,21 @@ struct RequestCostLimitTests {
     @Test func bigQueriesMoveOffTheLoop() throws {
         let service = Self.service(maxElements: 1000)
         let id = try createSession(service, Self.grid(5000))
-        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).isMoveToWorker)
-        let onWorker = service.elements(id: id, query: "rect=0,0,100,3", on: .worker)
+        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).needsWorker)
+        let onWorker = try #require(service.elements(id: id, query: "rect=0,0,100,3", on: .worker).reply)
         #expect(onWorker.status == 200)
         #expect((try object(onWorker)["elements"] as? [Any])?.count == 400)
         // The loop's look did not count as a sighting (the worker's did): not kept yet.
-        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).isMoveToWorker)
-        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .worker).status == 200)
+        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).needsWorker)
+        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .worker).reply?.status == 200)
         // Asked twice, kept: the loop answers it without a query.
-        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).status == 200)
-        #expect(service.elements(id: id, query: "rect=0,0,5,0.5", on: .eventLoop).status == 200)
+        #expect(service.elements(id: id, query: "rect=0,0,100,3", on: .eventLoop).reply?.status == 200)
+        #expect(service.elements(id: id, query: "rect=0,0,5,0.5", on: .eventLoop).reply?.status == 200)
         // More sections than the loop lists.
         let sections = try createSession(service, Self.grid(1, sections: 6))
-        #expect(service.getSession(id: sections, on: .eventLoop).isMoveToWorker)
-        #expect(service.getSession(id: sections, on: .worker).status == 200)
-        #expect(service.getSession(id: id, on: .eventLoop).status == 200)
+        #expect(service.getSession(id: sections, on: .eventLoop).needsWorker)
+        #expect(service.getSession(id: sections, on: .worker).reply?.status == 200)
+        #expect(service.getSession(id: id, on: .eventLoop).reply?.status == 200)
     }
 
     /// A line layout's snapping with a bounds width that puts all 20,000 cells in the
@@ -135,8 +136,9 @@ struct RequestCostLimitTests {
         let service = Self.service()
         let json = #"{"layout":{"type":"line"},"dataSource":{"sections":[{"itemCount":20000}]},"view":{"bounds":[1e9,600]}}"#
         let id = try createSession(service, json)
-        let r = service.targetContentOffset(id: id, body: body(#"{"proposedContentOffset":{"x":12345,"y":0}}"#), on: .eventLoop)
-        #expect(!r.isMoveToWorker)
+        let outcome = service.targetContentOffset(id: id, body: body(#"{"proposedContentOffset":{"x":12345,"y":0}}"#), on: .eventLoop)
+        #expect(!outcome.needsWorker)
+        let r = try #require(outcome.reply)
         #expect(r.status == 200)
         let offset = try #require(try object(r)["contentOffset"] as? [String: Double])
         // The whole-rect answer, worked out: the proposed centre is x = 12,345 + 1e9/2 =

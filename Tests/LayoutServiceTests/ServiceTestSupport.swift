@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 @testable import LayoutService
 import InMemoryStore
@@ -6,11 +7,11 @@ import InMemoryStore
 /// a socket (the HTTP tests then check the same paths through a live server).
 func body(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-func object(_ response: ServiceResponse) throws -> [String: Any] {
+func object(_ response: Reply) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
 }
 
-func errorOf(_ response: ServiceResponse) throws -> (code: String, field: String?, message: String) {
+func errorOf(_ response: Reply) throws -> (code: String, field: String?, message: String) {
     let e = try object(response)["error"] as? [String: Any] ?? [:]
     return (e["code"] as? String ?? "", e["field"] as? String, e["message"] as? String ?? "")
 }

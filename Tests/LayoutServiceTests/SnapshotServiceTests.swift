@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import LayoutEngine
 import SeededRandom
@@ -25,7 +26,7 @@ struct SnapshotServiceTests {
         (section["items"] as? [Any] ?? []).map { "\($0 is String ? "s:" : "i:")\($0)" }
     }
 
-    static func put(_ service: TesseraService, _ id: String, _ json: String, ifMatch: String? = nil) -> ServiceResponse {
+    static func put(_ service: TesseraService, _ id: String, _ json: String, ifMatch: String? = nil) -> Reply {
         service.putSnapshot(id: id, body: body(json), ifMatch: ifMatch)
     }
 
@@ -33,7 +34,7 @@ struct SnapshotServiceTests {
         try object(service.getSession(id: id))["version"] as? Int ?? -1
     }
 
-    static func text(_ r: ServiceResponse) -> String { String(decoding: r.body, as: UTF8.self) }
+    static func text(_ r: Reply) -> String { String(decoding: r.body, as: UTF8.self) }
 
     // MARK: Identifiers in a data source
 
@@ -376,7 +377,7 @@ struct SnapshotServiceTests {
                 let fresh = try createSession(
                     service, #"{"layout":\#(Self.flow),"view":{"bounds":[320,480]},"dataSource":{"sections":\#(json(sections, inline: present))}}"#)
                 // The replies less their first member, the version.
-                func withoutVersion(_ r: ServiceResponse) -> String { String(Self.text(r).drop { $0 != "," }) }
+                func withoutVersion(_ r: Reply) -> String { String(Self.text(r).drop { $0 != "," }) }
                 let (got, expected) = (
                     withoutVersion(service.elements(id: id, query: "rect=0,0,320,5000")),
                     withoutVersion(service.elements(id: fresh, query: "rect=0,0,320,5000"))
@@ -407,7 +408,7 @@ struct SnapshotServiceTests {
 
     // MARK: Operations
 
-    static func operate(_ service: TesseraService, _ id: String, _ operations: String) -> ServiceResponse {
+    static func operate(_ service: TesseraService, _ id: String, _ operations: String) -> Reply {
         service.applySnapshotOperations(id: id, body: body(#"{"operations":\#(operations)}"#))
     }
 

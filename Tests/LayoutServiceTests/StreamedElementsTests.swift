@@ -145,7 +145,7 @@ struct StreamedElementsTests {
         #expect(refused.status == 400)
         #expect(try errorOf(refused).field == "rect")
         #expect(try errorOf(refused).message.contains("more than 20 elements"))
-        #expect(service.elements(id: id, query: "rect=0,0,390,844", on: .eventLoop).isMoveToWorker)
-        #expect(service.elements(id: id, query: "rect=0,0,390,50", on: .eventLoop).status == 200)
+        #expect(service.elements(id: id, query: "rect=0,0,390,844", on: .eventLoop).needsWorker)
+        #expect(service.elements(id: id, query: "rect=0,0,390,50", on: .eventLoop).reply?.status == 200)
     }
 }

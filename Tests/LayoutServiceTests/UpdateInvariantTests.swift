@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import Testing
 @testable import LayoutService
@@ -95,7 +96,7 @@ struct UpdateInvariantTests {
         }
     }
 
-    static func elements(_ r: ServiceResponse) throws -> NSArray {
+    static func elements(_ r: Reply) throws -> NSArray {
         (try object(r)["elements"] as? NSArray) ?? []
     }
 

@@ -1,7 +1,11 @@
+import TesseraSupport
+
 /// Routes are registered on this builder, then frozen into a `RouteTable` when the server
 /// starts, so lookups never see a half-built table and need no lock.
 public struct Router: Sendable {
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// A handler: its reply, or (on an event loop) `.needsWorker` to run again on a worker.
+    /// `request.executionContext` says where it runs.
+    public typealias Handler = @Sendable (HTTPRequest) -> HandlerOutcome
 
     struct Registration: Sendable {
         let method: HTTPMethod
@@ -36,6 +40,15 @@ public struct Router: Sendable {
             Registration(
                 method: method, pattern: pattern, segments: segments,
                 offload: offload, handler: handler))
+    }
+
+    /// Adds a route whose handler always answers (the usual case): where it runs only
+    /// decides how long it may take.
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, offload: Bool = false,
+        _ handler: @escaping @Sendable (HTTPRequest) -> Reply
+    ) {
+        add(method, pattern, offload: offload) { (request: HTTPRequest) -> HandlerOutcome in .answered(handler(request)) }
     }
 
     /// Freezes the routes into the lookup table the event loops share.

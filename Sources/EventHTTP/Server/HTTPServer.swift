@@ -26,7 +26,7 @@ public final class HTTPServer: Sendable {
     private let unfinishedLoops = Mutex(0)
 
     /// Every error the server itself produces (404, 405, 413, 414, 431, malformed requests)
-    /// has the API's body, `{"error": {"code": ..., "message": ...}}` (`ErrorBody`).
+    /// has the API's body, `{"error": {"code": ..., "message": ...}}` (`ErrorDocument`).
     /// - Parameter observer: told of every reply, worker job and loop lag (logs, metrics).
     public init(
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router,

@@ -1,3 +1,5 @@
+import TesseraSupport
+import TesseraJSON
 /// What every event loop of one server shares. Immutable after `start()`.
 final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
@@ -35,10 +37,10 @@ final class ServerContext: Sendable {
             maxBodyBytes: configuration.maxBodySize)
     }
 
-    func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {
-        var response = HTTPResponse(
-            status: status, headers: [("Content-Type", HTTPResponse.jsonContentType)],
-            body: ErrorBody.json(code: code, message: message))
+    func errorResponse(_ status: Int, code: String, message: String) -> Reply {
+        var response = Reply(
+            status: status, headers: [("Content-Type", Reply.jsonContentType)],
+            body: ErrorDocument.json(code: code, message: message))
         // Every 503 the server makes itself is a moment's overload: say when to come back.
         if status == 503 { response.headers.append(("Retry-After", Self.busyRetryAfterSeconds)) }
         return response
@@ -47,14 +49,14 @@ final class ServerContext: Sendable {
     static let busyRetryAfterSeconds = "1"
 
     /// 503 `server_busy`: the server itself is out of room for this request just now.
-    func busyResponse(_ message: String) -> HTTPResponse {
+    func busyResponse(_ message: String) -> Reply {
         errorResponse(503, code: "server_busy", message: message)
     }
 
     /// 507 `reply_too_large`: a reply larger than the whole reply budget can never be sent,
     /// so it is not answered as busy (a client that obeys Retry-After would ask forever, each
     /// time making the reply again). No Retry-After: asking again gets the same answer.
-    func replyTooLargeResponse(_ bytes: Int) -> HTTPResponse {
+    func replyTooLargeResponse(_ bytes: Int) -> Reply {
         errorResponse(
             507, code: "reply_too_large",
             message: "the reply would take \(bytes) bytes, more than the \(replyBudget.capacity) the server may hold "

@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import Rendering
 import TesseraJSON
@@ -33,12 +34,12 @@ public struct CommandLineTool: Sendable {
 
     /// `tessera render`: the `POST /v1/render` picture. `rect` (x,y,w,h) replaces the body's.
     public func render(_ input: [UInt8], rect: String?, options: SVGRenderOptions) -> CommandOutcome {
-        let response = ServiceResponse.handling { () throws(APIError) -> ServiceResponse in
+        let response = Reply.handling { () throws(APIError) -> Reply in
             var request = try service.layoutRequest(input, allowRect: true)
             if let rect { request.rect = try QueryParameters.rect(rect) }
             let prepared = try service.prepare(request.layout, request.dataSource, request.view)
             let svg = try service.picture(of: prepared, rect: request.rect, view: request.view, options: options)
-            return ServiceResponse(status: 200, body: svg)
+            return Reply(status: 200, body: svg)
         }
         return Self.outcome(response, trailingNewline: false)
     }
@@ -56,7 +57,7 @@ public struct CommandLineTool: Sendable {
     }
 
     /// A 200 goes to standard output, anything else to standard error as `field: message`.
-    static func outcome(_ response: ServiceResponse, trailingNewline: Bool) -> CommandOutcome {
+    static func outcome(_ response: Reply, trailingNewline: Bool) -> CommandOutcome {
         if response.status == 200 {
             return CommandOutcome(exitCode: 0, standardOutput: response.body + (trailingNewline ? [10] : []))
         }

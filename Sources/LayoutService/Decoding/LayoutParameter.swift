@@ -1,3 +1,4 @@
+import TesseraJSON
 import LayoutEngine
 
 /// One layout-wide parameter of a kind: its key, and how the value the layout object gives

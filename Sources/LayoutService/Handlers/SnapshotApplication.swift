@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -138,7 +139,7 @@ extension TesseraService {
         return comparable(a) == comparable(b)
     }
 
-    func snapshotResponse(_ state: SessionState, _ outcome: SnapshotOutcome) -> ServiceResponse {
+    func snapshotResponse(_ state: SessionState, _ outcome: SnapshotOutcome) -> Reply {
         Self.sessionReply(state.version, capacity: 256 + (outcome.plan?.count ?? 0) * 260) { w in
             w.key("updates")
             w.updates(outcome.operations)

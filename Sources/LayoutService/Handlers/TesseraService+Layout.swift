@@ -1,11 +1,12 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/layout: lays out once, answers contentSize, elements (all, or those in
     /// `rect`) and info; keeps nothing.
-    public func oneShotLayout(body: [UInt8]) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+    public func oneShotLayout(body: [UInt8]) -> Reply {
+        .handling { () throws(APIError) -> Reply in
             let request = try layoutRequest(body, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             if request.rect == nil, let justified = prepared as? PreparedJustifiedLayout {
@@ -35,14 +36,14 @@ extension TesseraService {
     /// of 100,000 `LayoutAttributes` (each with its own `extras` array), writes each through
     /// scratch memory into a reply that grows twice, then frees them all
     /// (docs/performance.md#justified-cells: instructions and wall time before and after).
-    func allCellsReply(_ layout: PreparedJustifiedLayout) throws(APIError) -> ServiceResponse {
+    func allCellsReply(_ layout: PreparedJustifiedLayout) throws(APIError) -> Reply {
         let count = layout.cellCount
         guard count <= limits.maxElementsPerReply else {
             throw .tooManyElements(rect: nil, limit: limits.maxElementsPerReply)
         }
         let reply = JSONWriter.allCellsReply(layout)
         guard !reply.wroteNonFiniteNumber else { throw .nonFiniteResult }
-        return ServiceResponse(status: 200, body: reply.bytes)
+        return Reply(status: 200, body: reply.bytes)
     }
 }
 

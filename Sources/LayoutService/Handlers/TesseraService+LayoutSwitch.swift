@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -18,7 +19,7 @@ extension TesseraService {
 
     /// PUT /v1/sessions/{id}/layout: setCollectionViewLayout:animated:. Answers the animation
     /// plan from the old attributes to the new ones for the elements in `rect` (`PlanArea`).
-    public func switchLayout(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func switchLayout(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         changing(id, ifMatch: ifMatch, SessionChange(.layoutSwitch, body: body), reading: Self.jsonRoot, layoutSwitchStep, reply: planResponse)
     }
 
@@ -61,7 +62,7 @@ extension TesseraService {
         }
     }
 
-    func planResponse(_ state: SessionState, _ change: PlannedChange) -> ServiceResponse {
+    func planResponse(_ state: SessionState, _ change: PlannedChange) -> Reply {
         Self.sessionReply(state.version, capacity: 256 + change.plan.count * 260) { w in
             w.key("contentSize")
             w.size(state.prepared.contentSize)

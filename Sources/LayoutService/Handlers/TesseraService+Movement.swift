@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -6,7 +7,7 @@ extension TesseraService {
     /// `begin` with an indexPath, `update` with a position (the target is the item under it,
     /// targetIndexPathForInteractivelyMovingItem), `end` (a move update, answered with its
     /// animation plan) or `cancel` (nothing changes).
-    public func interactiveMovement(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func interactiveMovement(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         changing(id, ifMatch: ifMatch, SessionChange(.movement, body: body), reading: MovementRequest.init) { request, state throws(APIError) in
             let (next, plan) = try movementStep(request, state)
             // Listed while the change is computed, so that a rect meeting more than one
@@ -158,7 +159,7 @@ extension TesseraService {
 
     /// `{version, phase state, targetIndexPath, movingItem, elements?}`: the others show the
     /// tentative order.
-    private func movementResponse(_ state: SessionState, _ listed: [LayoutAttributes]?) -> ServiceResponse {
+    private func movementResponse(_ state: SessionState, _ listed: [LayoutAttributes]?) -> Reply {
         Self.sessionReply(state.version) { w in
             w.key("moving")
             w.bool(state.movement != nil)

@@ -14,9 +14,9 @@ extension TesseraService {
         _ id: String, ifMatch: String?, _ change: SessionChange,
         reading read: ([UInt8]) throws(APIError) -> Request,
         _ step: (Request, SessionState) throws(APIError) -> (Next, Result),
-        reply: (SessionState, Result) -> ServiceResponse
-    ) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+        reply: (SessionState, Result) -> Reply
+    ) -> Reply {
+        .handling { () throws(APIError) -> Reply in
             let s = try session(id)
             let request = try read(change.body)
             let (state, result) = try mutate(s, ifMatch: ifMatch, change) { state throws(APIError) in try step(request, state) }
@@ -108,7 +108,7 @@ extension TesseraService {
     static func sessionReply(
         _ version: Int, id: String? = nil, status: Int = 200, capacity: Int = 256,
         headers: [(name: String, value: String)] = [], _ members: (inout JSONWriter) -> Void
-    ) -> ServiceResponse {
+    ) -> Reply {
         var w = JSONWriter(capacity: capacity)
         w.beginObject()
         if let id {

@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -6,10 +7,10 @@ extension TesseraService {
     /// A rect asked for again is answered from the reply cache (`ReplyCache`: kept on its
     /// second request, so one-off rects cost a probe and nothing more); otherwise the reply
     /// is written as the layout finds its elements (`ElementReplyWriter`). On an event loop a
-    /// query that would list more than the loop's budget answers `moveToWorker`.
-    public func elements(id: String, query: String?, on context: ExecutionContext = .worker) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let s = try session(id)
+    /// query that would list more than the loop's budget answers `needsWorker`.
+    public func elements(id: String, query: String?, on context: ExecutionContext) -> HandlerOutcome {
+        .handling { () throws(APIError) -> HandlerOutcome in
+            let s = try session(id, on: context)
             let q = try RectQuery(query)
             // A cached reply needs only the version: copying the whole state out of its lock
             // costs a retain and release per field (docs/performance.md#version-only-cache-hit).
@@ -17,7 +18,7 @@ extension TesseraService {
             var admitted = false
             if let key {
                 switch s.cachedReply(key) {
-                case .hit(let cached): return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
+                case .hit(let cached): return .answered(Reply(status: 200, headers: cached.headers, body: cached.body))
                 case .miss(let admits): admitted = admits
                 }
             }
@@ -28,53 +29,77 @@ extension TesseraService {
             guard try stream(layout, in: q.rect, view: state.view, to: writer, on: context) else {
                 // The worker asks the cache again: this first sighting must not count twice.
                 if let key, !admitted { s.forgetSighting(key) }
-                return .moveToWorker
+                return .needsWorker
             }
-            let reply = ServiceResponse.json(200, writer.finish(), headers: Self.versionHeader(state.version))
+            let reply = Reply.json(200, writer.finish(), headers: Self.versionHeader(state.version))
             s.noteReplySize(reply.body.count)
-            // A reply with a number that is not finite is a 500 (`ServiceResponse.json`): not
+            // A reply with a number that is not finite is a 500 (`Reply.json`): not
             // kept; nor one of a newer version than the key's (the session changed meanwhile).
             if admitted, reply.status == 200, let key, key.version == state.version {
                 s.cacheReply(key, reply.body, headers: reply.headers)
             }
-            return reply
+            return .answered(reply)
         }
     }
 
-    /// GET /v1/sessions/{id}/items/{section}/{item}.
-    public func item(id: String, section: String, item: String) -> ServiceResponse {
-        single(id: id, section: section, item: item, category: .cell, kind: "", describe: "item")
+    /// The elements of a rect, the whole job (on a worker).
+    public func elements(id: String, query: String?) -> Reply {
+        elements(id: id, query: query, on: .worker).onWorker
+    }
+
+    /// GET /v1/sessions/{id}/items/{section}/{item}. On an event loop, `needsWorker` when the
+    /// session's copy must be built or brought up to date first.
+    public func item(id: String, section: String, item: String, on context: ExecutionContext) -> HandlerOutcome {
+        single(id: id, section: section, item: item, category: .cell, kind: "", describe: "item", on: context)
     }
 
     /// GET /v1/sessions/{id}/supplementary/{kind}/{section}/{item}.
-    public func supplementary(id: String, kind: String, section: String, item: String) -> ServiceResponse {
+    public func supplementary(
+        id: String, kind: String, section: String, item: String, on context: ExecutionContext
+    ) -> HandlerOutcome {
         single(
             id: id, section: section, item: item, category: .supplementary, kind: kind,
-            describe: "supplementary view of kind \(ClientText.quoted(kind))")
+            describe: "supplementary view of kind \(ClientText.quoted(kind))", on: context)
     }
 
     /// GET /v1/sessions/{id}/decorations/{kind}/{section}/{item}.
-    public func decoration(id: String, kind: String, section: String, item: String) -> ServiceResponse {
+    public func decoration(
+        id: String, kind: String, section: String, item: String, on context: ExecutionContext
+    ) -> HandlerOutcome {
         single(
             id: id, section: section, item: item, category: .decoration, kind: kind,
-            describe: "decoration view of kind \(ClientText.quoted(kind))")
+            describe: "decoration view of kind \(ClientText.quoted(kind))", on: context)
     }
 
     /// One element by category, kind and index path; 404 naming it when absent.
     private func single(
         id: String, section: String, item: String, category: ElementCategory, kind: String,
-        describe: String
-    ) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+        describe: String, on context: ExecutionContext
+    ) -> HandlerOutcome {
+        .handling { () throws(APIError) -> HandlerOutcome in
             let indexPath = IndexPath(try pathIndex(section, name: "section"), try pathIndex(item, name: "item"))
-            let state = try session(id).current
+            let state = try session(id, on: context).current
             let key = ElementKey(category: category, kind: kind, indexPath: indexPath)
             guard let a = lookup(state.prepared, key, state.view) else {
                 throw .notFound("no \(describe) at [\(indexPath.section), \(indexPath.item)]", field: "indexPath")
             }
             var w = JSONWriter()
             w.attributes(a)
-            return .json(200, w, headers: TesseraService.versionHeader(state.version))
+            return .answered(.json(200, w, headers: TesseraService.versionHeader(state.version)))
         }
+    }
+
+    // The same three, the whole job (on a worker).
+
+    public func item(id: String, section: String, item: String) -> Reply {
+        self.item(id: id, section: section, item: item, on: .worker).onWorker
+    }
+
+    public func supplementary(id: String, kind: String, section: String, item: String) -> Reply {
+        supplementary(id: id, kind: kind, section: section, item: item, on: .worker).onWorker
+    }
+
+    public func decoration(id: String, kind: String, section: String, item: String) -> Reply {
+        decoration(id: id, kind: kind, section: section, item: item, on: .worker).onWorker
     }
 }

@@ -1,3 +1,5 @@
+import TesseraSupport
+import TesseraJSON
 import LayoutEngine
 import Rendering
 
@@ -8,8 +10,8 @@ extension TesseraService {
 
     /// GET /v1/sessions/{id}/render.svg?rect=x,y,w,h&progress=p&labels=&scale=&theme=: the
     /// `elements` answer for the same rect and progress, drawn. Cached per version and query.
-    public func renderSession(id: String, query: String?) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+    public func renderSession(id: String, query: String?) -> Reply {
+        .handling { () throws(APIError) -> Reply in
             let s = try session(id)
             let q = try QueryParameters(query)
             try q.rejectUnknown(Self.renderOptionKeys.union(["rect", "progress"]))
@@ -27,7 +29,7 @@ extension TesseraService {
             var admitted = false
             if cacheable {
                 switch s.cachedReply(key) {
-                case .hit(let cached): return ServiceResponse(status: 200, headers: cached.headers, body: cached.body)
+                case .hit(let cached): return Reply(status: 200, headers: cached.headers, body: cached.body)
                 case .miss(let admits): admitted = admits
                 }
             }
@@ -35,14 +37,14 @@ extension TesseraService {
             let layout = try queryLayout(state, progress: q["progress"])
             let svg = try picture(of: layout, rect: rect, view: state.view, options: options)
             if admitted { s.cacheReply(key, svg, headers: headers) }
-            return ServiceResponse(status: 200, headers: headers, body: svg)
+            return Reply(status: 200, headers: headers, body: svg)
         }
     }
 
     /// POST /v1/render: the one-shot body (layout, dataSource, view, optional rect), drawn;
     /// keeps nothing. Picture options come in the query, as for a session's render.svg.
-    public func renderOneShot(body: [UInt8], query: String?) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+    public func renderOneShot(body: [UInt8], query: String?) -> Reply {
+        .handling { () throws(APIError) -> Reply in
             let q = try QueryParameters(query)
             try q.rejectUnknown(Self.renderOptionKeys)
             let options = try q.renderOptions()
@@ -51,7 +53,7 @@ extension TesseraService {
                 maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
             let svg = try picture(of: prepared, rect: request.rect, view: request.view, options: options)
-            return ServiceResponse(status: 200, headers: [("Content-Type", Self.svgContentType)], body: svg)
+            return Reply(status: 200, headers: [("Content-Type", Self.svgContentType)], body: svg)
         }
     }
 

@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -6,15 +7,15 @@ extension TesseraService {
     /// scrolls to (docs/api.md, "Scrolling to an item"). Changes nothing unless `apply` is
     /// true, which stores the offset as the view's (a new version; none when it is already
     /// there).
-    public func scrollToItem(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func scrollToItem(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         let request: ScrollToItemRequest
         do throws(APIError) {
             request = try ScrollToItemRequest(body)
         } catch {
-            return ServiceResponse(error)
+            return Reply(error)
         }
         guard request.apply else {
-            return .handling { () throws(APIError) -> ServiceResponse in
+            return .handling { () throws(APIError) -> Reply in
                 let state = try session(id).current
                 try checkIfMatch(ifMatch, current: state.version)
                 let target = try scrollTarget(request, state)
@@ -42,7 +43,7 @@ extension TesseraService {
         return ScrollTarget(frame: frame, contentOffset: offset)
     }
 
-    private func scrollReply(_ version: Int, _ request: ScrollToItemRequest, _ target: ScrollTarget, applied: Bool) -> ServiceResponse {
+    private func scrollReply(_ version: Int, _ request: ScrollToItemRequest, _ target: ScrollTarget, applied: Bool) -> Reply {
         Self.sessionReply(version) { w in
             w.key("contentOffset")
             w.point(target.contentOffset)

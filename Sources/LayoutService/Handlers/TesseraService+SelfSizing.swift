@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -6,7 +7,7 @@ extension TesseraService {
     /// (preferredLayoutAttributesFittingAttributes) to a flow or line layout with an
     /// estimatedItemSize. The sizes become the items' own; answers the elements whose
     /// attributes changed within `rect` (default: the visible bounds) and the new content size.
-    public func preferredSizes(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func preferredSizes(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         changing(id, ifMatch: ifMatch, SessionChange(.preferredSizes, body: body), reading: PreferredSizesRequest.init, preferredSizesStep) {
             next, result in
             Self.sessionReply(next.version) { w in

@@ -1,11 +1,12 @@
+import TesseraSupport
 import LayoutEngine
 import SessionStorage
 import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions: 201 with id, version, contentSize, info.
-    public func createSession(body: [UInt8]) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+    public func createSession(body: [UInt8]) -> Reply {
+        .handling { () throws(APIError) -> Reply in
             let request = try layoutRequest(body, allowRect: false)
             // The store keeps the source of truth, known once decoded: it is written while
             // the layout is prepared.
@@ -39,46 +40,55 @@ extension TesseraService {
     }
 
     /// GET /v1/sessions/{id}: version, view, layout, item counts, contentSize, info. On an
-    /// event loop, a session with more sections than the loop's budget answers `moveToWorker`.
-    public func getSession(id: String, on context: ExecutionContext = .worker) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let state = try session(id).current
+    /// event loop, a session with more sections than the loop's budget answers `needsWorker`.
+    public func getSession(id: String, on context: ExecutionContext) -> HandlerOutcome {
+        .handling { () throws(APIError) -> HandlerOutcome in
+            let state = try session(id, on: context).current
             if context == .eventLoop, state.dataSource.sections.count > limits.maxSectionsOnEventLoop {
-                return .moveToWorker
+                return .needsWorker
             }
-            return Self.sessionReply(state.version, id: id) { w in
-                w.key("layout")
-                w.raw(state.layoutJSON[...])
-                w.key("view")
-                w.view(state.view)
-                w.key("sections")
-                w.beginArray()
-                for section in state.dataSource.sections {
-                    w.beginObject()
-                    w.key("itemCount")
-                    w.int(section.itemCount)
-                    w.endObject()
-                }
-                w.endArray()
+            return .answered(sessionDescription(id: id, state))
+        }
+    }
+
+    /// The session, the whole job (on a worker).
+    public func getSession(id: String) -> Reply {
+        getSession(id: id, on: .worker).onWorker
+    }
+
+    private func sessionDescription(id: String, _ state: SessionState) -> Reply {
+        Self.sessionReply(state.version, id: id) { w in
+            w.key("layout")
+            w.raw(state.layoutJSON[...])
+            w.key("view")
+            w.view(state.view)
+            w.key("sections")
+            w.beginArray()
+            for section in state.dataSource.sections {
+                w.beginObject()
                 w.key("itemCount")
-                w.int(state.dataSource.totalItemCount)
-                w.key("contentSize")
-                w.size(state.prepared.contentSize)
-                w.key("info")
-                w.info(state.prepared.info)
+                w.int(section.itemCount)
+                w.endObject()
             }
+            w.endArray()
+            w.key("itemCount")
+            w.int(state.dataSource.totalItemCount)
+            w.key("contentSize")
+            w.size(state.prepared.contentSize)
+            w.key("info")
+            w.info(state.prepared.info)
         }
     }
 
     /// DELETE /v1/sessions/{id}: 204; honours If-Match.
-    public func deleteSession(id: String, ifMatch: String? = nil) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+    public func deleteSession(id: String, ifMatch: String? = nil) -> Reply {
+        .handling { () throws(APIError) -> Reply in
             // Read-your-writes first (404 for an unknown session), then the version check and
             // the removal as one step in the store: a change racing this DELETE either lands
             // first (and If-Match then fails) or finds the session gone (404).
             _ = try session(id)
             switch try store.remove(id, ifVersion: try ifMatchVersion(ifMatch)) {
-            case .removed: return ServiceResponse(status: 204)
+            case .removed: return Reply(status: 204)
             case .gone: throw .notFound("no session \(ClientText.quoted(id))", field: "id")
             case .stale(let current): throw .preconditionFailed(current: current)
             }

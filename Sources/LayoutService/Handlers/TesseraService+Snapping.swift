@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -5,10 +6,10 @@ extension TesseraService {
     /// POST /v1/sessions/{id}/target-content-offset: where scrolling comes to rest
     /// (targetContentOffsetForProposedContentOffset:withScrollingVelocity:). Changes nothing.
     /// On an event loop, a layout whose answer would look at more elements than the loop's
-    /// budget (a line layout's huge proposed rect) answers `moveToWorker`.
-    public func targetContentOffset(id: String, body: [UInt8], on context: ExecutionContext = .worker) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
-            let state = try session(id).current
+    /// budget (a line layout's huge proposed rect) answers `needsWorker`.
+    public func targetContentOffset(id: String, body: [UInt8], on context: ExecutionContext) -> HandlerOutcome {
+        .handling { () throws(APIError) -> HandlerOutcome in
+            let state = try session(id, on: context).current
             let o = try ObjectReader(try JSONTape.parseBody(body).root, path: "")
             try o.rejectUnknownKeys(["proposedContentOffset", "velocity", "section"])
             guard let proposed = try o.point("proposedContentOffset") else {
@@ -25,15 +26,21 @@ extension TesseraService {
                         proposed: proposed, velocity: velocity,
                         view: state.view, elementLimit: budget)
                 else {
-                    return .moveToWorker
+                    return .needsWorker
                 }
                 target = snapped
             }
-            return Self.sessionReply(state.version) { w in
-                w.key("contentOffset")
-                w.point(target)
-            }
+            return .answered(
+                Self.sessionReply(state.version) { w in
+                    w.key("contentOffset")
+                    w.point(target)
+                })
         }
+    }
+
+    /// Where scrolling comes to rest, the whole job (on a worker).
+    public func targetContentOffset(id: String, body: [UInt8]) -> Reply {
+        targetContentOffset(id: id, body: body, on: .worker).onWorker
     }
 
     /// docs/compositional.md C13: an orthogonal section's own scrolling comes to rest. The offset

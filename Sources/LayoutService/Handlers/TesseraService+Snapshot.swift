@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -5,8 +6,8 @@ import TesseraJSON
 /// new snapshot and get UIKit's batch and its animation plan.
 extension TesseraService {
     /// GET /v1/sessions/{id}/snapshot: `{"version", "sections": [{"id", "items": [ids]}]}`.
-    public func getSnapshot(id: String) -> ServiceResponse {
-        .handling { () throws(APIError) -> ServiceResponse in
+    public func getSnapshot(id: String) -> Reply {
+        .handling { () throws(APIError) -> Reply in
             let state = try session(id).current
             guard let snapshot = state.identifiers else { throw .noIdentifiers() }
             return Self.sessionReply(state.version, capacity: 64 + snapshot.itemIDs.byteCount * 2 + snapshot.itemCount * 2) { w in
@@ -30,17 +31,17 @@ extension TesseraService {
     }
 
     /// PUT /v1/sessions/{id}/snapshot: the new snapshot, diffed against the session's.
-    public func putSnapshot(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func putSnapshot(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         snapshotChange(id, ifMatch: ifMatch, SessionChange(.snapshot, body: body))
     }
 
     /// POST /v1/sessions/{id}/snapshot/operations: identifier operations applied in order,
     /// answered like the PUT.
-    public func applySnapshotOperations(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func applySnapshotOperations(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         snapshotChange(id, ifMatch: ifMatch, SessionChange(.snapshotOperations, body: body))
     }
 
-    private func snapshotChange(_ id: String, ifMatch: String?, _ change: SessionChange) -> ServiceResponse {
+    private func snapshotChange(_ id: String, ifMatch: String?, _ change: SessionChange) -> Reply {
         changing(id, ifMatch: ifMatch, change, reading: Self.snapshotBody(change.kind)) { body, state throws(APIError) in
             try snapshotStep(change.kind, body, state, planned: true)
         } reply: { state, outcome in

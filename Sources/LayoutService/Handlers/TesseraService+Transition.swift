@@ -1,10 +1,11 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
 extension TesseraService {
     /// POST /v1/sessions/{id}/transition: begins an interactive transition to another layout.
     /// Until it ends, `elements?progress=p` interpolates between the two layouts.
-    public func beginTransition(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func beginTransition(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         changing(id, ifMatch: ifMatch, SessionChange(.transitionBegin, body: body), reading: Self.jsonRoot) { root, state throws(APIError) in
             (try transitionBeginStep(root, state), ())
         } reply: { next, _ in
@@ -13,7 +14,7 @@ extension TesseraService {
     }
 
     /// POST .../transition/finish keeps the new layout; .../transition/cancel the old one.
-    public func endTransition(id: String, finish: Bool, ifMatch: String? = nil) -> ServiceResponse {
+    public func endTransition(id: String, finish: Bool, ifMatch: String? = nil) -> Reply {
         let change = SessionChange(finish ? .transitionFinish : .transitionCancel)
         return changing(id, ifMatch: ifMatch, change, reading: { _ in finish }) { finish, state throws(APIError) in
             (try transitionEndStep(finish: finish, state), ())
@@ -44,7 +45,7 @@ extension TesseraService {
         return next
     }
 
-    private func transitionResponse(_ state: SessionState, status: Int) -> ServiceResponse {
+    private func transitionResponse(_ state: SessionState, status: Int) -> Reply {
         Self.sessionReply(state.version, status: status) { w in
             w.key("layout")
             w.raw(state.layoutJSON[...])

@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -6,7 +7,7 @@ extension TesseraService {
     /// the operation, nothing changed), applied at the cost of what it touches where the layout
     /// can update itself, and answered with the animation plan for `rect` (`PlanArea`: what is
     /// on screen without one, everything with null).
-    public func applyUpdates(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func applyUpdates(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         changing(id, ifMatch: ifMatch, SessionChange(.updates, body: body), reading: Self.jsonRoot, updatesStep, reply: planResponse)
     }
 

@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -5,7 +6,7 @@ extension TesseraService {
     /// PATCH /v1/sessions/{id}/view: new bounds / contentOffset / contentInset / scale.
     /// Asks the layout what the change invalidates (shouldInvalidateLayoutForBoundsChange)
     /// and prepares again only when the layout itself no longer holds.
-    public func patchView(id: String, body: [UInt8], ifMatch: String? = nil) -> ServiceResponse {
+    public func patchView(id: String, body: [UInt8], ifMatch: String? = nil) -> Reply {
         changing(id, ifMatch: ifMatch, SessionChange(.view, body: body), reading: Self.jsonRoot, viewStep) { next, context in
             Self.sessionReply(next.version) { w in
                 w.key("invalidated")

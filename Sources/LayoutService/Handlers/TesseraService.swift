@@ -1,3 +1,4 @@
+import TesseraSupport
 import LayoutEngine
 import TesseraJSON
 
@@ -27,7 +28,7 @@ public final class TesseraService: Sendable {
     }
 
     /// GET /healthz.
-    public func health() -> ServiceResponse {
+    public func health() -> Reply {
         var w = JSONWriter()
         w.beginObject()
         w.key("status")
@@ -59,7 +60,7 @@ public final class TesseraService: Sendable {
 
     /// Hands the elements of `rect` to `sink` as the layout finds them, within the reply's
     /// limit (a `tooManyElements` error past it) or, on an event loop, within the loop's
-    /// budget: false when the query would list more, for the caller to answer `moveToWorker`.
+    /// budget: false when the query would list more, for the caller to answer `needsWorker`.
     /// Past either limit the sink has taken a part of the answer, which the caller drops.
     func stream(
         _ prepared: any PreparedLayout, in rect: Rect?, view: ViewContext, to sink: ElementSink,

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import TesseraSupport
 import LayoutEngine
 import SessionStorage
 import TesseraJSON
@@ -8,8 +9,9 @@ import TesseraJSON
 extension TesseraService {
     /// The session at the newest version acknowledged before this call (read-your-writes
     /// through any replica), or 404 naming the id. One cheap store read per request; a copy
-    /// that is behind catches up by replaying the log entries it lacks.
-    func session(_ id: String) throws(APIError) -> Session {
+    /// that is behind catches up by replaying the log entries it lacks; on an event loop it
+    /// does not (that can take a second for millions of items): `APIError.needsWorker`.
+    func session(_ id: String, on context: ExecutionContext = .worker) throws(APIError) -> Session {
         guard let version = try store.storedVersion(id) else {
             store.forget(id)
             throw .notFound("no session \(ClientText.quoted(id))", field: "id")
@@ -22,7 +24,7 @@ extension TesseraService {
         }
         if let copy, copy.version >= version { return copy }
         // Building or replaying a copy holds whatever thread runs it: never an event loop.
-        if SessionStore.EventLoopContext.isActive { throw .moveToWorker }
+        if context == .eventLoop { throw .needsWorker }
         return try catchUp(id, copy: copy)
     }
 
@@ -134,7 +136,7 @@ extension TesseraService {
     }
 
     /// GET /readyz: ready when the store answers (the memory store always does).
-    public func readiness() -> ServiceResponse {
+    public func readiness() -> Reply {
         do throws(StorageError) {
             try store.storage.ping()
             var w = JSONWriter()
@@ -144,7 +146,7 @@ extension TesseraService {
             w.endObject()
             return .json(200, w)
         } catch {
-            return ServiceResponse(.storeUnavailable(error))
+            return Reply(.storeUnavailable(error))
         }
     }
 

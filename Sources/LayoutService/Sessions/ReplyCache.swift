@@ -28,7 +28,7 @@ final class ReplyCache: Sendable {
     /// A kept reply: its body and the headers that went with it (the version's ETag).
     /// Kept together so a hit makes neither again (the entity tag, its array and their
     /// release; docs/performance.md#reply-cache-headers).
-    struct Reply {
+    struct CachedReply {
         let body: [UInt8]
         let headers: [(name: String, value: String)]
     }
@@ -36,7 +36,7 @@ final class ReplyCache: Sendable {
     /// A lookup's answer: the kept reply, or a miss that says whether a reply made now would
     /// be kept (`admits`: the key was asked for recently; pass the reply to `store`).
     enum Lookup {
-        case hit(Reply)
+        case hit(CachedReply)
         case miss(admits: Bool)
     }
 
@@ -102,7 +102,7 @@ final class ReplyCache: Sendable {
                 Self.linkNewest(i, &state)
             }
             let entry = state.entries[i].unsafelyUnwrapped
-            return .hit(Reply(body: entry.body, headers: entry.headers))
+            return .hit(CachedReply(body: entry.body, headers: entry.headers))
         }
         if case .hit = answer {
             ServiceMetrics.replyCacheHits.increment()

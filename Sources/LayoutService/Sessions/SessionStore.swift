@@ -96,13 +96,6 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Set while a handler runs on an event loop with a store that keeps session data: a
-    /// copy to build or bring up to date is then not built there (it can take a second for
-    /// millions of items) but the request moves to a worker.
-    public enum EventLoopContext {
-        @TaskLocal public static var isActive = false
-    }
-
     /// Whether a request for session `id` can be answered without a store call that may
     /// wait: always with a local store; with Redis only under a read lease and with a copy at
     /// least as new as the lease vouches for. Anything else (no lease, a copy to build or to

@@ -1,3 +1,4 @@
+import TesseraSupport
 import Foundation
 import Testing
 import LayoutEngine
@@ -10,14 +11,14 @@ struct CompositionalServiceTests {
     static let row =
         #"{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"subitems":[{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}]}"#
 
-    static func create(_ section: String, extra: String = "", sections: String = #"[{"itemCount":3}]"#) -> ServiceResponse {
+    static func create(_ section: String, extra: String = "", sections: String = #"[{"itemCount":3}]"#) -> Reply {
         makeService().createSession(
             body: body(
                 #"{"layout":{"type":"compositional","section":\#(section)\#(extra)},"dataSource":{"sections":\#(sections)},"view":{"bounds":[390,844]}}"#
             ))
     }
 
-    static func expect400(_ r: ServiceResponse, field: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expect400(_ r: Reply, field: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(r.status == 400, "\(String(decoding: r.body, as: UTF8.self))", sourceLocation: sourceLocation)
         #expect(try errorOf(r).field == field, "\(String(decoding: r.body, as: UTF8.self))", sourceLocation: sourceLocation)
     }

@@ -1,3 +1,4 @@
+import TesseraJSON
 import LayoutEngine
 
 extension CompositionalDecoder {

@@ -2,8 +2,9 @@ import TesseraSupport
 import CLibevent
 import Glibc
 
-/// From a parsed request to a reply: refusals, routing, and the choice between running
-/// the handler here or on the worker pool.
+/// From a parsed request to a reply, in one place: refusals, routing, the handler's call
+/// (`ServerContext.respond`) and the choice between running it here or on the worker pool
+/// (`HandlerOutcome`), errors turned into replies.
 extension EventLoop {
     func dispatch(_ message: RequestMessage, on connection: Connection) {
         // The parser lets only the seven routed methods through.
@@ -43,17 +44,17 @@ extension EventLoop {
             if !request.body.isEmpty, request.header("Content-Encoding") != nil {
                 return offload(route, request, connection: connection, isHead: isHead, close: close, exchange: exchange)
             }
-            request.isOnEventLoop = true
-            let response = context.respond(route, request)
-            if response.isMoveToWorker {
-                request.isOnEventLoop = false
-                offload(route, request, connection: connection, isHead: isHead, close: close, exchange: exchange)
-            } else {
+            request.executionContext = .eventLoop
+            switch context.respond(route, request) {
+            case .answered(let response):
                 reply(on: connection, response, isHead: isHead, close: close, exchange: exchange)
+            case .needsWorker:
+                request.executionContext = .worker
+                offload(route, request, connection: connection, isHead: isHead, close: close, exchange: exchange)
             }
         case .options(let allow):
             reply(
-                on: connection, HTTPResponse(status: 204, headers: [("Allow", allow)]), isHead: false, close: close,
+                on: connection, Reply(status: 204, headers: [("Allow", allow)]), isHead: false, close: close,
                 exchange: exchange)
         case .methodNotAllowed(let allow):
             var response = context.errorResponse(
@@ -101,7 +102,7 @@ extension EventLoop {
         let client = ClientSocket(descriptor: state.descriptor)
         let maxWait = UInt64(max(0, context.configuration.maxQueueWaitSeconds) * 1e9)
         let accepted = context.workers.submit { [self] waited in
-            let response: HTTPResponse
+            let response: Reply
             if waited > maxWait {
                 response = context.busyResponse("the request waited too long for a worker; retry later")
             } else if client.hasGone() {
@@ -111,11 +112,9 @@ extension EventLoop {
                 }
                 return
             } else {
-                let handled = context.respond(route, handlerRequest)
                 response =
-                    handled.isMoveToWorker
-                    ? context.errorResponse(500, code: "internal_error", message: "the handler asked for a worker on a worker")
-                    : handled
+                    context.respond(route, handlerRequest).reply
+                    ?? context.errorResponse(500, code: "internal_error", message: "the handler asked for a worker on a worker")
             }
             post { [self] in
                 connection.value.workerReturned()
@@ -143,7 +142,7 @@ extension EventLoop {
     /// A worker's reply, back on this loop: written if its connection is still open, then
     /// the connection goes on with what its client sent meanwhile.
     private func replyFromWorker(
-        on connection: Connection, _ response: HTTPResponse, isHead: Bool, close: Bool,
+        on connection: Connection, _ response: Reply, isHead: Bool, close: Bool,
         exchange: PendingExchange
     ) {
         guard !connection.isClosed else { return }

@@ -1,10 +1,10 @@
+import TesseraJSON
 import TesseraSupport
 
-/// A reply as a handler builds it. The server adds framing (Content-Length, Date,
-/// Connection); a missing Content-Type becomes `application/json; charset=utf-8`.
-public typealias HTTPResponse = HandlerResponse
-
-extension HTTPResponse {
+/// What the HTTP server adds to a handler's `Reply`: it writes framing itself
+/// (Content-Length, Date, Connection), and a missing Content-Type becomes
+/// `application/json; charset=utf-8`.
+extension Reply {
     public static let jsonContentType = jsonContentTypeLiteral.description
     /// The same, as the binary's NUL-terminated bytes: a String literal this long is not
     /// stored NUL-terminated, so passing it to C copied it into a new array on every reply
@@ -21,24 +21,24 @@ extension HTTPResponse {
     }
 
     /// A JSON reply from bytes a hand-written encoder produced (no copy beyond the array).
-    public static func json(_ status: Int, _ bytes: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", jsonContentType)], body: bytes)
+    public static func json(_ status: Int, _ bytes: [UInt8]) -> Reply {
+        Reply(status: status, headers: [("Content-Type", jsonContentType)], body: bytes)
     }
 
-    public static func json(_ status: Int, _ text: String) -> HTTPResponse {
+    public static func json(_ status: Int, _ text: String) -> Reply {
         json(status, Array(text.utf8))
     }
 
     public static func text(
         _ status: Int, _ text: String,
         contentType: String = "text/plain; charset=utf-8"
-    ) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
+    ) -> Reply {
+        Reply(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8))
     }
 
     /// The API's error shape: `{"error": {"code": ..., "message": ..., "field": ...}}`.
-    public static func error(_ status: Int, code: String, message: String, field: String? = nil) -> HTTPResponse {
-        json(status, ErrorBody.json(code: code, message: message, field: field))
+    public static func error(_ status: Int, code: String, message: String, field: String? = nil) -> Reply {
+        json(status, ErrorDocument.json(code: code, message: message, field: field))
     }
 
     /// The first header with this name, compared ASCII case-insensitively.

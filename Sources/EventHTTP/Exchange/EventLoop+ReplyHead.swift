@@ -1,3 +1,5 @@
+import TesseraSupport
+
 extension EventLoop {
     /// Fills `replyHead` with the reply's status line and fields, in the order they go out:
     /// Date (the handler's or the loop's cached one), the handler's own fields,
@@ -5,7 +7,7 @@ extension EventLoop {
     /// closes after this reply (or stays open for an HTTP/1.0 client that asked). Framing
     /// belongs to the server: a handler's Content-Length, Transfer-Encoding and Connection
     /// are left out, and so is its request id header (the server sets that one once).
-    func writeHead(of response: HTTPResponse, exchange: PendingExchange, close: Bool) {
+    func writeHead(of response: Reply, exchange: PendingExchange, close: Bool) {
         replyHead.begin(status: response.status)
         var handlerDate: String?
         var hasContentType = false
@@ -37,7 +39,7 @@ extension EventLoop {
             replyHead.add(name, value)
         }
         if response.allowsBody && !hasContentType {
-            replyHead.addTrusted("Content-Type", HTTPResponse.jsonContentTypeBytes)
+            replyHead.addTrusted("Content-Type", Reply.jsonContentTypeBytes)
         }
         if let requestIDHeader, !exchange.requestID.isEmpty {
             replyHead.add(requestIDHeader, exchange.requestID)
@@ -45,7 +47,7 @@ extension EventLoop {
         // A HEAD reply gets the length a GET would (RFC 9110 §9.3.2).
         if response.allowsBody { replyHead.addContentLength(response.body.count) }
         if close {
-            replyHead.addTrusted("Connection", HTTPResponse.closeBytes)
+            replyHead.addTrusted("Connection", Reply.closeBytes)
         } else if exchange.announcesKeepAlive {
             StaticBytes("keep-alive").withBytes { replyHead.addTrusted("Connection", $0) }
         }

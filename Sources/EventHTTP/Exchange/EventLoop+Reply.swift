@@ -27,7 +27,7 @@ extension EventLoop {
     /// - Parameter counted: count the body in the reply budget (every reply but the small
     ///   503 that replaces one that did not fit).
     func reply(
-        on connection: Connection, _ response: HTTPResponse, isHead: Bool, close: Bool,
+        on connection: Connection, _ response: Reply, isHead: Bool, close: Bool,
         exchange: PendingExchange, counted: Bool = true
     ) {
         assert(EventLoop.current === self, "a connection replied to off its own loop thread")

@@ -20,7 +20,7 @@ public enum ClientText {
 
     /// The first `limit` bytes or fewer, never ending inside a UTF-8 sequence (the quote must
     /// stay valid UTF-8); nil when the text fits whole.
-    static func prefix(_ text: String, limit: Int = maxBytes) -> String? {
+    public static func prefix(_ text: String, limit: Int = maxBytes) -> String? {
         let utf8 = text.utf8
         guard utf8.count > limit else { return nil }
         var end = utf8.index(utf8.startIndex, offsetBy: limit)
@@ -31,7 +31,7 @@ public enum ClientText {
 
     /// The last resort where an error is written: a message or field of more than `limit`
     /// bytes, whatever call site built it, is cut and marked.
-    static func capped(_ text: String, limit: Int = 4096) -> String {
+    public static func capped(_ text: String, limit: Int = 4096) -> String {
         guard let cut = prefix(text, limit: limit) else { return text }
         return cut + "… (cut; \(text.utf8.count) bytes)"
     }

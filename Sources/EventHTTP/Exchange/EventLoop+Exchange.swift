@@ -31,7 +31,7 @@ extension EventLoop {
     }
 
     /// Tells the observer (if any) that `response` went out for `exchange`.
-    func finishExchange(_ exchange: PendingExchange, _ response: HTTPResponse, isHead: Bool) {
+    func finishExchange(_ exchange: PendingExchange, _ response: Reply, isHead: Bool) {
         guard let observer = context.observer else { return }
         let now = MonotonicClock.now()
         observer.requestFinished(

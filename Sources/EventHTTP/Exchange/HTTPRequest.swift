@@ -17,10 +17,10 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Values of the route pattern's `{name}` segments, percent-decoded.
     public var pathParameters: [String: String]
-    /// True while the handler runs on an event loop thread, where every connection of the
-    /// loop waits for it: a handler that finds the work too big for that answers
-    /// `HTTPResponse.moveToWorker` and runs again on a worker with this false.
-    public internal(set) var isOnEventLoop = false
+    /// Where the handler runs. On an event loop every connection of the loop waits for it: a
+    /// handler that finds the work too big for that answers `HandlerOutcome.needsWorker` and
+    /// runs again on a worker.
+    public internal(set) var executionContext = ExecutionContext.worker
 
     public init(
         method: HTTPMethod, path: String, query: String? = nil,
