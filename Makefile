@@ -24,7 +24,7 @@ CLIENT_PY_TOOLS := 'openapi-python-client>=0.29,<0.30'
 
 .PHONY: run build deps test-deps test test-swift test-contract test-metrics lint-docker bench clean openapi
 .PHONY: client client-check test-python-client playground browser-deps test-browser test-asan fuzz
-.PHONY: http-differential http-differential-long check-module-map check-docs format format-check
+.PHONY: http-differential http-differential-long check-module-map check-docs configuration-doc format format-check
 
 deps:
 	@pkg-config --exists libevent 2>/dev/null || { \
@@ -81,15 +81,24 @@ include mk/tessera-view.mk
 # The Dockerfile's and compose files' images and topologies, checked without Docker.
 include mk/deploy.mk
 
-# The README's module map against what each module imports (scripts/check-module-map.py).
+# Sources/README.md's module map against what each module imports (scripts/check-module-map.py).
 check-module-map:
 	python3 scripts/check-module-map.py
 
-# Every relative link in the Markdown resolves (file and anchor), and the README's settings
-# table is whole: one row per `tessera serve` flag.
-check-docs:
+# Every relative link in the Markdown resolves (file and anchor), and docs/configuration.md's
+# settings table is what the debug binary prints (`tessera settings --markdown`, one row per
+# `tessera serve` setting): the binary is built first, so this runs after a build whatever the
+# order of `make test`'s targets.
+check-docs: deps
 	python3 scripts/check-doc-links.py
-	python3 scripts/check-settings-table.py
+	$(SWIFT) build --product tessera
+	python3 scripts/generate-configuration-doc.py --check "$$($(SWIFT) build --show-bin-path)/tessera"
+
+# After changing a setting of `tessera serve`, its words (Sources/tessera/ServeSettings+Help.swift)
+# or a default: rewrite docs/configuration.md's table from the debug binary.
+configuration-doc: deps
+	$(SWIFT) build --product tessera
+	python3 scripts/generate-configuration-doc.py "$$($(SWIFT) build --show-bin-path)/tessera"
 
 # swift-format, as the toolchain ships it, with the repository's .swift-format; generated
 # files (the OpenAPI client and document, the playground's embedded assets) are left as their

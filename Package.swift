@@ -25,6 +25,10 @@ let languageSettings: [SwiftSetting] = [
 
 let sharedSettings = languageSettings + branchAlignment
 
+// Each module's folder holds a README.md (Sources/README.md links them): documentation, not a
+// resource, so SwiftPM is told to leave it out of the target.
+let readme = ["README.md"]
+
 let package = Package(
     name: "Tessera",
     // The generated client (TesseraClient) uses async/await and URLSession: these are the oldest
@@ -39,7 +43,7 @@ let package = Package(
     // (Package.resolved is not committed: these machines' package copies carry other commit
     // ids). swift-http-types and swift-atomics are pinned beside the packages that need them
     // (the generated client imports HTTPTypes; swift-prometheus builds on Atomics). Bumping:
-    // README, "Deployment".
+    // docs/deployment.md, "Pinned versions".
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // Operations: structured logs, metrics and their Prometheus exposition.
@@ -57,18 +61,18 @@ let package = Package(
         // What several modules need once: the bounds-checked output buffer every byte writer goes
         // through (docs/memory-safety.md), digit, hex, ASCII and percent-decoding helpers, the
         // lock and condition, the clocks and calendar. No dependencies.
-        .target(name: "TesseraSupport", swiftSettings: sharedSettings),
+        .target(name: "TesseraSupport", exclude: readme, swiftSettings: sharedSettings),
         // JSON with no knowledge of layouts: the tape parser, its values, the writer and the
         // shortest-decimal formatter (the service's requests and replies, the access log's lines).
-        .target(name: "TesseraJSON", dependencies: ["TesseraSupport"], swiftSettings: sharedSettings),
+        .target(name: "TesseraJSON", dependencies: ["TesseraSupport"], exclude: readme, swiftSettings: sharedSettings),
         // Pure Swift: no Foundation, no I/O, no threads. (swift-collections is pure Swift too.)
         .target(
             name: "LayoutEngine", dependencies: [.product(name: "HeapModule", package: "swift-collections")],
-            swiftSettings: sharedSettings),
+            exclude: readme, swiftSettings: sharedSettings),
         // Pure: layout attributes → SVG pictures (no I/O).
-        .target(name: "Rendering", dependencies: ["LayoutEngine", "TesseraSupport"], swiftSettings: sharedSettings),
+        .target(name: "Rendering", dependencies: ["LayoutEngine", "TesseraSupport"], exclude: readme, swiftSettings: sharedSettings),
         // The playground page served at / (HTML, CSS, JS embedded by scripts/embed-playground.py).
-        .target(name: "Playground", exclude: ["Assets"], swiftSettings: sharedSettings),
+        .target(name: "Playground", exclude: ["Assets"] + readme, swiftSettings: sharedSettings),
         // Transport-free service: sessions, JSON, handlers.
         .target(
             name: "LayoutService",
@@ -76,16 +80,16 @@ let package = Package(
                 "LayoutEngine", "SessionStorage", "Rendering", "TesseraJSON", "TesseraSupport",
                 .product(name: "CoreMetrics", package: "swift-metrics")
             ],
-            swiftSettings: sharedSettings),
+            exclude: readme, swiftSettings: sharedSettings),
         // Where sessions persist: memory, SQLite (Debian's libsqlite3-dev) or Redis (hiredis).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
-        .target(name: "SessionStorage", dependencies: ["CSQLite", "CHiredis", "TesseraSupport"], swiftSettings: sharedSettings),
+        .target(name: "SessionStorage", dependencies: ["CSQLite", "CHiredis", "TesseraSupport"], exclude: readme, swiftSettings: sharedSettings),
         // libevent through Debian's libevent-dev.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         // zlib through Debian's zlib1g-dev: gzip request bodies and replies.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraJSON", "TesseraSupport"], swiftSettings: sharedSettings),
+        .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraJSON", "TesseraSupport"], exclude: readme, swiftSettings: sharedSettings),
         // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
         .target(
             name: "Telemetry",
@@ -96,14 +100,14 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 // Not imported here: swift-prometheus's own dependency, named to pin it.
                 .product(name: "Atomics", package: "swift-atomics")
-            ], swiftSettings: sharedSettings),
+            ], exclude: readme, swiftSettings: sharedSettings),
         .executableTarget(
             name: "tessera",
             dependencies: [
                 "LayoutService", "Rendering", "Playground", "EventHTTP", "Telemetry", "SessionStorage", "TesseraJSON", "TesseraSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
-            swiftSettings: sharedSettings),
+            exclude: readme, swiftSettings: sharedSettings),
         // Generated by swift-openapi-generator (scripts/generate-swift-client.py), committed.
         .target(
             name: "TesseraClient",
@@ -112,6 +116,7 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ],
+            exclude: readme,
             // A library other packages may depend on, which SwiftPM refuses with unsafe flags.
             swiftSettings: languageSettings),
         // A blocking loopback HTTP client shared by the HTTP tests and the benchmark.

@@ -1,4 +1,4 @@
-# The deployment files, checked without Docker (deploy/IMAGES.md, README "Deployment"):
+# The deployment files, checked without Docker (deploy/IMAGES.md, docs/deployment.md):
 #   make test-deploy   every image pinned as deploy/IMAGES.md lists it, then each compose
 #                      file's topology replayed on loopback (scripts/deploy-replay.py) with the
 #                      debug build, Debian's redis-server and nginx: a change through one

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that each module under Sources/ imports exactly what the README's module map says.
+"""Checks that each module under Sources/ imports exactly what Sources/README.md's module map says.
 
 The map's table ("| module | imports |" under "## Module map") lists, per module, every module
 it may import: Tessera's own, the packages' products and the system's. A module that imports
@@ -14,7 +14,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 IMPORT = re.compile(r"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 
+MAP = ROOT / "Sources" / "README.md"
+
+
 def table(readme: str) -> dict[str, set[str]]:
+    if "## Module map" not in readme:
+        sys.exit(f"{MAP.relative_to(ROOT)}: no '## Module map' section")
     section = readme.split("## Module map", 1)[1]
     rows: dict[str, set[str]] = {}
     for line in section.splitlines():
@@ -41,12 +46,15 @@ def imports(module: pathlib.Path) -> dict[str, list[str]]:
 
 
 def main() -> int:
-    rows = table((ROOT / "README.md").read_text(encoding="utf-8"))
+    rows = table(MAP.read_text(encoding="utf-8"))
+    if not rows:
+        print(f"{MAP.relative_to(ROOT)}: no '| module | imports |' table under '## Module map'", file=sys.stderr)
+        return 1
     modules = sorted(p.name for p in (ROOT / "Sources").iterdir() if p.is_dir())
     problems = []
     for name in modules:
         if name not in rows:
-            problems.append(f"{name}: not in the README's module map table")
+            problems.append(f"{name}: not in the module map table of Sources/README.md")
             continue
         used = imports(ROOT / "Sources" / name)
         for imported, files in sorted(used.items()):
@@ -59,7 +67,7 @@ def main() -> int:
     for p in problems:
         print(p, file=sys.stderr)
     if not problems:
-        print(f"module map: {len(modules)} modules import what the README says")
+        print(f"module map: {len(modules)} modules import what Sources/README.md says")
     return 1 if problems else 0
 
 

@@ -92,8 +92,8 @@ extension Figures {
 }
 
 /// 11. What the memory limits buy: the server's RSS growth per item of each layout, per
-/// empty section and per idle connection, from which README's "Memory" section works out
-/// what the defaults allow. Each case runs in a fresh server, so that memory freed by an
+/// empty section and per idle connection, from which docs/limits.md's "Memory" section works
+/// out what the defaults allow. Each case runs in a fresh server, so that memory freed by an
 /// earlier case (which the allocator keeps) cannot hide the growth.
 extension Figures {
     static func memoryLimits(_ c: BenchContext) throws {

@@ -103,7 +103,7 @@ public struct StoredCounts: Sendable, Equatable {
     public var identifierBytes: Int
 
     /// Identifier bytes that count as one unit (issue 34, point 4). An item is budgeted at
-    /// 85 B (README, "Memory"); an identifier byte holds about 1 B once a session is built
+    /// 85 B (docs/limits.md, "Memory"); an identifier byte holds about 1 B once a session is built
     /// and up to 3 B at the peak of building it and in what the allocator keeps (840 B an item
     /// with 256-byte identifiers, measured on a 2.4M-item session): 32 bytes a unit keeps a
     /// session of long identifiers inside the memory the items limit stands for.

@@ -24,10 +24,16 @@ struct ServeSetting {
 
     var logKey: String { SettingName.logKey(flag) }
 
-    /// "Summary (VARIABLE; default X)."; `defaultInWords` stands for a default worked out on
-    /// the machine or from other settings.
+    /// The default as the help and the configuration page (`tessera settings --markdown`) show
+    /// it: `defaultInWords` for one worked out on the machine or from other settings, else the
+    /// configuration's; nil when there is none.
+    func defaultText(defaultInWords: String? = nil, defaults: ServeOptions = ServeOptions()) -> String? {
+        defaultInWords ?? describeDefault(defaults)
+    }
+
+    /// "Summary (VARIABLE; default X)."
     func helpText(_ summary: String, defaultInWords: String? = nil, defaults: ServeOptions = ServeOptions()) -> String {
-        let source = (defaultInWords ?? describeDefault(defaults)).map { "\(variable); default \($0)" } ?? variable
+        let source = defaultText(defaultInWords: defaultInWords, defaults: defaults).map { "\(variable); default \($0)" } ?? variable
         return "\(summary) (\(source))."
     }
 

@@ -3,9 +3,10 @@ import Telemetry
 
 /// Every setting of `tessera serve`, one row each. Adding a setting is a row here, its words
 /// in `ServeSettings+Help.swift` and its `@Option` line in `ServeCommand` (see there why the
-/// options cannot come from this table). Defaults live in the configuration structs
-/// (`HTTPServerConfiguration`, `SessionStore.Configuration`, `TesseraService.Limits`,
-/// `ServeOptions`); the help reads them.
+/// options cannot come from this table), then `make configuration-doc` to rewrite
+/// docs/configuration.md. Defaults live in the configuration structs (`HTTPServerConfiguration`,
+/// `SessionStore.Configuration`, `TesseraService.Limits`, `ServeOptions`); the help and that
+/// page read them.
 enum ServeSettings {
     /// A row: the flag and what a valid value is, the help's name for a value, the
     /// `ServeCommand` property the flag fills, where the value goes in `ServeOptions` and, for a
@@ -71,13 +72,19 @@ enum ServeSettings {
     /// The help of `flag`'s option, generated from its row and its words (`summary` for other
     /// words than `tessera serve`'s).
     static func help(_ flag: String, summary: String? = nil) -> ArgumentHelp {
-        guard let summary = summary ?? summaries[flag] else { preconditionFailure("\(flag) has no summary in ServeSettings.summaries") }
         // Words left behind by a removed row: every debug run of `tessera serve` (the HTTP
         // tests start one) checks that each entry still has its row.
+        // (`all` is built once for the check: once per word, it made `serve --help` take
+        // half a minute in a debug build.)
         assert(
-            summaries.keys.allSatisfy { key in all.contains { $0.flag == key } }
-                && defaultsInWords.keys.allSatisfy { key in all.contains { $0.flag == key } },
+            Set(all.map(\.flag)).isSuperset(of: [summaries.keys, defaultsInWords.keys, details.keys].joined()),
             "ServeSettings+Help.swift has words for a flag that has no row")
-        return row(flag).help(summary, defaultInWords: defaultsInWords[flag])
+        return row(flag).help(summary ?? Self.summary(flag), defaultInWords: defaultsInWords[flag])
+    }
+
+    /// The help's words for `flag`; every row has them.
+    static func summary(_ flag: String) -> String {
+        guard let summary = summaries[flag] else { preconditionFailure("\(flag) has no summary in ServeSettings.summaries") }
+        return summary
     }
 }

@@ -7,5 +7,5 @@ struct TesseraCommand: ParsableCommand {
         commandName: "tessera",
         abstract: "A headless collection-view layout engine, served over HTTP.",
         version: "0.1.0",
-        subcommands: [ServeCommand.self, LayoutCommand.self, RenderCommand.self, ValidateCommand.self])
+        subcommands: [ServeCommand.self, LayoutCommand.self, RenderCommand.self, ValidateCommand.self, SettingsCommand.self])
 }

@@ -1,2 +1,2 @@
-// The command tree lives in TesseraCommand; nothing else belongs here (see README's module map).
+// The command tree lives in TesseraCommand; nothing else belongs here (see Sources/README.md).
 TesseraCommand.main()

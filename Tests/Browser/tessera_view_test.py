@@ -299,15 +299,15 @@ class TesseraViewTest(BrowserTestCase):
             self.assert_placed_as_server_says("feed")
         self.assertEqual([], self.console_errors())
 
-    def test_6_the_readme_page_works_as_written(self):
-        """README, "In a web page": its element and module script, run as written on a page the
-        server serves (the script's statements inside an async function: selenium runs no
-        modules)."""
-        readme = (HERE.parent.parent / "README.md").read_text(encoding="utf-8")
-        section = readme[readme.index("### In a web page"):]
+    def test_6_the_documented_page_works_as_written(self):
+        """docs/clients.md, "In a web page": its element and module script, run as written on a
+        page the server serves (the script's statements inside an async function: selenium runs
+        no modules)."""
+        page = (HERE.parent.parent / "docs" / "clients.md").read_text(encoding="utf-8")
+        section = page[page.index("## In a web page"):]
         html = section[section.index("```html") + len("```html"):section.index("```", section.index("```html") + 7)]
         scripts = html.split('<script type="module">')
-        self.assertEqual(2, len(scripts), "the README's page has one inline module script")
+        self.assertEqual(2, len(scripts), "the documented page has one inline module script")
         element = html[html.index("<tessera-view"):html.index("</tessera-view>") + len("</tessera-view>")]
         module = scripts[1][:scripts[1].index("</script>")]
         self.driver.get(self.base + "/playground/view.html")

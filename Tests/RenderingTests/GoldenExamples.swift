@@ -1,5 +1,5 @@
-/// One picture per layout, from the README's examples: the golden files under Golden/ are
-/// these bodies rendered by `POST /v1/render` with `query`. The README shows the same files.
+/// One picture per layout, after the examples of docs/layouts.md: the golden files under Golden/
+/// are these bodies rendered by `POST /v1/render` with `query`. docs/rendering.md shows them.
 struct GoldenExample: Sendable {
     var name: String
     var query: String?

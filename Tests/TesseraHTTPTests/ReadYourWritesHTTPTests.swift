@@ -6,8 +6,8 @@ import Testing
     import Glibc
 #endif
 
-/// Read-your-writes through any replica with Redis's read leases (README, "Running more than
-/// one replica"): a replica answering from its copy under a lease never answers from a
+/// Read-your-writes through any replica with Redis's read leases (docs/deployment.md, "Running
+/// more than one replica"): a replica answering from its copy under a lease never answers from a
 /// version older than a change acknowledged before the request, whichever replica made it.
 @Suite("Read-your-writes across replicas", .serialized)
 struct ReadYourWritesHTTPTests {

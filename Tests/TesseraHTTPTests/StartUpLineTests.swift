@@ -7,7 +7,7 @@ import Testing
 @Suite struct StartUpLineTests {
     /// The settings `tessera serve --help` lists, one a row of the table: the lines that start
     /// with a flag taking a value (`--version` and `--help` take none).
-    private static func settingFlags() throws -> [String] {
+    static func settingFlags() throws -> [String] {
         let (status, output) = try TesseraServer.run(["serve", "--help"])
         #expect(status == 0)
         return String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { line in

@@ -2453,7 +2453,7 @@ paths:
         route template, method and status, latency histograms per route, body bytes in and
         out, sessions and items held, reply-cache lookups, the worker pool's queue depth
         and wait, each event loop's lag, and session-store operations where a store
-        backend reports them. README's "Operating Tessera" lists them and what to alert on.
+        backend reports them. docs/operations.md lists them and what to alert on.
 
         ```sh
         curl -s http://localhost:8080/metrics

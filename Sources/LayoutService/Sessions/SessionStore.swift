@@ -13,7 +13,7 @@ public final class SessionStore: Sendable {
         public var maxSessions = 1024
         public var maxItemsPerSession = 5_000_000
         /// Sections in one session or request (an empty section still costs a few hundred
-        /// bytes of prepared geometry; see README, "Memory").
+        /// bytes of prepared geometry; see docs/limits.md, "Memory").
         public var maxSectionsPerSession = 2_000
         /// Identifier bytes (packed) in one session (issue 34, point 4).
         public var maxIdentifierBytesPerSession = 256 << 20

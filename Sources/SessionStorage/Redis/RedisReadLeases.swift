@@ -4,7 +4,7 @@ import Synchronization
 /// session, no other replica can acknowledge a change to it without first hearing from this
 /// one, so queries are answered from the local copy without a round trip to Redis.
 ///
-/// The argument, step by step (README, "Running more than one replica"):
+/// The argument, step by step (docs/deployment.md, "Running more than one replica"):
 /// - A lease is granted by a script that reads the session's version and records
 ///   `replica → expiry:nonce` (expiry on Redis's clock) in the session's lease hash, in one
 ///   atomic step. Locally it lasts from a monotonic instant taken *before* the request was

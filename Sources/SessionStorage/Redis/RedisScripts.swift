@@ -14,8 +14,8 @@ enum RedisScripts {
         return v
         """
 
-    /// Revokes the read leases other replicas hold on the session (README, "Running more
-    /// than one replica"): each unexpired holder but the writer itself gets `r ID TOKEN LEASE`
+    /// Revokes the read leases other replicas hold on the session (docs/deployment.md,
+    /// "Running more than one replica"): each unexpired holder but the writer itself gets `r ID TOKEN LEASE`
     /// on its channel; expired entries are dropped. Returns {now ms on Redis's clock, holder,
     /// expiry, holder, expiry, ...}: the writer acknowledges once each holder confirmed or
     /// its expiry passed. Entries stay until their holder confirms, so a later writer waits

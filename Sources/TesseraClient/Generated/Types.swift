@@ -592,7 +592,7 @@ public protocol APIProtocol: Sendable {
     /// route template, method and status, latency histograms per route, body bytes in and
     /// out, sessions and items held, reply-cache lookups, the worker pool's queue depth
     /// and wait, each event loop's lag, and session-store operations where a store
-    /// backend reports them. README's "Operating Tessera" lists them and what to alert on.
+    /// backend reports them. docs/operations.md lists them and what to alert on.
     ///
     /// ```sh
     /// curl -s http://localhost:8080/metrics
@@ -1411,7 +1411,7 @@ extension APIProtocol {
     /// route template, method and status, latency histograms per route, body bytes in and
     /// out, sessions and items held, reply-cache lookups, the worker pool's queue depth
     /// and wait, each event loop's lag, and session-store operations where a store
-    /// backend reports them. README's "Operating Tessera" lists them and what to alert on.
+    /// backend reports them. docs/operations.md lists them and what to alert on.
     ///
     /// ```sh
     /// curl -s http://localhost:8080/metrics

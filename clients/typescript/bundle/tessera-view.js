@@ -1232,7 +1232,7 @@ var ServiceApi = class extends BaseAPI {
     };
   }
   /**
-   * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. README\'s \"Operating Tessera\" lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
+   * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. docs/operations.md lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
    * Metrics for Prometheus
    */
   async getMetricsRaw(initOverrides) {
@@ -1245,7 +1245,7 @@ var ServiceApi = class extends BaseAPI {
     }
   }
   /**
-   * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. README\'s \"Operating Tessera\" lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
+   * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. docs/operations.md lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
    * Metrics for Prometheus
    */
   async getMetrics(initOverrides) {

@@ -88,7 +88,7 @@ export class ServiceApi extends runtime.BaseAPI {
     }
 
     /**
-     * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. README\'s \"Operating Tessera\" lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
+     * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. docs/operations.md lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
      * Metrics for Prometheus
      */
     async getMetricsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>> {
@@ -103,7 +103,7 @@ export class ServiceApi extends runtime.BaseAPI {
     }
 
     /**
-     * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. README\'s \"Operating Tessera\" lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
+     * Every metric in Prometheus\' text exposition format (version 0.0.4): requests by route template, method and status, latency histograms per route, body bytes in and out, sessions and items held, reply-cache lookups, the worker pool\'s queue depth and wait, each event loop\'s lag, and session-store operations where a store backend reports them. docs/operations.md lists them and what to alert on.  ```sh curl -s http://localhost:8080/metrics ``` 
      * Metrics for Prometheus
      */
     async getMetrics(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string> {
