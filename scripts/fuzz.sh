@@ -38,10 +38,16 @@ c_modules=()
 for map in Sources/C*/module.modulemap; do c_modules+=(-I "$(dirname "$map")"); done
 case "$target" in
   http)
-    # The whole EventHTTP module: the parser's files wherever they sit, and what they use.
+    # The whole EventHTTP module: the parser's files wherever they sit, and what they use;
+    # TesseraJSON (the API's error document) built first as a module of its own.
     module=EventHTTP
+    mkdir -p "$work/modules"
+    swiftc "${fuzz_flags[@]}" "${support[@]}" -module-name TesseraJSON \
+      -emit-module -emit-module-path "$work/modules/TesseraJSON.swiftmodule" \
+      -emit-library -static -o "$work/libTesseraJSON.a" Sources/TesseraJSON/*.swift
+    libraries=("$work/libTesseraJSON.a" "${libraries[@]}")
     mapfile -t sources < <(echo Fuzz/HTTPParser/FuzzHTTPParser.swift; find Sources/EventHTTP -name '*.swift' | sort)
-    flags=("${support[@]}" "${c_modules[@]}")
+    flags=("${support[@]}" -I "$work/modules" "${c_modules[@]}")
     max_len=4096 ;;
   json)
     module=TesseraJSON

@@ -1,6 +1,7 @@
 import LayoutEngine
 import SessionStorage
 import TesseraJSON
+import TesseraSupport
 
 /// libFuzzer target: the API's request decoders, on their own and as the handlers run them.
 /// An input is a create-session body, optionally followed by a NUL byte, a byte that picks a
