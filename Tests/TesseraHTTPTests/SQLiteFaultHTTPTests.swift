@@ -88,10 +88,10 @@ struct SQLiteFaultHTTPTests {
     }
 
     /// One byte of a size column damaged in the file between two runs (SQLite's own check
-    /// cannot see it: it is inside a blob): the snapshot's checksum catches it, the session is
+    /// cannot see it: it is inside a blob): the session image's checksum catches it, the session is
     /// quarantined (500 `session_quarantined`, then 404) and counted in /metrics, and the
     /// other sessions are served.
-    @Test func aDamagedSnapshotIsQuarantinedAndCounted() throws {
+    @Test func aDamagedSessionImageIsQuarantinedAndCounted() throws {
         let path = try temporaryDirectory() + "/sessions.db"
         // Sizes no other bytes of the file are likely to spell: 1001 × 2002, 3003 × 4004, …
         let damagedItems = [#"{"size":[1001,2002]}"#, #"{"size":[3003,4004]}"#, #"{"size":[5005,6006]}"#]
