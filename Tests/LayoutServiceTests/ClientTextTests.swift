@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Errors quote at most 64 bytes of what a client sent (a 5 MB key used to come back twice).
 @Suite("Client text in errors")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 import InMemoryStore
 
 /// render.svg and POST /v1/render, in-process.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 import InMemoryStore
 
 /// Issue 8, items 1–3: what a small request can make the server do is bounded. Limits are

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackHTTP
-@testable import SessionStorage
+import SessionStorage
 import Testing
 #if canImport(Glibc)
     import Glibc
@@ -19,8 +19,7 @@ struct SQLiteFaultHTTPTests {
     /// Runs SQL on the file while no server has it open (closing checkpoints the WAL into
     /// the file and removes it).
     static func sql(_ path: String, _ statements: String) throws {
-        let db = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
-        try db.execute(statements)
+        try SQLiteSessionStorage._execute(statements, onFileAt: path)
     }
 
     /// `tessera serve` on `path`, expected to refuse to start: its exit status and stderr.
