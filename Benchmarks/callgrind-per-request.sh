@@ -7,7 +7,7 @@
 #   Benchmarks/callgrind-per-request.sh        (builds release first; ~1 min)
 #   Benchmarks/callgrind-per-request.sh LABEL=BINARY[:SERVE_OPTIONS] ...
 #
-#   e.g. Benchmarks/callgrind-per-request.sh before=/tmp/old/tessera \
+#   e.g. Benchmarks/callgrind-per-request.sh before=OLD/.build-bench/release/tessera \
 #          after=.build-bench/release/tessera after-quiet=.build-bench/release/tessera:"--log-level warning"
 #
 # Without arguments the binary is SCRATCH/release/tessera, built first, with TESSERA_ARGS.
