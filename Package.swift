@@ -89,7 +89,8 @@ let package = Package(
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         // zlib through Debian's zlib1g-dev: gzip request bodies and replies.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraJSON", "TesseraSupport"], exclude: readme, swiftSettings: sharedSettings),
+        .target(
+            name: "EventHTTP", dependencies: ["CLibevent", "CZlib", "TesseraJSON", "TesseraSupport"], exclude: readme, swiftSettings: sharedSettings),
         // Access logs, request ids and metrics for the HTTP server (swift-log, swift-metrics, Prometheus).
         .target(
             name: "Telemetry",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions a session store adds to creating a session: `tessera serve --store STORE`
 # under `valgrind --tool=callgrind` (every thread of the process: the request's worker and
-# the thread writing the snapshot), creating K sessions of ITEMS explicit sizes, K = 1 and
+# the thread writing the session image), creating K sessions of ITEMS explicit sizes, K = 1 and
 # K = 2; the difference of the two totals is one create with start-up cancelled out. With
 # Redis, redis-server runs under callgrind too and its share is printed beside. Counts do not
 # depend on how busy the machine is; what they leave out is waiting (fsync, the network).

@@ -82,7 +82,7 @@ extension Figures {
 
             if name != "memory" {
                 // A second replica on the same store: the session is new to it, so its first
-                // query loads the snapshot, decodes it and prepares the layout.
+                // query loads the session image, decodes it and prepares the layout.
                 let replica = try ServerProcess(executable: c.serverPath, extraArguments: ["--store", store])
                 defer { replica.stop() }
                 let cold = try LoopbackHTTPClient(port: replica.port, timeoutSeconds: 120)

@@ -1,19 +1,19 @@
 /// Where sessions live beyond one process: the service talks to this protocol only.
 ///
-/// A stored session is a snapshot (opaque bytes at some version) plus an append-only log of
+/// A stored session is a session image (opaque bytes at some version) plus an append-only log of
 /// the changes accepted since (opaque bytes, one per version). The storage never interprets
 /// either; it orders them, refuses stale writes (compare-and-set on the version), counts what
 /// sessions hold against the limits, and forgets sessions idle past their time to live.
 ///
 /// Every call answers within the backend's timeout or throws `StorageError.unavailable`.
 public protocol SessionStorage: Sendable {
-    /// False for the memory backend: the process itself is the only copy, so snapshots and
-    /// log entries are never written and nothing is ever loaded.
+    /// False for the memory backend: the process itself is the only copy, so session images
+    /// and log entries are never written and nothing is ever loaded.
     var keepsSessionData: Bool { get }
 
     /// Stores a new session at `version`, unless the store is full.
     func create(
-        id: String, version: Int, snapshot: [UInt8], holding: StoredCounts,
+        id: String, version: Int, image: [UInt8], holding: StoredCounts,
         limits: StorageLimits
     ) throws(StorageError) -> CreateOutcome
 
@@ -27,7 +27,7 @@ public protocol SessionStorage: Sendable {
     func leasedVersion(of id: String) -> Int?
 
     /// What a process needs to bring its copy from `knownVersion` (nil: no copy) to the newest
-    /// version: the snapshot when the log no longer reaches back to `knownVersion`, and the
+    /// version: the session image when the log no longer reaches back to `knownVersion`, and the
     /// log entries after it. Nil when the session is unknown.
     func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession?
 
@@ -38,8 +38,8 @@ public protocol SessionStorage: Sendable {
         limits: StorageLimits
     ) throws(StorageError) -> AppendOutcome
 
-    /// Replaces the snapshot by one at `version` and drops the log entries it covers.
-    func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError)
+    /// Replaces the session image by one at `version` and drops the log entries it covers.
+    func compact(id: String, version: Int, image: [UInt8]) throws(StorageError)
 
     /// Removes the session; with `ifVersion`, only while that is still its version (the
     /// check and the removal are one step).
@@ -123,15 +123,15 @@ public struct StoredCounts: Sendable, Equatable {
 }
 
 public struct StoredSession: Sendable {
-    /// The snapshot and its version, when the caller's copy is older than the log reaches.
-    public var snapshot: (version: Int, bytes: [UInt8])?
-    /// The entries after the snapshot (or after the caller's version), oldest first.
+    /// The session image and its version, when the caller's copy is older than the log reaches.
+    public var image: (version: Int, bytes: [UInt8])?
+    /// The entries after the image (or after the caller's version), oldest first.
     public var log: [(version: Int, bytes: [UInt8])]
     /// The newest version.
     public var version: Int
 
-    public init(snapshot: (version: Int, bytes: [UInt8])?, log: [(version: Int, bytes: [UInt8])], version: Int) {
-        self.snapshot = snapshot
+    public init(image: (version: Int, bytes: [UInt8])?, log: [(version: Int, bytes: [UInt8])], version: Int) {
+        self.image = image
         self.log = log
         self.version = version
     }
@@ -143,8 +143,8 @@ public enum CreateOutcome: Sendable, Equatable {
 }
 
 public enum AppendOutcome: Sendable, Equatable {
-    /// Acknowledged. The caller compacts when the log has grown past the snapshot.
-    case appended(logBytes: Int, snapshotBytes: Int)
+    /// Acknowledged. The caller compacts when the log has grown past the image.
+    case appended(logBytes: Int, imageBytes: Int)
     /// Another change won: the newest version is `current`.
     case stale(current: Int)
     case gone

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// Circle layout (docs/layouts.md §5). The hand-worked cases use a 400×300 view: centre
 /// (200, 150), radius min(400, 300)·0.4 = 120, items 70×70.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// Checks shared by the cover-flow, circle and stack property tests.
 enum LayoutsBChecks {

@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 /// Issue 8, item 2: a rect query stops as soon as it passes its limit. For every layout and

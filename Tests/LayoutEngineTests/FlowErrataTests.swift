@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// The named errata of R16 (`UIKitErrata`): each flag governs its own quirk and nothing
 /// else, and the JSON's `uikitQuirks` switches all three. The layouts are those of

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// R6, R7 and the quirks Q1–Q3 (R16) on mixed sections, numbers worked by hand.
 /// Unless said otherwise: vertical, D = A = 300, g = L = 10.

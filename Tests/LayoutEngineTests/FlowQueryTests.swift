@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// R11 validation, R14 rect queries, R15 order, single-element queries, invalidation and
 /// targetContentOffset.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// Size and memory: uniform sections stay arithmetic, mixed sections keep a few bytes per
 /// item. Nothing here is timed: the release figures come from the benchmark.
@@ -8,7 +8,7 @@ import Testing
     /// 60 apart; item 500,002 is on line 100,000 (y = 6,000,000), column 2 (x = 135).
     @Test func millionUniformItems() throws {
         let flow = try prepared(FlowParameters(), [counted(1_000_000)])
-        #expect(flow.storageBytes < 1_024)
+        #expect(flow._storageBytes < 1_024)
         #expect(flow.contentSize == S(320, 200_000 * 50 + 199_999 * 10))
         #expect(flow.frame(0, 500_002) == R(135, 6_000_000, 50, 50))
         // y 6,000,000…6,000,060 touches lines 100,000 and 100,001.
@@ -21,7 +21,7 @@ import Testing
         let n = 200_000
         let sizes = (0..<n).map { i in S(i % 2 == 0 ? 200 : 210, 20) }
         let f = try prepared(FlowParameters(), [SectionData(itemCount: n, sizes: sizes)])
-        #expect(Double(f.storageBytes) / Double(n) <= 40)
+        #expect(Double(f._storageBytes) / Double(n) <= 40)
         // Line r at y = 30r; widths alternate, so each line holds one centred item.
         #expect(f.frame(0, 150_001) == R(55, 4_500_030, 210, 20))
         #expect(f.names(in: R(0, 4_500_030, 1, 1)) == []) // x 0…1 is left of the centred item
@@ -59,9 +59,9 @@ extension FlowScaleTests {
         let clock = ContinuousClock()
         var f: PreparedFlowLayout? = nil
         let elapsed = try clock.measure { f = try prepared(FlowParameters(), [section]) }
-        print("flow: 1M explicit sizes prepared in \(elapsed), \(Double(try #require(f).storageBytes) / Double(n)) bytes/item")
+        print("flow: 1M explicit sizes prepared in \(elapsed), \(Double(try #require(f)._storageBytes) / Double(n)) bytes/item")
         let flow = try #require(f)
-        #expect(Double(flow.storageBytes) / Double(n) <= 40)
+        #expect(Double(flow._storageBytes) / Double(n) <= 40)
         let y = flow.contentSize.height / 2
         let rect = R(0, y, 320, 200)
         let visible = flow.elements(in: rect, view: view(320, 480))

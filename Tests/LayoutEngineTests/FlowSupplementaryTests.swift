@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// R8 headers and footers, R12 pinning, R13 rounding.
 @Suite struct FlowSupplementaryTests {

@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 
 // Shared helpers for the flow and line layout tests.
 

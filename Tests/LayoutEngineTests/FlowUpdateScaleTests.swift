@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// What an update costs: an insert near the end of a million items, and an insert into one
 /// of 100 sections of 10,000 items, against a full prepare. The tests check that the update

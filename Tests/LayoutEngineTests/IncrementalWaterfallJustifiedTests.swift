@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// These tests draw from the shared SplitMix64 (same sequence as before).
 typealias IncrementalRandom = SeededRandom

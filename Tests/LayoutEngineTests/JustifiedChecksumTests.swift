@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 // Bit-for-bit agreement with the original on long generated sequences. Every expected value
 // here was captured from the reference implementation, flickr/justified-layout 4.1, run on

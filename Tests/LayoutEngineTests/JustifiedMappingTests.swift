@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 // How the original maps onto the engine: rejected items and parameters, sections,
 // a section's own `layout` object, the view (container width, scale), index queries.

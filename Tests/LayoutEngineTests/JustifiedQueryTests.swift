@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 @Suite("Justified layout: rect queries and scale")
 struct JustifiedQueryTests {
@@ -38,7 +38,7 @@ struct JustifiedQueryTests {
             guard i < all.count else { return }
             let e = all[i]
             #expect(e.category == .cell && e.indexPath == indexPath && e.frame == frame)
-            #expect(e.extras.elementsEqual(extras.list) { $0.key == $1.key && $0.value == $1.value })
+            #expect(e.extras.elementsEqual(extras._list) { $0.key == $1.key && $0.value == $1.value })
         }
         #expect(i == all.count && l.cellCount == all.count)
         #expect(all.contains { $0.extras.count == 2 } && all.contains { $0.extras.count == 1 })

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 // Every behaviour flickr/justified-layout 4.1's own test suite checks, in our words, with
 // exact expectations. Numbers are worked out in the comments where that is short; the

@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 
 /// Helpers for the justified layout's tests.
 enum Justified {

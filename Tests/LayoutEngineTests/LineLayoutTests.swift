@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// docs/layouts.md §4. Unless said otherwise: defaults (itemSize 200×200, horizontal, insets
 /// top/bottom 200, line spacing 50), bounds 320×600 → D = 600, A = 600 − 400 = 200;

@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 /// The line layout's snapping searches outward from the centre (issue 8, item 3); it must
@@ -11,7 +11,7 @@ import Testing
         let rect = Rect(origin: proposed, size: view.bounds)
         let centre = proposed.x + view.bounds.width / 2
         var adjustment = Double.infinity
-        for a in l.flow.elements(in: rect, view: view) where a.category == .cell {
+        for a in l._flow.elements(in: rect, view: view) where a.category == .cell {
             let d = a.frame.center.x - centre
             if abs(d) < abs(adjustment) { adjustment = d }
         }

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// `PixelGrid.roundedHalfAway`, the snap's rounding without a call to the C library, against
 /// the standard library's `rounded(.toNearestOrAwayFromZero)`: the same bits (signed zeros

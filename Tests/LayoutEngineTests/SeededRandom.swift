@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 // Shared by every property test: one seeded generator and the brute-force query check.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayoutEngine
+import LayoutEngine
 
 /// The packed snapshot editor does what NSDiffableDataSourceSnapshot's operations say, as a
 /// plain model of arrays does them: random operations (valid and not) on random snapshots
@@ -249,9 +249,9 @@ struct SnapshotEditorTests {
     @Test func positionsOfAFewAnswerLikeASearch() {
         let column = IdentifierColumn([.string("a"), .integer(1), .string("1"), .string("é"), .string("e\u{301}")])
         let wanted = IdentifierColumn([.string("1"), .string("zz"), .integer(1), .string("1"), .string("e\u{301}")])
-        #expect(column.positions(of: wanted) == [2, -1, 1, 2, 4])
-        #expect(column.positions(of: IdentifierColumn()) == [])
-        #expect(IdentifierColumn().positions(of: wanted) == [-1, -1, -1, -1, -1])
+        #expect(column._positions(of: wanted) == [2, -1, 1, 2, 4])
+        #expect(column._positions(of: IdentifierColumn()) == [])
+        #expect(IdentifierColumn()._positions(of: wanted) == [-1, -1, -1, -1, -1])
     }
 
     /// Splices in place answer what rebuilding the column answers: removals of a few (one by
@@ -265,12 +265,12 @@ struct SnapshotEditorTests {
             }
             var column = IdentifierColumn(ids)
             let positions = ids.indices.filter { _ in rng.int(3) == 0 }
-            column.remove(at: positions)
+            column._remove(at: positions)
             let kept = ids.indices.filter { !positions.contains($0) }.map { ids[$0] }
             #expect(column == IdentifierColumn(kept))
             let added: [ID] = (0..<rng.int(0...4)).map { .string("new\($0)") }
             let at = rng.int(0...kept.count)
-            column.insert(contentsOf: IdentifierColumn(added), at: at)
+            column._insert(contentsOf: IdentifierColumn(added), at: at)
             #expect(column == IdentifierColumn(Array(kept[..<at]) + added + Array(kept[at...])))
         }
     }

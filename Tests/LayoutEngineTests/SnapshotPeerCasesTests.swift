@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// The published cases of two Heckel-style diff suites, IGListKit's IGListDiffTests and
 /// DifferenceKit's AlgorithmTest, restated as "old, new → a valid batch that reproduces new

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutEngine
+import LayoutEngine
 
 /// Stack layout (docs/layouts.md §7). The hand-worked cases use a 400×300 view, so page s spans
 /// x ∈ [400s, 400(s + 1)] and a pile's top card is centred at (400s + 200, 150).

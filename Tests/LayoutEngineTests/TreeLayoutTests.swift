@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 @Suite struct TreeLayoutTests {
@@ -189,8 +189,7 @@ import Testing
                         bottom: random.double(in: 0...9), right: random.double(in: 0...9))))
             let view = ViewContext()
             let prepared = try LayoutsAChecks.prepare(layout, data)
-            let geometry = TreeGeometry(layout.parameters)
-            #expect(prepared.contentSize.height == Double(leafRows) * geometry.slotHeight)
+            #expect(prepared.contentSize.height == Double(leafRows) * layout._slotHeight)
             for element in prepared.elements(in: nil, view: view) where element.category == .cell {
                 guard case .indexPaths(let children)? = element.extras.first?.value, !children.isEmpty else { continue }
                 let connector = try #require(prepared.attributesForSupplementaryView(kind: "connector", at: element.indexPath, view: view))

@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 /// Random batches against random data sources, checked against UpdateReference (a naive

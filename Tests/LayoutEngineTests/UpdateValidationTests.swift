@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(s, i) }

@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 /// The batch-update property tests' generator: `SeededRandom`'s draws, but integers and

@@ -1,4 +1,4 @@
-@testable import LayoutEngine
+import LayoutEngine
 import Testing
 
 // Shared by ColumnLayoutTests, WaterfallLayoutTests and TreeLayoutTests.

@@ -1,7 +1,7 @@
 import TesseraSupport
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Changes that keep what the reader sees in place (docs/api.md, "Anchored updates"), and the
 /// offset kept and clamped without an anchor, for every endpoint that takes `anchor`.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// docs/api.md conventions: every malformed or out-of-range input is a 4xx JSON error naming
 /// the field, and a rejected request changes nothing.

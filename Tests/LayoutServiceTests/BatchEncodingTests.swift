@@ -2,7 +2,7 @@ import LayoutEngine
 import SeededRandom
 import TesseraJSON
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// The batch writer's pieces written in one reservation (`moveItem` objects and index-path
 /// lists, docs/performance.md#batch-writer) write the bytes the writer's general methods
@@ -17,15 +17,15 @@ struct BatchEncodingTests {
             w.key("op")
             w.string("moveItem")
             w.key("from")
-            w.indexPath(from)
+            w._indexPath(from)
             w.key("to")
-            w.indexPath(to)
+            w._indexPath(to)
         case .deleteItems(let paths):
             w.key("op")
             w.string("deleteItems")
             w.key("indexPaths")
             w.beginArray()
-            for p in paths { w.indexPath(p) }
+            for p in paths { w._indexPath(p) }
             w.endArray()
         default:
             Issue.record("not a case of this test")
@@ -49,7 +49,7 @@ struct BatchEncodingTests {
             fast.key("before")
             fast.int(1)
             fast.key("updates")
-            fast.updates(ops)
+            fast._updates(ops)
             fast.key("after")
             fast.int(2)
             fast.endObject()

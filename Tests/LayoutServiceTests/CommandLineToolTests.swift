@@ -1,7 +1,7 @@
 import Foundation
 import Rendering
 import Testing
-@testable import LayoutService
+import LayoutService
 import InMemoryStore
 
 /// `tessera layout`, `render` and `validate` without a process.

@@ -1,6 +1,6 @@
 import SeededRandom
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Compact data sources: a section's items as flat arrays (`sizes`, `heights`,
 /// `aspectRatios`) are the same section as the `items` form, and are refused as strictly.

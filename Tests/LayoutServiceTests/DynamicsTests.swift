@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Layout switches, interactive transitions and snapping, in-process.
 @Suite("Layout switches, transitions, snapping")

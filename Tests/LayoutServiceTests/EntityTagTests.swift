@@ -1,6 +1,6 @@
 import SeededRandom
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// The version's entity tag is written digit by digit (a hot path); it must read as the
 /// quoted decimal every HTTP client compares with `If-Match` / `If-None-Match`.
@@ -15,8 +15,8 @@ import Testing
             ]
             + (0..<2_000).map { _ in Int(bitPattern: UInt(draws.next() >> (draws.next() % 64))) }
         for version in versions {
-            #expect(TesseraService.entityTag(version) == "\"\(version)\"")
-            #expect(TesseraService.versionHeader(version).first?.1 == "\"\(version)\"")
+            #expect(TesseraService._entityTag(version) == "\"\(version)\"")
+            #expect(TesseraService._versionHeader(version).first?.1 == "\"\(version)\"")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Issue 8, items 6 and 8: every layout parameter, item datum and view value at the edges
 /// of what the API accepts (±1e15, the smallest normal and subnormal doubles, 0). Each

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// The flow layout through the service: the README's example numbers, pinning through PATCH.
 @Suite("Flow through the service")

@@ -3,7 +3,7 @@ import LayoutEngine
 import SessionStorage
 import Testing
 
-@testable import LayoutService
+import LayoutService
 
 /// Identifier bytes are held to a budget (issue 34, point 4): per session
 /// (`--max-identifier-bytes-per-session`, the packed bytes: a tag byte plus the UTF-8 bytes,

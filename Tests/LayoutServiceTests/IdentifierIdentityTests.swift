@@ -2,7 +2,7 @@ import TesseraSupport
 import Foundation
 import LayoutEngine
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// An identifier is its UTF-8 bytes everywhere (docs/snapshots.md): `"é"` (U+00E9) and
 /// `"e\u0301"` (e and a combining acute) are two identifiers to a create, a PUT and the

@@ -1,6 +1,6 @@
 import TesseraSupport
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Error messages read one way: the item limit names what holds the items (a session or a
 /// one-shot request), and a client's numbers are quoted as replies write numbers.

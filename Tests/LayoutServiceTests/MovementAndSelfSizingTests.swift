@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 
 @Suite("Interactive movement and self-sizing")
 struct MovementAndSelfSizingTests {

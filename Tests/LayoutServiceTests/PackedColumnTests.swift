@@ -2,7 +2,7 @@ import LayoutEngine
 import Testing
 @testable import LayoutService
 
-/// Snapshot columns are stored in the narrowest form that gives every value back bit for
+/// Session images store their columns in the narrowest form that gives every value back bit for
 /// bit: whole numbers 0...65535 in 2 bytes, floats in 4, anything else as raw doubles.
 @Suite("Persistence: packed columns")
 struct PackedColumnTests {
@@ -55,23 +55,23 @@ struct PackedColumnTests {
         }
     }
 
-    /// A million whole-number sizes take 4 bytes each in a snapshot, not 16.
+    /// A million whole-number sizes take 4 bytes each in a session image, not 16.
     @Test func wholeNumberSizesTakeFourBytesAnItem() throws {
         let n = 1_000
         let sizes = (0..<n).map { (i: Int) -> Size in
             let (w, h): (Int, Int) = (30 + i % 70, 30 + i / 70)
             return Size(width: Double(w), height: Double(h))
         }
-        let snapshot = SessionSnapshot(
+        let image = SessionImage(
             version: 1, layoutJSON: Array(#"{"type":"flow"}"#.utf8), view: ViewContext(bounds: Size(width: 320, height: 480)),
             dataSource: DataSource(sections: [SectionData(itemCount: n, sizes: sizes)]))
-        let encoded = snapshot.encoded
+        let encoded = image.encoded
         #expect(encoded.count < n * 4 + 256)
-        #expect(try SessionSnapshot(decoding: encoded).dataSource == snapshot.dataSource)
+        #expect(try SessionImage(decoding: encoded).dataSource == image.dataSource)
     }
 
-    /// A snapshot written before packing (magic TSN1, raw doubles) still loads.
-    @Test func rawColumnSnapshotsStillLoad() throws {
+    /// A session image written before packing (magic TSN1, raw doubles) still loads.
+    @Test func rawColumnSessionImagesStillLoad() throws {
         let sizes = [Size(width: 10, height: 20), Size(width: 0.1, height: 3)]
         let heights = [1.5, 2.25]
         var w = ByteWriter()
@@ -87,7 +87,7 @@ struct PackedColumnTests {
         w.column(heights)
         w.u8(0) // no transition
         w.u8(0) // no movement
-        let decoded = try SessionSnapshot(decoding: w.bytes)
+        let decoded = try SessionImage(decoding: w.bytes)
         #expect(decoded.version == 7)
         #expect(decoded.dataSource.sections[0].sizes == sizes)
         #expect(decoded.dataSource.sections[0].heights == heights)

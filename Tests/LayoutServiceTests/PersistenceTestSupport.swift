@@ -1,7 +1,7 @@
 import Foundation
 import SessionStorage
 import StorageTestSupport
-@testable import LayoutService
+import LayoutService
 
 /// A service on a SQLite database: two of these on one file behave like two replicas.
 func sqliteService(_ path: String, _ configure: (inout SessionStore.Configuration) -> Void = { _ in }) throws -> TesseraService {

@@ -6,7 +6,7 @@ import Testing
 @testable import LayoutService
 import StorageTestSupport
 
-@Suite("Persistence: snapshot and log")
+@Suite("Persistence: session image and log")
 struct PersistenceTests {
     /// Every kind of change a session accepts, in one history. A second service on the same
     /// database (another replica, or this one after a restart) rebuilds the session from the
@@ -48,9 +48,9 @@ struct PersistenceTests {
         #expect(try object(a.getSession(id: id))["version"] as? Int == steps.count + 2)
     }
 
-    /// Once the log outweighs the snapshot, a new snapshot replaces them; a movement under way
-    /// is part of the snapshot and survives it.
-    @Test func theLogIsCompactedIntoASnapshot() throws {
+    /// Once the log outweighs the session image, a new image replaces them; a movement under
+    /// way is part of the image and survives it.
+    @Test func theLogIsCompactedIntoASessionImage() throws {
         let path = try temporaryDirectory() + "/sessions.db"
         let a = try sqliteService(path)
         let id = try createSession(a, richFlowBody)
@@ -60,7 +60,7 @@ struct PersistenceTests {
             #expect(a.interactiveMovement(id: id, body: body(#"{"phase":"update","position":{"x":\#(x),"y":\#(x / 3)}}"#)).status == 200)
         }
         let stored = try #require(try a.store.storage.load(id: id, after: nil))
-        #expect(try #require(stored.snapshot).version > 1)
+        #expect(try #require(stored.image).version > 1)
         #expect(stored.log.count < 20)
         let b = try sqliteService(path)
         #expect(observed(b, id) == observed(a, id))
@@ -77,7 +77,7 @@ struct PersistenceTests {
         let update = #"{"updates":[{"op":"insertItems","indexPaths":[[0,5]],"items":[{"size":[9,9]}]}],"rect":[0,0,10,10]}"#
         #expect(a.applyUpdates(id: id, body: body(update)).status == 200)
         let stored = try #require(try a.store.storage.load(id: id, after: 1))
-        #expect(stored.snapshot == nil)
+        #expect(stored.image == nil)
         #expect(stored.log.count == 1)
         #expect(stored.log[0].bytes.count == SessionChange(.updates, body: body(update)).encoded.count)
     }
@@ -101,7 +101,7 @@ struct PersistenceTests {
         #expect((view["contentOffset"] as? [String: Any])?["y"] as? Double == 5)
     }
 
-    @Test func snapshotsRoundTripEveryColumnAndOverride() throws {
+    @Test func sessionImagesRoundTripEveryColumnAndOverride() throws {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<20 {
             var sections: [SectionData] = []
@@ -129,7 +129,7 @@ struct PersistenceTests {
             state.view = ViewContext(
                 bounds: Size(width: 10, height: 20), contentOffset: Point(x: -1, y: 2.5),
                 contentInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), scale: 2)
-            let decoded = try SessionSnapshot(decoding: SessionSnapshot(state).encoded)
+            let decoded = try SessionImage(decoding: SessionImage(state).encoded)
             #expect(decoded.dataSource == state.dataSource)
             #expect(decoded.view == state.view)
             #expect(decoded.layoutJSON == state.layoutJSON)
@@ -156,9 +156,9 @@ struct CompositionalPersistenceTests {
         #expect(a.preferredSizes(id: id, body: body(#"{"items":[{"indexPath":[0,1],"size":[120,55]}]}"#)).status == 200)
         let b = try sqliteService(path)
         #expect(observed(b, id) == observed(a, id))
-        // And through a snapshot: a fresh session of the same data decodes the same.
+        // And through a session image: a fresh session of the same data decodes the same.
         let state = try a.session(id).current
-        let decoded = try SessionSnapshot(decoding: SessionSnapshot(state).encoded)
+        let decoded = try SessionImage(decoding: SessionImage(state).encoded)
         #expect(decoded.dataSource == state.dataSource)
     }
 }

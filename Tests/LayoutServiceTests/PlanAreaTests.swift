@@ -1,7 +1,7 @@
 import TesseraSupport
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Where a change's animation plan looks (docs/api.md, "Batch updates"): without `rect`, what
 /// is on screen (the view's bounds at its offset), as UIKit animates; `"rect": null`, every

@@ -1,7 +1,7 @@
 import TesseraSupport
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// The fuzz-style checks of issue 8: a seeded stream of requests to every changing route,
 /// built from fragments that are valid, wrong or extreme. After each 4xx the session is

@@ -1,7 +1,7 @@
 import TesseraSupport
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 import InMemoryStore
 
 /// render.svg and POST /v1/render, in-process.

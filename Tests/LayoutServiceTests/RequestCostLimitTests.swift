@@ -1,7 +1,7 @@
 import TesseraSupport
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 import InMemoryStore
 
 /// Issue 8, items 1–3: what a small request can make the server do is bounded. Limits are

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// POST …/scroll-to-item (docs/api.md, "Scrolling to an item"), in-process, worked by hand.
 ///

@@ -1,6 +1,6 @@
 import TesseraSupport
 import Foundation
-@testable import LayoutService
+import LayoutService
 import InMemoryStore
 
 /// In-process calls: the handlers are plain functions, so most behaviour is tested without

@@ -1,6 +1,6 @@
 import SessionStorage
 import Testing
-@testable import LayoutService
+import LayoutService
 
 @Suite("Session store")
 struct SessionStoreTests {
@@ -9,7 +9,7 @@ struct SessionStoreTests {
         var ids = Set<String>()
         for _ in 0..<50 { ids.insert(try createSession(service, circleBody)) }
         #expect(ids.count == 50)
-        #expect(ids.allSatisfy { SessionID.isWellFormed($0) })
+        #expect(ids.allSatisfy { TesseraService._isWellFormedSessionID($0) })
     }
 
     @Test func fullStoreRefusesWith503ThenReclaimsExpired() throws {

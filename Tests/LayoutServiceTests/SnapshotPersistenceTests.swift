@@ -6,7 +6,7 @@ import Testing
 import StorageTestSupport
 
 /// A session's identifiers are part of its stored state: they survive a restart, replay from
-/// the log (PUT and operations entries), and come back from a compacted snapshot (`TSN4`).
+/// the log (PUT and operations entries), and come back from a compacted session image (`TSN4`).
 @Suite("Persistence: snapshot identifiers")
 struct SnapshotPersistenceTests {
     static let body = #"""
@@ -44,9 +44,9 @@ struct SnapshotPersistenceTests {
         #expect(String(decoding: a.getSnapshot(id: id).body, as: UTF8.self) == #"{"version":7,"sections":[{"id":"z","items":[]}]}"#)
     }
 
-    /// Enough changes that the log is folded into a new stored snapshot, which then holds the
+    /// Enough changes that the log is folded into a new session image, which then holds the
     /// identifiers itself.
-    @Test func aCompactedSnapshotKeepsTheIdentifiers() throws {
+    @Test func aCompactedSessionImageKeepsTheIdentifiers() throws {
         let path = try temporaryDirectory() + "/sessions.db"
         let a = try sqliteService(path)
         let id = try createSession(a, Self.body)
@@ -57,9 +57,9 @@ struct SnapshotPersistenceTests {
             #expect(r.status == 200)
         }
         let stored = try #require(try a.store.storage.load(id: id, after: nil))
-        let snapshotBytes = try #require(stored.snapshot)
-        #expect(snapshotBytes.version > 1)
-        let decoded = try SessionSnapshot(decoding: snapshotBytes.bytes)
+        let image = try #require(stored.image)
+        #expect(image.version > 1)
+        let decoded = try SessionImage(decoding: image.bytes)
         #expect(decoded.identifiers?.unpacked.sections.map(\.id) == ["inbox", 2])
         let b = try sqliteService(path)
         #expect(b.getSnapshot(id: id).body == a.getSnapshot(id: id).body)
@@ -67,13 +67,13 @@ struct SnapshotPersistenceTests {
     }
 
     @Test func damagedIdentifierColumnsAreCaught() throws {
-        var snapshot = SessionSnapshot(
+        var image = SessionImage(
             version: 1, layoutJSON: Array("{}".utf8), view: ViewContext(bounds: Size(width: 10, height: 10)),
             dataSource: DataSource(sections: [SectionData(itemCount: 2)]),
             identifiers: PackedSnapshot(DiffableSnapshot(sections: [DiffableSnapshotSection(id: "s", items: ["a", 1])])))
-        #expect(try SessionSnapshot(decoding: snapshot.encoded).identifiers == snapshot.identifiers)
+        #expect(try SessionImage(decoding: image.encoded).identifiers == image.identifiers)
         // Identifiers for a data source of another shape are refused, not trusted.
-        snapshot.dataSource = DataSource(sections: [SectionData(itemCount: 3)])
-        #expect(throws: SnapshotError.self) { try SessionSnapshot(decoding: snapshot.encoded) }
+        image.dataSource = DataSource(sections: [SectionData(itemCount: 3)])
+        #expect(throws: SessionImageError.self) { try SessionImage(decoding: image.encoded) }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import LayoutEngine
 import SeededRandom
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// Diffable snapshots through the service's handlers (docs/snapshots.md): identifiers in a
 /// data source, GET/PUT of a session's snapshot, its identifier operations.

@@ -91,7 +91,7 @@ struct CorruptStorageTests {
         let limits = a.store.configuration.limits
         #expect(
             try storage.append(id: id, baseVersion: 2, entry: [0xC7, 99, 1, 2], from: counts, to: counts, limits: limits)
-                == .appended(logBytes: 0, snapshotBytes: 0) || true)
+                == .appended(logBytes: 0, imageBytes: 0) || true)
         let b = try sqliteService(path)
         let r = b.getSession(id: id)
         #expect(r.status == 500)
@@ -114,7 +114,7 @@ struct CorruptStorageTests {
             }
         }
         // Every connection closed checkpoints the WAL into the file and removes it (the last
-        // one may close a moment later, on the thread that wrote a snapshot); then cut the file.
+        // one may close a moment later, on the thread that wrote a session image); then cut the file.
         for _ in 0..<200 where FileManager.default.fileExists(atPath: path + "-wal") { usleep(50_000) }
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))

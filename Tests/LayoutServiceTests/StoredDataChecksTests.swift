@@ -5,8 +5,8 @@ import Testing
 @testable import LayoutService
 import StorageTestSupport
 
-/// Stored bytes are checked before they are served (issue 19): snapshots and log entries
-/// carry a checksum and decoded numbers must be finite (that the SQLite file is Tessera's is
+/// Stored bytes are checked before they are served (issue 19): session images and log
+/// entries carry a checksum and decoded numbers must be finite (that the SQLite file is Tessera's is
 /// SessionStorageTests' SQLiteStorageOpenTests).
 @Suite("Stored data checks")
 struct StoredDataChecksTests {
@@ -21,51 +21,51 @@ struct StoredDataChecksTests {
         #expect(Checksum.xxh64((0..<1039).map { UInt8($0 * 7 % 256) }) == 0x4396_8CE8_4DC1_EBCB)
     }
 
-    static func snapshot(width: Double = 320) -> SessionSnapshot {
+    static func image(width: Double = 320) -> SessionImage {
         let sizes = (0..<50).map { Size(width: Double(10 + $0), height: 20) }
-        return SessionSnapshot(
+        return SessionImage(
             version: 1, layoutJSON: Array(#"{"type":"flow"}"#.utf8),
             view: ViewContext(bounds: Size(width: width, height: 480)),
             dataSource: DataSource(sections: [SectionData(itemCount: sizes.count, sizes: sizes)]))
     }
 
-    /// Any one byte flipped anywhere in a snapshot or a log entry is refused by name, never
+    /// Any one byte flipped anywhere in a session image or a log entry is refused by name, never
     /// decoded as other data.
     @Test func everyDamagedByteIsCaught() throws {
-        let snapshot = Self.snapshot().encoded
-        #expect(try SessionSnapshot(decoding: snapshot).dataSource == Self.snapshot().dataSource)
-        for i in 0..<snapshot.count {
-            var damaged = snapshot
+        let image = Self.image().encoded
+        #expect(try SessionImage(decoding: image).dataSource == Self.image().dataSource)
+        for i in 0..<image.count {
+            var damaged = image
             damaged[i] ^= 0x10
-            #expect(throws: SnapshotError.self) { try SessionSnapshot(decoding: damaged) }
+            #expect(throws: SessionImageError.self) { try SessionImage(decoding: damaged) }
         }
         let entry = SessionChange(.view, body: Array(#"{"bounds":[300,300]}"#.utf8)).encoded
         #expect(try SessionChange(decoding: entry).body == Array(#"{"bounds":[300,300]}"#.utf8))
         for i in 0..<entry.count {
             var damaged = entry
             damaged[i] ^= 0x01
-            #expect(throws: SnapshotError.self) { try SessionChange(decoding: damaged) }
+            #expect(throws: SessionImageError.self) { try SessionChange(decoding: damaged) }
         }
     }
 
-    /// What earlier versions wrote still loads: `TSN3` snapshots (the same bytes less the
-    /// identifiers' flag), `TSN2` snapshots and 0xC7 log entries without a checksum.
-    @Test func snapshotsAndLogEntriesWithoutAChecksumStillLoad() throws {
+    /// What earlier versions wrote still loads: `TSN3` images (the same bytes less the
+    /// identifiers' flag), `TSN2` images and 0xC7 log entries without a checksum.
+    @Test func imagesAndLogEntriesWithoutAChecksumStillLoad() throws {
         // The identifiers' flag (0: none) is the last byte before the sum.
-        var old = Array(Self.snapshot().encoded.dropLast(9))
+        var old = Array(Self.image().encoded.dropLast(9))
         old[3] = UInt8(ascii: "3")
         let sum = Checksum.xxh64(old)
         for k in 0..<8 { old.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k)))) }
-        let tsn3 = try SessionSnapshot(decoding: old)
-        #expect(tsn3.dataSource == Self.snapshot().dataSource && tsn3.identifiers == nil)
+        let tsn3 = try SessionImage(decoding: old)
+        #expect(tsn3.dataSource == Self.image().dataSource && tsn3.identifiers == nil)
         old = Array(old.dropLast(8))
         old[3] = UInt8(ascii: "2")
-        #expect(try SessionSnapshot(decoding: old).dataSource == Self.snapshot().dataSource)
+        #expect(try SessionImage(decoding: old).dataSource == Self.image().dataSource)
         let entry = try SessionChange(decoding: [0xC7, SessionChange.Kind.view.rawValue] + Array("{}".utf8))
         #expect(entry.kind == .view && entry.body == Array("{}".utf8))
     }
 
-    /// A stored snapshot without a checksum (an older version's) whose view width is NaN:
+    /// A stored session image without a checksum (an older version's) whose view width is NaN:
     /// quarantined on first load (500 `session_quarantined` naming the value, then 404), not
     /// a 500 `internal_error` on every request; another session of the store is served.
     @Test func aNonFiniteViewQuarantinesInsteadOfFailingEveryRequest() throws {
@@ -73,14 +73,14 @@ struct StoredDataChecksTests {
         let storage = try SQLiteSessionStorage(path: path)
         let limits = StorageLimits(maxSessions: 10, maxTotalItems: 1000, idleExpirySeconds: 900)
         let counts = StoredCounts(items: 50, sections: 1)
-        func oldFormat(_ s: SessionSnapshot) -> [UInt8] {
+        func oldFormat(_ s: SessionImage) -> [UInt8] {
             var bytes = Array(s.encoded.dropLast(9))
             bytes[3] = UInt8(ascii: "2")
             return bytes
         }
         let (bad, good) = (SessionID.make(), SessionID.make())
-        #expect(try storage.create(id: bad, version: 1, snapshot: oldFormat(Self.snapshot(width: .nan)), holding: counts, limits: limits) == .created)
-        #expect(try storage.create(id: good, version: 1, snapshot: oldFormat(Self.snapshot()), holding: counts, limits: limits) == .created)
+        #expect(try storage.create(id: bad, version: 1, image: oldFormat(Self.image(width: .nan)), holding: counts, limits: limits) == .created)
+        #expect(try storage.create(id: good, version: 1, image: oldFormat(Self.image()), holding: counts, limits: limits) == .created)
         let service = try sqliteService(path)
         let first = service.elements(id: bad, query: "rect=0,0,320,480")
         #expect(first.status == 500)

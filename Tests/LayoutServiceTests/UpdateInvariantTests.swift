@@ -1,7 +1,7 @@
 import TesseraSupport
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 
 /// The update invariant (issue: "after any sequence of updates a session's layout is exactly
 /// what a new session of the updated data source gives"), for every layout, through the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LayoutService
+import LayoutService
 import InMemoryStore
 
 /// Every layout's picture, byte for byte. The files were looked at (as PNGs) when they were

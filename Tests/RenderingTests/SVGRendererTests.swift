@@ -1,6 +1,6 @@
 import LayoutEngine
 import Testing
-@testable import Rendering
+import Rendering
 
 @Suite("SVG renderer")
 struct SVGRendererTests {

@@ -1,7 +1,7 @@
 import EventHTTP
 import Prometheus
 import Testing
-@testable import Telemetry
+import Telemetry
 
 /// The per-loop handle lists give each request to the same counters and histograms as the
 /// shared table: whichever loop (or none) records an exchange, the totals per label set are

@@ -1,6 +1,6 @@
 import Logging
 import Testing
-@testable import Telemetry
+import Telemetry
 #if canImport(Glibc)
     import Glibc
 #endif

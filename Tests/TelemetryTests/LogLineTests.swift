@@ -1,14 +1,14 @@
 import Foundation
 import Logging
 import Testing
-@testable import Telemetry
+import Telemetry
 
 /// The log handler's two formats, read back from a pipe.
 @Suite struct LogLineTests {
     @Test func timestampsAreRFC3339UTCWithMilliseconds() {
-        #expect(Timestamp.format(seconds: 0, milliseconds: 5) == "1970-01-01T00:00:00.005Z")
+        #expect(LineLogHandler._timestamp(seconds: 0, milliseconds: 5) == "1970-01-01T00:00:00.005Z")
         // 1 700 000 000 s = 19 675 days + 80 000 s; day 19 675 is 2023-11-14, 80 000 s is 22:13:20.
-        #expect(Timestamp.format(seconds: 1_700_000_000, milliseconds: 999) == "2023-11-14T22:13:20.999Z")
+        #expect(LineLogHandler._timestamp(seconds: 1_700_000_000, milliseconds: 999) == "2023-11-14T22:13:20.999Z")
     }
 
     @Test func aJSONLineHasTimeLevelMessageThenTheAccessFieldsInOrder() throws {
@@ -76,9 +76,9 @@ import Testing
 
     /// Quoting keeps a value's backslashes and quotes readable back.
     @Test func aQuotedTextValueEscapesBackslashesAndQuotes() {
-        #expect(LineLogHandler.quotedIfNeeded(#"a\u001b"#) == #""a\\u001b""#)
-        #expect(LineLogHandler.quotedIfNeeded(#"say "hi""#) == #""say \"hi\"""#)
-        #expect(LineLogHandler.quotedIfNeeded("plain") == "plain")
+        #expect(LineLogHandler._quotedIfNeeded(#"a\u001b"#) == #""a\\u001b""#)
+        #expect(LineLogHandler._quotedIfNeeded(#"say "hi""#) == #""say \"hi\"""#)
+        #expect(LineLogHandler._quotedIfNeeded("plain") == "plain")
     }
 
     @Test func levelsBelowTheThresholdWriteNothing() throws {

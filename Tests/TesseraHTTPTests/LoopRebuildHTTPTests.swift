@@ -4,7 +4,7 @@ import Testing
 
 /// A copy of a session built from the store never holds an event loop (issue 19): two
 /// processes share one SQLite file; the second, with one loop, is asked for a 1M-photo
-/// justified session it has never seen. Building the copy (decoding the snapshot, laying out
+/// justified session it has never seen. Building the copy (decoding the session image, laying out
 /// a million photos) runs on a worker, and the loop answers /healthz meanwhile. Before, the
 /// query built it on the loop and /healthz waited behind it.
 @Suite("copies built off the loops", .serialized)

@@ -150,8 +150,8 @@ struct PersistenceHTTPTests {
         try Self.expectLayout(b, id, equals: inOrder.reversed() + Self.initialItems)
     }
 
-    /// Many small changes through one replica compact the log into new snapshots in Redis; a
-    /// replica that never saw the session rebuilds it identically from snapshot and log.
+    /// Many small changes through one replica compact the log into new session images in Redis; a
+    /// replica that never saw the session rebuilds it identically from session image and log.
     @Test func compactedSessionsLoadIdenticallyFromRedis() throws {
         let redis = try RedisServer(directory: try temporaryDirectory())
         defer { redis.stop() }

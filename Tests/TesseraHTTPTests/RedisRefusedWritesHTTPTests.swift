@@ -19,7 +19,7 @@ struct RedisRefusedWritesHTTPTests {
 
     /// A master that refuses writes (`min-replicas-to-write 1`, no replica: `NOREPLICAS`)
     /// still answers reads with everything it acknowledged: through the replica that wrote,
-    /// and through one that never saw the session (it loads the snapshot and log). Changes
+    /// and through one that never saw the session (it loads the session image and log). Changes
     /// answer 503; once the master takes writes again, a change through one replica is read
     /// back through the other.
     @Test func aMasterRefusingWritesStillServesReads() throws {

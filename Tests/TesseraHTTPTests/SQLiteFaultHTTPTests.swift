@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackHTTP
-@testable import SessionStorage
+import SessionStorage
 import Testing
 #if canImport(Glibc)
     import Glibc
@@ -19,8 +19,7 @@ struct SQLiteFaultHTTPTests {
     /// Runs SQL on the file while no server has it open (closing checkpoints the WAL into
     /// the file and removes it).
     static func sql(_ path: String, _ statements: String) throws {
-        let db = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
-        try db.execute(statements)
+        try SQLiteSessionStorage._execute(statements, onFileAt: path)
     }
 
     /// `tessera serve` on `path`, expected to refuse to start: its exit status and stderr.
@@ -88,10 +87,10 @@ struct SQLiteFaultHTTPTests {
     }
 
     /// One byte of a size column damaged in the file between two runs (SQLite's own check
-    /// cannot see it: it is inside a blob): the snapshot's checksum catches it, the session is
+    /// cannot see it: it is inside a blob): the session image's checksum catches it, the session is
     /// quarantined (500 `session_quarantined`, then 404) and counted in /metrics, and the
     /// other sessions are served.
-    @Test func aDamagedSnapshotIsQuarantinedAndCounted() throws {
+    @Test func aDamagedSessionImageIsQuarantinedAndCounted() throws {
         let path = try temporaryDirectory() + "/sessions.db"
         // Sizes no other bytes of the file are likely to spell: 1001 × 2002, 3003 × 4004, …
         let damagedItems = [#"{"size":[1001,2002]}"#, #"{"size":[3003,4004]}"#, #"{"size":[5005,6006]}"#]

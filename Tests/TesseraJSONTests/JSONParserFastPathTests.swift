@@ -1,7 +1,7 @@
 import Foundation
 import SeededRandom
 import Testing
-@testable import TesseraJSON
+import TesseraJSON
 
 /// The parser's fast paths against its slow ones: short numbers (`shortNumber` and the
 /// inline integer loop) and long decimals (`correctlyRoundedQuotient`) against Swift's own

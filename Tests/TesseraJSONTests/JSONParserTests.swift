@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraJSON
+import TesseraJSON
 
 @Suite("JSON tape parser")
 struct JSONParserTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraJSON
+import TesseraJSON
 
 /// The writer's fast paths against the slow paths they replace: doubles are written
 /// without a String (`appendShortest`) and must be exactly `description`'s bytes; strings

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 import TesseraSupport
-@testable import TesseraJSON
+import TesseraJSON
 
 /// `ShortestDecimal`, the writer's fast path for doubles, against the slow path it stands in
 /// for: Swift's `description` (the standard library's shortest round-trip formatter). Where

@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraSupport
+import TesseraSupport
 
 /// The stage (`OutputStage`): what goes through it arrives in the buffer in order, whole, at
 /// every flush point; its reservations are checked as the buffer's are.

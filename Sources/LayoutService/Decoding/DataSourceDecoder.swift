@@ -178,8 +178,8 @@ struct DataSourceDecoder {
             var overrides = try decodeSection(o)
             var w = JSONWriter()
             w.value(o.value)
-            overrides.values[SessionSnapshot.sectionJSONKey] = .string(String(decoding: w.bytes, as: UTF8.self))
-            overrides.values[SessionSnapshot.sectionPathKey] = .string(o.path)
+            overrides.values[SessionImage.sectionJSONKey] = .string(String(decoding: w.bytes, as: UTF8.self))
+            overrides.values[SessionImage.sectionPathKey] = .string(o.path)
             return overrides
         }
         try o.rejectUnknownKeys(Set(kind.sectionKeys.keys))

@@ -159,7 +159,7 @@ extension JSONWriter {
     /// A section's own `layout` object: its JSON as given for a compositional section, else
     /// its values by key.
     private mutating func overrides(_ overrides: SectionOverrides) {
-        if case .string(let json)? = overrides.values[SessionSnapshot.sectionJSONKey] {
+        if case .string(let json)? = overrides.values[SessionImage.sectionJSONKey] {
             raw(ArraySlice(json.utf8))
             return
         }

@@ -131,7 +131,7 @@ extension TesseraService {
     static func sameOverrides(_ a: SectionOverrides, _ b: SectionOverrides) -> Bool {
         func comparable(_ o: SectionOverrides) -> [String: ParameterValue] {
             o.values.filter { key, value in
-                if key == SessionSnapshot.sectionPathKey { return false }
+                if key == SessionImage.sectionPathKey { return false }
                 if case .compositionalSection = value { return false }
                 return true
             }

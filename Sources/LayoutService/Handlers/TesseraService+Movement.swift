@@ -98,7 +98,7 @@ extension TesseraService {
         }
     }
 
-    /// The movement a snapshot recorded, rebuilt over the restored state: the tentative
+    /// The movement a session image recorded, rebuilt over the restored state: the tentative
     /// layout is the committed one with the item moved from origin to target, as `update`
     /// computed it.
     func restoredMovement(origin: IndexPath, target: IndexPath, position: Point, over state: SessionState) throws(APIError) -> InteractiveMovement {

@@ -76,11 +76,11 @@ extension TesseraService {
         switch outcome {
         case nil, .stale?:
             return false
-        case .appended(let logBytes, let snapshotBytes)?:
-            // Compaction: once the log outweighs the snapshot, one new snapshot replaces both
-            // (amortised: a snapshot is rewritten only after as many bytes of changes).
-            if durable, logBytes > snapshotBytes {
-                try? store.storage.compact(id: s.id, version: next.version, snapshot: SessionSnapshot(next).encoded)
+        case .appended(let logBytes, let imageBytes)?:
+            // Compaction: once the log outweighs the session image, one new image replaces both
+            // (amortised: an image is rewritten only after as many bytes of changes).
+            if durable, logBytes > imageBytes {
+                try? store.storage.compact(id: s.id, version: next.version, image: SessionImage(next).encoded)
             }
             return true
         case .gone?:

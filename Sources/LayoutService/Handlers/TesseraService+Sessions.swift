@@ -11,7 +11,7 @@ extension TesseraService {
             // The store keeps the source of truth, known once decoded: it is written while
             // the layout is prepared.
             let pending = store.beginAdd(
-                SessionSnapshot(
+                SessionImage(
                     version: 1, layoutJSON: request.layoutJSON, view: request.view,
                     dataSource: request.dataSource, identifiers: request.snapshot),
                 counts: StoredCounts(

@@ -3,7 +3,7 @@ import TesseraSupport
 /// Columns of numbers in the narrowest form that gives back every value bit for bit. Sizes
 /// in points are nearly always small whole numbers: a million sizes then take 4 MB instead
 /// of 16 MB, and the store writes (and Redis fsyncs) a quarter of the bytes when a session
-/// is created or compacted. (Before this, snapshots, magic `TSN1`, held raw doubles; they
+/// is created or compacted. (Before this, session images, magic `TSN1`, held raw doubles; they
 /// still load.)
 enum PackedColumnForm: UInt8 {
     /// 8-byte doubles as they lie in memory.
@@ -65,12 +65,12 @@ extension ByteWriter {
 
 extension ByteReader {
     /// What `packedColumn` wrote: `expected` values of `T` (doubles, or structs of them).
-    mutating func packedColumn<T>(_ type: T.Type, count expected: Int, _ what: String) throws(SnapshotError) -> [T] {
+    mutating func packedColumn<T>(_ type: T.Type, count expected: Int, _ what: String) throws(SessionImageError) -> [T] {
         precondition(_isPOD(T.self) && MemoryLayout<T>.stride % MemoryLayout<Double>.stride == 0)
         let n = try int(what)
-        guard n == expected else { throw SnapshotError("\(what) has \(n) entries for \(expected) items") }
+        guard n == expected else { throw SessionImageError("\(what) has \(n) entries for \(expected) items") }
         let perValue = MemoryLayout<T>.stride / MemoryLayout<Double>.stride
-        guard let form = PackedColumnForm(rawValue: try u8("\(what) form")) else { throw SnapshotError("\(what) has an unknown column form") }
+        guard let form = PackedColumnForm(rawValue: try u8("\(what) form")) else { throw SessionImageError("\(what) has an unknown column form") }
         let doubles = n * perValue
         let width =
             switch form {

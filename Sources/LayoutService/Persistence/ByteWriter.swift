@@ -1,6 +1,6 @@
 import TesseraSupport
 
-/// Little-endian binary output for snapshots and log entries. Columns of numbers are copied
+/// Little-endian binary output for session images and log entries. Columns of numbers are copied
 /// as they lie in memory (every platform Swift runs Tessera on is little-endian), so a
 /// million sizes cost one memcpy rather than a million conversions. The bytes go through an
 /// `OutputBuffer` (docs/memory-safety.md).
@@ -49,7 +49,7 @@ struct ByteWriter {
     }
 }
 
-/// Reads what ByteWriter wrote; any short or inconsistent input is a `SnapshotError`, never a
+/// Reads what ByteWriter wrote; any short or inconsistent input is a `SessionImageError`, never a
 /// trap.
 struct ByteReader {
     let bytes: [UInt8]
@@ -65,57 +65,57 @@ struct ByteReader {
 
     var isAtEnd: Bool { offset == end }
 
-    mutating func take(_ n: Int, _ what: String) throws(SnapshotError) -> Range<Int> {
+    mutating func take(_ n: Int, _ what: String) throws(SessionImageError) -> Range<Int> {
         guard n >= 0, n <= end - offset else {
-            throw SnapshotError("truncated: \(what) needs \(n) bytes at offset \(offset), \(end - offset) left")
+            throw SessionImageError("truncated: \(what) needs \(n) bytes at offset \(offset), \(end - offset) left")
         }
         defer { offset += n }
         return offset..<(offset + n)
     }
 
-    mutating func u8(_ what: String) throws(SnapshotError) -> UInt8 {
+    mutating func u8(_ what: String) throws(SessionImageError) -> UInt8 {
         bytes[try take(1, what).lowerBound]
     }
 
-    mutating func int(_ what: String) throws(SnapshotError) -> Int {
+    mutating func int(_ what: String) throws(SessionImageError) -> Int {
         let r = try take(8, what)
         var v: UInt64 = 0
         for i in r.reversed() { v = v << 8 | UInt64(bytes[i]) }
         return Int(Int64(bitPattern: v))
     }
 
-    mutating func count(_ what: String, max: Int) throws(SnapshotError) -> Int {
+    mutating func count(_ what: String, max: Int) throws(SessionImageError) -> Int {
         let n = try int(what)
-        guard n >= 0, n <= max else { throw SnapshotError("\(what) is \(n), outside 0...\(max)") }
+        guard n >= 0, n <= max else { throw SessionImageError("\(what) is \(n), outside 0...\(max)") }
         return n
     }
 
-    mutating func double(_ what: String) throws(SnapshotError) -> Double {
+    mutating func double(_ what: String) throws(SessionImageError) -> Double {
         Double(bitPattern: UInt64(bitPattern: Int64(try int(what))))
     }
 
     /// A double the layout will use: finite and within ±1e15, as a request's numbers must be.
     /// A damaged one (NaN in the view's bounds) would otherwise answer 500 on every request
     /// instead of quarantining the session once.
-    mutating func number(_ what: String) throws(SnapshotError) -> Double {
+    mutating func number(_ what: String) throws(SessionImageError) -> Double {
         let v = try double(what)
-        guard v.magnitude <= ValueReader.maxMagnitude else { throw SnapshotError("\(what) is \(v), not a finite number within ±1e15") }
+        guard v.magnitude <= ValueReader.maxMagnitude else { throw SessionImageError("\(what) is \(v), not a finite number within ±1e15") }
         return v
     }
 
-    mutating func data(_ what: String) throws(SnapshotError) -> [UInt8] {
+    mutating func data(_ what: String) throws(SessionImageError) -> [UInt8] {
         let n = try count(what, max: end - offset)
         return Array(bytes[try take(n, what)])
     }
 
-    mutating func string(_ what: String) throws(SnapshotError) -> String {
+    mutating func string(_ what: String) throws(SessionImageError) -> String {
         String(decoding: try data(what), as: UTF8.self)
     }
 
-    mutating func column<T>(_ type: T.Type, count expected: Int, _ what: String) throws(SnapshotError) -> [T] {
+    mutating func column<T>(_ type: T.Type, count expected: Int, _ what: String) throws(SessionImageError) -> [T] {
         precondition(_isPOD(T.self))
         let n = try int(what)
-        guard n == expected else { throw SnapshotError("\(what) has \(n) entries for \(expected) items") }
+        guard n == expected else { throw SessionImageError("\(what) has \(n) entries for \(expected) items") }
         let r = try take(n * MemoryLayout<T>.stride, what)
         return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             bytes.withUnsafeBytes { raw in
@@ -132,8 +132,9 @@ struct ByteReader {
     }
 }
 
-/// Stored bytes that do not decode: the session they belong to is quarantined.
-struct SnapshotError: Error, Sendable, CustomStringConvertible {
+/// Stored bytes (a session image or a log entry) that do not decode: the session they
+/// belong to is quarantined.
+struct SessionImageError: Error, Sendable, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }

@@ -1,4 +1,4 @@
-/// XXH64 (xxHash's 64-bit hash, seed 0), written out by hand: what snapshots and log entries
+/// XXH64 (xxHash's 64-bit hash, seed 0), written out by hand: what session images and log entries
 /// carry at their end, so bytes damaged in the store since they were written (a flipped bit
 /// inside a size column passes SQLite's quick_check) are caught on load instead of served.
 /// Not a defence against someone who rewrites the store on purpose: they can recompute it.
@@ -78,13 +78,13 @@ extension ByteWriter {
 
 extension Checksum {
     /// The bytes before the last 8, when those 8 are their XXH64; else an error saying what.
-    static func verifiedLength(_ bytes: [UInt8], _ what: String) throws(SnapshotError) -> Int {
-        guard bytes.count >= 8 else { throw SnapshotError("\(what) is too short for its checksum") }
+    static func verifiedLength(_ bytes: [UInt8], _ what: String) throws(SessionImageError) -> Int {
+        guard bytes.count >= 8 else { throw SessionImageError("\(what) is too short for its checksum") }
         let end = bytes.count - 8
         var stored: UInt64 = 0
         for b in bytes[end...].reversed() { stored = stored << 8 | UInt64(b) }
         guard xxh64(bytes, count: end) == stored else {
-            throw SnapshotError("\(what) fails its checksum: the stored bytes were damaged after they were written")
+            throw SessionImageError("\(what) fails its checksum: the stored bytes were damaged after they were written")
         }
         return end
     }

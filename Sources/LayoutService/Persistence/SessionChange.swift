@@ -38,13 +38,13 @@ struct SessionChange: Sendable {
         self.body = body
     }
 
-    init(decoding bytes: [UInt8]) throws(SnapshotError) {
+    init(decoding bytes: [UInt8]) throws(SessionImageError) {
         let marker = bytes.first
-        guard marker == Self.magic || marker == Self.uncheckedMagic else { throw SnapshotError("not a Tessera log entry (bad marker)") }
+        guard marker == Self.magic || marker == Self.uncheckedMagic else { throw SessionImageError("not a Tessera log entry (bad marker)") }
         let end = marker == Self.magic ? try Checksum.verifiedLength(bytes, "the log entry") : bytes.count
         var r = ByteReader(bytes, offset: 1, end: end)
         let raw = try r.u8("log entry kind")
-        guard let kind = Kind(rawValue: raw) else { throw SnapshotError("log entry of unknown kind \(raw)") }
+        guard let kind = Kind(rawValue: raw) else { throw SessionImageError("log entry of unknown kind \(raw)") }
         self.kind = kind
         self.body = r.rest()
     }

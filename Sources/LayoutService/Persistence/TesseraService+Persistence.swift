@@ -52,24 +52,24 @@ extension TesseraService {
         return copy
     }
 
-    /// The snapshot (when given) and the log entries applied in order. Bytes that no longer
+    /// The session image (when given) and the log entries applied in order. Bytes that no longer
     /// decode or apply quarantine the session: kept in the store, reported, never served.
     private func rebuild(_ id: String, _ stored: StoredSession, from known: SessionState?) throws(APIError) -> SessionState {
-        do throws(SnapshotError) {
+        do throws(SessionImageError) {
             var state: SessionState
-            if let snapshot = stored.snapshot {
-                state = try restore(SessionSnapshot(decoding: snapshot.bytes))
-                guard state.version == snapshot.version else {
-                    throw SnapshotError("the snapshot says version \(state.version) but is stored as version \(snapshot.version)")
+            if let image = stored.image {
+                state = try restore(SessionImage(decoding: image.bytes))
+                guard state.version == image.version else {
+                    throw SessionImageError("the session image says version \(state.version) but is stored as version \(image.version)")
                 }
             } else if let known {
                 state = known
             } else {
-                throw SnapshotError("no snapshot")
+                throw SessionImageError("no session image")
             }
             for entry in stored.log where entry.version > state.version {
                 guard entry.version == state.version + 1 else {
-                    throw SnapshotError("log entry \(entry.version) does not follow version \(state.version)")
+                    throw SessionImageError("log entry \(entry.version) does not follow version \(state.version)")
                 }
                 state = try replay(SessionChange(decoding: entry.bytes), on: state)
             }
@@ -84,33 +84,33 @@ extension TesseraService {
         }
     }
 
-    /// The state a snapshot describes, with its prepared layouts rebuilt.
-    func restore(_ snapshot: SessionSnapshot) throws(SnapshotError) -> SessionState {
+    /// The state a session image describes, with its prepared layouts rebuilt.
+    func restore(_ image: SessionImage) throws(SessionImageError) -> SessionState {
         do throws(APIError) {
-            let (kind, layout, layoutJSON) = try LayoutRequest.decodeLayout(try JSONTape.parseBody(snapshot.layoutJSON).root, path: "layout")
-            let prepared = try prepare(layout, snapshot.dataSource, snapshot.view)
+            let (kind, layout, layoutJSON) = try LayoutRequest.decodeLayout(try JSONTape.parseBody(image.layoutJSON).root, path: "layout")
+            let prepared = try prepare(layout, image.dataSource, image.view)
             var state = SessionState(
-                version: snapshot.version, kind: kind, layout: layout, layoutJSON: layoutJSON,
-                dataSource: snapshot.dataSource, identifiers: snapshot.identifiers,
-                view: snapshot.view, prepared: prepared)
-            if let json = snapshot.transitionLayoutJSON {
+                version: image.version, kind: kind, layout: layout, layoutJSON: layoutJSON,
+                dataSource: image.dataSource, identifiers: image.identifiers,
+                view: image.view, prepared: prepared)
+            if let json = image.transitionLayoutJSON {
                 let (kind, layout, layoutJSON) = try LayoutRequest.decodeLayout(try JSONTape.parseBody(json).root, path: "layout")
                 state.transition = PendingTransition(
                     kind: kind, layout: layout, layoutJSON: layoutJSON,
-                    prepared: try prepare(layout, snapshot.dataSource, snapshot.view))
+                    prepared: try prepare(layout, image.dataSource, image.view))
             }
-            if let m = snapshot.movement {
+            if let m = image.movement {
                 state.movement = try restoredMovement(origin: m.origin, target: m.target, position: m.position, over: state)
             }
             return state
         } catch {
-            throw SnapshotError("the snapshot no longer restores: \(error.field.map { "\($0): " } ?? "")\(error.message)")
+            throw SessionImageError("the session image no longer restores: \(error.field.map { "\($0): " } ?? "")\(error.message)")
         }
     }
 
     /// Re-applies an accepted change through the handler's own step function. Deterministic:
     /// each step depends only on the previous state and the request body.
-    func replay(_ change: SessionChange, on state: SessionState) throws(SnapshotError) -> SessionState {
+    func replay(_ change: SessionChange, on state: SessionState) throws(SessionImageError) -> SessionState {
         do throws(APIError) {
             var next: SessionState
             switch change.kind {
@@ -130,7 +130,7 @@ extension TesseraService {
             next.version = state.version + 1
             return next
         } catch {
-            throw SnapshotError(
+            throw SessionImageError(
                 "log entry \(state.version + 1) (\(change.kind)) no longer applies: \(error.field.map { "\($0): " } ?? "")\(error.message)")
         }
     }

@@ -142,16 +142,16 @@ public final class SessionStore: Sendable {
     }
 
     /// Starts storing a new session under a fresh unguessable id. With a durable store the
-    /// write (a snapshot of the whole data source) runs on another thread while the caller
+    /// write (an image of the whole session) runs on another thread while the caller
     /// prepares the layout; `finishAdd` waits for it.
-    func beginAdd(_ snapshot: SessionSnapshot, counts: StoredCounts) -> PendingCreate {
+    func beginAdd(_ image: SessionImage, counts: StoredCounts) -> PendingCreate {
         var id = SessionID.make()
         while copies.withLock({ $0[SessionKey(id)] != nil }) { id = SessionID.make() }
         let pending = PendingCreate(id: id, counts: counts)
         guard storage.keepsSessionData else { return pending }
         let (storage, limits) = (self.storage, self.limits)
         pending.start { () throws(StorageError) -> CreateOutcome in
-            try storage.create(id: pending.id, version: snapshot.version, snapshot: snapshot.encoded, holding: counts, limits: limits)
+            try storage.create(id: pending.id, version: image.version, image: image.encoded, holding: counts, limits: limits)
         }
         return pending
     }
@@ -163,7 +163,7 @@ public final class SessionStore: Sendable {
             outcome = try storing("create") { () throws(StorageError) in try pending.wait() }
         } else {
             outcome = try storing("create") { () throws(StorageError) in
-                try storage.create(id: pending.id, version: state.version, snapshot: [], holding: pending.counts, limits: limits)
+                try storage.create(id: pending.id, version: state.version, image: [], holding: pending.counts, limits: limits)
             }
         }
         if case .full(let limit) = outcome { throw .storeFull(limit) }

@@ -33,7 +33,7 @@ public final class MemorySessionStorage: SessionStorage {
     }
 
     public func create(
-        id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
+        id: String, version: Int, image: [UInt8], holding counts: StoredCounts,
         limits: StorageLimits
     ) -> CreateOutcome {
         let now = self.now()
@@ -88,11 +88,11 @@ public final class MemorySessionStorage: SessionStorage {
             e.counts = new
             e.lastUsed = max(e.lastUsed, now)
             map[key] = e
-            return .appended(logBytes: 0, snapshotBytes: 0)
+            return .appended(logBytes: 0, imageBytes: 0)
         }
     }
 
-    public func compact(id: String, version: Int, snapshot: [UInt8]) {}
+    public func compact(id: String, version: Int, image: [UInt8]) {}
 
     public func remove(id: String, ifVersion: Int?) -> RemoveOutcome {
         let key = SessionKey(id)

@@ -124,7 +124,7 @@ final class RedisConnection: @unchecked Sendable {
     }
 
     /// Sends commands in one write and reads their replies in order: one round trip.
-    /// Arguments are passed in place (a snapshot of megabytes is not copied here). The write
+    /// Arguments are passed in place (a session image of megabytes is not copied here). The write
     /// is finished before any reply is read, so a failure says whether Redis got the
     /// commands (`failure`): a failed write is `.notSent`, a failed read may follow commands
     /// that ran.

@@ -1,11 +1,13 @@
 /// The Lua scripts that make each step atomic inside Redis. Every script touches only the
 /// keys of one hash tag, so Redis Cluster can run it on the shard that owns them.
 ///
-/// A session is one hash, `tessera:{ID}`: `v` the newest version, `sv` the snapshot's
-/// version, `s` the snapshot, `sb`/`lb` snapshot and log bytes, `u` the units (items plus
+/// A session is one hash, `tessera:{ID}`: `v` the newest version, `sv` the session image's
+/// version, `s` the session image, `sb`/`lb` image and log bytes, `u` the units (items plus
 /// sections) of the newest version (what reconciling the limits takes as held), `l:N` the entry that made
 /// version N and `w:N` its write id (the writer's token, kept as long as the entry). Its time to live is the session's idle expiry. Its read leases are the hash
-/// `tessera:{ID}:leases` (replica → `expiry:nonce`), same hash tag.
+/// `tessera:{ID}:leases` (replica → `expiry:nonce`), same hash tag. `sv`, `s` and `sb` keep
+/// the first letter of the images' old name, snapshot: stored names never change, so that
+/// sessions written before still load.
 enum RedisScripts {
     /// ARGV: ttl ms. The newest version (nil when gone), refreshing the time to live.
     static let touch = """
@@ -44,8 +46,8 @@ enum RedisScripts {
 
     /// KEYS: the session, its leases. ARGV: base version, entry, ttl ms, replica, token, id,
     /// units of the new version.
-    /// {0, logBytes, snapshotBytes, now, holder, expiry, ...} | {-1} gone | {-2, current} |
-    /// {1, logBytes, snapshotBytes} when this very change (its token, `w:N`) already made
+    /// {0, logBytes, imageBytes, now, holder, expiry, ...} | {-1} gone | {-2, current} |
+    /// {1, logBytes, imageBytes} when this very change (its token, `w:N`) already made
     /// version base + 1: a repeat after a lost reply answers the first run's outcome.
     static let append =
         revokeLeases + """
@@ -93,9 +95,9 @@ enum RedisScripts {
         return 1
         """
 
-    /// ARGV: the version entries are wanted after, the snapshot version the caller holds
-    /// (-1: none). {v, sv, entries after ARGV[1]...} | {-2} when the snapshot changed since the
-    /// caller read it (a compaction: read again) | nil when gone. The snapshot itself is read
+    /// ARGV: the version entries are wanted after, the image version the caller holds
+    /// (-1: none). {v, sv, entries after ARGV[1]...} | {-2} when the image changed since the
+    /// caller read it (a compaction: read again) | nil when gone. The image itself is read
     /// with a plain HGET: a script would copy its megabytes twice more.
     static let load = """
         local v = redis.call('HGET', KEYS[1], 'v')
@@ -108,7 +110,7 @@ enum RedisScripts {
         return out
         """
 
-    /// ARGV: version, snapshot. Keeps the entries after the new snapshot only.
+    /// ARGV: version, session image. Keeps the entries after the new image only.
     static let compact = """
         local sv = redis.call('HGET', KEYS[1], 'sv')
         if not sv then return 0 end

@@ -82,7 +82,7 @@ extension RedisSessionStorage {
         }
     }
 
-    /// The snapshot (when newer than `knownVersion`) and the log entries after it, through
+    /// The session image (when newer than `knownVersion`) and the log entries after it, through
     /// `send` (the master, or a replica).
     private func load(
         _ id: String, after knownVersion: Int?, _ send: ([[UInt8]]) throws(StorageError) -> RedisReply
@@ -98,28 +98,28 @@ extension RedisSessionStorage {
             guard let head = try checked([Self.arg("HMGET"), key, Self.arg("v"), Self.arg("sv")]).elements,
                 head.count == 2, head[0].int != nil
             else { return nil }
-            guard let snapshotVersion = head[1].int else { throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session") }
-            var snapshot: (version: Int, bytes: [UInt8])?
-            if known < snapshotVersion {
+            guard let imageVersion = head[1].int else { throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session") }
+            var image: (version: Int, bytes: [UInt8])?
+            if known < imageVersion {
                 guard let bytes = try checked([Self.arg("HGET"), key, Self.arg("s")]).bytes else { return nil }
-                snapshot = (snapshotVersion, bytes)
+                image = (imageVersion, bytes)
             }
             let reply = try checked([
-                Self.arg("EVAL"), Self.arg(RedisScripts.load), Self.arg(1), key, Self.arg(known), Self.arg(snapshot == nil ? -1 : snapshotVersion)
+                Self.arg("EVAL"), Self.arg(RedisScripts.load), Self.arg(1), key, Self.arg(known), Self.arg(image == nil ? -1 : imageVersion)
             ])
             guard let parts = reply.elements else { return nil }
             if parts.first?.int == -2 { continue } // compacted meanwhile: read again
-            guard parts.count >= 2, let version = parts[0].int, parts[1].int == snapshotVersion || snapshot == nil else {
+            guard parts.count >= 2, let version = parts[0].int, parts[1].int == imageVersion || image == nil else {
                 throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session")
             }
-            var next = max(known, parts[1].int ?? snapshotVersion)
+            var next = max(known, parts[1].int ?? imageVersion)
             var log: [(version: Int, bytes: [UInt8])] = []
             for part in parts.dropFirst(2) {
                 next += 1
                 guard let bytes = part.bytes else { throw .corrupt("Redis key \(Self.key(id)) lacks log entry \(next)") }
                 log.append((next, bytes))
             }
-            return StoredSession(snapshot: snapshot, log: log, version: version)
+            return StoredSession(image: image, log: log, version: version)
         }
         throw .unavailable("Redis: session \(id) kept being compacted while loading")
     }

@@ -176,12 +176,12 @@ public final class RedisSessionStorage: SessionStorage {
     static func arg(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     public func create(
-        id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
+        id: String, version: Int, image: [UInt8], holding counts: StoredCounts,
         limits: StorageLimits
     ) throws(StorageError) -> CreateOutcome {
         // The key first, then its reservation: reconciling never drops a reservation whose
         // session is still being created.
-        // Plain commands in one MULTI/EXEC, pipelined: a script would copy the snapshot's
+        // Plain commands in one MULTI/EXEC, pipelined: a script would copy the image's
         // megabytes into Lua and back.
         let key = Array(Self.key(id).utf8)
         let replies: [RedisReply]
@@ -191,7 +191,7 @@ public final class RedisSessionStorage: SessionStorage {
                     [Self.arg("MULTI")], [Self.arg("DEL"), key],
                     [
                         Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
-                        Self.arg("s"), snapshot, Self.arg("sb"), Self.arg(snapshot.count), Self.arg("lb"), Self.arg("0"), Self.arg("u"),
+                        Self.arg("s"), image, Self.arg("sb"), Self.arg(image.count), Self.arg("lb"), Self.arg("0"), Self.arg("u"),
                         Self.arg(counts.units)
                     ],
                     [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]
@@ -255,7 +255,7 @@ public final class RedisSessionStorage: SessionStorage {
             }
             // Left pending if this fails: reconciling settles it from the session.
             if delta != 0 { try? settle(id, version: baseVersion + 1, units: new.units, token: delta > 0 ? token : "") }
-            return .appended(logBytes: parts.count > 1 ? parts[1].int ?? 0 : 0, snapshotBytes: parts.count > 2 ? parts[2].int ?? 0 : 0)
+            return .appended(logBytes: parts.count > 1 ? parts[1].int ?? 0 : 0, imageBytes: parts.count > 2 ? parts[2].int ?? 0 : 0)
         case -1:
             if delta > 0 { try? cancel(token) }
             try? forget(id)
@@ -266,8 +266,8 @@ public final class RedisSessionStorage: SessionStorage {
         }
     }
 
-    public func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError) {
-        _ = try eval(RedisScripts.compact, keys: [Self.key(id)], [Self.arg(version), snapshot])
+    public func compact(id: String, version: Int, image: [UInt8]) throws(StorageError) {
+        _ = try eval(RedisScripts.compact, keys: [Self.key(id)], [Self.arg(version), image])
     }
 
     public func remove(id: String, ifVersion: Int?) throws(StorageError) -> RemoveOutcome {

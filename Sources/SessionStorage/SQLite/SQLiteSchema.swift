@@ -27,7 +27,9 @@ enum SQLiteSchema {
         COMMIT
         """
 
-    /// Each table's columns, in order, as `create` makes them.
+    /// Each table's columns, in order, as `create` makes them. `snapshots` and
+    /// `sessions.snapshot_bytes` hold the session images and their sizes: the names keep the
+    /// images' old name, so that files written before still open.
     static let tables: [(name: String, columns: [String])] = [
         ("sessions", ["id", "version", "items", "sections", "log_bytes", "snapshot_bytes", "expires_at", "quarantine", "identifier_units"]),
         ("snapshots", ["id", "version", "data"]),

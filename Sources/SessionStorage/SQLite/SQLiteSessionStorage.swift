@@ -4,7 +4,9 @@ import TesseraSupport
 
 /// The embedded durable store: one SQLite database in WAL mode, every acknowledged change
 /// committed with `synchronous=FULL` before the reply. Sessions are a row of counters, a
-/// snapshot row and log rows, so appending to a big session writes only the new entry.
+/// session image row and log rows, so appending to a big session writes only the new entry.
+/// (The images live in the table `snapshots`, and their size in `sessions.snapshot_bytes`:
+/// the stored names keep the old word, so files written before the rename still open.)
 public final class SQLiteSessionStorage: SessionStorage {
     /// Idle connections: readers run in parallel (WAL), one per thread at a time.
     private let poolLock = BlockingLock()
@@ -25,7 +27,7 @@ public final class SQLiteSessionStorage: SessionStorage {
             let c = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 1000)
             let schema = try SQLiteSchema.check(c)
             if schema == .none {
-                // Big pages suit snapshots of megabytes (a new file only; an existing one keeps its).
+                // Big pages suit session images of megabytes (a new file only; an existing one keeps its).
                 try c.execute("PRAGMA page_size=65536")
             }
             try c.execute("PRAGMA journal_mode=WAL")
@@ -106,7 +108,7 @@ public final class SQLiteSessionStorage: SessionStorage {
     }
 
     public func create(
-        id: String, version: Int, snapshot: [UInt8], holding counts: StoredCounts,
+        id: String, version: Int, image: [UInt8], holding counts: StoredCounts,
         limits: StorageLimits
     ) throws(StorageError) -> CreateOutcome {
         let now = self.now()
@@ -121,13 +123,13 @@ public final class SQLiteSessionStorage: SessionStorage {
                     "INSERT INTO sessions VALUES (?, ?, ?, ?, 0, ?, ?, NULL, ?)",
                     [
                         .text(id), .int(Int64(version)), .int(Int64(counts.items)), .int(Int64(counts.sections)),
-                        .int(Int64(snapshot.count)), .int(now + limits.idleExpiryMilliseconds), .int(Int64(counts.identifierUnits))
+                        .int(Int64(image.count)), .int(now + limits.idleExpiryMilliseconds), .int(Int64(counts.identifierUnits))
                     ])
-                try c.query("INSERT INTO snapshots VALUES (?, ?, ?)", [.text(id), .int(Int64(version)), .blob(snapshot)])
+                try c.query("INSERT INTO snapshots VALUES (?, ?, ?)", [.text(id), .int(Int64(version)), .blob(image)])
                 return .created
             }
         }
-        wrote(snapshot.count)
+        wrote(image.count)
         return outcome
     }
 
@@ -156,7 +158,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         let now = self.now()
         return try withConnection { c throws(StorageError) -> StoredSession? in
             // One read transaction: a compaction by another process cannot fall between the
-            // snapshot and the log.
+            // image and the log.
             try c.execute("BEGIN")
             defer { try? c.execute("COMMIT") }
             var version: Int?
@@ -164,19 +166,19 @@ public final class SQLiteSessionStorage: SessionStorage {
                 version = Int(row.int(0))
             }
             guard let version else { return nil }
-            var snapshotVersion = 0
-            try c.query("SELECT version FROM snapshots WHERE id = ?", [.text(id)]) { row in snapshotVersion = Int(row.int(0)) }
-            var snapshot: (version: Int, bytes: [UInt8])?
-            if knownVersion.map({ $0 < snapshotVersion }) ?? true {
-                try c.query("SELECT data FROM snapshots WHERE id = ?", [.text(id)]) { row in snapshot = (snapshotVersion, row.blob(0)) }
-                guard snapshot != nil else { throw .corrupt("session \(id) has no snapshot") }
+            var imageVersion = 0
+            try c.query("SELECT version FROM snapshots WHERE id = ?", [.text(id)]) { row in imageVersion = Int(row.int(0)) }
+            var image: (version: Int, bytes: [UInt8])?
+            if knownVersion.map({ $0 < imageVersion }) ?? true {
+                try c.query("SELECT data FROM snapshots WHERE id = ?", [.text(id)]) { row in image = (imageVersion, row.blob(0)) }
+                guard image != nil else { throw .corrupt("session \(id) has no session image") }
             }
-            let from = snapshot?.version ?? knownVersion ?? 0
+            let from = image?.version ?? knownVersion ?? 0
             var log: [(version: Int, bytes: [UInt8])] = []
             try c.query("SELECT version, entry FROM log WHERE id = ? AND version > ? ORDER BY version", [.text(id), .int(Int64(from))]) { row in
                 log.append((Int(row.int(0)), row.blob(1)))
             }
-            return StoredSession(snapshot: snapshot, log: log, version: version)
+            return StoredSession(image: image, log: log, version: version)
         }
     }
 
@@ -188,7 +190,7 @@ public final class SQLiteSessionStorage: SessionStorage {
         defer { wrote(entry.count + 256) }
         return try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) -> AppendOutcome in
-                var row: (version: Int, units: Int, logBytes: Int, snapshotBytes: Int)?
+                var row: (version: Int, units: Int, logBytes: Int, imageBytes: Int)?
                 try c.query(
                     "SELECT version, items + sections + identifier_units, log_bytes, snapshot_bytes FROM sessions WHERE id = ? AND quarantine IS NULL AND expires_at > ?",
                     [.text(id), .int(now)]
@@ -206,23 +208,23 @@ public final class SQLiteSessionStorage: SessionStorage {
                         .int(Int64(baseVersion + 1)), .int(Int64(new.items)), .int(Int64(new.sections)), .int(Int64(new.identifierUnits)),
                         .int(Int64(entry.count)), .int(now + limits.idleExpiryMilliseconds), .text(id)
                     ])
-                return .appended(logBytes: row.logBytes + entry.count, snapshotBytes: row.snapshotBytes)
+                return .appended(logBytes: row.logBytes + entry.count, imageBytes: row.imageBytes)
             }
         }
     }
 
-    public func compact(id: String, version: Int, snapshot: [UInt8]) throws(StorageError) {
-        defer { wrote(snapshot.count) }
+    public func compact(id: String, version: Int, image: [UInt8]) throws(StorageError) {
+        defer { wrote(image.count) }
         try withConnection(write: true) { c throws(StorageError) in
             try c.transaction { () throws(StorageError) in
                 var current: Int?
                 try c.query("SELECT version FROM snapshots WHERE id = ?", [.text(id)]) { row in current = Int(row.int(0)) }
                 guard let current, current < version else { return }
-                try c.query("UPDATE snapshots SET version = ?, data = ? WHERE id = ?", [.int(Int64(version)), .blob(snapshot), .text(id)])
+                try c.query("UPDATE snapshots SET version = ?, data = ? WHERE id = ?", [.int(Int64(version)), .blob(image), .text(id)])
                 try c.query("DELETE FROM log WHERE id = ? AND version <= ?", [.text(id), .int(Int64(version))])
                 try c.query(
                     "UPDATE sessions SET snapshot_bytes = ?, log_bytes = (SELECT coalesce(sum(length(entry)), 0) FROM log WHERE id = ?) WHERE id = ?",
-                    [.int(Int64(snapshot.count)), .text(id), .text(id)])
+                    [.int(Int64(image.count)), .text(id), .text(id)])
             }
         }
     }

@@ -5,7 +5,7 @@
 ///
 /// Backed by a `[UInt8]`, written in place through `Array.append(addingCapacity:
 /// initializingWith:)` (grows geometrically): `bytes` hands the array over without a copy,
-/// which is what the replies, the snapshots and the log lines are made of. Chosen by
+/// which is what the replies, the session images and the log lines are made of. Chosen by
 /// measurement over a `ManagedBuffer` of its own (which must copy into an array at the end)
 /// and over the old scratch-then-append: docs/memory-safety.md "Measurements".
 @usableFromInline package struct OutputBuffer {

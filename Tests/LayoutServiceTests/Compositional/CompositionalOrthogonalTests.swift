@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LayoutEngine
-@testable import LayoutService
+import LayoutService
 
 /// C13: orthogonal sections scroll by their own offset (view state) and snap by their
 /// behaviour. Five groups of fractionalWidth 0.45 of the full 390 (175.5 wide), 10 apart,

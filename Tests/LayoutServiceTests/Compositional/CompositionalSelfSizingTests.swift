@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LayoutEngine
-@testable import LayoutService
+import LayoutService
 
 /// C15: estimated dimensions lay out at the estimates; `preferred-sizes` gives items their
 /// measured sizes on estimated axes only; a group estimated on an axis grows to its largest

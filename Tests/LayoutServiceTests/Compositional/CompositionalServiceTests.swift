@@ -2,7 +2,7 @@ import TesseraSupport
 import Foundation
 import Testing
 import LayoutEngine
-@testable import LayoutService
+import LayoutService
 
 /// The compositional layout through the service: bad input names its JSON path; switches,
 /// transitions, updates and If-Match work as for every layout.

@@ -1,10 +1,13 @@
 import LayoutEngine
 import TesseraJSON
 
-/// A session's source of truth in stored form: layout (as its JSON), view, data source,
-/// version, and an interactive transition or movement under way. Everything derived
-/// (prepared layouts, indexes, reply caches) is rebuilt from it on load.
-struct SessionSnapshot: Sendable {
+/// A session image: a session's source of truth in stored form, layout (as its JSON), view,
+/// data source, version, and an interactive transition or movement under way. Everything
+/// derived (prepared layouts, indexes, reply caches) is rebuilt from it on load. (Not the
+/// diffable data source's snapshot, `PackedSnapshot`, which an image may hold. Images were
+/// called snapshots before issue 36; the stored bytes did not change, their magic `TSN…` keeps
+/// that old name's letters.)
+struct SessionImage: Sendable {
     var version: Int
     var layoutJSON: [UInt8]
     var view: ViewContext
@@ -16,19 +19,19 @@ struct SessionSnapshot: Sendable {
 
     /// `TSN4`: columns packed (`packedColumn`), the identifiers' packed columns after the
     /// movement, the whole ending in its XXH64 (`Checksum`), verified before anything is
-    /// decoded. Earlier Tesseras' snapshots still load: `TSN3`, the same without identifiers,
+    /// decoded. Earlier Tesseras' images still load: `TSN3`, the same without identifiers,
     /// `TSN2`, packed without a checksum, and `TSN1`, raw columns.
     static let magic: [UInt8] = Array("TSN4".utf8)
     static let withoutIdentifiersMagic: [UInt8] = Array("TSN3".utf8)
     static let uncheckedMagic: [UInt8] = Array("TSN2".utf8)
     static let rawColumnsMagic: [UInt8] = Array("TSN1".utf8)
     /// The JSON of a section's own decoded section (compositional), kept beside it in the
-    /// overrides so a snapshot can store it as text and decode it again.
+    /// overrides so an image can store it as text and decode it again.
     static let sectionJSONKey = "tessera.sectionJSON"
     /// Where that JSON was in its request (the decoded section names it in its errors).
     static let sectionPathKey = "tessera.sectionPath"
 
-    /// A new session's snapshot (no transition or movement yet).
+    /// A new session's image (no transition or movement yet).
     init(version: Int, layoutJSON: [UInt8], view: ViewContext, dataSource: DataSource, identifiers: PackedSnapshot? = nil) {
         self.version = version
         self.layoutJSON = layoutJSON
@@ -136,13 +139,13 @@ struct SessionSnapshot: Sendable {
         }
     }
 
-    init(decoding bytes: [UInt8]) throws(SnapshotError) {
+    init(decoding bytes: [UInt8]) throws(SessionImageError) {
         let magic = Array(bytes.prefix(Self.magic.count))
         guard [Self.magic, Self.withoutIdentifiersMagic, Self.uncheckedMagic, Self.rawColumnsMagic].contains(magic) else {
-            throw SnapshotError("not a Tessera session snapshot (bad magic)")
+            throw SessionImageError("not a Tessera session image (bad magic)")
         }
         let checked = magic == Self.magic || magic == Self.withoutIdentifiersMagic
-        let end = checked ? try Checksum.verifiedLength(bytes, "the snapshot") : bytes.count
+        let end = checked ? try Checksum.verifiedLength(bytes, "the session image") : bytes.count
         var r = ByteReader(bytes, offset: magic.count, end: end)
         let packed = magic != Self.rawColumnsMagic
         version = try r.count("version", max: Int.max)
@@ -175,17 +178,17 @@ struct SessionSnapshot: Sendable {
         if magic == Self.magic, try r.u8("identifiers flag") == 1 {
             identifiers = try Self.readIdentifiers(&r, dataSource)
         }
-        guard r.isAtEnd else { throw SnapshotError("trailing bytes after the snapshot") }
+        guard r.isAtEnd else { throw SessionImageError("trailing bytes after the session image") }
     }
 
     /// The identifier columns, checked against the data source they name.
-    private static func readIdentifiers(_ r: inout ByteReader, _ dataSource: DataSource) throws(SnapshotError) -> PackedSnapshot {
+    private static func readIdentifiers(_ r: inout ByteReader, _ dataSource: DataSource) throws(SessionImageError) -> PackedSnapshot {
         var columns: [IdentifierColumn] = []
         for (name, count) in [("section identifiers", dataSource.sections.count), ("item identifiers", dataSource.totalItemCount)] {
             let bytes = try r.data(name)
             let ends = try r.column(UInt32.self, count: count, name)
             guard let column = IdentifierColumn(bytes: bytes, ends: ends) else {
-                throw SnapshotError("\(name) are damaged")
+                throw SessionImageError("\(name) are damaged")
             }
             columns.append(column)
         }
@@ -193,15 +196,15 @@ struct SessionSnapshot: Sendable {
     }
 
     /// A compositional section from the JSON stored beside it.
-    private static func decodedSection(json: ParameterValue?, path: ParameterValue?, _ where_: String) throws(SnapshotError) -> ParameterValue {
+    private static func decodedSection(json: ParameterValue?, path: ParameterValue?, _ where_: String) throws(SessionImageError) -> ParameterValue {
         guard case .string(let text)? = json, case .string(let path)? = path else {
-            throw SnapshotError("\(where_): a compositional section without its JSON")
+            throw SessionImageError("\(where_): a compositional section without its JSON")
         }
         do throws(APIError) {
             return .compositionalSection(
                 try CompositionalDecoder.section(try ObjectReader(try JSONTape.parseBody(Array(text.utf8)).root, path: path)))
         } catch {
-            throw SnapshotError("\(where_).layout no longer decodes: \(error.message)")
+            throw SessionImageError("\(where_).layout no longer decodes: \(error.message)")
         }
     }
 
@@ -217,7 +220,7 @@ struct SessionSnapshot: Sendable {
         }
     }
 
-    private static func readSection(_ r: inout ByteReader, index s: Int, limit: Int, packed: Bool) throws(SnapshotError) -> SectionData {
+    private static func readSection(_ r: inout ByteReader, index s: Int, limit: Int, packed: Bool) throws(SessionImageError) -> SectionData {
         let where_ = "sections[\(s)]"
         let itemCount = try r.count("\(where_).itemCount", max: Int(Int32.max))
         var values: [String: ParameterValue] = [:]
@@ -233,17 +236,17 @@ struct SessionSnapshot: Sendable {
             case 4: values[key] = .bool(try r.u8(key) == 1)
             case 5: values[key] = .string(try r.string(key))
             case 6: decodedLater.append(key)
-            case let tag: throw SnapshotError("\(where_).layout.\(key) has unknown type \(tag)")
+            case let tag: throw SessionImageError("\(where_).layout.\(key) has unknown type \(tag)")
             }
         }
         // The JSON may come after the section's key: decode once every key is read.
         for key in decodedLater { values[key] = try decodedSection(json: values[sectionJSONKey], path: values[sectionPathKey], where_) }
         let flags = try r.u8("\(where_) columns")
-        func column<T>(_ flag: UInt8, _ type: T.Type, _ name: String) throws(SnapshotError) -> [T]? {
+        func column<T>(_ flag: UInt8, _ type: T.Type, _ name: String) throws(SessionImageError) -> [T]? {
             guard flags & flag != 0 else { return nil }
             let values =
                 packed ? try r.packedColumn(type, count: itemCount, "\(where_).\(name)") : try r.column(type, count: itemCount, "\(where_).\(name)")
-            guard Self.plausible(values) else { throw SnapshotError("\(where_).\(name) holds a number that is infinite or beyond ±1e15") }
+            guard Self.plausible(values) else { throw SessionImageError("\(where_).\(name) holds a number that is infinite or beyond ±1e15") }
             return values
         }
         let sizes = try column(1, Size.self, "sizes")
