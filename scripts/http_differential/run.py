@@ -37,10 +37,11 @@ import oracle  # noqa: E402
 
 # The Swift side is compiled with the whole EventHTTP module (the parser's files, wherever
 # they sit, and whatever they use), the package's system-library module maps (Sources/C*) on
-# the search path, and TesseraSupport, when the package has it, compiled first as the
-# package compiles it.
+# the search path, and the package's modules EventHTTP imports (TesseraSupport, then
+# TesseraJSON for the API's error document), each compiled first as the package compiles it.
 MODULE = ROOT / "Sources" / "EventHTTP"
-SUPPORT = ROOT / "Sources" / "TesseraSupport"
+# In dependency order: each may import the ones before it.
+DEPENDENCIES = ["TesseraSupport", "TesseraJSON"]
 BUILD = ROOT / ".build" / "http-differential"
 TOOL = BUILD / "tessera-http-differential"
 ROUTED = {b"GET", b"HEAD", b"POST", b"PUT", b"PATCH", b"DELETE", b"OPTIONS"}
@@ -57,21 +58,26 @@ FRAMING_REASONS = ("Content-Length", "Transfer-Encoding", "chunk", "Chunk", "CR"
 def build_tool():
     """Compiles the Swift side unless it is newer than all its sources."""
     sources = sorted(MODULE.rglob("*.swift")) + [HERE / "main.swift"]
-    support = sorted(SUPPORT.rglob("*.swift")) if SUPPORT.is_dir() else []
-    if TOOL.exists() and TOOL.stat().st_mtime >= max(s.stat().st_mtime for s in sources + support):
+    modules = [(name, sorted((ROOT / "Sources" / name).rglob("*.swift"))) for name in DEPENDENCIES
+               if (ROOT / "Sources" / name).is_dir()]
+    everything = sources + [source for _, files in modules for source in files]
+    if TOOL.exists() and TOOL.stat().st_mtime >= max(s.stat().st_mtime for s in everything):
         return
     BUILD.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     swiftc = os.environ.get("SWIFTC", "swiftc")
     flags = [f"-I{path.parent}" for path in sorted((ROOT / "Sources").glob("C*/module.modulemap"))]
     libraries = []
-    if support:
-        library = BUILD / "libTesseraSupport.a"
-        subprocess.run([swiftc, "-O", "-parse-as-library", "-package-name", "tessera", "-module-name", "TesseraSupport",
-                        "-emit-module", "-emit-module-path", str(BUILD / "TesseraSupport.swiftmodule"),
-                        "-emit-library", "-static", "-o", str(library), *map(str, support)], check=True)
+    if modules:
         flags += ["-package-name", "tessera", "-I", str(BUILD)]
-        libraries.append(str(library))
+    for name, files in modules:
+        library = BUILD / f"lib{name}.a"
+        subprocess.run([swiftc, "-O", "-parse-as-library", *flags, "-module-name", name,
+                        "-emit-module", "-emit-module-path", str(BUILD / f"{name}.swiftmodule"),
+                        "-emit-library", "-static", "-o", str(library), *map(str, files)], check=True)
+        # A static library is searched only for what the objects before it still need: the
+        # later modules (which use the earlier ones) go first on the link line.
+        libraries.insert(0, str(library))
     subprocess.run([swiftc, "-O", "-module-name", "EventHTTP", *flags, *map(str, sources), *libraries, "-o", str(TOOL)],
                    check=True)
     print(f"built the Swift side in {time.monotonic() - started:.0f}s", file=sys.stderr)
