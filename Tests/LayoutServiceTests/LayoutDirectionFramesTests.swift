@@ -1,0 +1,62 @@
+import LayoutService
+import Testing
+
+/// The frames a right-to-left session answers through the service (issue 37, D2 and D4).
+@Suite struct LayoutDirectionFramesTests {
+    /// Each element's frame as [x, y, width, height].
+    static func frames(_ service: TesseraService, _ id: String) throws -> [[Double]] {
+        let elements = try #require(try object(service.elements(id: id, query: nil))["elements"] as? [[String: Any]])
+        return elements.compactMap { $0["frame"] as? [String: Double] }.map { f in
+            ["x", "y", "width", "height"].map { f[$0] ?? .nan }
+        }
+    }
+
+    /// D2 worked by hand: a 390-wide vertical flow, items 100 × 50, no insets: a row holds 3
+    /// (3 × 100 + 2 × 10 = 320 ≤ 390), justified: the free 90 split into two gaps of 45, so
+    /// x = 0, 145, 290. Right to left each `x' = 390 − x − 100`: 290, 145, 0.
+    @Test func aVerticalFlowMirrorsItsOwnFrames() throws {
+        let service = makeService()
+        let layout = #"{"type":"flow","itemSize":[100,50]}"#
+        let ltr = try createSession(service, #"{"layout":\#(layout),"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844]}}"#)
+        let rtl = try createSession(
+            service, #"{"layout":\#(layout),"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844],"layoutDirection":"rightToLeft"}}"#
+        )
+        #expect(try Self.frames(service, ltr).map { $0[0] } == [0, 145, 290])
+        #expect(try Self.frames(service, rtl).map { $0[0] } == [290, 145, 0])
+        // The rect is in the layout's own space: the right end holds item 0.
+        let right = try #require(try object(service.elements(id: rtl, query: "rect=300,0,10,10"))["elements"] as? [[String: Any]])
+        #expect(right.map { $0["indexPath"] as? [Int] } == [[0, 0]])
+    }
+
+    /// With the flag the axis flips instead (D1): the layout's frames stay left-to-right.
+    @Test func theFlagKeepsTheFramesLeftToRight() throws {
+        let service = makeService()
+        let id = try createSession(
+            service,
+            #"{"layout":{"type":"flow","itemSize":[100,50],"flipsHorizontallyInOppositeLayoutDirection":true},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844],"layoutDirection":"rightToLeft"}}"#
+        )
+        #expect(try Self.frames(service, id).map { $0[0] } == [0, 145, 290])
+    }
+
+    /// D4: the compositional layout's frames stay leading-based, equal to left-to-right ones.
+    @Test func aCompositionalLayoutKeepsItsFrames() throws {
+        let service = makeService()
+        let layout =
+            #"{"type":"compositional","section":{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"subitems":[{"size":{"width":{"fractionalWidth":0.25},"height":{"fractionalHeight":1}}}]}}}"#
+        let ltr = try createSession(service, #"{"layout":\#(layout),"dataSource":{"sections":[{"itemCount":4}]},"view":{"bounds":[400,844]}}"#)
+        let rtl = try createSession(
+            service, #"{"layout":\#(layout),"dataSource":{"sections":[{"itemCount":4}]},"view":{"bounds":[400,844],"layoutDirection":"rightToLeft"}}"#
+        )
+        #expect(try Self.frames(service, ltr) == Self.frames(service, rtl))
+        #expect(try Self.frames(service, rtl).map { $0[0] } == [0, 100, 200, 300])
+    }
+
+    @Test func anUnknownDevelopmentDirectionIsRefusedByName() throws {
+        let r = makeService().createSession(
+            body: body(
+                #"{"layout":{"type":"waterfall","developmentLayoutDirection":"sideways"},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844]}}"#
+            ))
+        #expect(r.status == 400)
+        #expect(try errorOf(r).field == "layout.developmentLayoutDirection")
+    }
+}
