@@ -51,6 +51,28 @@ import Testing
         #expect(try Self.frames(service, rtl).map { $0[0] } == [0, 100, 200, 300])
     }
 
+    /// D4 on screen: the axis is flipped, so each element also answers `visualFrame`, its frame
+    /// mirrored across the content's width: 400 − x − 100 = 300, 200, 100, 0. The session
+    /// says the axis is flipped; a left-to-right session says nothing and writes no
+    /// `visualFrame`.
+    @Test func aFlippedAxisAnswersVisualFrames() throws {
+        let service = makeService()
+        let layout =
+            #"{"type":"compositional","section":{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":50}},"subitems":[{"size":{"width":{"fractionalWidth":0.25},"height":{"fractionalHeight":1}}}]}}}"#
+        let rtl = try createSession(
+            service, #"{"layout":\#(layout),"dataSource":{"sections":[{"itemCount":4}]},"view":{"bounds":[400,844],"layoutDirection":"rightToLeft"}}"#
+        )
+        let elements = try #require(try object(service.elements(id: rtl, query: "rect=0,0,400,50"))["elements"] as? [[String: Any]])
+        #expect(elements.map { ($0["visualFrame"] as? [String: Double])?["x"] } == [300, 200, 100, 0])
+        #expect(try object(service.getSession(id: rtl))["axisFlipped"] as? Bool == true)
+        let item = try object(service.item(id: rtl, section: "0", item: "1"))
+        #expect((item["visualFrame"] as? [String: Double])?["x"] == 200)
+        let ltr = try createSession(service, #"{"layout":\#(layout),"dataSource":{"sections":[{"itemCount":4}]},"view":{"bounds":[400,844]}}"#)
+        let plain = try #require(try object(service.elements(id: ltr, query: "rect=0,0,400,50"))["elements"] as? [[String: Any]])
+        #expect(plain.allSatisfy { $0["visualFrame"] == nil })
+        #expect(try object(service.getSession(id: ltr))["axisFlipped"] == nil)
+    }
+
     @Test func anUnknownDevelopmentDirectionIsRefusedByName() throws {
         let r = makeService().createSession(
             body: body(
