@@ -36,6 +36,18 @@ import Testing
         // A layout developed right-to-left, shown left-to-right with the flag: the axis flips.
         Row(layout: .custom, effective: .leftToRight, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: true),
         Row(layout: .verticalFlow, effective: .leftToRight, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: true),
+        // The compositional layout's eight cases (KeyboardKit's table, iOS 14.3): flipped only
+        // when left-to-right-developed in right-to-left, or by the flag (D1).
+        Row(layout: .compositional, effective: .leftToRight, development: .leftToRight, flips: true, ownMirror: .none, axisFlipped: false),
+        Row(layout: .compositional, effective: .leftToRight, development: .rightToLeft, flips: false, ownMirror: .none, axisFlipped: false),
+        Row(layout: .compositional, effective: .leftToRight, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: true),
+        Row(layout: .compositional, effective: .rightToLeft, development: .rightToLeft, flips: false, ownMirror: .none, axisFlipped: false),
+        Row(layout: .compositional, effective: .rightToLeft, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: false),
+        // The vertical flow layout developed right-to-left: its visual direction is the
+        // effective one, inverted only with the flag (KeyboardKit's table).
+        Row(layout: .verticalFlow, effective: .rightToLeft, development: .rightToLeft, flips: false, ownMirror: .verticalFlow, axisFlipped: false),
+        Row(layout: .verticalFlow, effective: .rightToLeft, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: false),
+        Row(layout: .verticalFlow, effective: .leftToRight, development: .rightToLeft, flips: false, ownMirror: .none, axisFlipped: false),
         // ... and right-to-left, matching its development direction: nothing flips.
         Row(layout: .custom, effective: .rightToLeft, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: false)
     ]

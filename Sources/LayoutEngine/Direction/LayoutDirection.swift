@@ -50,10 +50,11 @@ public enum DirectionRules {
         var ownMirror = OwnMirror.none
         switch layout {
         case .compositional:
-            // D4: the compositional layout flips the axis in right-to-left even with the flag
-            // false; its frames stay leading-based. (A choice: a development direction of
-            // right-to-left does not stop that flip; UIKit's behaviour there is not public.)
-            if effective == .rightToLeft { axisFlipped = true }
+            // D4: the compositional layout developed left-to-right has its axis flipped in
+            // right-to-left even with the flag false (its frames stay leading-based). Developed
+            // right-to-left and shown right-to-left it is not flipped (KeyboardKit's table,
+            // iOS 14.3).
+            if development == .leftToRight && effective == .rightToLeft { axisFlipped = true }
         case .verticalFlow, .horizontalFlow:
             // D2, D3: without the flag, the flow layout mirrors its own frames in
             // right-to-left (whatever its development direction: a choice, as the rule is
