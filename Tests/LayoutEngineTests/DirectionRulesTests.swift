@@ -1,7 +1,7 @@
 import LayoutEngine
 import Testing
 
-/// The truth table of issue 37 (docs/layout-direction.md D1–D4), row by row: for each layout
+/// The truth table of issue 37 (docs/layout-direction.md L1–L4), row by row: for each layout
 /// class, effective direction, development direction and flag, whether the layout mirrors its
 /// own frames and whether the collection view flips its axis.
 @Suite struct DirectionRulesTests {
@@ -37,7 +37,7 @@ import Testing
         Row(layout: .custom, effective: .leftToRight, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: true),
         Row(layout: .verticalFlow, effective: .leftToRight, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: true),
         // The compositional layout's eight cases (KeyboardKit's table, iOS 14.3): flipped only
-        // when left-to-right-developed in right-to-left, or by the flag (D1).
+        // when left-to-right-developed in right-to-left, or by the flag (L1).
         Row(layout: .compositional, effective: .leftToRight, development: .leftToRight, flips: true, ownMirror: .none, axisFlipped: false),
         Row(layout: .compositional, effective: .leftToRight, development: .rightToLeft, flips: false, ownMirror: .none, axisFlipped: false),
         Row(layout: .compositional, effective: .leftToRight, development: .rightToLeft, flips: true, ownMirror: .none, axisFlipped: true),

@@ -1,7 +1,7 @@
 import LayoutEngine
 import Testing
 
-/// D2: a vertical flow layout in right-to-left answers its left-to-right frames mirrored
+/// L2: a vertical flow layout in right-to-left answers its left-to-right frames mirrored
 /// across D = bounds.width − contentInset.left − contentInset.right.
 @Suite struct HorizontallyMirroredLayoutTests {
     /// Worked by hand: 390-wide view, insets 10 left and 20 right, so D = 360; items 100 × 50,

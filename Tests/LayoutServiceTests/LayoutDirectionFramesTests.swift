@@ -1,7 +1,7 @@
 import LayoutService
 import Testing
 
-/// The frames a right-to-left session answers through the service (issue 37, D2 and D4).
+/// The frames a right-to-left session answers through the service (issue 37, L2 and L4).
 @Suite struct LayoutDirectionFramesTests {
     /// Each element's frame as [x, y, width, height].
     static func frames(_ service: TesseraService, _ id: String) throws -> [[Double]] {
@@ -11,7 +11,7 @@ import Testing
         }
     }
 
-    /// D2 worked by hand: a 390-wide vertical flow, items 100 × 50, no insets: a row holds 3
+    /// L2 worked by hand: a 390-wide vertical flow, items 100 × 50, no insets: a row holds 3
     /// (3 × 100 + 2 × 10 = 320 ≤ 390), justified: the free 90 split into two gaps of 45, so
     /// x = 0, 145, 290. Right to left each `x' = 390 − x − 100`: 290, 145, 0.
     @Test func aVerticalFlowMirrorsItsOwnFrames() throws {
@@ -28,7 +28,7 @@ import Testing
         #expect(right.map { $0["indexPath"] as? [Int] } == [[0, 0]])
     }
 
-    /// With the flag the axis flips instead (D1): the layout's frames stay left-to-right.
+    /// With the flag the axis flips instead (L1): the layout's frames stay left-to-right.
     @Test func theFlagKeepsTheFramesLeftToRight() throws {
         let service = makeService()
         let id = try createSession(
@@ -36,9 +36,13 @@ import Testing
             #"{"layout":{"type":"flow","itemSize":[100,50],"flipsHorizontallyInOppositeLayoutDirection":true},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844],"layoutDirection":"rightToLeft"}}"#
         )
         #expect(try Self.frames(service, id).map { $0[0] } == [0, 145, 290])
+        // The same screen as the mirrored frames: visualFrame.x = 390 − x − 100.
+        let elements = try #require(try object(service.elements(id: id, query: nil))["elements"] as? [[String: Any]])
+        #expect(elements.map { ($0["visualFrame"] as? [String: Double])?["x"] } == [290, 145, 0])
+        #expect(try object(service.getSession(id: id))["axisFlipped"] as? Bool == true)
     }
 
-    /// D4: the compositional layout's frames stay leading-based, equal to left-to-right ones.
+    /// L4: the compositional layout's frames stay leading-based, equal to left-to-right ones.
     @Test func aCompositionalLayoutKeepsItsFrames() throws {
         let service = makeService()
         let layout =
@@ -51,7 +55,7 @@ import Testing
         #expect(try Self.frames(service, rtl).map { $0[0] } == [0, 100, 200, 300])
     }
 
-    /// D4 on screen: the axis is flipped, so each element also answers `visualFrame`, its frame
+    /// L4 on screen: the axis is flipped, so each element also answers `visualFrame`, its frame
     /// mirrored across the content's width: 400 − x − 100 = 300, 200, 100, 0. The session
     /// says the axis is flipped; a left-to-right session says nothing and writes no
     /// `visualFrame`.

@@ -34,7 +34,7 @@ public struct DirectedLayout: CollectionLayout {
         case .verticalFlow:
             return HorizontallyMirroredLayout(prepared, width: HorizontallyMirroredLayout.flowWidth(of: view))
         case .horizontalFlow:
-            // D3 is not built yet (issue 37): the horizontal flow answers left-to-right frames.
+            // L3 is not built yet (issue 37): the horizontal flow answers left-to-right frames.
             return prepared
         }
     }

@@ -1,5 +1,5 @@
 /// A prepared layout whose frames are another's mirrored across a width `D`: every frame
-/// `x' = D − x − w` (D2, the vertical flow layout in right-to-left without the flag; the
+/// `x' = D − x − w` (L2, the vertical flow layout in right-to-left without the flag; the
 /// mirror is its own inverse, so a query rect is mirrored in and each answer out).
 /// Transforms, alphas and z-orders are the base layout's, unchanged (UIKit adjusts none).
 public struct HorizontallyMirroredLayout: PreparedLayout {
@@ -12,7 +12,7 @@ public struct HorizontallyMirroredLayout: PreparedLayout {
         self.width = width
     }
 
-    /// The width a vertical flow layout mirrors across in `view` (D2).
+    /// The width a vertical flow layout mirrors across in `view` (L2).
     public static func flowWidth(of view: ViewContext) -> Double {
         view.bounds.width - view.contentInset.left - view.contentInset.right
     }
@@ -58,7 +58,7 @@ public struct HorizontallyMirroredLayout: PreparedLayout {
         base.invalidation(from: oldView, to: newView)
     }
 
-    /// The content offset is unaffected by the layout's own mirror (D2).
+    /// The content offset is unaffected by the layout's own mirror (L2).
     public func targetContentOffset(proposed: Point, velocity: Point, view: ViewContext) -> Point {
         base.targetContentOffset(proposed: proposed, velocity: velocity, view: view)
     }

@@ -6,7 +6,7 @@ public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What UIKit does with a layout in a collection view's effective direction
-/// (docs/layout-direction.md, D1–D4): whether the layout mirrors its own frames, and whether
+/// (docs/layout-direction.md, L1–L4): whether the layout mirrors its own frames, and whether
 /// the collection view flips its horizontal axis (every subview drawn mirrored). The two are
 /// independent: a vertical flow layout in right-to-left mirrors its frames and the axis stays;
 /// a compositional layout keeps its frames and the axis flips.
@@ -24,9 +24,9 @@ public enum DirectionRules {
     /// How a layout's own frames answer in the effective direction.
     public enum OwnMirror: Hashable, Sendable {
         case none
-        /// Each element `x' = D − x − w`, D the view's width inside its content insets (D2).
+        /// Each element `x' = D − x − w`, D the view's width inside its content insets (L2).
         case verticalFlow
-        /// The horizontal flow layout's quirk (D3).
+        /// The horizontal flow layout's quirk (L3).
         case horizontalFlow
     }
 
@@ -44,19 +44,19 @@ public enum DirectionRules {
     public static func resolve(
         _ layout: LayoutClass, effective: LayoutDirection, development: LayoutDirection, flips: Bool
     ) -> Outcome {
-        // D1: the collection view flips its axis when the effective direction differs from the
+        // L1: the collection view flips its axis when the effective direction differs from the
         // layout's development direction and the layout asks for it.
         var axisFlipped = effective != development && flips
         var ownMirror = OwnMirror.none
         switch layout {
         case .compositional:
-            // D4: the compositional layout developed left-to-right has its axis flipped in
+            // L4: the compositional layout developed left-to-right has its axis flipped in
             // right-to-left even with the flag false (its frames stay leading-based). Developed
             // right-to-left and shown right-to-left it is not flipped (KeyboardKit's table,
             // iOS 14.3).
             if development == .leftToRight && effective == .rightToLeft { axisFlipped = true }
         case .verticalFlow, .horizontalFlow:
-            // D2, D3: without the flag, the flow layout mirrors its own frames in
+            // L2, L3: without the flag, the flow layout mirrors its own frames in
             // right-to-left (whatever its development direction: a choice, as the rule is
             // stated for the default, left-to-right).
             if effective == .rightToLeft && !flips {

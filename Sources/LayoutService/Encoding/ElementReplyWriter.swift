@@ -45,7 +45,7 @@ final class ElementReplyWriter: ElementSink {
         let comma = wroteElement
         wroteElement = true
         let plain = JSONWriter.isPlain(element)
-        let room = JSONWriter.maxElementBytes(element, plain: plain)
+        let room = JSONWriter.maxElementBytes(element, plain: plain, visual: visualWidth != nil)
         let nonFinite: Bool
         if room <= stage.capacity {
             nonFinite = stage.withReserved(room, flushingInto: &writer.out) { w in

@@ -51,7 +51,7 @@ extension JSONWriter {
         var row = RowEcho()
         let comma = takeComma()
         let plain = Self.isPlain(a)
-        appendWritten(maxCount: Self.maxElementBytes(a, plain: plain)) { c in
+        appendWritten(maxCount: Self.maxElementBytes(a, plain: plain, visual: true)) { c in
             Self.element(a, plain: plain, comma: comma, &c, row: &row, visualWidth: visualWidth)
         }
     }
@@ -139,6 +139,9 @@ extension JSONWriter {
         c.byte(UInt8(ascii: "}"))
     }
 
+    /// What `visualFrame` can write: its keys and punctuation, four numbers.
+    static var maxVisualFrameBytes: Int { 60 + 4 * JSONCursor.maxNumberBytes }
+
     /// What `plainCell` can write: `maxElementBytes` of a plain cell.
     static var maxPlainCellBytes: Int { 200 + 3 * JSONCursor.maxIntegerBytes + 5 * JSONCursor.maxNumberBytes }
 
@@ -173,9 +176,9 @@ extension JSONWriter {
     /// keys of every part (156 bytes, rounded up), the longest integers and numbers, six bytes
     /// per byte of a string.
     @inline(__always)
-    static func maxElementBytes(_ a: borrowing LayoutAttributes, plain: Bool) -> Int {
-        // The last 60 and 4 numbers: room for a `visualFrame` too.
-        var n = 260 + 3 * JSONCursor.maxIntegerBytes + 9 * JSONCursor.maxNumberBytes
+    static func maxElementBytes(_ a: borrowing LayoutAttributes, plain: Bool, visual: Bool = false) -> Int {
+        var n = 200 + 3 * JSONCursor.maxIntegerBytes + 5 * JSONCursor.maxNumberBytes
+        if visual { n += maxVisualFrameBytes }
         if a.category != .cell { n += JSONCursor.maxQuotedBytes(a.kind) }
         if plain { return n }
         if !isIdentity(a.transform) { n += 16 * (JSONCursor.maxNumberBytes + 1) }

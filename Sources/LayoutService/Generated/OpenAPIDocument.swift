@@ -3452,7 +3452,7 @@ components:
       description: |
         UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
         its horizontal axis when its effective direction differs from
-        `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+        `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
     DevelopmentLayoutDirection:
       allOf:
         - $ref: "#/components/schemas/LayoutDirection"

@@ -1364,7 +1364,7 @@ extension Components {
         }
         /// UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
         /// its horizontal axis when its effective direction differs from
-        /// `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+        /// `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection`.

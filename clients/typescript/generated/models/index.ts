@@ -233,7 +233,7 @@ export interface CircleLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -282,7 +282,7 @@ export interface ColumnLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -719,7 +719,7 @@ export interface CompositionalLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -1272,7 +1272,7 @@ export interface CoverFlowLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -1776,7 +1776,7 @@ export interface FlowLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -2437,7 +2437,7 @@ export interface JustifiedLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -2639,7 +2639,7 @@ export interface LineLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -4128,7 +4128,7 @@ export interface StackLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -4397,7 +4397,7 @@ export interface TreeLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
@@ -4608,7 +4608,7 @@ export interface WaterfallLayout {
     /**
      * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
      * its horizontal axis when its effective direction differs from
-     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), D1).
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
      * 
      */
     flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
