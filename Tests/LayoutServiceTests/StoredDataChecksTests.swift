@@ -48,14 +48,25 @@ struct StoredDataChecksTests {
         }
     }
 
-    /// What earlier versions wrote still loads: `TSN3` images (the same bytes less the
-    /// identifiers' flag), `TSN2` images and 0xC7 log entries without a checksum.
+    /// What earlier versions wrote still loads: `TSN4` images (the same bytes less the layout
+    /// direction, which loads as left-to-right), `TSN3` images (less the identifiers' flag
+    /// too), `TSN2` images and 0xC7 log entries without a checksum.
     @Test func imagesAndLogEntriesWithoutAChecksumStillLoad() throws {
-        // The identifiers' flag (0: none) is the last byte before the sum.
-        var old = Array(Self.image().encoded.dropLast(9))
+        func summed(_ bytes: [UInt8]) -> [UInt8] {
+            let sum = Checksum.xxh64(bytes)
+            return bytes + (0..<8).map { k in UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k))) }
+        }
+        var rightToLeft = Self.image()
+        rightToLeft.view.layoutDirection = .rightToLeft
+        // The layout direction is the last byte before the sum, the identifiers' flag (0: none)
+        // the one before it.
+        var old = Array(rightToLeft.encoded.dropLast(9))
+        old[3] = UInt8(ascii: "4")
+        let tsn4 = try SessionImage(decoding: summed(old))
+        #expect(tsn4.dataSource == Self.image().dataSource && tsn4.view.layoutDirection == .leftToRight)
+        old = Array(old.dropLast())
         old[3] = UInt8(ascii: "3")
-        let sum = Checksum.xxh64(old)
-        for k in 0..<8 { old.append(UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k)))) }
+        old = summed(old)
         let tsn3 = try SessionImage(decoding: old)
         #expect(tsn3.dataSource == Self.image().dataSource && tsn3.identifiers == nil)
         old = Array(old.dropLast(8))
@@ -63,6 +74,14 @@ struct StoredDataChecksTests {
         #expect(try SessionImage(decoding: old).dataSource == Self.image().dataSource)
         let entry = try SessionChange(decoding: [0xC7, SessionChange.Kind.view.rawValue] + Array("{}".utf8))
         #expect(entry.kind == .view && entry.body == Array("{}".utf8))
+    }
+
+    /// The view's layout direction is stored and loads again (`TSN5`).
+    @Test func theLayoutDirectionIsStored() throws {
+        var image = Self.image()
+        image.view.layoutDirection = .rightToLeft
+        #expect(try SessionImage(decoding: image.encoded).view == image.view)
+        #expect(try SessionImage(decoding: Self.image().encoded).view.layoutDirection == .leftToRight)
     }
 
     /// A stored session image without a checksum (an older version's) whose view width is NaN:
@@ -74,7 +93,7 @@ struct StoredDataChecksTests {
         let limits = StorageLimits(maxSessions: 10, maxTotalItems: 1000, idleExpirySeconds: 900)
         let counts = StoredCounts(items: 50, sections: 1)
         func oldFormat(_ s: SessionImage) -> [UInt8] {
-            var bytes = Array(s.encoded.dropLast(9))
+            var bytes = Array(s.encoded.dropLast(10))
             bytes[3] = UInt8(ascii: "2")
             return bytes
         }

@@ -8,17 +8,21 @@ public struct ViewContext: Hashable, Sendable {
     /// The scroll offsets of orthogonally scrolling compositional sections, by section index
     /// (docs/compositional.md C13); absent = 0. Other layouts ignore them.
     public var orthogonalOffsets: [Int: Double]
+    /// The collection view's effective layout direction (`effectiveUserInterfaceLayoutDirection`;
+    /// docs/layout-direction.md).
+    public var layoutDirection: LayoutDirection
 
     public init(
         bounds: Size = .zero, contentOffset: Point = .zero,
         contentInset: EdgeInsets = .zero, scale: Double = 0,
-        orthogonalOffsets: [Int: Double] = [:]
+        orthogonalOffsets: [Int: Double] = [:], layoutDirection: LayoutDirection = .leftToRight
     ) {
         self.bounds = bounds
         self.contentOffset = contentOffset
         self.contentInset = contentInset
         self.scale = scale
         self.orthogonalOffsets = orthogonalOffsets
+        self.layoutDirection = layoutDirection
     }
 
     /// The scales a view may have besides 0: pixel rounding at a scale s moves origins to

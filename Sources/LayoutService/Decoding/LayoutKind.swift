@@ -1,4 +1,5 @@
 import LayoutEngine
+import TesseraJSON
 
 /// One `layout.type`: which parameters it takes, which of them a section may override and
 /// with what type, and how to build the engine's layout from the parameters.
@@ -18,9 +19,33 @@ struct LayoutKind: Sendable {
     /// (the compositional layout's NSCollectionLayoutSection) decodes it whole.
     var decodeSection: (@Sendable (ObjectReader) throws(APIError) -> SectionOverrides)? = nil
 
+    /// UIKit's direction properties, which every layout takes (docs/layout-direction.md).
+    static let directionKeys: Set<String> = ["flipsHorizontallyInOppositeLayoutDirection", "developmentLayoutDirection"]
+
     func decodeLayout(_ o: ObjectReader) throws(APIError) -> any CollectionLayout {
-        try o.rejectUnknownKeys(parameterKeys.union(["type"]))
-        return try make(o)
+        try o.rejectUnknownKeys(parameterKeys.union(["type"]).union(Self.directionKeys))
+        let layout = try make(o)
+        var development = LayoutDirection.leftToRight
+        if let text = try o.string("developmentLayoutDirection") {
+            guard let known = LayoutDirection(rawValue: text) else {
+                throw .invalidRequest(
+                    o.fieldPath("developmentLayoutDirection"), "must be leftToRight or rightToLeft (got \(ClientText.quoted(text)))")
+            }
+            development = known
+        }
+        return DirectedLayout(
+            layout, class: Self.directionClass(of: layout),
+            flipsHorizontallyInOppositeLayoutDirection: try o.bool("flipsHorizontallyInOppositeLayoutDirection") ?? false,
+            developmentLayoutDirection: development)
+    }
+
+    /// The class UIKit's direction rules treat `layout` as: Apple's flow layout by its scroll
+    /// direction, the compositional layout, or a custom layout (every other kind, the line
+    /// layout too, which the table lists among them).
+    static func directionClass(of layout: any CollectionLayout) -> DirectionRules.LayoutClass {
+        if let flow = layout as? FlowLayout { return flow.parameters.scrollDirection == .vertical ? .verticalFlow : .horizontalFlow }
+        if layout is CompositionalLayout { return .compositional }
+        return .custom
     }
 }
 

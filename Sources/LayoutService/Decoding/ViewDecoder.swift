@@ -4,7 +4,7 @@ import TesseraJSON
 /// `view`: bounds, contentOffset, contentInset, scale. Also applies PATCH bodies on top of a
 /// current view, so both paths validate identically.
 enum ViewDecoder {
-    static let keys: Set<String> = ["bounds", "contentOffset", "contentInset", "scale", "orthogonalOffsets"]
+    static let keys: Set<String> = ["bounds", "contentOffset", "contentInset", "scale", "orthogonalOffsets", "layoutDirection"]
 
     /// - Parameter maxSections: the sections a session may hold, which bounds `orthogonalOffsets`.
     static func decode(
@@ -23,6 +23,14 @@ enum ViewDecoder {
                 throw .invalidRequest(o.fieldPath("scale"), "\(ViewContext.scaleRule) (got \(number: scale))")
             }
             view.scale = scale
+        }
+        if let direction = try o.string("layoutDirection") {
+            guard let known = LayoutDirection(rawValue: direction) else {
+                throw .invalidRequest(
+                    o.fieldPath("layoutDirection"),
+                    "must be leftToRight or rightToLeft (got \(ClientText.quoted(direction)))")
+            }
+            view.layoutDirection = known
         }
         if let offsets = o["orthogonalOffsets"], !offsets.isNull {
             // docs/compositional.md C13: `{"3": 120}` sets section 3's own scroll offset; the

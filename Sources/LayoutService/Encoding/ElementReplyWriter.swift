@@ -20,11 +20,15 @@ final class ElementReplyWriter: ElementSink {
     @exclusivity(unchecked) private var cellEcho = CellEcho()
     @exclusivity(unchecked) private var wroteElement = false
     @exclusivity(unchecked) private var wroteNonFiniteNumber = false
+    /// When the collection view's axis is flipped, the width every element's `visualFrame`
+    /// mirrors its frame across; nil otherwise (docs/layout-direction.md).
+    private let visualWidth: Double?
 
     /// `{"version":V,"contentSize":{"width":W,"height":H},"elements":[`, in room for about
     /// `capacity` bytes; one reservation (a key, a number and a bracket each cost one).
-    init(version: Int, contentSize: Size, capacity: Int) {
+    init(version: Int, contentSize: Size, capacity: Int, visualWidth: Double? = nil) {
         writer = JSONWriter(capacity: capacity)
+        self.visualWidth = visualWidth
         super.init()
         writer.appendWritten(maxCount: 64 + JSONCursor.maxIntegerBytes + 2 * JSONCursor.maxNumberBytes) { c in
             c.fragment(#"{"version":"#)
@@ -41,12 +45,12 @@ final class ElementReplyWriter: ElementSink {
         let comma = wroteElement
         wroteElement = true
         let plain = JSONWriter.isPlain(element)
-        let room = JSONWriter.maxElementBytes(element, plain: plain)
+        let room = JSONWriter.maxElementBytes(element, plain: plain, visual: visualWidth != nil)
         let nonFinite: Bool
         if room <= stage.capacity {
             nonFinite = stage.withReserved(room, flushingInto: &writer.out) { w in
                 var c = JSONCursor(w)
-                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row)
+                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row, visualWidth: visualWidth)
                 w = c.out
                 return c.wroteNonFiniteNumber
             }
@@ -55,7 +59,7 @@ final class ElementReplyWriter: ElementSink {
             stage.flush(into: &writer.out)
             nonFinite = writer.out.withReserved(room) { w in
                 var c = JSONCursor(w)
-                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row)
+                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row, visualWidth: visualWidth)
                 w = c.out
                 return c.wroteNonFiniteNumber
             }
@@ -64,6 +68,9 @@ final class ElementReplyWriter: ElementSink {
     }
 
     override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
+        // A flipped axis writes a visualFrame too: the general path (the plain-cell one is
+        // for the common, unflipped case).
+        if visualWidth != nil { return take(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex)) }
         let comma = wroteElement
         wroteElement = true
         let nonFinite = stage.withReserved(JSONWriter.maxPlainCellBytes, flushingInto: &writer.out) { w in

@@ -45,6 +45,17 @@ extension JSONWriter {
         attributes(a, row: &row)
     }
 
+    /// `attributes(a)` with `visualFrame` after the frame: where the element is drawn when the
+    /// collection view's axis is flipped, `x = width − x − w` (docs/layout-direction.md).
+    mutating func attributes(_ a: LayoutAttributes, visualWidth: Double) {
+        var row = RowEcho()
+        let comma = takeComma()
+        let plain = Self.isPlain(a)
+        appendWritten(maxCount: Self.maxElementBytes(a, plain: plain, visual: true)) { c in
+            Self.element(a, plain: plain, comma: comma, &c, row: &row, visualWidth: visualWidth)
+        }
+    }
+
     /// `attributes(a)`, the y, width and height copied from `row` when they repeat the last
     /// element's.
     mutating func attributes(_ a: LayoutAttributes, row: inout RowEcho) {
@@ -67,7 +78,8 @@ extension JSONWriter {
     /// (`ElementReplyWriter`).
     @inline(__always)
     static func element(
-        _ a: borrowing LayoutAttributes, plain: Bool, comma: Bool, _ c: inout JSONCursor, row: inout RowEcho
+        _ a: borrowing LayoutAttributes, plain: Bool, comma: Bool, _ c: inout JSONCursor, row: inout RowEcho,
+        visualWidth: Double? = nil
     ) {
         if comma { c.byte(UInt8(ascii: ",")) }
         switch a.category {
@@ -81,6 +93,7 @@ extension JSONWriter {
             c.quoted(a.kind)
         }
         indexPathAndFrame(a.indexPath, a.frame, &c, row: &row)
+        if let visualWidth { visualFrame(a.frame, width: visualWidth, &c) }
         if a.zIndex == 0 && a.alpha.bitPattern == Double(1).bitPattern {
             // The common tail, one fragment (the bytes `integer(0)` and `number(1)` write).
             c.fragment(#","zIndex":0,"alpha":1"#)
@@ -112,6 +125,22 @@ extension JSONWriter {
         echo.writeX(frame.minX, &c)
         echo.writeTail(y: frame.minY, width: frame.width, height: frame.height, zIndex: zIndex, &c)
     }
+
+    /// `,"visualFrame":{"x":…,"y":…,"width":…,"height":…}`, the frame mirrored across `width`.
+    static func visualFrame(_ frame: Rect, width: Double, _ c: inout JSONCursor) {
+        c.fragment(#","visualFrame":{"x":"#)
+        c.number(width - frame.minX - frame.width)
+        c.fragment(#","y":"#)
+        c.number(frame.minY)
+        c.fragment(#","width":"#)
+        c.number(frame.width)
+        c.fragment(#","height":"#)
+        c.number(frame.height)
+        c.byte(UInt8(ascii: "}"))
+    }
+
+    /// What `visualFrame` can write: its keys and punctuation, four numbers.
+    static var maxVisualFrameBytes: Int { 60 + 4 * JSONCursor.maxNumberBytes }
 
     /// What `plainCell` can write: `maxElementBytes` of a plain cell.
     static var maxPlainCellBytes: Int { 200 + 3 * JSONCursor.maxIntegerBytes + 5 * JSONCursor.maxNumberBytes }
@@ -147,8 +176,9 @@ extension JSONWriter {
     /// keys of every part (156 bytes, rounded up), the longest integers and numbers, six bytes
     /// per byte of a string.
     @inline(__always)
-    static func maxElementBytes(_ a: borrowing LayoutAttributes, plain: Bool) -> Int {
+    static func maxElementBytes(_ a: borrowing LayoutAttributes, plain: Bool, visual: Bool = false) -> Int {
         var n = 200 + 3 * JSONCursor.maxIntegerBytes + 5 * JSONCursor.maxNumberBytes
+        if visual { n += maxVisualFrameBytes }
         if a.category != .cell { n += JSONCursor.maxQuotedBytes(a.kind) }
         if plain { return n }
         if !isIdentity(a.transform) { n += 16 * (JSONCursor.maxNumberBytes + 1) }

@@ -64,6 +64,11 @@ extension JSONWriter {
         insets(v.contentInset)
         key("scale")
         number(v.scale)
+        // Written when not the default, so left-to-right replies keep their bytes.
+        if v.layoutDirection != .leftToRight {
+            key("layoutDirection")
+            string(v.layoutDirection.rawValue)
+        }
         if !v.orthogonalOffsets.isEmpty {
             // docs/compositional.md C13, by section index, ascending.
             key("orthogonalOffsets")

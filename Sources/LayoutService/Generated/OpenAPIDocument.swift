@@ -3429,6 +3429,35 @@ components:
           additionalProperties:
             type: number
           example: {"1": 120}
+        layoutDirection:
+          allOf:
+            - $ref: "#/components/schemas/LayoutDirection"
+          nullable: true
+          description: |
+            The collection view's effective layout direction
+            (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
+            Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
+            mirrored, and a compositional layout (or any layout with
+            `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
+            elements also answer `visualFrame`.
+
+    LayoutDirection:
+      type: string
+      enum: [leftToRight, rightToLeft]
+      description: UIUserInterfaceLayoutDirection.
+    FlipsHorizontallyInOppositeLayoutDirection:
+      type: boolean
+      nullable: true
+      default: false
+      description: |
+        UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+        its horizontal axis when its effective direction differs from
+        `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+    DevelopmentLayoutDirection:
+      allOf:
+        - $ref: "#/components/schemas/LayoutDirection"
+      nullable: true
+      description: UICollectionViewLayout's `developmentLayoutDirection`. Default `leftToRight`.
 
     UpdatesRequest:
       type: object
@@ -4499,6 +4528,10 @@ components:
         type:
           type: string
           enum: [flow]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         scrollDirection:
           type: string
           nullable: true
@@ -4586,6 +4619,10 @@ components:
         type:
           type: string
           enum: [line]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         scrollDirection:
           type: string
           nullable: true
@@ -4662,6 +4699,10 @@ components:
         type:
           type: string
           enum: [column]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         numColumns:
           type: integer
           nullable: true
@@ -4690,6 +4731,10 @@ components:
         type:
           type: string
           enum: [waterfall]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         columnCount:
           type: integer
           nullable: true
@@ -4757,6 +4802,10 @@ components:
         type:
           type: string
           enum: [coverFlow]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         cellSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -4794,6 +4843,10 @@ components:
         type:
           type: string
           enum: [circle]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         itemSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -4824,6 +4877,10 @@ components:
         type:
           type: string
           enum: [tree]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         itemSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -4850,6 +4907,10 @@ components:
         type:
           type: string
           enum: [stack]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         itemSize:
           allOf:
             - $ref: "#/components/schemas/SizeInput"
@@ -4889,6 +4950,10 @@ components:
         type:
           type: string
           enum: [justified]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         containerWidth:
           type: number
           nullable: true
@@ -4981,6 +5046,10 @@ components:
         type:
           type: string
           enum: [compositional]
+        flipsHorizontallyInOppositeLayoutDirection:
+          $ref: "#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection"
+        developmentLayoutDirection:
+          $ref: "#/components/schemas/DevelopmentLayoutDirection"
         scrollDirection:
           type: string
           nullable: true
@@ -5320,6 +5389,14 @@ components:
           supplementary: "#/components/schemas/SupplementaryElement"
           decoration: "#/components/schemas/DecorationElement"
       example: {category: cell, indexPath: [0, 3], frame: {x: 110, y: 0, width: 100, height: 100}, zIndex: 0, alpha: 1}
+    VisualFrame:
+      allOf:
+        - $ref: "#/components/schemas/Rect"
+      description: |
+        Present when the collection view's horizontal axis is flipped (the session's
+        `axisFlipped`): where the element is drawn, in content coordinates, its frame mirrored
+        across the content's width, `x = contentSize.width − frame.x − frame.width`
+        ([docs/layout-direction.md](docs/layout-direction.md)).
     CellElement:
       type: object
       description: A cell's attributes (no `kind`).
@@ -5333,6 +5410,8 @@ components:
           $ref: "#/components/schemas/IndexPath"
         frame:
           $ref: "#/components/schemas/Rect"
+        visualFrame:
+          $ref: "#/components/schemas/VisualFrame"
         zIndex:
           type: integer
         alpha:
@@ -5359,6 +5438,8 @@ components:
           $ref: "#/components/schemas/IndexPath"
         frame:
           $ref: "#/components/schemas/Rect"
+        visualFrame:
+          $ref: "#/components/schemas/VisualFrame"
         zIndex:
           type: integer
         alpha:
@@ -5385,6 +5466,8 @@ components:
           $ref: "#/components/schemas/IndexPath"
         frame:
           $ref: "#/components/schemas/Rect"
+        visualFrame:
+          $ref: "#/components/schemas/VisualFrame"
         zIndex:
           type: integer
         alpha:
@@ -5550,6 +5633,12 @@ components:
           $ref: "#/components/schemas/Size"
         info:
           $ref: "#/components/schemas/Info"
+        axisFlipped:
+          type: boolean
+          description: |
+            Present (true) when the collection view's horizontal axis is flipped for this
+            layout and view: every element is drawn mirrored, and answers its `visualFrame`
+            ([docs/layout-direction.md](docs/layout-direction.md)).
     ViewState:
       type: object
       description: The session's view, every member in object form (`scale` 0 = no rounding).
@@ -5571,6 +5660,10 @@ components:
           description: Present once set (compositional layout, C13); section index to offset.
           additionalProperties:
             type: number
+        layoutDirection:
+          allOf:
+            - $ref: "#/components/schemas/LayoutDirection"
+          description: Present when not `leftToRight`.
     ElementsPage:
       type: object
       additionalProperties: false

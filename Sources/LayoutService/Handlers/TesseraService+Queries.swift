@@ -25,7 +25,8 @@ extension TesseraService {
             let state = s.current
             let layout = try queryLayout(state, progress: q.progressText)
             let writer = ElementReplyWriter(
-                version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess)
+                version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess,
+                visualWidth: Self.visualWidth(state, layout))
             guard try stream(layout, in: q.rect, view: state.view, to: writer, on: context) else {
                 // The worker asks the cache again: this first sighting must not count twice.
                 if let key, !admitted { s.forgetSighting(key) }
@@ -84,9 +85,17 @@ extension TesseraService {
                 throw .notFound("no \(describe) at [\(indexPath.section), \(indexPath.item)]", field: "indexPath")
             }
             var w = JSONWriter()
-            w.attributes(a)
+            if let width = Self.visualWidth(state, state.prepared) { w.attributes(a, visualWidth: width) } else { w.attributes(a) }
             return .answered(.json(200, w, headers: TesseraService.versionHeader(state.version)))
         }
+    }
+
+    /// When the collection view's axis is flipped for this session's layout and view
+    /// (`DirectionRules`), the width `visualFrame` mirrors across: the content's width
+    /// (a choice; docs/layout-direction.md).
+    static func visualWidth(_ state: SessionState, _ prepared: any PreparedLayout) -> Double? {
+        guard let directed = state.layout as? DirectedLayout, directed.outcome(in: state.view).axisFlipped else { return nil }
+        return prepared.contentSize.width
     }
 
     // The same three, the whole job (on a worker).

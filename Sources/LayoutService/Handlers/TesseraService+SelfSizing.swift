@@ -90,14 +90,20 @@ extension TesseraService {
     /// A compositional layout self-sizes when a section's group has an estimated dimension
     /// (docs/compositional.md C15); measured sizes count on estimated axes only.
     static func hasEstimatedDimension(_ layout: any CollectionLayout, _ dataSource: DataSource) -> Bool {
-        guard let compositional = layout as? CompositionalLayout else { return false }
+        guard let compositional = Self.undirected(layout) as? CompositionalLayout else { return false }
         return compositional.selfSizes(dataSource)
     }
 
     static func estimatedItemSize(of layout: any CollectionLayout) -> Size? {
+        let layout = undirected(layout)
         if let flow = layout as? FlowLayout { return flow.parameters.estimatedItemSize }
         if let line = layout as? LineLayout { return line.parameters.flow.estimatedItemSize }
         return nil
+    }
+
+    /// The layout a `DirectedLayout` wraps (every decoded layout is one).
+    static func undirected(_ layout: any CollectionLayout) -> any CollectionLayout {
+        (layout as? DirectedLayout)?.base ?? layout
     }
 }
 

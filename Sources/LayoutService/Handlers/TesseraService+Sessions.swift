@@ -62,6 +62,11 @@ extension TesseraService {
             w.raw(state.layoutJSON[...])
             w.key("view")
             w.view(state.view)
+            if let directed = state.layout as? DirectedLayout, directed.outcome(in: state.view).axisFlipped {
+                // docs/layout-direction.md: the screen shows every frame mirrored.
+                w.key("axisFlipped")
+                w.bool(true)
+            }
             w.key("sections")
             w.beginArray()
             for section in state.dataSource.sections {

@@ -17,11 +17,14 @@ struct SessionImage: Sendable {
     /// The sections' and items' identifiers (docs/snapshots.md), if the session has them.
     var identifiers: PackedSnapshot?
 
-    /// `TSN4`: columns packed (`packedColumn`), the identifiers' packed columns after the
-    /// movement, the whole ending in its XXH64 (`Checksum`), verified before anything is
-    /// decoded. Earlier Tesseras' images still load: `TSN3`, the same without identifiers,
-    /// `TSN2`, packed without a checksum, and `TSN1`, raw columns.
-    static let magic: [UInt8] = Array("TSN4".utf8)
+    /// `TSN5`: columns packed (`packedColumn`), the identifiers' packed columns after the
+    /// movement, then the view's layout direction (one byte: 0 left-to-right, 1
+    /// right-to-left), the whole ending in its XXH64 (`Checksum`), verified before anything is
+    /// decoded. Earlier Tesseras' images still load, left-to-right: `TSN4`, the same without
+    /// the direction, `TSN3`, without identifiers either, `TSN2`, packed without a checksum,
+    /// and `TSN1`, raw columns.
+    static let magic: [UInt8] = Array("TSN5".utf8)
+    static let withoutDirectionMagic: [UInt8] = Array("TSN4".utf8)
     static let withoutIdentifiersMagic: [UInt8] = Array("TSN3".utf8)
     static let uncheckedMagic: [UInt8] = Array("TSN2".utf8)
     static let rawColumnsMagic: [UInt8] = Array("TSN1".utf8)
@@ -90,6 +93,7 @@ struct SessionImage: Sendable {
         } else {
             w.u8(0)
         }
+        w.u8(view.layoutDirection == .rightToLeft ? 1 : 0)
         w.checksum()
         return w.bytes
     }
@@ -141,10 +145,11 @@ struct SessionImage: Sendable {
 
     init(decoding bytes: [UInt8]) throws(SessionImageError) {
         let magic = Array(bytes.prefix(Self.magic.count))
-        guard [Self.magic, Self.withoutIdentifiersMagic, Self.uncheckedMagic, Self.rawColumnsMagic].contains(magic) else {
+        guard [Self.magic, Self.withoutDirectionMagic, Self.withoutIdentifiersMagic, Self.uncheckedMagic, Self.rawColumnsMagic].contains(magic)
+        else {
             throw SessionImageError("not a Tessera session image (bad magic)")
         }
-        let checked = magic == Self.magic || magic == Self.withoutIdentifiersMagic
+        let checked = magic == Self.magic || magic == Self.withoutDirectionMagic || magic == Self.withoutIdentifiersMagic
         let end = checked ? try Checksum.verifiedLength(bytes, "the session image") : bytes.count
         var r = ByteReader(bytes, offset: magic.count, end: end)
         let packed = magic != Self.rawColumnsMagic
@@ -175,8 +180,15 @@ struct SessionImage: Sendable {
             movement = nil
         }
         identifiers = nil
-        if magic == Self.magic, try r.u8("identifiers flag") == 1 {
+        if magic == Self.magic || magic == Self.withoutDirectionMagic, try r.u8("identifiers flag") == 1 {
             identifiers = try Self.readIdentifiers(&r, dataSource)
+        }
+        if magic == Self.magic {
+            switch try r.u8("layout direction") {
+            case 0: view.layoutDirection = .leftToRight
+            case 1: view.layoutDirection = .rightToLeft
+            default: throw SessionImageError("the layout direction is damaged")
+            }
         }
         guard r.isAtEnd else { throw SessionImageError("trailing bytes after the session image") }
     }

@@ -1251,6 +1251,42 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/orthogonalOffsets`.
             public var orthogonalOffsets: Components.Schemas.ViewInput.OrthogonalOffsetsPayload?
+            /// The collection view's effective layout direction
+            /// (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
+            /// Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
+            /// mirrored, and a compositional layout (or any layout with
+            /// `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
+            /// elements also answer `visualFrame`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/layoutDirection`.
+            public struct LayoutDirectionPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ViewInput/layoutDirection/value1`.
+                public var value1: Components.Schemas.LayoutDirection
+                /// Creates a new `LayoutDirectionPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.LayoutDirection) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try decoder.decodeFromSingleValueContainer()
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeToSingleValueContainer(self.value1)
+                }
+            }
+            /// The collection view's effective layout direction
+            /// (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
+            /// Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
+            /// mirrored, and a compositional layout (or any layout with
+            /// `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
+            /// elements also answer `visualFrame`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/layoutDirection`.
+            public var layoutDirection: Components.Schemas.ViewInput.LayoutDirectionPayload?
             /// Creates a new `ViewInput`.
             ///
             /// - Parameters:
@@ -1259,18 +1295,21 @@ extension Components {
             ///   - contentInset: The content inset; shrinks the reference dimension and the visible rect. Default 0 on every edge.
             ///   - scale: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact
             ///   - orthogonalOffsets: Compositional layout (docs/compositional.md C13): the own scroll offsets of
+            ///   - layoutDirection: The collection view's effective layout direction
             public init(
                 bounds: Components.Schemas.ViewInput.BoundsPayload? = nil,
                 contentOffset: Components.Schemas.ViewInput.ContentOffsetPayload? = nil,
                 contentInset: Components.Schemas.ViewInput.ContentInsetPayload? = nil,
                 scale: Swift.Double? = nil,
-                orthogonalOffsets: Components.Schemas.ViewInput.OrthogonalOffsetsPayload? = nil
+                orthogonalOffsets: Components.Schemas.ViewInput.OrthogonalOffsetsPayload? = nil,
+                layoutDirection: Components.Schemas.ViewInput.LayoutDirectionPayload? = nil
             ) {
                 self.bounds = bounds
                 self.contentOffset = contentOffset
                 self.contentInset = contentInset
                 self.scale = scale
                 self.orthogonalOffsets = orthogonalOffsets
+                self.layoutDirection = layoutDirection
             }
             public enum CodingKeys: String, CodingKey {
                 case bounds
@@ -1278,6 +1317,7 @@ extension Components {
                 case contentInset
                 case scale
                 case orthogonalOffsets
+                case layoutDirection
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1301,13 +1341,52 @@ extension Components {
                     Components.Schemas.ViewInput.OrthogonalOffsetsPayload.self,
                     forKey: .orthogonalOffsets
                 )
+                self.layoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.ViewInput.LayoutDirectionPayload.self,
+                    forKey: .layoutDirection
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "bounds",
                     "contentOffset",
                     "contentInset",
                     "scale",
-                    "orthogonalOffsets"
+                    "orthogonalOffsets",
+                    "layoutDirection"
                 ])
+            }
+        }
+        /// UIUserInterfaceLayoutDirection.
+        ///
+        /// - Remark: Generated from `#/components/schemas/LayoutDirection`.
+        @frozen public enum LayoutDirection: String, Codable, Hashable, Sendable, CaseIterable {
+            case leftToRight = "leftToRight"
+            case rightToLeft = "rightToLeft"
+        }
+        /// UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+        /// its horizontal axis when its effective direction differs from
+        /// `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/FlipsHorizontallyInOppositeLayoutDirection`.
+        public typealias FlipsHorizontallyInOppositeLayoutDirection = Swift.Bool
+        /// UICollectionViewLayout's `developmentLayoutDirection`. Default `leftToRight`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/DevelopmentLayoutDirection`.
+        public struct DevelopmentLayoutDirection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DevelopmentLayoutDirection/value1`.
+            public var value1: Components.Schemas.LayoutDirection
+            /// Creates a new `DevelopmentLayoutDirection`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            public init(value1: Components.Schemas.LayoutDirection) {
+                self.value1 = value1
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.value1 = try decoder.decodeFromSingleValueContainer()
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeToSingleValueContainer(self.value1)
             }
         }
         /// A batch of updates (performBatchUpdates) and optionally the rect to plan.
@@ -4717,6 +4796,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/FlowLayout/type`.
             public var _type: Components.Schemas.FlowLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/FlowLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/FlowLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/FlowLayout/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -4871,6 +4954,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - scrollDirection:
             ///   - itemSize: The size of items that give no size of their own.
             ///   - minimumLineSpacing: The least gap between lines (negative values are allowed and overlap).
@@ -4884,6 +4969,8 @@ extension Components {
             ///   - estimatedItemSize: Self-sizing: when given and not zero, items are laid out at this estimate
             public init(
                 _type: Components.Schemas.FlowLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 scrollDirection: Components.Schemas.FlowLayout.ScrollDirectionPayload? = nil,
                 itemSize: Components.Schemas.FlowLayout.ItemSizePayload? = nil,
                 minimumLineSpacing: Swift.Double? = nil,
@@ -4897,6 +4984,8 @@ extension Components {
                 estimatedItemSize: Components.Schemas.FlowLayout.EstimatedItemSizePayload? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.scrollDirection = scrollDirection
                 self.itemSize = itemSize
                 self.minimumLineSpacing = minimumLineSpacing
@@ -4911,6 +5000,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case scrollDirection
                 case itemSize
                 case minimumLineSpacing
@@ -4928,6 +5019,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.FlowLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.FlowLayout.ScrollDirectionPayload.self,
@@ -4975,6 +5074,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "scrollDirection",
                     "itemSize",
                     "minimumLineSpacing",
@@ -5005,6 +5106,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/LineLayout/type`.
             public var _type: Components.Schemas.LineLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/LineLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/LineLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/LineLayout/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -5139,6 +5244,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - scrollDirection:
             ///   - itemSize:
             ///   - minimumLineSpacing:
@@ -5154,6 +5261,8 @@ extension Components {
             ///   - zoomFactor: The extra scale of a cell exactly at the centre.
             public init(
                 _type: Components.Schemas.LineLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 scrollDirection: Components.Schemas.LineLayout.ScrollDirectionPayload? = nil,
                 itemSize: Components.Schemas.LineLayout.ItemSizePayload? = nil,
                 minimumLineSpacing: Swift.Double? = nil,
@@ -5169,6 +5278,8 @@ extension Components {
                 zoomFactor: Swift.Double? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.scrollDirection = scrollDirection
                 self.itemSize = itemSize
                 self.minimumLineSpacing = minimumLineSpacing
@@ -5185,6 +5296,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case scrollDirection
                 case itemSize
                 case minimumLineSpacing
@@ -5204,6 +5317,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.LineLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.LineLayout.ScrollDirectionPayload.self,
@@ -5259,6 +5380,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "scrollDirection",
                     "itemSize",
                     "minimumLineSpacing",
@@ -5290,6 +5413,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/ColumnLayout/type`.
             public var _type: Components.Schemas.ColumnLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/ColumnLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/ColumnLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/ColumnLayout/numColumns`.
             public var numColumns: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/ColumnLayout/padding`.
@@ -5298,19 +5425,27 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - numColumns:
             ///   - padding:
             public init(
                 _type: Components.Schemas.ColumnLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 numColumns: Swift.Int? = nil,
                 padding: Swift.Double? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.numColumns = numColumns
                 self.padding = padding
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case numColumns
                 case padding
             }
@@ -5319,6 +5454,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.ColumnLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.numColumns = try container.decodeIfPresent(
                     Swift.Int.self,
@@ -5330,6 +5473,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "numColumns",
                     "padding"
                 ])
@@ -5352,6 +5497,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/WaterfallLayout/type`.
             public var _type: Components.Schemas.WaterfallLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayout/columnCount`.
             public var columnCount: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayout/minimumColumnSpacing`.
@@ -5445,6 +5594,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - columnCount:
             ///   - minimumColumnSpacing:
             ///   - minimumInteritemSpacing:
@@ -5457,6 +5608,8 @@ extension Components {
             ///   - minimumContentHeight:
             public init(
                 _type: Components.Schemas.WaterfallLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 columnCount: Swift.Int? = nil,
                 minimumColumnSpacing: Swift.Double? = nil,
                 minimumInteritemSpacing: Swift.Double? = nil,
@@ -5469,6 +5622,8 @@ extension Components {
                 minimumContentHeight: Swift.Double? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.columnCount = columnCount
                 self.minimumColumnSpacing = minimumColumnSpacing
                 self.minimumInteritemSpacing = minimumInteritemSpacing
@@ -5482,6 +5637,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case columnCount
                 case minimumColumnSpacing
                 case minimumInteritemSpacing
@@ -5498,6 +5655,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.WaterfallLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.columnCount = try container.decodeIfPresent(
                     Swift.Int.self,
@@ -5541,6 +5706,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "columnCount",
                     "minimumColumnSpacing",
                     "minimumInteritemSpacing",
@@ -5569,6 +5736,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/CoverFlowLayout/type`.
             public var _type: Components.Schemas.CoverFlowLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/CoverFlowLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/CoverFlowLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/CoverFlowLayout/cellSize`.
             public struct CellSizePayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/CoverFlowLayout/cellSize/value1`.
@@ -5605,18 +5776,24 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - cellSize:
             ///   - cellInterval: The distance between neighbouring cell centres. Default `cellSize.width / 3`.
             ///   - reflection: Add a `reflection` decoration view under every cell (alpha 0.3).
             ///   - headerHeight: When above 0, a `header` over the cells of every non-empty section.
             public init(
                 _type: Components.Schemas.CoverFlowLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 cellSize: Components.Schemas.CoverFlowLayout.CellSizePayload? = nil,
                 cellInterval: Swift.Double? = nil,
                 reflection: Swift.Bool? = nil,
                 headerHeight: Swift.Double? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.cellSize = cellSize
                 self.cellInterval = cellInterval
                 self.reflection = reflection
@@ -5624,6 +5801,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case cellSize
                 case cellInterval
                 case reflection
@@ -5634,6 +5813,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.CoverFlowLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.cellSize = try container.decodeIfPresent(
                     Components.Schemas.CoverFlowLayout.CellSizePayload.self,
@@ -5653,6 +5840,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "cellSize",
                     "cellInterval",
                     "reflection",
@@ -5674,6 +5863,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/CircleLayout/type`.
             public var _type: Components.Schemas.CircleLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/CircleLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/CircleLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/CircleLayout/itemSize`.
             public struct ItemSizePayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/CircleLayout/itemSize/value1`.
@@ -5704,22 +5897,30 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - itemSize:
             ///   - radiusFactor:
             ///   - background: Add one `background` decoration view covering the content (zIndex −1).
             public init(
                 _type: Components.Schemas.CircleLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 itemSize: Components.Schemas.CircleLayout.ItemSizePayload? = nil,
                 radiusFactor: Swift.Double? = nil,
                 background: Swift.Bool? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.itemSize = itemSize
                 self.radiusFactor = radiusFactor
                 self.background = background
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case itemSize
                 case radiusFactor
                 case background
@@ -5729,6 +5930,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.CircleLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.itemSize = try container.decodeIfPresent(
                     Components.Schemas.CircleLayout.ItemSizePayload.self,
@@ -5744,6 +5953,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "itemSize",
                     "radiusFactor",
                     "background"
@@ -5764,6 +5975,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/TreeLayout/type`.
             public var _type: Components.Schemas.TreeLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/TreeLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/TreeLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/TreeLayout/itemSize`.
             public struct ItemSizePayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/TreeLayout/itemSize/value1`.
@@ -5812,19 +6027,27 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - itemSize:
             ///   - insets: Space around each cell within its slot.
             public init(
                 _type: Components.Schemas.TreeLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 itemSize: Components.Schemas.TreeLayout.ItemSizePayload? = nil,
                 insets: Components.Schemas.TreeLayout.InsetsPayload? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.itemSize = itemSize
                 self.insets = insets
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case itemSize
                 case insets
             }
@@ -5833,6 +6056,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.TreeLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.itemSize = try container.decodeIfPresent(
                     Components.Schemas.TreeLayout.ItemSizePayload.self,
@@ -5844,6 +6075,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "itemSize",
                     "insets"
                 ])
@@ -5863,6 +6096,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/StackLayout/type`.
             public var _type: Components.Schemas.StackLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/StackLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/StackLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/StackLayout/itemSize`.
             public struct ItemSizePayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/StackLayout/itemSize/value1`.
@@ -5919,18 +6156,24 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - itemSize:
             ///   - offset: The offset from one item to the next.
             ///   - angleStep: Degrees of rotation (about z) from one item to the next.
             ///   - visibleCount: How many items of a pile are shown; the rest are hidden.
             public init(
                 _type: Components.Schemas.StackLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 itemSize: Components.Schemas.StackLayout.ItemSizePayload? = nil,
                 offset: Components.Schemas.StackLayout.OffsetPayload? = nil,
                 angleStep: Swift.Double? = nil,
                 visibleCount: Swift.Int? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.itemSize = itemSize
                 self.offset = offset
                 self.angleStep = angleStep
@@ -5938,6 +6181,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case itemSize
                 case offset
                 case angleStep
@@ -5948,6 +6193,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.StackLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.itemSize = try container.decodeIfPresent(
                     Components.Schemas.StackLayout.ItemSizePayload.self,
@@ -5967,6 +6220,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "itemSize",
                     "offset",
                     "angleStep",
@@ -5990,6 +6245,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/JustifiedLayout/type`.
             public var _type: Components.Schemas.JustifiedLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/JustifiedLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/JustifiedLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// Default the bounds width when `view.bounds` is given, else 1060.
             ///
             /// - Remark: Generated from `#/components/schemas/JustifiedLayout/containerWidth`.
@@ -6206,6 +6465,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - containerWidth: Default the bounds width when `view.bounds` is given, else 1060.
             ///   - containerPadding: One number, or `{top, right, bottom, left}`.
             ///   - boxSpacing: One number, or `{horizontal, vertical}`.
@@ -6218,6 +6479,8 @@ extension Components {
             ///   - widowLayoutStyle:
             public init(
                 _type: Components.Schemas.JustifiedLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 containerWidth: Swift.Double? = nil,
                 containerPadding: Components.Schemas.JustifiedLayout.ContainerPaddingPayload? = nil,
                 boxSpacing: Components.Schemas.JustifiedLayout.BoxSpacingPayload? = nil,
@@ -6230,6 +6493,8 @@ extension Components {
                 widowLayoutStyle: Components.Schemas.JustifiedLayout.WidowLayoutStylePayload? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.containerWidth = containerWidth
                 self.containerPadding = containerPadding
                 self.boxSpacing = boxSpacing
@@ -6243,6 +6508,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case containerWidth
                 case containerPadding
                 case boxSpacing
@@ -6259,6 +6526,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.JustifiedLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.containerWidth = try container.decodeIfPresent(
                     Swift.Double.self,
@@ -6302,6 +6577,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "containerWidth",
                     "containerPadding",
                     "boxSpacing",
@@ -6333,6 +6610,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/CompositionalLayout/type`.
             public var _type: Components.Schemas.CompositionalLayout._TypePayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/flipsHorizontallyInOppositeLayoutDirection`.
+            public var flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection?
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayout/developmentLayoutDirection`.
+            public var developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayout/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -6355,18 +6636,24 @@ extension Components {
             ///
             /// - Parameters:
             ///   - _type:
+            ///   - flipsHorizontallyInOppositeLayoutDirection:
+            ///   - developmentLayoutDirection:
             ///   - scrollDirection:
             ///   - interSectionSpacing: Between consecutive sections, also after an empty one (C6).
             ///   - section:
             ///   - boundarySupplementaryItems: Layout-level headers and footers around all sections, at index path [0, 0] (D7).
             public init(
                 _type: Components.Schemas.CompositionalLayout._TypePayload,
+                flipsHorizontallyInOppositeLayoutDirection: Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection? = nil,
+                developmentLayoutDirection: Components.Schemas.DevelopmentLayoutDirection? = nil,
                 scrollDirection: Components.Schemas.CompositionalLayout.ScrollDirectionPayload? = nil,
                 interSectionSpacing: Swift.Double? = nil,
                 section: Components.Schemas.CompositionalSection,
                 boundarySupplementaryItems: [Components.Schemas.CompositionalBoundaryItem]? = nil
             ) {
                 self._type = _type
+                self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+                self.developmentLayoutDirection = developmentLayoutDirection
                 self.scrollDirection = scrollDirection
                 self.interSectionSpacing = interSectionSpacing
                 self.section = section
@@ -6374,6 +6661,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case _type = "type"
+                case flipsHorizontallyInOppositeLayoutDirection
+                case developmentLayoutDirection
                 case scrollDirection
                 case interSectionSpacing
                 case section
@@ -6384,6 +6673,14 @@ extension Components {
                 self._type = try container.decode(
                     Components.Schemas.CompositionalLayout._TypePayload.self,
                     forKey: ._type
+                )
+                self.flipsHorizontallyInOppositeLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.FlipsHorizontallyInOppositeLayoutDirection.self,
+                    forKey: .flipsHorizontallyInOppositeLayoutDirection
+                )
+                self.developmentLayoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.DevelopmentLayoutDirection.self,
+                    forKey: .developmentLayoutDirection
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.CompositionalLayout.ScrollDirectionPayload.self,
@@ -6403,6 +6700,8 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "type",
+                    "flipsHorizontallyInOppositeLayoutDirection",
+                    "developmentLayoutDirection",
                     "scrollDirection",
                     "interSectionSpacing",
                     "section",
@@ -7456,6 +7755,30 @@ extension Components {
                 }
             }
         }
+        /// Present when the collection view's horizontal axis is flipped (the session's
+        /// `axisFlipped`): where the element is drawn, in content coordinates, its frame mirrored
+        /// across the content's width, `x = contentSize.width − frame.x − frame.width`
+        /// ([docs/layout-direction.md](docs/layout-direction.md)).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/VisualFrame`.
+        public struct VisualFrame: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VisualFrame/value1`.
+            public var value1: Components.Schemas.Rect
+            /// Creates a new `VisualFrame`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            public init(value1: Components.Schemas.Rect) {
+                self.value1 = value1
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.value1 = try .init(from: decoder)
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1.encode(to: encoder)
+            }
+        }
         /// A cell's attributes (no `kind`).
         ///
         /// - Remark: Generated from `#/components/schemas/CellElement`.
@@ -7470,6 +7793,8 @@ extension Components {
             public var indexPath: Components.Schemas.IndexPath
             /// - Remark: Generated from `#/components/schemas/CellElement/frame`.
             public var frame: Components.Schemas.Rect
+            /// - Remark: Generated from `#/components/schemas/CellElement/visualFrame`.
+            public var visualFrame: Components.Schemas.VisualFrame?
             /// - Remark: Generated from `#/components/schemas/CellElement/zIndex`.
             public var zIndex: Swift.Int
             /// - Remark: Generated from `#/components/schemas/CellElement/alpha`.
@@ -7486,6 +7811,7 @@ extension Components {
             ///   - category:
             ///   - indexPath:
             ///   - frame:
+            ///   - visualFrame:
             ///   - zIndex:
             ///   - alpha:
             ///   - transform3D:
@@ -7495,6 +7821,7 @@ extension Components {
                 category: Components.Schemas.CellElement.CategoryPayload,
                 indexPath: Components.Schemas.IndexPath,
                 frame: Components.Schemas.Rect,
+                visualFrame: Components.Schemas.VisualFrame? = nil,
                 zIndex: Swift.Int,
                 alpha: Components.Schemas.Alpha,
                 transform3D: Components.Schemas.Transform3D? = nil,
@@ -7504,6 +7831,7 @@ extension Components {
                 self.category = category
                 self.indexPath = indexPath
                 self.frame = frame
+                self.visualFrame = visualFrame
                 self.zIndex = zIndex
                 self.alpha = alpha
                 self.transform3D = transform3D
@@ -7514,6 +7842,7 @@ extension Components {
                 case category
                 case indexPath
                 case frame
+                case visualFrame
                 case zIndex
                 case alpha
                 case transform3D
@@ -7533,6 +7862,10 @@ extension Components {
                 self.frame = try container.decode(
                     Components.Schemas.Rect.self,
                     forKey: .frame
+                )
+                self.visualFrame = try container.decodeIfPresent(
+                    Components.Schemas.VisualFrame.self,
+                    forKey: .visualFrame
                 )
                 self.zIndex = try container.decode(
                     Swift.Int.self,
@@ -7558,6 +7891,7 @@ extension Components {
                     "category",
                     "indexPath",
                     "frame",
+                    "visualFrame",
                     "zIndex",
                     "alpha",
                     "transform3D",
@@ -7582,6 +7916,8 @@ extension Components {
             public var indexPath: Components.Schemas.IndexPath
             /// - Remark: Generated from `#/components/schemas/SupplementaryElement/frame`.
             public var frame: Components.Schemas.Rect
+            /// - Remark: Generated from `#/components/schemas/SupplementaryElement/visualFrame`.
+            public var visualFrame: Components.Schemas.VisualFrame?
             /// - Remark: Generated from `#/components/schemas/SupplementaryElement/zIndex`.
             public var zIndex: Swift.Int
             /// - Remark: Generated from `#/components/schemas/SupplementaryElement/alpha`.
@@ -7599,6 +7935,7 @@ extension Components {
             ///   - kind:
             ///   - indexPath:
             ///   - frame:
+            ///   - visualFrame:
             ///   - zIndex:
             ///   - alpha:
             ///   - transform3D:
@@ -7609,6 +7946,7 @@ extension Components {
                 kind: Components.Schemas.ElementKind,
                 indexPath: Components.Schemas.IndexPath,
                 frame: Components.Schemas.Rect,
+                visualFrame: Components.Schemas.VisualFrame? = nil,
                 zIndex: Swift.Int,
                 alpha: Components.Schemas.Alpha,
                 transform3D: Components.Schemas.Transform3D? = nil,
@@ -7619,6 +7957,7 @@ extension Components {
                 self.kind = kind
                 self.indexPath = indexPath
                 self.frame = frame
+                self.visualFrame = visualFrame
                 self.zIndex = zIndex
                 self.alpha = alpha
                 self.transform3D = transform3D
@@ -7630,6 +7969,7 @@ extension Components {
                 case kind
                 case indexPath
                 case frame
+                case visualFrame
                 case zIndex
                 case alpha
                 case transform3D
@@ -7654,6 +7994,10 @@ extension Components {
                     Components.Schemas.Rect.self,
                     forKey: .frame
                 )
+                self.visualFrame = try container.decodeIfPresent(
+                    Components.Schemas.VisualFrame.self,
+                    forKey: .visualFrame
+                )
                 self.zIndex = try container.decode(
                     Swift.Int.self,
                     forKey: .zIndex
@@ -7679,6 +8023,7 @@ extension Components {
                     "kind",
                     "indexPath",
                     "frame",
+                    "visualFrame",
                     "zIndex",
                     "alpha",
                     "transform3D",
@@ -7703,6 +8048,8 @@ extension Components {
             public var indexPath: Components.Schemas.IndexPath
             /// - Remark: Generated from `#/components/schemas/DecorationElement/frame`.
             public var frame: Components.Schemas.Rect
+            /// - Remark: Generated from `#/components/schemas/DecorationElement/visualFrame`.
+            public var visualFrame: Components.Schemas.VisualFrame?
             /// - Remark: Generated from `#/components/schemas/DecorationElement/zIndex`.
             public var zIndex: Swift.Int
             /// - Remark: Generated from `#/components/schemas/DecorationElement/alpha`.
@@ -7720,6 +8067,7 @@ extension Components {
             ///   - kind:
             ///   - indexPath:
             ///   - frame:
+            ///   - visualFrame:
             ///   - zIndex:
             ///   - alpha:
             ///   - transform3D:
@@ -7730,6 +8078,7 @@ extension Components {
                 kind: Components.Schemas.ElementKind,
                 indexPath: Components.Schemas.IndexPath,
                 frame: Components.Schemas.Rect,
+                visualFrame: Components.Schemas.VisualFrame? = nil,
                 zIndex: Swift.Int,
                 alpha: Components.Schemas.Alpha,
                 transform3D: Components.Schemas.Transform3D? = nil,
@@ -7740,6 +8089,7 @@ extension Components {
                 self.kind = kind
                 self.indexPath = indexPath
                 self.frame = frame
+                self.visualFrame = visualFrame
                 self.zIndex = zIndex
                 self.alpha = alpha
                 self.transform3D = transform3D
@@ -7751,6 +8101,7 @@ extension Components {
                 case kind
                 case indexPath
                 case frame
+                case visualFrame
                 case zIndex
                 case alpha
                 case transform3D
@@ -7774,6 +8125,10 @@ extension Components {
                 self.frame = try container.decode(
                     Components.Schemas.Rect.self,
                     forKey: .frame
+                )
+                self.visualFrame = try container.decodeIfPresent(
+                    Components.Schemas.VisualFrame.self,
+                    forKey: .visualFrame
                 )
                 self.zIndex = try container.decode(
                     Swift.Int.self,
@@ -7800,6 +8155,7 @@ extension Components {
                     "kind",
                     "indexPath",
                     "frame",
+                    "visualFrame",
                     "zIndex",
                     "alpha",
                     "transform3D",
@@ -8250,6 +8606,13 @@ extension Components {
             public var contentSize: Components.Schemas.Size
             /// - Remark: Generated from `#/components/schemas/Session/info`.
             public var info: Components.Schemas.Info
+            /// Present (true) when the collection view's horizontal axis is flipped for this
+            /// layout and view: every element is drawn mirrored, and answers its `visualFrame`
+            /// ([docs/layout-direction.md](docs/layout-direction.md)).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Session/axisFlipped`.
+            public var axisFlipped: Swift.Bool?
             /// Creates a new `Session`.
             ///
             /// - Parameters:
@@ -8261,6 +8624,7 @@ extension Components {
             ///   - itemCount: Items in all sections.
             ///   - contentSize:
             ///   - info:
+            ///   - axisFlipped: Present (true) when the collection view's horizontal axis is flipped for this
             public init(
                 id: Swift.String,
                 version: Swift.Int,
@@ -8269,7 +8633,8 @@ extension Components {
                 sections: Components.Schemas.Session.SectionsPayload,
                 itemCount: Swift.Int,
                 contentSize: Components.Schemas.Size,
-                info: Components.Schemas.Info
+                info: Components.Schemas.Info,
+                axisFlipped: Swift.Bool? = nil
             ) {
                 self.id = id
                 self.version = version
@@ -8279,6 +8644,7 @@ extension Components {
                 self.itemCount = itemCount
                 self.contentSize = contentSize
                 self.info = info
+                self.axisFlipped = axisFlipped
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -8289,6 +8655,7 @@ extension Components {
                 case itemCount
                 case contentSize
                 case info
+                case axisFlipped
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -8324,6 +8691,10 @@ extension Components {
                     Components.Schemas.Info.self,
                     forKey: .info
                 )
+                self.axisFlipped = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .axisFlipped
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "id",
                     "version",
@@ -8332,7 +8703,8 @@ extension Components {
                     "sections",
                     "itemCount",
                     "contentSize",
-                    "info"
+                    "info",
+                    "axisFlipped"
                 ])
             }
         }
@@ -8372,6 +8744,30 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ViewState/orthogonalOffsets`.
             public var orthogonalOffsets: Components.Schemas.ViewState.OrthogonalOffsetsPayload?
+            /// Present when not `leftToRight`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/layoutDirection`.
+            public struct LayoutDirectionPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ViewState/layoutDirection/value1`.
+                public var value1: Components.Schemas.LayoutDirection
+                /// Creates a new `LayoutDirectionPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.LayoutDirection) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try decoder.decodeFromSingleValueContainer()
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeToSingleValueContainer(self.value1)
+                }
+            }
+            /// Present when not `leftToRight`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/layoutDirection`.
+            public var layoutDirection: Components.Schemas.ViewState.LayoutDirectionPayload?
             /// Creates a new `ViewState`.
             ///
             /// - Parameters:
@@ -8380,18 +8776,21 @@ extension Components {
             ///   - contentInset:
             ///   - scale:
             ///   - orthogonalOffsets: Present once set (compositional layout, C13); section index to offset.
+            ///   - layoutDirection: Present when not `leftToRight`.
             public init(
                 bounds: Components.Schemas.Size,
                 contentOffset: Components.Schemas.Point,
                 contentInset: Components.Schemas.Insets,
                 scale: Swift.Double,
-                orthogonalOffsets: Components.Schemas.ViewState.OrthogonalOffsetsPayload? = nil
+                orthogonalOffsets: Components.Schemas.ViewState.OrthogonalOffsetsPayload? = nil,
+                layoutDirection: Components.Schemas.ViewState.LayoutDirectionPayload? = nil
             ) {
                 self.bounds = bounds
                 self.contentOffset = contentOffset
                 self.contentInset = contentInset
                 self.scale = scale
                 self.orthogonalOffsets = orthogonalOffsets
+                self.layoutDirection = layoutDirection
             }
             public enum CodingKeys: String, CodingKey {
                 case bounds
@@ -8399,6 +8798,7 @@ extension Components {
                 case contentInset
                 case scale
                 case orthogonalOffsets
+                case layoutDirection
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -8422,12 +8822,17 @@ extension Components {
                     Components.Schemas.ViewState.OrthogonalOffsetsPayload.self,
                     forKey: .orthogonalOffsets
                 )
+                self.layoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.ViewState.LayoutDirectionPayload.self,
+                    forKey: .layoutDirection
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "bounds",
                     "contentOffset",
                     "contentInset",
                     "scale",
-                    "orthogonalOffsets"
+                    "orthogonalOffsets",
+                    "layoutDirection"
                 ])
             }
         }

@@ -78,7 +78,7 @@ struct CompositionalPropertyTests {
         for round in 0..<60 {
             let json = Self.randomBody(&r, scale: scale)
             let request = try LayoutRequest.decode(Array(json.utf8), maxItems: 1_000_000, allowRect: false)
-            var layout = try #require(request.layout as? CompositionalLayout)
+            var layout = try #require((request.layout as? DirectedLayout)?.base as? CompositionalLayout)
             let arithmetic = try layout.prepare(request.dataSource, view: request.view)
             layout.forceMaterialised = true
             let materialised = try layout.prepare(request.dataSource, view: request.view)
@@ -98,7 +98,7 @@ struct CompositionalPropertyTests {
     @Test func aMillionItemsByArithmetic() throws {
         let json = Comp.body(section: Self.sections[1], counts: [1_000_000], scale: 3)
         let request = try LayoutRequest.decode(Array(json.utf8), maxItems: 1_000_000, allowRect: false)
-        var layout = try #require(request.layout as? CompositionalLayout)
+        var layout = try #require((request.layout as? DirectedLayout)?.base as? CompositionalLayout)
         let p = try layout.prepareCompositional(request.dataSource, view: request.view)
         #expect(p.materialisedSectionCount == 0)
         // k = 3 (a half-width item and a two-item column): 333,334 instances, 93 apart.

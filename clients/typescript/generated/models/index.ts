@@ -110,6 +110,10 @@ export interface CellElement {
     /**
      * 
      */
+    visualFrame?: VisualFrame;
+    /**
+     * 
+     */
     zIndex: number;
     /**
      * 
@@ -227,6 +231,17 @@ export interface CircleLayout {
      */
     type: CircleLayoutTypeEnum;
     /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
+    /**
      * 
      */
     itemSize?: SizeInput | null;
@@ -264,6 +279,17 @@ export interface ColumnLayout {
      * 
      */
     type: ColumnLayoutTypeEnum;
+    /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
     /**
      * 
      */
@@ -690,6 +716,17 @@ export interface CompositionalLayout {
      * 
      */
     type: CompositionalLayoutTypeEnum;
+    /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
     /**
      * 
      */
@@ -1233,6 +1270,17 @@ export interface CoverFlowLayout {
      */
     type: CoverFlowLayoutTypeEnum;
     /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
+    /**
      * 
      */
     cellSize?: SizeInput | null;
@@ -1341,6 +1389,10 @@ export interface DecorationElement {
      * 
      */
     frame: Rect;
+    /**
+     * 
+     */
+    visualFrame?: VisualFrame;
     /**
      * 
      */
@@ -1594,6 +1646,13 @@ export const DeleteSession412ResponseAllOfErrorCodeEnum = {
 export type DeleteSession412ResponseAllOfErrorCodeEnum = typeof DeleteSession412ResponseAllOfErrorCodeEnum[keyof typeof DeleteSession412ResponseAllOfErrorCodeEnum];
 
 /**
+ * UICollectionViewLayout's `developmentLayoutDirection`. Default `leftToRight`.
+ * @export
+ * @interface DevelopmentLayoutDirection
+ */
+export interface DevelopmentLayoutDirection {
+}
+/**
  * @type Element
  * One element's layout attributes; `category` says which kind of element it is.
  * `kind` is present for supplementary and decoration views only; `transform3D`
@@ -1714,6 +1773,17 @@ export interface FlowLayout {
      * 
      */
     type: FlowLayoutTypeEnum;
+    /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
     /**
      * 
      */
@@ -2365,6 +2435,17 @@ export interface JustifiedLayout {
      */
     type: JustifiedLayoutTypeEnum;
     /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
+    /**
      * Default the bounds width when `view.bounds` is given, else 1060.
      */
     containerWidth?: number | null;
@@ -2467,6 +2548,17 @@ export type JustifiedLayoutFullWidthBreakoutRowCadence = boolean | number;
  * @export
  */
 export type Layout = { type: 'circle' } & CircleLayout | { type: 'column' } & ColumnLayout | { type: 'compositional' } & CompositionalLayout | { type: 'coverFlow' } & CoverFlowLayout | { type: 'flow' } & FlowLayout | { type: 'justified' } & JustifiedLayout | { type: 'line' } & LineLayout | { type: 'stack' } & StackLayout | { type: 'tree' } & TreeLayout | { type: 'waterfall' } & WaterfallLayout;
+
+/**
+ * UIUserInterfaceLayoutDirection.
+ * @export
+ */
+export const LayoutDirection = {
+    LeftToRight: 'leftToRight',
+    RightToLeft: 'rightToLeft',
+} as const;
+export type LayoutDirection = typeof LayoutDirection[keyof typeof LayoutDirection];
+
 /**
  * A collection view: its layout, its data source and its view. Used by
  * `POST /v1/sessions`; `POST /v1/layout` takes the same plus `rect`.
@@ -2544,6 +2636,17 @@ export interface LineLayout {
      * 
      */
     type: LineLayoutTypeEnum;
+    /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
     /**
      * 
      */
@@ -3687,6 +3790,13 @@ export interface Session {
      * Layout-level results, by name (`containerHeight` and `widowCount` in the justified layout); empty for most layouts.
      */
     info: { [key: string]: number; };
+    /**
+     * Present (true) when the collection view's horizontal axis is flipped for this
+     * layout and view: every element is drawn mirrored, and answers its `visualFrame`
+     * ([docs/layout-direction.md](docs/layout-direction.md)).
+     * 
+     */
+    axisFlipped?: boolean;
 }
 /**
  * 
@@ -4016,6 +4126,17 @@ export interface StackLayout {
      */
     type: StackLayoutTypeEnum;
     /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
+    /**
      * 
      */
     itemSize?: SizeInput | null;
@@ -4064,6 +4185,10 @@ export interface SupplementaryElement {
      * 
      */
     frame: Rect;
+    /**
+     * 
+     */
+    visualFrame?: VisualFrame;
     /**
      * 
      */
@@ -4270,6 +4395,17 @@ export interface TreeLayout {
      */
     type: TreeLayoutTypeEnum;
     /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
+    /**
      * 
      */
     itemSize?: SizeInput | null;
@@ -4354,7 +4490,19 @@ export interface ViewInput {
      * 
      */
     orthogonalOffsets?: { [key: string]: number; } | null;
+    /**
+     * The collection view's effective layout direction
+     * (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
+     * Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
+     * mirrored, and a compositional layout (or any layout with
+     * `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
+     * elements also answer `visualFrame`.
+     * 
+     */
+    layoutDirection?: LayoutDirection | null;
 }
+
+
 /**
  * The session's view, every member in object form (`scale` 0 = no rounding).
  * @export
@@ -4381,7 +4529,13 @@ export interface ViewState {
      * Present once set (compositional layout, C13); section index to offset.
      */
     orthogonalOffsets?: { [key: string]: number; };
+    /**
+     * Present when not `leftToRight`.
+     */
+    layoutDirection?: LayoutDirection;
 }
+
+
 /**
  * 
  * @export
@@ -4408,6 +4562,33 @@ export interface ViewUpdate {
     contentSize: Size;
 }
 /**
+ * Present when the collection view's horizontal axis is flipped (the session's
+ * `axisFlipped`): where the element is drawn, in content coordinates, its frame mirrored
+ * across the content's width, `x = contentSize.width − frame.x − frame.width`
+ * ([docs/layout-direction.md](docs/layout-direction.md)).
+ * 
+ * @export
+ * @interface VisualFrame
+ */
+export interface VisualFrame {
+    /**
+     * 
+     */
+    x: number;
+    /**
+     * 
+     */
+    y: number;
+    /**
+     * 
+     */
+    width: number;
+    /**
+     * 
+     */
+    height: number;
+}
+/**
  * Pinterest-style columns (CHTCollectionViewWaterfallLayout 1.0): each item goes to
  * a column chosen by `itemRenderDirection`, its width the column width and its
  * height from its aspect ratio. Optional `header` and `footer` per section. Reads
@@ -4424,6 +4605,17 @@ export interface WaterfallLayout {
      * 
      */
     type: WaterfallLayoutTypeEnum;
+    /**
+     * UICollectionViewLayout's `flipsHorizontallyInOppositeLayoutDirection`: the view flips
+     * its horizontal axis when its effective direction differs from
+     * `developmentLayoutDirection` ([docs/layout-direction.md](docs/layout-direction.md), L1).
+     * 
+     */
+    flipsHorizontallyInOppositeLayoutDirection?: boolean | null;
+    /**
+     * 
+     */
+    developmentLayoutDirection?: DevelopmentLayoutDirection | null;
     /**
      * 
      */

@@ -1,0 +1,41 @@
+/// A layout with UIKit's two direction properties, `flipsHorizontallyInOppositeLayoutDirection`
+/// and `developmentLayoutDirection`: it prepares its base layout and, when the view's effective
+/// direction makes that layout mirror its own frames (`DirectionRules`), answers them mirrored.
+/// Every layout the service decodes is one, so a view's direction can change without the
+/// layout being decoded again; a left-to-right view prepares the base layout as it is.
+public struct DirectedLayout: CollectionLayout {
+    public let base: any CollectionLayout
+    public let layoutClass: DirectionRules.LayoutClass
+    public let flipsHorizontallyInOppositeLayoutDirection: Bool
+    public let developmentLayoutDirection: LayoutDirection
+
+    public init(
+        _ base: any CollectionLayout, class layoutClass: DirectionRules.LayoutClass,
+        flipsHorizontallyInOppositeLayoutDirection: Bool = false, developmentLayoutDirection: LayoutDirection = .leftToRight
+    ) {
+        self.base = base
+        self.layoutClass = layoutClass
+        self.flipsHorizontallyInOppositeLayoutDirection = flipsHorizontallyInOppositeLayoutDirection
+        self.developmentLayoutDirection = developmentLayoutDirection
+    }
+
+    /// What UIKit does with this layout in `view`'s effective direction.
+    public func outcome(in view: ViewContext) -> DirectionRules.Outcome {
+        DirectionRules.resolve(
+            layoutClass, effective: view.layoutDirection, development: developmentLayoutDirection,
+            flips: flipsHorizontallyInOppositeLayoutDirection)
+    }
+
+    public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
+        let prepared = try base.prepare(dataSource, view: view)
+        switch outcome(in: view).ownMirror {
+        case .none:
+            return prepared
+        case .verticalFlow:
+            return HorizontallyMirroredLayout(prepared, width: HorizontallyMirroredLayout.flowWidth(of: view))
+        case .horizontalFlow:
+            // L3 is not built yet (issue 37): the horizontal flow answers left-to-right frames.
+            return prepared
+        }
+    }
+}
