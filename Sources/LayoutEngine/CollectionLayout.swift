@@ -42,6 +42,17 @@ public protocol CollectionLayout: Sendable {
     /// Computes all geometry that depends on the data source and on the parts of the view
     /// this layout reads. Throws for data the layout cannot lay out (naming the field).
     func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout
+
+    /// Whether the collection view flips its horizontal axis for this layout in `view`
+    /// (docs/layout-direction.md L1, L4). A requirement, not a cast: every rect query asks,
+    /// and a dynamic cast of the layout cost about a thousand instructions a query.
+    func flipsAxis(in view: ViewContext) -> Bool
+}
+
+extension CollectionLayout {
+    /// A layout without UIKit's direction properties never has the axis flipped
+    /// (`DirectedLayout` answers for the ones that have them).
+    public func flipsAxis(in view: ViewContext) -> Bool { false }
 }
 
 /// A layout made from one `Parameters` value: every layout but the compositional one. A

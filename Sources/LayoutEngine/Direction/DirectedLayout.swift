@@ -26,6 +26,10 @@ public struct DirectedLayout: CollectionLayout {
             flips: flipsHorizontallyInOppositeLayoutDirection)
     }
 
+    public func flipsAxis(in view: ViewContext) -> Bool {
+        outcome(in: view).axisFlipped
+    }
+
     public func prepare(_ dataSource: DataSource, view: ViewContext) throws(LayoutError) -> any PreparedLayout {
         let prepared = try base.prepare(dataSource, view: view)
         switch outcome(in: view).ownMirror {

@@ -11,7 +11,7 @@ import TesseraSupport
 ///
 /// `StreamedElementsTests` holds it to writing the listed elements with `JSONWriter.elements`,
 /// byte for byte, for every layout kind.
-final class ElementReplyWriter: ElementSink {
+class ElementReplyWriter: ElementSink {
     /// Only this object's one user touches these, on one thread: no run-time exclusivity
     /// checks (a class's stored properties get one per access otherwise).
     @exclusivity(unchecked) private var writer: JSONWriter
@@ -20,15 +20,11 @@ final class ElementReplyWriter: ElementSink {
     @exclusivity(unchecked) private var cellEcho = CellEcho()
     @exclusivity(unchecked) private var wroteElement = false
     @exclusivity(unchecked) private var wroteNonFiniteNumber = false
-    /// When the collection view's axis is flipped, the width every element's `visualFrame`
-    /// mirrors its frame across; nil otherwise (docs/layout-direction.md).
-    private let visualWidth: Double?
 
     /// `{"version":V,"contentSize":{"width":W,"height":H},"elements":[`, in room for about
     /// `capacity` bytes; one reservation (a key, a number and a bracket each cost one).
-    init(version: Int, contentSize: Size, capacity: Int, visualWidth: Double? = nil) {
+    init(version: Int, contentSize: Size, capacity: Int) {
         writer = JSONWriter(capacity: capacity)
-        self.visualWidth = visualWidth
         super.init()
         writer.appendWritten(maxCount: 64 + JSONCursor.maxIntegerBytes + 2 * JSONCursor.maxNumberBytes) { c in
             c.fragment(#"{"version":"#)
@@ -42,6 +38,13 @@ final class ElementReplyWriter: ElementSink {
     }
 
     override func take(_ element: borrowing LayoutAttributes) {
+        write(element, visualWidth: nil)
+    }
+
+    /// One element's bytes, with its `visualFrame` when `visualWidth` is given
+    /// (`FlippedAxisReplyWriter`); inlined, so `take`'s nil costs nothing.
+    @inline(__always)
+    fileprivate func write(_ element: borrowing LayoutAttributes, visualWidth: Double?) {
         let comma = wroteElement
         wroteElement = true
         let plain = JSONWriter.isPlain(element)
@@ -68,9 +71,6 @@ final class ElementReplyWriter: ElementSink {
     }
 
     override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
-        // A flipped axis writes a visualFrame too: the general path (the plain-cell one is
-        // for the common, unflipped case).
-        if visualWidth != nil { return take(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex)) }
         let comma = wroteElement
         wroteElement = true
         let nonFinite = stage.withReserved(JSONWriter.maxPlainCellBytes, flushingInto: &writer.out) { w in
@@ -88,5 +88,26 @@ final class ElementReplyWriter: ElementSink {
         if wroteNonFiniteNumber { writer.noteNonFiniteNumber() }
         writer.out.append("]}")
         return writer
+    }
+}
+
+/// The reply of a rect query on a session whose collection view has its axis flipped
+/// (docs/layout-direction.md): every element also gets its `visualFrame`, mirrored across
+/// `visualWidth`. A subclass, so the common, unflipped writer keeps its plain-cell path and
+/// pays nothing for this one.
+final class FlippedAxisReplyWriter: ElementReplyWriter {
+    private let visualWidth: Double
+
+    init(version: Int, contentSize: Size, capacity: Int, visualWidth: Double) {
+        self.visualWidth = visualWidth
+        super.init(version: version, contentSize: contentSize, capacity: capacity)
+    }
+
+    override func take(_ element: borrowing LayoutAttributes) {
+        write(element, visualWidth: visualWidth)
+    }
+
+    override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
+        write(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex), visualWidth: visualWidth)
     }
 }

@@ -24,9 +24,12 @@ extension TesseraService {
             }
             let state = s.current
             let layout = try queryLayout(state, progress: q.progressText)
-            let writer = ElementReplyWriter(
-                version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess,
-                visualWidth: Self.visualWidth(state, layout))
+            let writer =
+                Self.visualWidth(state, layout).map {
+                    FlippedAxisReplyWriter(
+                        version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess, visualWidth: $0)
+                }
+                ?? ElementReplyWriter(version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess)
             guard try stream(layout, in: q.rect, view: state.view, to: writer, on: context) else {
                 // The worker asks the cache again: this first sighting must not count twice.
                 if let key, !admitted { s.forgetSighting(key) }
@@ -94,7 +97,7 @@ extension TesseraService {
     /// (`DirectionRules`), the width `visualFrame` mirrors across: the content's width
     /// (a choice; docs/layout-direction.md).
     static func visualWidth(_ state: SessionState, _ prepared: any PreparedLayout) -> Double? {
-        guard let directed = state.layout as? DirectedLayout, directed.outcome(in: state.view).axisFlipped else { return nil }
+        guard state.layout.flipsAxis(in: state.view) else { return nil }
         return prepared.contentSize.width
     }
 

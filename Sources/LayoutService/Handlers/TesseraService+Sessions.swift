@@ -62,7 +62,7 @@ extension TesseraService {
             w.raw(state.layoutJSON[...])
             w.key("view")
             w.view(state.view)
-            if let directed = state.layout as? DirectedLayout, directed.outcome(in: state.view).axisFlipped {
+            if state.layout.flipsAxis(in: state.view) {
                 // docs/layout-direction.md: the screen shows every frame mirrored.
                 w.key("axisFlipped")
                 w.bool(true)
