@@ -105,6 +105,11 @@ public protocol PreparedLayout: Sendable {
         elementLimit: Int
     ) throws(ElementLimitExceeded) -> Point
 
+    /// Where UIKit's scroll view opens this layout when the client names no content offset;
+    /// nil keeps the view's own (the origin). Only the horizontal flow layout in right-to-left
+    /// has one (docs/layout-direction.md, L3.4).
+    func initialContentOffset(view: ViewContext) -> Point?
+
     /// initialLayoutAttributesForAppearingItemAtIndexPath (and the supplementary/decoration
     /// variants): where an inserted element starts its animation.
     func initialAttributes(forAppearing attributes: LayoutAttributes, view: ViewContext) -> LayoutAttributes
@@ -119,6 +124,8 @@ extension PreparedLayout {
     public func attributesForDecorationView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
         nil
     }
+
+    public func initialContentOffset(view: ViewContext) -> Point? { nil }
 
     /// UIKit's default keeps the proposed offset; a scroll view then clamps it to its content,
     /// so the headless default answers the offset the view would come to rest at: clamped to

@@ -38,8 +38,10 @@ public struct DirectedLayout: CollectionLayout {
         case .verticalFlow:
             return HorizontallyMirroredLayout(prepared, width: HorizontallyMirroredLayout.flowWidth(of: view))
         case .horizontalFlow:
-            // L3 is not built yet (issue 37): the horizontal flow answers left-to-right frames.
-            return prepared
+            // L3: only the flow layout's own prepared form can be mapped (it is what a
+            // horizontal flow prepares to).
+            guard let flow = prepared as? PreparedFlowLayout else { return prepared }
+            return RightToLeftHorizontalFlow(flow)
         }
     }
 }

@@ -12,6 +12,9 @@ struct LayoutRequest: Sendable {
     /// The data source's identifiers, when it has them (docs/snapshots.md).
     var snapshot: PackedSnapshot?
     var view: ViewContext
+    /// Whether the client named `view.contentOffset` (a new session without one opens where
+    /// UIKit would: `PreparedLayout.initialContentOffset`).
+    var namesContentOffset: Bool
     var rect: Rect?
 
     static let bodyKeys: Set<String> = ["layout", "dataSource", "view"]
@@ -37,7 +40,8 @@ struct LayoutRequest: Sendable {
         let rect = try body.rect("rect")
         return LayoutRequest(
             kind: kind, layout: layout, layoutJSON: layoutJSON, dataSource: dataSource,
-            snapshot: snapshot, view: view, rect: rect)
+            snapshot: snapshot, view: view,
+            namesContentOffset: body["view"].flatMap { $0["contentOffset"] }.map { !$0.isNull } ?? false, rect: rect)
     }
 
     static func decodeLayout(_ v: JSONValue, path: String) throws(APIError) -> (LayoutKind, any CollectionLayout, [UInt8]) {

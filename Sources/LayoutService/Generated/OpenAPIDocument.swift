@@ -3437,9 +3437,13 @@ components:
             The collection view's effective layout direction
             (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
             Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
-            mirrored, and a compositional layout (or any layout with
+            mirrored, a horizontal flow layout answers UIKit's quirk (sections mirrored, each
+            header at its section's right end) and opens at its far right when no
+            `contentOffset` is named, and a compositional layout (or any layout with
             `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
-            elements also answer `visualFrame`.
+            elements also answer `visualFrame`. A PATCH that changes it prepares the layout
+            again (`invalidated` true). `contentOffset`, rects and scroll positions stay in
+            the layout's own space.
 
     LayoutDirection:
       type: string
@@ -5599,6 +5603,14 @@ components:
           minimum: 1
         contentSize:
           $ref: "#/components/schemas/Size"
+        contentOffset:
+          allOf:
+            - $ref: "#/components/schemas/Point"
+          description: |
+            Present when the view opened at an offset the request did not name: a horizontal
+            flow layout in `rightToLeft` (without the flag) opens at its far right, x =
+            contentSize.width − bounds.width + contentInset.right (rule L3.4 of
+            [docs/layout-direction.md](docs/layout-direction.md)). The session's view keeps it.
         info:
           $ref: "#/components/schemas/Info"
     Session:

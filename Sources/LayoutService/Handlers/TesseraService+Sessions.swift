@@ -8,31 +8,51 @@ extension TesseraService {
     public func createSession(body: [UInt8]) -> Reply {
         .handling { () throws(APIError) -> Reply in
             let request = try layoutRequest(body, allowRect: false)
+            let counts = StoredCounts(
+                items: request.dataSource.totalItemCount,
+                sections: request.dataSource.sections.count,
+                identifierBytes: try store.configuration.checkedIdentifierBytes(request.snapshot, field: "dataSource.sections"))
+            var view = request.view
+            var opened: (any PreparedLayout)? = nil
+            if !request.namesContentOffset && view.layoutDirection == .rightToLeft {
+                // L3.4: where the view opens may depend on the prepared layout (a right-to-left
+                // horizontal flow opens at its far right), and the stored view must say so:
+                // prepared before the write, not beside it.
+                let layout = try prepare(request.layout, request.dataSource, view)
+                if let offset = layout.initialContentOffset(view: view) { view.contentOffset = offset }
+                opened = layout
+            }
             // The store keeps the source of truth, known once decoded: it is written while
             // the layout is prepared.
             let pending = store.beginAdd(
                 SessionImage(
-                    version: 1, layoutJSON: request.layoutJSON, view: request.view,
+                    version: 1, layoutJSON: request.layoutJSON, view: view,
                     dataSource: request.dataSource, identifiers: request.snapshot),
-                counts: StoredCounts(
-                    items: request.dataSource.totalItemCount,
-                    sections: request.dataSource.sections.count,
-                    identifierBytes: try store.configuration.checkedIdentifierBytes(request.snapshot, field: "dataSource.sections")))
+                counts: counts)
             let prepared: any PreparedLayout
-            do throws(APIError) {
-                prepared = try prepare(request.layout, request.dataSource, request.view)
-            } catch {
-                store.abandonAdd(pending)
-                throw error
+            if let opened {
+                prepared = opened
+            } else {
+                do throws(APIError) {
+                    prepared = try prepare(request.layout, request.dataSource, view)
+                } catch {
+                    store.abandonAdd(pending)
+                    throw error
+                }
             }
             let state = SessionState(
                 version: 1, kind: request.kind, layout: request.layout,
                 layoutJSON: request.layoutJSON, dataSource: request.dataSource,
-                identifiers: request.snapshot, view: request.view, prepared: prepared)
+                identifiers: request.snapshot, view: view, prepared: prepared)
             let session = try store.finishAdd(pending, state)
             return Self.sessionReply(state.version, id: session.id, status: 201, headers: [("Location", "/v1/sessions/\(session.id)")]) { w in
                 w.key("contentSize")
                 w.size(prepared.contentSize)
+                if view.contentOffset != request.view.contentOffset {
+                    // L3.4: the offset the view opened at, which the client did not name.
+                    w.key("contentOffset")
+                    w.point(view.contentOffset)
+                }
                 w.key("info")
                 w.info(prepared.info)
             }

@@ -1254,9 +1254,13 @@ extension Components {
             /// The collection view's effective layout direction
             /// (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
             /// Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
-            /// mirrored, and a compositional layout (or any layout with
+            /// mirrored, a horizontal flow layout answers UIKit's quirk (sections mirrored, each
+            /// header at its section's right end) and opens at its far right when no
+            /// `contentOffset` is named, and a compositional layout (or any layout with
             /// `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
-            /// elements also answer `visualFrame`.
+            /// elements also answer `visualFrame`. A PATCH that changes it prepares the layout
+            /// again (`invalidated` true). `contentOffset`, rects and scroll positions stay in
+            /// the layout's own space.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/layoutDirection`.
@@ -1280,9 +1284,13 @@ extension Components {
             /// The collection view's effective layout direction
             /// (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
             /// Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
-            /// mirrored, and a compositional layout (or any layout with
+            /// mirrored, a horizontal flow layout answers UIKit's quirk (sections mirrored, each
+            /// header at its section's right end) and opens at its far right when no
+            /// `contentOffset` is named, and a compositional layout (or any layout with
             /// `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
-            /// elements also answer `visualFrame`.
+            /// elements also answer `visualFrame`. A PATCH that changes it prepares the layout
+            /// again (`invalidated` true). `contentOffset`, rects and scroll positions stay in
+            /// the layout's own space.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/layoutDirection`.
@@ -8507,6 +8515,38 @@ extension Components {
             public var version: Swift.Int
             /// - Remark: Generated from `#/components/schemas/SessionCreated/contentSize`.
             public var contentSize: Components.Schemas.Size
+            /// Present when the view opened at an offset the request did not name: a horizontal
+            /// flow layout in `rightToLeft` (without the flag) opens at its far right, x =
+            /// contentSize.width − bounds.width + contentInset.right (rule L3.4 of
+            /// [docs/layout-direction.md](docs/layout-direction.md)). The session's view keeps it.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionCreated/contentOffset`.
+            public struct ContentOffsetPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SessionCreated/contentOffset/value1`.
+                public var value1: Components.Schemas.Point
+                /// Creates a new `ContentOffsetPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Point) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Present when the view opened at an offset the request did not name: a horizontal
+            /// flow layout in `rightToLeft` (without the flag) opens at its far right, x =
+            /// contentSize.width − bounds.width + contentInset.right (rule L3.4 of
+            /// [docs/layout-direction.md](docs/layout-direction.md)). The session's view keeps it.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionCreated/contentOffset`.
+            public var contentOffset: Components.Schemas.SessionCreated.ContentOffsetPayload?
             /// - Remark: Generated from `#/components/schemas/SessionCreated/info`.
             public var info: Components.Schemas.Info
             /// Creates a new `SessionCreated`.
@@ -8515,22 +8555,26 @@ extension Components {
             ///   - id:
             ///   - version:
             ///   - contentSize:
+            ///   - contentOffset: Present when the view opened at an offset the request did not name: a horizontal
             ///   - info:
             public init(
                 id: Swift.String,
                 version: Swift.Int,
                 contentSize: Components.Schemas.Size,
+                contentOffset: Components.Schemas.SessionCreated.ContentOffsetPayload? = nil,
                 info: Components.Schemas.Info
             ) {
                 self.id = id
                 self.version = version
                 self.contentSize = contentSize
+                self.contentOffset = contentOffset
                 self.info = info
             }
             public enum CodingKeys: String, CodingKey {
                 case id
                 case version
                 case contentSize
+                case contentOffset
                 case info
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -8547,6 +8591,10 @@ extension Components {
                     Components.Schemas.Size.self,
                     forKey: .contentSize
                 )
+                self.contentOffset = try container.decodeIfPresent(
+                    Components.Schemas.SessionCreated.ContentOffsetPayload.self,
+                    forKey: .contentOffset
+                )
                 self.info = try container.decode(
                     Components.Schemas.Info.self,
                     forKey: .info
@@ -8555,6 +8603,7 @@ extension Components {
                     "id",
                     "version",
                     "contentSize",
+                    "contentOffset",
                     "info"
                 ])
             }

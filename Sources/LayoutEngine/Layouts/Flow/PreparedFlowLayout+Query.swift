@@ -100,3 +100,34 @@ extension PreparedFlowLayout {
         bandStart[s] <= along.upperBound && bandEnd[s] >= along.lowerBound
     }
 }
+
+extension PreparedFlowLayout {
+    /// The cells of section `s` whose unrounded lines meet `along` × `cross` (every cell when
+    /// either is nil), each with its rounded frame, in item order; the caller tests the frames.
+    /// For layouts that map this one's frames (`RightToLeftHorizontalFlow`); the rect query
+    /// above keeps its own loop, which writes each frame straight to the collector.
+    @inline(__always)
+    func forEachCell(
+        ofSection s: Int, along: ClosedRange<Double>?, cross: ClosedRange<Double>?,
+        _ body: (_ item: Int, _ frame: Rect) throws(ElementLimitExceeded) -> Void
+    ) throws(ElementLimitExceeded) {
+        let section = sections[s]
+        guard let along, let cross else {
+            for i in 0..<section.itemCount { try body(i, cellFrame(section, item: i)) }
+            return
+        }
+        switch section.cells {
+        case .uniform(let grid):
+            let base = section.firstLineAlong
+            try grid.forEachCandidate(along: along, cross: cross, base: base, axes: axes) {
+                (i, line, column) throws(ElementLimitExceeded) in
+                try body(i, uniformCellFrame(grid, grid.origin(line: line, column: column, base: base)))
+            }
+        case .mixed(let lines):
+            try lines.forEachCandidate(along: along, cross: cross, base: section.firstLineAlong, axes: axes) {
+                (i, line) throws(ElementLimitExceeded) in
+                try body(i, cellFrame(section, item: i, line: line))
+            }
+        }
+    }
+}

@@ -3817,6 +3817,14 @@ export interface SessionCreated {
      */
     contentSize: Size;
     /**
+     * Present when the view opened at an offset the request did not name: a horizontal
+     * flow layout in `rightToLeft` (without the flag) opens at its far right, x =
+     * contentSize.width − bounds.width + contentInset.right (rule L3.4 of
+     * [docs/layout-direction.md](docs/layout-direction.md)). The session's view keeps it.
+     * 
+     */
+    contentOffset?: Point;
+    /**
      * Layout-level results, by name (`containerHeight` and `widowCount` in the justified layout); empty for most layouts.
      */
     info: { [key: string]: number; };
@@ -4494,9 +4502,13 @@ export interface ViewInput {
      * The collection view's effective layout direction
      * (`effectiveUserInterfaceLayoutDirection`; [docs/layout-direction.md](docs/layout-direction.md)).
      * Default `leftToRight`. In `rightToLeft` a vertical flow layout answers its frames
-     * mirrored, and a compositional layout (or any layout with
+     * mirrored, a horizontal flow layout answers UIKit's quirk (sections mirrored, each
+     * header at its section's right end) and opens at its far right when no
+     * `contentOffset` is named, and a compositional layout (or any layout with
      * `flipsHorizontallyInOppositeLayoutDirection`) has the view's axis flipped: its
-     * elements also answer `visualFrame`.
+     * elements also answer `visualFrame`. A PATCH that changes it prepares the layout
+     * again (`invalidated` true). `contentOffset`, rects and scroll positions stay in
+     * the layout's own space.
      * 
      */
     layoutDirection?: LayoutDirection | null;
