@@ -48,8 +48,9 @@ struct StoredDataChecksTests {
         }
     }
 
-    /// What earlier versions wrote still loads: `TSN4` images (the same bytes less the layout
-    /// direction, which loads as left-to-right), `TSN3` images (less the identifiers' flag
+    /// What earlier versions wrote still loads: `TSN5` images (the same bytes less the
+    /// orthogonal offsets), `TSN4` images (less the layout direction too, which loads as
+    /// left-to-right), `TSN3` images (less the identifiers' flag
     /// too), `TSN2` images and 0xC7 log entries without a checksum.
     @Test func imagesAndLogEntriesWithoutAChecksumStillLoad() throws {
         func summed(_ bytes: [UInt8]) -> [UInt8] {
@@ -58,9 +59,13 @@ struct StoredDataChecksTests {
         }
         var rightToLeft = Self.image()
         rightToLeft.view.layoutDirection = .rightToLeft
-        // The layout direction is the last byte before the sum, the identifiers' flag (0: none)
-        // the one before it.
-        var old = Array(rightToLeft.encoded.dropLast(9))
+        // The orthogonal offsets' count (0: eight bytes) is last before the sum, the layout
+        // direction the byte before it, the identifiers' flag (0: none) the one before that.
+        var old = Array(rightToLeft.encoded.dropLast(16))
+        old[3] = UInt8(ascii: "5")
+        let tsn5 = try SessionImage(decoding: summed(old))
+        #expect(tsn5.view == rightToLeft.view)
+        old = Array(old.dropLast())
         old[3] = UInt8(ascii: "4")
         let tsn4 = try SessionImage(decoding: summed(old))
         #expect(tsn4.dataSource == Self.image().dataSource && tsn4.view.layoutDirection == .leftToRight)
@@ -76,7 +81,7 @@ struct StoredDataChecksTests {
         #expect(entry.kind == .view && entry.body == Array("{}".utf8))
     }
 
-    /// The view's layout direction is stored and loads again (`TSN5`).
+    /// The view's layout direction is stored and loads again (`TSN5` on).
     @Test func theLayoutDirectionIsStored() throws {
         var image = Self.image()
         image.view.layoutDirection = .rightToLeft
@@ -93,7 +98,8 @@ struct StoredDataChecksTests {
         let limits = StorageLimits(maxSessions: 10, maxTotalItems: 1000, idleExpirySeconds: 900)
         let counts = StoredCounts(items: 50, sections: 1)
         func oldFormat(_ s: SessionImage) -> [UInt8] {
-            var bytes = Array(s.encoded.dropLast(10))
+            // Less the sum, the orthogonal offsets' count, the direction and the identifiers' flag.
+            var bytes = Array(s.encoded.dropLast(18))
             bytes[3] = UInt8(ascii: "2")
             return bytes
         }
@@ -129,5 +135,33 @@ struct StoredDataChecksTests {
         let r = try sqliteService(path).getSession(id: id)
         #expect(r.status == 500)
         #expect(try errorOf(r).message.contains("the log entry fails its checksum"))
+    }
+}
+
+/// The orthogonal sections' own scroll offsets (docs/compositional.md C13) are part of the
+/// view: a session image keeps them (`TSN6`), so a compacted session loads them again on
+/// another replica.
+@Suite struct StoredOrthogonalOffsetsTests {
+    static let session =
+        #"{"layout":{"type":"compositional","section":{"orthogonalScrollingBehavior":"continuous","group":{"axis":"horizontal","size":{"width":{"fractionalWidth":0.45},"height":{"absolute":100}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}},"dataSource":{"sections":[{"itemCount":20},{"itemCount":20}]},"view":{"bounds":[390,844]}}"#
+
+    @Test func aCompactedImageKeepsThem() throws {
+        let path = try temporaryDirectory() + "/sessions.db"
+        let a = try sqliteService(path)
+        let id = try createSession(a, Self.session)
+        // Section 1's offset once, then enough changes of section 0's that the log outweighs
+        // the image and is folded into a new one: section 1's is then only in that image.
+        #expect(a.patchView(id: id, body: body(#"{"orthogonalOffsets":{"1":79}}"#)).status == 200)
+        for k in 0..<40 {
+            #expect(a.patchView(id: id, body: body(#"{"orthogonalOffsets":{"0":\#(k)}}"#)).status == 200)
+        }
+        let stored = try #require(try a.store.storage.load(id: id, after: nil))
+        let image = try SessionImage(decoding: try #require(stored.image).bytes)
+        // Folded at some change after the first: the image holds section 1's offset.
+        #expect(image.view.orthogonalOffsets[1] == 79)
+        #expect(image.version > 2)
+        let b = try sqliteService(path)
+        let view = try #require(try object(b.getSession(id: id))["view"] as? [String: Any])
+        #expect(view["orthogonalOffsets"] as? [String: Double] == ["0": 39, "1": 79])
     }
 }

@@ -17,13 +17,16 @@ struct SessionImage: Sendable {
     /// The sections' and items' identifiers (docs/snapshots.md), if the session has them.
     var identifiers: PackedSnapshot?
 
-    /// `TSN5`: columns packed (`packedColumn`), the identifiers' packed columns after the
+    /// `TSN6`: columns packed (`packedColumn`), the identifiers' packed columns after the
     /// movement, then the view's layout direction (one byte: 0 left-to-right, 1
-    /// right-to-left), the whole ending in its XXH64 (`Checksum`), verified before anything is
-    /// decoded. Earlier Tesseras' images still load, left-to-right: `TSN4`, the same without
-    /// the direction, `TSN3`, without identifiers either, `TSN2`, packed without a checksum,
-    /// and `TSN1`, raw columns.
-    static let magic: [UInt8] = Array("TSN5".utf8)
+    /// right-to-left) and its orthogonal sections' offsets (a count, then section and offset
+    /// pairs in section order), the whole ending in its XXH64 (`Checksum`), verified before
+    /// anything is decoded. Earlier Tesseras' images still load: `TSN5`, the same without the
+    /// orthogonal offsets (which TSN5 lost: they load as none), `TSN4`, without the direction
+    /// either (left-to-right), `TSN3`, without identifiers either, `TSN2`, packed without a
+    /// checksum, and `TSN1`, raw columns.
+    static let magic: [UInt8] = Array("TSN6".utf8)
+    static let withoutOrthogonalOffsetsMagic: [UInt8] = Array("TSN5".utf8)
     static let withoutDirectionMagic: [UInt8] = Array("TSN4".utf8)
     static let withoutIdentifiersMagic: [UInt8] = Array("TSN3".utf8)
     static let uncheckedMagic: [UInt8] = Array("TSN2".utf8)
@@ -94,6 +97,12 @@ struct SessionImage: Sendable {
             w.u8(0)
         }
         w.u8(view.layoutDirection == .rightToLeft ? 1 : 0)
+        let offsets = view.orthogonalOffsets.sorted { $0.key < $1.key }
+        w.int(offsets.count)
+        for (section, offset) in offsets {
+            w.int(section)
+            w.double(offset)
+        }
         w.checksum()
         return w.bytes
     }
@@ -145,11 +154,13 @@ struct SessionImage: Sendable {
 
     init(decoding bytes: [UInt8]) throws(SessionImageError) {
         let magic = Array(bytes.prefix(Self.magic.count))
-        guard [Self.magic, Self.withoutDirectionMagic, Self.withoutIdentifiersMagic, Self.uncheckedMagic, Self.rawColumnsMagic].contains(magic)
-        else {
-            throw SessionImageError("not a Tessera session image (bad magic)")
-        }
-        let checked = magic == Self.magic || magic == Self.withoutDirectionMagic || magic == Self.withoutIdentifiersMagic
+        let known = [
+            Self.magic, Self.withoutOrthogonalOffsetsMagic, Self.withoutDirectionMagic, Self.withoutIdentifiersMagic,
+            Self.uncheckedMagic, Self.rawColumnsMagic,
+        ]
+        guard known.contains(magic) else { throw SessionImageError("not a Tessera session image (bad magic)") }
+        let hasDirection = magic == Self.magic || magic == Self.withoutOrthogonalOffsetsMagic
+        let checked = hasDirection || magic == Self.withoutDirectionMagic || magic == Self.withoutIdentifiersMagic
         let end = checked ? try Checksum.verifiedLength(bytes, "the session image") : bytes.count
         var r = ByteReader(bytes, offset: magic.count, end: end)
         let packed = magic != Self.rawColumnsMagic
@@ -180,14 +191,23 @@ struct SessionImage: Sendable {
             movement = nil
         }
         identifiers = nil
-        if magic == Self.magic || magic == Self.withoutDirectionMagic, try r.u8("identifiers flag") == 1 {
+        if hasDirection || magic == Self.withoutDirectionMagic, try r.u8("identifiers flag") == 1 {
             identifiers = try Self.readIdentifiers(&r, dataSource)
         }
-        if magic == Self.magic {
+        if hasDirection {
             switch try r.u8("layout direction") {
             case 0: view.layoutDirection = .leftToRight
             case 1: view.layoutDirection = .rightToLeft
             default: throw SessionImageError("the layout direction is damaged")
+            }
+        }
+        if magic == Self.magic {
+            // Sections a request named, which need not exist any more (a section deleted
+            // after its offset was set keeps it, as the view does).
+            let count = try r.count("orthogonal offset count", max: end)
+            for _ in 0..<count {
+                let section = try r.count("orthogonal offset section", max: Int.max)
+                view.orthogonalOffsets[section] = try r.number("orthogonal offset")
             }
         }
         guard r.isAtEnd else { throw SessionImageError("trailing bytes after the session image") }
