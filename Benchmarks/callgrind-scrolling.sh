@@ -9,7 +9,8 @@
 #
 #   Benchmarks/callgrind-scrolling.sh          (builds release first; ~5 min)
 #
-# Environment: KINDS ("flow waterfall compositional"), FEW (200), MANY (1200), SCRATCH
+# Environment: KINDS ("flow waterfall compositional"; also flow-rtl and compositional-rtl,
+# the flow and compositional sessions in right-to-left), FEW (200), MANY (1200), SCRATCH
 # (.build-bench), SKIP_BUILD=1, BASELINE (another tessera binary, measured the same way),
 # TESSERA_ARGS (extra `tessera serve` options for every run), KEEP=DIR (keep the profiles).
 # Target (issue 32): ≤ 60,000 instructions per random flow rect with the default options.
@@ -46,6 +47,13 @@ body() {
     case $1 in
     flow)
         echo '{"layout":{"type":"flow","itemSize":[50,50],"minimumLineSpacing":10,"minimumInteritemSpacing":10},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844]}}' ;;
+    flow-rtl)
+        # The same flow in right-to-left (issue 37, L2: the layout mirrors its own frames).
+        echo '{"layout":{"type":"flow","itemSize":[50,50],"minimumLineSpacing":10,"minimumInteritemSpacing":10},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844],"layoutDirection":"rightToLeft"}}' ;;
+    compositional-rtl)
+        # The compositional grid in right-to-left (L4: the axis flips; every element also
+        # answers visualFrame).
+        echo '{"layout":{"type":"compositional","section":{"group":{"axis":"horizontal","count":4,"size":{"width":{"fractionalWidth":1},"height":{"fractionalWidth":0.25}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844],"scale":3,"layoutDirection":"rightToLeft"}}' ;;
     waterfall)
         python3 -c '
 import random

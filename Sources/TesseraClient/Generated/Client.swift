@@ -2748,14 +2748,15 @@ public struct Client: APIProtocol {
     }
     /// Scroll or resize the view
     ///
-    /// Changes any of the view's `bounds`, `contentOffset`, `contentInset` and `scale`
-    /// (members left out keep their values; `{}` changes nothing but still makes a new
-    /// version). The layout is asked what the change invalidates
-    /// (shouldInvalidateLayout(forBoundsChange:)): `invalidated` is its answer, and
-    /// `invalidation` says how much: the whole layout (prepared again, e.g. a flow
-    /// layout whose width changed), all attributes (e.g. the cover flow's transforms on
-    /// every scroll), or only some elements (e.g. pinned headers). The session moves to
-    /// a new version, given in the reply and in `ETag`.
+    /// Changes any of the view's `bounds`, `contentOffset`, `contentInset`, `scale`,
+    /// `orthogonalOffsets` and `layoutDirection` (members left out keep their values;
+    /// `{}` changes nothing but still makes a new version). The layout is asked what the
+    /// change invalidates (shouldInvalidateLayout(forBoundsChange:)): `invalidated` is its
+    /// answer, and `invalidation` says how much: the whole layout (prepared again, e.g. a
+    /// flow layout whose width changed, or any layout whose view changed direction), all
+    /// attributes (e.g. the cover flow's transforms on every scroll), or only some elements
+    /// (e.g. pinned headers). The session moves to a new version, given in the reply and
+    /// in `ETag`.
     ///
     /// ```sh
     /// curl -s -X PATCH http://localhost:8080/v1/sessions/3f9c2a7be0d14c6f8a51d2e7b9c04a13/view \
