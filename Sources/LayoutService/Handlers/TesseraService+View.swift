@@ -29,20 +29,28 @@ extension TesseraService {
     /// invalidates it (shouldInvalidateLayoutForBoundsChange), and so its transition's and
     /// drag's layouts.
     func changingView(to view: ViewContext, _ state: SessionState) throws(APIError) -> (SessionState, InvalidationContext) {
-        let context = state.prepared.invalidation(from: state.view, to: view)
+        let context = Self.invalidation(of: state.prepared, from: state.view, to: view)
         var next = state
         next.view = view
         if context.invalidatesLayout {
             next.prepared = try prepare(state.layout, state.dataSource, view)
         }
-        if let t = state.transition, t.prepared.invalidation(from: state.view, to: view).invalidatesLayout {
+        if let t = state.transition, Self.invalidation(of: t.prepared, from: state.view, to: view).invalidatesLayout {
             next.transition?.prepared = try prepare(t.layout, state.dataSource, view)
         }
         // A drag in progress keeps its tentative order in the new view too.
-        if let m = state.movement, m.tentative.invalidation(from: state.view, to: view).invalidatesLayout {
+        if let m = state.movement, Self.invalidation(of: m.tentative, from: state.view, to: view).invalidatesLayout {
             next.movement?.tentative = try prepare(state.layout, m.tentativeDataSource, view)
         }
         return (next, context)
+    }
+
+    /// What a view change invalidates in `prepared`. A new layout direction invalidates it all:
+    /// a prepared layout does not know the direction it was prepared for, and the vertical flow
+    /// mirrors its own frames in one direction and not the other (docs/layout-direction.md, L2).
+    static func invalidation(of prepared: any PreparedLayout, from old: ViewContext, to new: ViewContext) -> InvalidationContext {
+        if old.layoutDirection != new.layoutDirection { return .everything }
+        return prepared.invalidation(from: old, to: new)
     }
 
     /// The state scrolled to `offset` (the same as a PATCH of the view's contentOffset).
