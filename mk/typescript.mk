@@ -40,10 +40,10 @@ ts-client: ts-deps
 ts-client-check: ts-deps
 	$(VENV_BIN)/python scripts/generate-typescript-client.py --check
 
-# tsc compiles generated/, src/ (but src/view, which mk/tessera-view.mk checks) and test/ with
-# the strict tsconfig.json into dist/ (git-ignored, emptied first so the tests run on fresh
-# output); the tests start the debug server themselves (TESSERA_BIN), built here only when
-# it is missing.
+# tsc compiles generated/, src/ (but src/view, which mk/tessera-view.mk checks, except the
+# DOM-free files of it a test imports) and test/ with the strict tsconfig.json into dist/
+# (git-ignored, emptied first so the tests run on fresh output); the tests start the debug
+# server themselves (TESSERA_BIN), built here only when it is missing.
 test-typescript: ts-deps ts-client-check
 	rm -rf $(TS_DIR)/dist
 	cd $(TS_DIR) && tsc -p .

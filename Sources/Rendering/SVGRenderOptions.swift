@@ -31,11 +31,20 @@ public struct RenderScene: Sendable {
     public var rect: Rect?
     /// The view's bounds at its content offset, outlined dotted (where the screen is).
     public var visibleBounds: Rect?
+    /// Set when the collection view's axis is flipped (docs/layout-direction.md, L1): the width
+    /// the screen mirrors across. The elements, the rect and the bounds above stay in the
+    /// layout's own space, as the layout answers them; the picture shows each one where the
+    /// screen does, `x = visualWidth − x − w` (an element at its `visualFrame`).
+    public var visualWidth: Double?
 
-    public init(contentSize: Size, elements: [LayoutAttributes], rect: Rect? = nil, visibleBounds: Rect? = nil) {
+    public init(
+        contentSize: Size, elements: [LayoutAttributes], rect: Rect? = nil, visibleBounds: Rect? = nil,
+        visualWidth: Double? = nil
+    ) {
         self.contentSize = contentSize
         self.elements = elements
         self.rect = rect
         self.visibleBounds = visibleBounds
+        self.visualWidth = visualWidth
     }
 }

@@ -6,7 +6,9 @@ import LayoutEngine
 /// every element that is not hidden in zIndex order (ties keep the layout's order, as
 /// UICollectionView adds views in the order the layout answers them), then the view's
 /// visible bounds (dotted) and the requested rect (dashed). The picture is framed to the
-/// requested rect when there is one, else to everything drawn.
+/// requested rect when there is one, else to everything drawn. With a flipped axis
+/// (`RenderScene.visualWidth`) each of them is drawn where the screen shows it, mirrored;
+/// labels are placed there and read left to right, as text in a mirrored view does.
 public enum SVGRenderer {
     /// Empty space around the framed area, in output pixels.
     static let marginPixels = 8.0
@@ -18,7 +20,7 @@ public enum SVGRenderer {
     public static func render(_ scene: RenderScene, options: SVGRenderOptions = SVGRenderOptions()) -> [UInt8] {
         let palette = SVGPalette.of(options.theme)
         let unit = 1 / options.scale // one output pixel, in layout points
-        let drawn = drawOrder(scene.elements)
+        let drawn = drawOrder(scene.elements, visualWidth: scene.visualWidth)
         let frame = framedArea(scene, drawn: drawn).inset(by: -marginPixels * unit)
         let styles = StyleTable(drawn.map(\.attributes))
 
@@ -34,7 +36,7 @@ public enum SVGRenderer {
         rectAttributes(&w, frame)
         w.raw("/>\n")
         w.raw("<rect class=\"content\"")
-        rectAttributes(&w, Rect(origin: .zero, size: scene.contentSize))
+        rectAttributes(&w, Rect(origin: .zero, size: scene.contentSize).visual(scene.visualWidth))
         w.raw("/>\n<g class=\"elements\">\n")
         for element in drawn {
             writeElement(&w, element, styleClass: styles.className(element.attributes), options: options)
@@ -42,32 +44,37 @@ public enum SVGRenderer {
         w.raw("</g>\n")
         if let visible = scene.visibleBounds {
             w.raw("<rect class=\"visible-bounds\"")
-            rectAttributes(&w, visible)
+            rectAttributes(&w, visible.visual(scene.visualWidth))
             w.raw("/>\n")
         }
         if let rect = scene.rect {
             w.raw("<rect class=\"requested-rect\"")
-            rectAttributes(&w, rect)
+            rectAttributes(&w, rect.visual(scene.visualWidth))
             w.raw("/>\n")
         }
         w.raw("</svg>\n")
         return w.bytes
     }
 
-    /// An element as the screen shows it.
+    /// An element as the screen shows it: `frame` is where its untransformed frame is drawn
+    /// (its visual frame when the axis is flipped).
     struct DrawnElement {
         var attributes: LayoutAttributes
+        var frame: Rect
         var quad: Quad
     }
 
     /// Visible elements, projected, in zIndex order; a stable sort, so ties keep the
     /// layout's order. Hidden ones, fully transparent ones and ones behind the eye are out.
-    static func drawOrder(_ elements: [LayoutAttributes]) -> [DrawnElement] {
+    /// With a flipped axis the transform acts about the visual frame's centre as it is: UIKit
+    /// does not adjust transforms (docs/layout-direction.md, L5).
+    static func drawOrder(_ elements: [LayoutAttributes], visualWidth: Double? = nil) -> [DrawnElement] {
         var out: [(order: Int, element: DrawnElement)] = []
         out.reserveCapacity(elements.count)
         for (i, a) in elements.enumerated() where !a.isHidden && a.alpha > 0 {
-            guard let quad = Projection.quad(frame: a.frame, transform: a.transform) else { continue }
-            out.append((i, DrawnElement(attributes: a, quad: quad)))
+            let frame = a.frame.visual(visualWidth)
+            guard let quad = Projection.quad(frame: frame, transform: a.transform) else { continue }
+            out.append((i, DrawnElement(attributes: a, frame: frame, quad: quad)))
         }
         out.sort { ($0.element.attributes.zIndex, $0.order) < ($1.element.attributes.zIndex, $1.order) }
         return out.map(\.element)
@@ -76,9 +83,9 @@ public enum SVGRenderer {
     /// The requested rect, else the union of the content, the visible bounds and every
     /// drawn element (a cover-flow cell may reach past the content).
     static func framedArea(_ scene: RenderScene, drawn: [DrawnElement]) -> Rect {
-        if let rect = scene.rect { return rect }
-        var area = Rect(origin: .zero, size: scene.contentSize)
-        if let visible = scene.visibleBounds { area = area.union(visible) }
+        if let rect = scene.rect { return rect.visual(scene.visualWidth) }
+        var area = Rect(origin: .zero, size: scene.contentSize).visual(scene.visualWidth)
+        if let visible = scene.visibleBounds { area = area.union(visible.visual(scene.visualWidth)) }
         for element in drawn { area = area.union(element.quad.bounds) }
         return area
     }
@@ -130,7 +137,7 @@ public enum SVGRenderer {
         w.literal(">")
         if a.transform.isIdentity {
             w.literal("<rect")
-            rectAttributes(&w, a.frame)
+            rectAttributes(&w, element.frame)
             w.literal("/>")
         } else {
             w.literal("<polygon points=\"")
@@ -157,5 +164,12 @@ extension Rect {
     /// Grown (negative inset) or shrunk by `d` on every side.
     func inset(by d: Double) -> Rect {
         Rect(x: minX + d, y: minY + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
+    }
+
+    /// Where the screen shows this layout-space rect: mirrored across `visualWidth` when the
+    /// axis is flipped, itself when not (nil).
+    func visual(_ visualWidth: Double?) -> Rect {
+        guard let visualWidth else { return self }
+        return Rect(x: visualWidth - minX - width, y: minY, width: width, height: height)
     }
 }

@@ -10,7 +10,9 @@ patches the view and fetches the new rect, that batch updates and layout switche
 each plan entry's `from` and end at the new layout, that an interactive transition can be
 scrubbed, that dragging a cell reorders it, that an error is shown at the field it names,
 and that a session with identifiers is changed by snapshot (apply, shuffle, insert, delete:
-each plan animated, each cell named by its identifier). Screenshots of each step
+each plan animated, each cell named by its identifier). Right to left: the direction toggle
+patches the view, a flipped axis is drawn at visual frames (plans mirrored too), and a
+flipped horizontal scroll asks for the layout-space rect and drags in layout space. Screenshots of each step
 go to PLAYGROUND_SCREENSHOTS (default Tests/Browser/screenshots, git-ignored).
 """
 import json
@@ -39,9 +41,15 @@ def element_key(a):
     return f"{a['category']}|{a.get('kind', '')}|{a['indexPath'][0]}|{a['indexPath'][1]}"
 
 
+def drawn_frame(a):
+    """Where the screen shows an element: its visual frame when the axis is flipped."""
+    return a.get("visualFrame", a["frame"])
+
+
 def projected_bounds(a):
-    """Core Animation's projection of the frame through transform3D (about its centre)."""
-    f = a["frame"]
+    """Core Animation's projection of the drawn frame through transform3D (about its centre,
+    unchanged under a flipped axis: L5)."""
+    f = drawn_frame(a)
     m = a.get("transform3D") or [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
     cx, cy = f["x"] + f["width"] / 2, f["y"] + f["height"] / 2
     xs, ys = [], []
@@ -131,7 +139,7 @@ class PlaygroundTest(BrowserTestCase):
         self.assertEqual(sorted(element_key(a) for a in elements), sorted(drawn))
         for a in elements:
             d = drawn[element_key(a)]
-            f = a["frame"]
+            f = drawn_frame(a)
             for name, value in [("left", f["x"]), ("top", f["y"]), ("width", f["width"]), ("height", f["height"])]:
                 self.assertAlmostEqual(d[name], value, delta=1e-3, msg=f"{element_key(a)} {name}")
             self.assertEqual(d["opacity"], a["alpha"])
@@ -202,12 +210,18 @@ class PlaygroundTest(BrowserTestCase):
         WebDriverWait(self.driver, PATIENCE).until(
             lambda d: d.execute_script("return window.playground.state.lastPlan !== null"
                                        " && window.playground.canvas.animations === 1"))
-        plan = self.state()["lastPlan"]
+        state = self.state()
+        plan = state["lastPlan"]
         drawn = {d["planIndex"]: d for d in self.js(DRAWN)}
         for index, entry in enumerate(plan):
             start = (entry.get("from") or entry["to"])["attributes"]
             d = drawn[index]
-            self.assertAlmostEqual(d["left"], start["frame"]["x"], delta=1e-3)
+            # A plan carries no visualFrame: with a flipped axis the page mirrors its frames
+            # across the content's width (here the same before and after).
+            x = start["frame"]["x"]
+            if state["axisFlipped"]:
+                x = state["contentSize"]["width"] - x - start["frame"]["width"]
+            self.assertAlmostEqual(d["left"], x, delta=1e-3)
             self.assertAlmostEqual(d["top"], start["frame"]["y"], delta=1e-3)
             self.assertAlmostEqual(d["width"], start["frame"]["width"], delta=1e-3)
             self.assertEqual(d["opacity"], start["alpha"])
@@ -397,6 +411,91 @@ class PlaygroundTest(BrowserTestCase):
         self.assertFalse(self.driver.find_element(By.ID, "snapshot-panel").is_displayed())
         self.assertTrue(self.driver.find_element(By.ID, "updates-panel").is_displayed())
         self.assertIsNone(self.state()["snapshot"])
+
+    # MARK: Right to left (docs/layout-direction.md)
+
+    def toggle_direction(self, right_to_left):
+        self.driver.find_element(By.ID, "right-to-left").click()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return window.playground.idle() && window.playground.state.direction === arguments[0]",
+            "rightToLeft" if right_to_left else "leftToRight"))
+        self.wait_idle()
+
+    def test_10_the_direction_toggle_draws_a_flipped_axis_mirrored(self):
+        self.console_errors()  # drains the log
+        self.open_page("compositional")
+        self.assertFalse(self.driver.find_element(By.ID, "right-to-left").is_selected())
+        ltr = {element_key(a): a for a in self.assert_drawn_as_api_says()}
+        self.toggle_direction(True)
+        state = self.state()
+        log = [entry["curl"] for entry in self.js("return window.playground.requestLog()")]
+        self.assertTrue(any("-X PATCH" in c and '{"layoutDirection":"rightToLeft"}' in c for c in log))
+        # The compositional layout developed left to right flips the axis in right to left
+        # (L4): its frames are the left-to-right ones, drawn mirrored across the content.
+        self.assertTrue(state["axisFlipped"])
+        self.assertTrue(self.api("GET", f"/v1/sessions/{state['id']}")["axisFlipped"])
+        width = state["contentSize"]["width"]
+        elements = self.assert_drawn_as_api_says()
+        drawn = {d["key"]: d for d in self.js(DRAWN)}
+        for a in elements:
+            if a["category"] != "cell":
+                continue
+            self.assertEqual(a["frame"], ltr[element_key(a)]["frame"])
+            f = a["frame"]
+            self.assertAlmostEqual(drawn[element_key(a)]["left"], width - f["x"] - f["width"], delta=1e-3)
+        self.assertIn("axis flipped", self.driver.find_element(By.ID, "view-status").text)
+        self.shot("10-compositional-rtl")
+        # A batch update's plan starts mirrored too.
+        self.play_held_plan("run-updates", "10-rtl-update-")
+        # Back to left to right: nothing mirrored.
+        self.toggle_direction(False)
+        self.assertFalse(self.state()["axisFlipped"])
+        for a in self.assert_drawn_as_api_says():
+            self.assertNotIn("visualFrame", a)
+        self.assertEqual([], self.console_errors())
+
+    def test_11_a_flipped_horizontal_scroll_asks_in_layout_space(self):
+        """A horizontal flow with the flag, right to left (L1): offset 0 is the content's right
+        end; a scroll position s is the layout's contentSize.width − s − 390."""
+        body = {"layout": {"type": "flow", "scrollDirection": "horizontal", "itemSize": [100, 100],
+                           "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+                           "flipsHorizontallyInOppositeLayoutDirection": True},
+                "dataSource": {"sections": [{"itemCount": 200}]},
+                "view": {"bounds": [390, 600], "layoutDirection": "rightToLeft"}}
+        self.open_page("flow")
+        self.js("document.getElementById('body-editor').value = arguments[0]", json.dumps(body, indent=2))
+        old = self.state()["id"]
+        self.driver.find_element(By.ID, "create").click()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return window.playground.state.id !== arguments[0] && window.playground.idle()", old))
+        self.wait_idle()
+        state = self.state()
+        self.assertTrue(state["axisFlipped"])
+        self.assertTrue(self.driver.find_element(By.ID, "right-to-left").is_selected())
+        width = state["contentSize"]["width"]
+        self.assertEqual(self.js("return document.getElementById('viewport').scrollLeft"), width - 390)
+        self.assertEqual(state["lastRect"]["x"], 0)
+        self.assert_drawn_as_api_says()
+        self.js("document.getElementById('viewport').scrollTo(arguments[0], 0)", width - 700 - 390)
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "const r = window.playground.state.lastRect; return r && r.x === 700 && window.playground.idle()"))
+        self.assertEqual(self.api("GET", f"/v1/sessions/{self.state()['id']}")["view"]["contentOffset"], {"x": 700, "y": 0})
+        log = [entry["curl"] for entry in self.js("return window.playground.requestLog()")]
+        self.assertTrue(any(c.endswith("/elements?rect=700,0,390,600'") for c in log), log[-3:])
+        self.assert_drawn_as_api_says()
+        self.shot("11-horizontal-rtl")
+        # A drag is sent in the layout's space: item 0,40 dropped on 0,45 moves there.
+        source = self.driver.find_element(By.CSS_SELECTOR, '#content .element.cell[data-index-path="0,40"]')
+        target = self.driver.find_element(By.CSS_SELECTOR, '#content .element.cell[data-index-path="0,45"]')
+        ActionChains(self.driver).click_and_hold(source).move_by_offset(-10, 10).move_to_element(target) \
+            .move_by_offset(2, 2).release().perform()
+        WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+            "return window.playground.idle() && window.playground.requestLog()"
+            ".some((e) => e.curl.includes('\"phase\":\"end\"'))"))
+        self.wait_idle()
+        moves = [(e["from"]["indexPath"], e["to"]["indexPath"]) for e in self.state()["lastPlan"] if e["change"] == "move"]
+        self.assertIn(([0, 40], [0, 45]), moves)
+        self.assert_drawn_as_api_says()
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ content's origin), that the DOM holds at most twice as many elements, and that t
 view has the element's offset; checks that scrollToItem lands where the API said, and that a
 prepend anchored at the first visible item leaves that item where it was on screen, during
 the animation and after it. Then opens /demo and checks that both feeds render as the server
-answers. Screenshots go to TESSERA_VIEW_SCREENSHOTS (default Tests/Browser/screenshots,
+answers. Right to left: a session whose axis is flipped is placed at its visual frames, starts
+at its leading (right) edge and asks for the layout-space rect of what it shows. Screenshots go to TESSERA_VIEW_SCREENSHOTS (default Tests/Browser/screenshots,
 git-ignored).
 """
 import os
@@ -107,8 +108,10 @@ class TesseraViewTest(BrowserTestCase):
     def console_errors(self):
         return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
 
-    def open_view(self, body, width=800, height=600):
+    def open_view(self, body, width=800, height=600, page_css=None):
         self.driver.get(self.base + "/playground/view.html")
+        if page_css:
+            self.js("const s = document.createElement('style'); s.textContent = arguments[0]; document.head.append(s)", page_css)
         opened = self.driver.execute_async_script(OPEN, body, width, height, "view")
         self.assertTrue(opened["ok"], opened)
         return opened["id"]
@@ -142,7 +145,8 @@ class TesseraViewTest(BrowserTestCase):
                 continue
             self.assertEqual(p["opacity"], a["alpha"], key)
             if "transform3D" not in a:
-                f = a["frame"]
+                # Where the screen shows it: its visual frame when the axis is flipped.
+                f = a.get("visualFrame", a["frame"])
                 for got, want, name in zip(p["rect"], [f["x"], f["y"], f["width"], f["height"]],
                                            ["x", "y", "width", "height"]):
                     self.assertAlmostEqual(got, want, delta=TOLERANCE, msg=f"{key} {name} (visible rect {r})")
@@ -326,6 +330,77 @@ class TesseraViewTest(BrowserTestCase):
         self.assertEqual(sorted(f"0,{i}" for i in range(7)), sorted(p for p, _ in placed))
         self.assertEqual(sorted(["#0"] + [f"#{i}" for i in range(6)]), sorted(label for _, label in placed))
         self.assertEqual([], self.console_errors())
+
+    # MARK: Right to left (docs/layout-direction.md)
+
+    # Headless Chromium with hidden scrollbars leaves the element's stable scrollbar gutter out
+    # of clientWidth (785) but not out of the horizontal scroll extent (scrollWidth − 800), so
+    # the leading 15 points of right-to-left content could not be scrolled to; with visible
+    # scrollbars the two agree. The page gives these views no gutter, so that they agree here.
+    NO_GUTTER = "tessera-view { scrollbar-gutter: auto; }"
+
+    def test_7_a_flipped_axis_is_placed_at_visual_frames(self):
+        """A compositional layout in a right-to-left view flips the axis (L4): four quarter-width
+        items in the 800-point view are at x = 0, 200, 400, 600 in the layout's space and
+        drawn at 800 − x − 200 = 600, 400, 200, 0."""
+        quarters = {"type": "compositional", "section": {"group": {
+            "axis": "horizontal", "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 50}},
+            "subitems": [{"size": {"width": {"fractionalWidth": 0.25}, "height": {"fractionalHeight": 1}}}]}}}
+        self.open_view({"layout": quarters, "dataSource": {"sections": [{"itemCount": 400}]},
+                        "view": {"layoutDirection": "rightToLeft"}}, page_css=self.NO_GUTTER)
+        self.assertTrue(self.js("return document.getElementById('view').axisFlipped"))
+        _, placed = self.assert_placed_as_server_says()
+        self.assertEqual([placed[f"cell||0,{i}"]["rect"][0] for i in range(4)], [600, 400, 200, 0])
+        self.js("document.getElementById('view').scrollTop = 2000")
+        self.assert_placed_as_server_says()
+        self.shot("7-compositional-rtl")
+
+    def test_8_a_flipped_horizontal_scroll_starts_at_the_right_and_asks_in_layout_space(self):
+        """A horizontal flow with flipsHorizontallyInOppositeLayoutDirection in a right-to-left
+        view (L1): the content offset 0 is the right end of the content, scrolled to
+        contentSize.width − 800; a scroll position s shows the layout's W − s − 800."""
+        flow = {"layout": {"type": "flow", "scrollDirection": "horizontal", "itemSize": [100, 100],
+                           "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+                           "flipsHorizontallyInOppositeLayoutDirection": True},
+                "dataSource": {"sections": [{"itemCount": 20_000}]}, "view": {"layoutDirection": "rightToLeft"}}
+        sid = self.open_view(flow, page_css=self.NO_GUTTER)
+        self.assertTrue(self.api("GET", f"/v1/sessions/{sid}").get("axisFlipped"))
+        state = self.wait_idle()
+        width = state["content"]["width"]
+        self.assertGreater(width, 100_000)
+        self.assertAlmostEqual(self.js("return document.getElementById('view').scrollLeft"), width - 800, delta=1)
+        self.assertEqual(state["rect"]["x"], 0)
+        _, placed = self.assert_placed_as_server_says()
+        # Item 0 is at the layout's x = 0: on screen at the content's right end.
+        self.assertAlmostEqual(placed["cell||0,0"]["rect"][0], width - 100, delta=TOLERANCE)
+        for layout_x in [330, 5000, 64_000, width - 800]:
+            self.js("document.getElementById('view').scrollLeft = arguments[0]", width - layout_x - 800)
+            WebDriverWait(self.driver, PATIENCE).until(lambda d: d.execute_script(
+                "const v = document.getElementById('view'); return v.idle && v.visibleRect().x === arguments[0]",
+                layout_x))
+            # The server's offset is the visible rect's origin, in the layout's space.
+            self.assert_placed_as_server_says()
+        self.shot("8-horizontal-rtl-leftmost")
+        self.assertEqual([], self.console_errors())
+
+    def test_9_a_layout_switch_learns_whether_the_axis_flips(self):
+        """A vertical flow mirrors its own frames in right to left (L2): no flip. Switched to
+        the compositional layout, the axis flips (L4), and the element places what follows at
+        visual frames."""
+        self.open_view({"layout": {"type": "flow", "itemSize": [100, 100]},
+                        "dataSource": {"sections": [{"itemCount": 200}]}, "view": {"layoutDirection": "rightToLeft"}},
+                       page_css=self.NO_GUTTER)
+        self.assertFalse(self.js("return document.getElementById('view').axisFlipped"))
+        self.assert_placed_as_server_says()
+        halves = {"type": "compositional", "section": {"group": {
+            "axis": "horizontal", "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 80}},
+            "subitems": [{"size": {"width": {"fractionalWidth": 0.5}, "height": {"fractionalHeight": 1}}}]}}}
+        answer = self.call("view.setLayout(arguments[0])", halves)
+        self.assertNotIn("error", answer)
+        self.assertTrue(self.js("return document.getElementById('view').axisFlipped"))
+        _, placed = self.assert_placed_as_server_says()
+        # Half-width items of the 800-point view: item 0 at 800 − 0 − 400 = 400, item 1 at 0.
+        self.assertEqual([placed[f"cell||0,{i}"]["rect"][0] for i in range(2)], [400, 0])
 
 
 if __name__ == "__main__":

@@ -28,6 +28,21 @@ import Testing
         #expect(right.map { $0["indexPath"] as? [Int] } == [[0, 0]])
     }
 
+    /// A direction patched in is a new layout pass: the same flow session mirrors its frames
+    /// after `PATCH …/view {"layoutDirection": "rightToLeft"}` and unmirrors them after the way
+    /// back (the view change used to keep the prepared frames of the old direction).
+    @Test func aPatchedDirectionMirrorsTheFrames() throws {
+        let service = makeService()
+        let id = try createSession(
+            service, #"{"layout":{"type":"flow","itemSize":[100,50]},"dataSource":{"sections":[{"itemCount":3}]},"view":{"bounds":[390,844]}}"#)
+        #expect(try Self.frames(service, id).map { $0[0] } == [0, 145, 290])
+        let patched = try object(service.patchView(id: id, body: body(#"{"layoutDirection":"rightToLeft"}"#)))
+        #expect(patched["invalidated"] as? Bool == true)
+        #expect(try Self.frames(service, id).map { $0[0] } == [290, 145, 0])
+        #expect(service.patchView(id: id, body: body(#"{"layoutDirection":"leftToRight"}"#)).status == 200)
+        #expect(try Self.frames(service, id).map { $0[0] } == [0, 145, 290])
+    }
+
     /// With the flag the axis flips instead (L1): the layout's frames stay left-to-right.
     @Test func theFlagKeepsTheFramesLeftToRight() throws {
         let service = makeService()

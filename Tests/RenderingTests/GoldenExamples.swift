@@ -7,6 +7,10 @@ struct GoldenExample: Sendable {
 }
 
 enum GoldenExamples {
+    static let compositional = #"""
+        {"layout": {"type": "compositional", "interSectionSpacing": 8, "section": {"interGroupSpacing": 4, "contentInsets": {"leading": 12, "trailing": 12}, "boundarySupplementaryItems": [{"kind": "header", "alignment": "top", "pinToVisibleBounds": true, "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 36}}}], "group": {"axis": "horizontal", "count": 3, "interItemSpacing": {"fixed": 4}, "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalWidth": 0.33}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}, "supplementaryItems": [{"kind": "badge", "size": {"width": {"absolute": 18}, "height": {"absolute": 18}}, "anchor": {"edges": ["top", "trailing"], "fractionalOffset": {"x": 0.3, "y": -0.3}}}]}]}}}, "dataSource": {"sections": [{"itemCount": 12}, {"itemCount": 8, "layout": {"orthogonalScrollingBehavior": "groupPaging", "interGroupSpacing": 10, "contentInsets": {"top": 8, "leading": 16, "bottom": 8, "trailing": 16}, "decorationItems": [{"kind": "background"}], "group": {"axis": "horizontal", "size": {"width": {"fractionalWidth": 0.8}, "height": {"absolute": 160}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]}}}, {"itemCount": 9}]}, "view": {"bounds": [390, 700]}, "rect": [0, 0, 390, 700]}
+        """#
+
     static let all: [GoldenExample] = [
         GoldenExample(
             name: "flow-pinned-headers",
@@ -76,11 +80,12 @@ enum GoldenExamples {
                    {"height":140},{"height":90},{"height":110},{"height":70},{"height":160}]}]},
                  "view":{"bounds":[390,500]}}
                 """#),
+        GoldenExample(name: "compositional", body: compositional),
+        // The same in a right-to-left view: the axis is flipped (L4), drawn mirrored.
         GoldenExample(
-            name: "compositional",
-            body: #"""
-                {"layout": {"type": "compositional", "interSectionSpacing": 8, "section": {"interGroupSpacing": 4, "contentInsets": {"leading": 12, "trailing": 12}, "boundarySupplementaryItems": [{"kind": "header", "alignment": "top", "pinToVisibleBounds": true, "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 36}}}], "group": {"axis": "horizontal", "count": 3, "interItemSpacing": {"fixed": 4}, "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalWidth": 0.33}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}, "supplementaryItems": [{"kind": "badge", "size": {"width": {"absolute": 18}, "height": {"absolute": 18}}, "anchor": {"edges": ["top", "trailing"], "fractionalOffset": {"x": 0.3, "y": -0.3}}}]}]}}}, "dataSource": {"sections": [{"itemCount": 12}, {"itemCount": 8, "layout": {"orthogonalScrollingBehavior": "groupPaging", "interGroupSpacing": 10, "contentInsets": {"top": 8, "leading": 16, "bottom": 8, "trailing": 16}, "decorationItems": [{"kind": "background"}], "group": {"axis": "horizontal", "size": {"width": {"fractionalWidth": 0.8}, "height": {"absolute": 160}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]}}}, {"itemCount": 9}]}, "view": {"bounds": [390, 700]}, "rect": [0, 0, 390, 700]}
-                """#),
+            name: "compositional-rtl",
+            body: compositional.replacing(
+                #""view": {"bounds": [390, 700]}"#, with: #""view": {"bounds": [390, 700], "layoutDirection": "rightToLeft"}"#)),
         // The options: dark, without labels, twice the pixels.
         GoldenExample(
             name: "cover-flow-dark", query: "theme=dark&labels=false&scale=2",

@@ -38,7 +38,9 @@ public struct CommandLineTool: Sendable {
             var request = try service.layoutRequest(input, allowRect: true)
             if let rect { request.rect = try QueryParameters.rect(rect) }
             let prepared = try service.prepare(request.layout, request.dataSource, request.view)
-            let svg = try service.picture(of: prepared, rect: request.rect, view: request.view, options: options)
+            let svg = try service.picture(
+                of: prepared, rect: request.rect, view: request.view,
+                visualWidth: TesseraService.visualWidth(request.layout, request.view, prepared), options: options)
             return Reply(status: 200, body: svg)
         }
         return Self.outcome(response, trailingNewline: false)

@@ -97,7 +97,12 @@ extension TesseraService {
     /// (`DirectionRules`), the width `visualFrame` mirrors across: the content's width
     /// (a choice; docs/layout-direction.md).
     static func visualWidth(_ state: SessionState, _ prepared: any PreparedLayout) -> Double? {
-        guard state.layout.flipsAxis(in: state.view) else { return nil }
+        visualWidth(state.layout, state.view, prepared)
+    }
+
+    /// The same for a layout and view without a session (the one-shot picture).
+    static func visualWidth(_ layout: any CollectionLayout, _ view: ViewContext, _ prepared: any PreparedLayout) -> Double? {
+        guard layout.flipsAxis(in: view) else { return nil }
         return prepared.contentSize.width
     }
 

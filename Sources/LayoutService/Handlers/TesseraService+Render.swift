@@ -35,7 +35,9 @@ extension TesseraService {
             }
             let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
             let layout = try queryLayout(state, progress: q["progress"])
-            let svg = try picture(of: layout, rect: rect, view: state.view, options: options)
+            // The direction is part of the view, so a change of it is a new version: the key holds.
+            let svg = try picture(
+                of: layout, rect: rect, view: state.view, visualWidth: Self.visualWidth(state, layout), options: options)
             if admitted { s.cacheReply(key, svg, headers: headers) }
             return Reply(status: 200, headers: headers, body: svg)
         }
@@ -52,7 +54,9 @@ extension TesseraService {
                 body, maxItems: store.configuration.maxItemsPerSession,
                 maxSections: store.configuration.maxSectionsPerSession, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
-            let svg = try picture(of: prepared, rect: request.rect, view: request.view, options: options)
+            let svg = try picture(
+                of: prepared, rect: request.rect, view: request.view,
+                visualWidth: Self.visualWidth(request.layout, request.view, prepared), options: options)
             return Reply(status: 200, headers: [("Content-Type", Self.svgContentType)], body: svg)
         }
     }
@@ -60,14 +64,17 @@ extension TesseraService {
     /// The picture of `rect` (everything when nil). A picture is refused, like an `elements`
     /// reply, when it would hold more elements than one reply carries; the query stops at
     /// the limit, so a refusal costs at most that many elements (listing five million cells
-    /// first raised the peak memory by over 1 GB per refused request).
+    /// first raised the peak memory by over 1 GB per refused request). `rect` is in the
+    /// layout's space, as for `elements`; with `visualWidth` (a flipped axis) the picture
+    /// shows what the screen does, everything mirrored across it.
     func picture(
-        of layout: any PreparedLayout, rect: Rect?, view: ViewContext,
+        of layout: any PreparedLayout, rect: Rect?, view: ViewContext, visualWidth: Double?,
         options: SVGRenderOptions
     ) throws(APIError) -> [UInt8] {
         let elements = try self.elements(of: layout, in: rect, view: view, listing: "the picture")
         let visible = view.bounds == .zero ? nil : view.boundsRect
-        let scene = RenderScene(contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible)
+        let scene = RenderScene(
+            contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible, visualWidth: visualWidth)
         return SVGRenderer.render(scene, options: options)
     }
 }

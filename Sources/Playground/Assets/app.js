@@ -3,6 +3,7 @@
 
 import { request, requestLog } from './api.js';
 import { Canvas } from './canvas.js';
+import { flippedOffsetX } from './direction.js';
 import { clearErrors, editorJSON, showError } from './errors.js';
 import { installReordering } from './reorder.js';
 import { showRequests } from './request-log.js';
@@ -57,6 +58,7 @@ function createSession() {
     state.id = created.json.id;
     const session = (await request('GET', `/v1/sessions/${state.id}`)).json;
     state.version = session.version;
+    noteDirection(session);
     state.bounds = session.view.bounds;
     state.transition = false;
     $('transition-controls').hidden = true;
@@ -72,7 +74,7 @@ function createSession() {
     setContentSize(session.contentSize);
     canvas.draw([]);
     state.offset = { x: session.view.contentOffset.x, y: session.view.contentOffset.y };
-    viewport.scrollTo(state.offset.x, state.offset.y);
+    scrollToOffset();
     await fetchVisible();
   });
 }
@@ -82,9 +84,26 @@ function setContentSize(size) {
   canvas.setContentSize(size);
 }
 
-/** The visible rect: the view's bounds at the scroll position (the session's contentOffset). */
+/** The content's width when the axis is flipped (what the screen mirrors across), else null. */
+const mirrorWidth = () => (state.axisFlipped ? state.contentSize.width : null);
+
+/** The session's direction and whether its axis is flipped, from GET /v1/sessions/{id}. */
+function noteDirection(session) {
+  state.direction = session.view.layoutDirection ?? 'leftToRight';
+  state.axisFlipped = session.axisFlipped === true;
+  $('right-to-left').checked = state.direction === 'rightToLeft';
+}
+
+/** Scrolls the viewport to the session's offset, as the screen shows it. */
+function scrollToOffset() {
+  viewport.scrollTo(flippedOffsetX(state.offset.x, mirrorWidth(), state.bounds.width), state.offset.y);
+}
+
+/** The visible rect: the view's bounds at the scroll position (the session's contentOffset),
+ *  in the layout's space: with a flipped axis the scroll position is mirrored. */
 function visibleRect() {
-  return { x: Math.round(viewport.scrollLeft), y: Math.round(viewport.scrollTop),
+  const x = flippedOffsetX(viewport.scrollLeft, mirrorWidth(), state.bounds.width);
+  return { x: Math.round(x), y: Math.round(viewport.scrollTop),
            width: state.bounds.width, height: state.bounds.height };
 }
 
@@ -112,6 +131,7 @@ function updateStatus() {
   const r = state.lastRect;
   $('view-status').textContent = r
     ? `content ${state.contentSize.width}×${state.contentSize.height}, drawn rect ${rectQuery(r)}, ${canvas.boxes.size} elements`
+      + (state.axisFlipped ? ', axis flipped (drawn at visualFrame)' : '')
     : '';
 }
 
@@ -136,19 +156,35 @@ viewport.addEventListener('scroll', () => {
 
 // MARK: Batch updates, layout switches, transitions
 
-async function animateAnswer(answer, errorId, editorId) {
+/** Plays a change's plan. `changesLayout`: the change may flip the axis or unflip it (a
+ *  layout switch), so the session is asked again first. */
+async function animateAnswer(answer, errorId, editorId, changesLayout = false) {
   if (answer.status !== 200) return showError(errorId, editorId, answer.json.error);
   state.lastPlan = answer.json.plan ?? [];
   state.version = answer.json.version;
+  const flippedBefore = state.axisFlipped;
   setContentSize(answer.json.contentSize);
+  if (changesLayout) await readDirection();
   // With identifiers, cells are named by the snapshot before the change and the one after it.
   const before = state.snapshot;
   if (before) await loadSnapshot();
   const names = before && { from: namesIn(before), to: namesIn(state.snapshot) };
   canvas.names = namesIn(state.snapshot);
   // A snapshot applied without animatingDifferences has no plan: the new layout is drawn.
-  if (answer.json.plan) await canvas.animate(answer.json.plan, names);
+  // Both ends are mirrored across the content's new width, the one the viewport now scrolls.
+  const widths = { from: flippedBefore ? state.contentSize.width : null, to: mirrorWidth() };
+  if (answer.json.plan) await canvas.animate(answer.json.plan, names, widths);
   await fetchVisible();
+}
+
+/** GET the session for its direction and axis; the screen's scroll position follows. */
+async function readDirection() {
+  const answer = await request('GET', `/v1/sessions/${state.id}`);
+  if (answer.status !== 200) return showError('request-error', null, answer.json.error);
+  noteDirection(answer.json);
+  setContentSize(answer.json.contentSize);
+  state.offset = { x: answer.json.view.contentOffset.x, y: answer.json.view.contentOffset.y };
+  scrollToOffset();
 }
 
 /** A request whose answer is an animation plan, sent with the editor's JSON and the visible rect. */
@@ -158,7 +194,7 @@ function planButton(buttonId, method, resource, editorId, errorId) {
     const body = editorJSON(editorId, errorId);
     if (!body || !state.id) return;
     const answer = await request(method, `/v1/sessions/${state.id}/${resource}`, { ...body, rect: visibleRect() });
-    await animateAnswer(answer, errorId, editorId);
+    await animateAnswer(answer, errorId, editorId, resource === 'layout');
   }));
 }
 planButton('run-updates', 'POST', 'updates', 'updates-editor', 'updates-error');
@@ -189,13 +225,33 @@ for (const [button, action] of [['finish-transition', 'finish'], ['cancel-transi
     if (answer.status !== 200) return showError('layout-error', null, answer.json.error);
     state.transition = false;
     $('transition-controls').hidden = true;
+    // Finished, the session has the other layout, whose axis may flip where this one did not.
+    await readDirection();
     await fetchVisible();
   }));
 }
 
+// MARK: Layout direction
+
+// The toggle sets the view's effective direction (PATCH …/view); whether the axis then flips
+// is the server's to say (docs/layout-direction.md, L1–L5), so the session is asked again.
+$('right-to-left').addEventListener('change', () => serially(async () => {
+  if (!state.id) return;
+  clearErrors();
+  const layoutDirection = $('right-to-left').checked ? 'rightToLeft' : 'leftToRight';
+  const patched = await request('PATCH', `/v1/sessions/${state.id}/view`, { layoutDirection });
+  if (patched.status !== 200) {
+    $('right-to-left').checked = state.direction === 'rightToLeft';
+    return showError('request-error', null, patched.json.error);
+  }
+  state.version = patched.json.version;
+  await readDirection();
+  await fetchVisible(state.transition ? Number($('progress').value) : undefined);
+}));
+
 $('create').addEventListener('click', () => createSession());
 onFailure((error) => showError('request-error', null, { message: String(error) }));
-installReordering(() => fetchVisible(), animateAnswer);
+installReordering(() => fetchVisible(), animateAnswer, mirrorWidth);
 installSnapshots(formatJSON, visibleRect, animateAnswer);
 showRequests();
 

@@ -3,7 +3,11 @@
 // matrix3d lists a column-vector matrix column by column, which is Core Animation's
 // row-vector matrix row by row, so m11…m44 go in as they come; with transform-origin at the
 // centre it acts about the frame's centre, and its m34 gives the perspective, as on iOS.
-// Cells are labelled by index path, or by identifier in a session with identifiers.
+// Cells are labelled by index path, or by identifier in a session with identifiers. With a
+// flipped axis (right to left) a box goes where the screen shows the element, its
+// `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5).
+
+import { drawnFrame, mirrored } from './direction.js';
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
@@ -34,7 +38,7 @@ export class Canvas {
     for (const a of elements) {
       const key = elementKey(a);
       const box = this.boxes.get(key) ?? this.makeBox(a);
-      place(box, a, cellName(a, this.names));
+      place(box, a, cellName(a, this.names), drawnFrame(a));
       delete box.dataset.planIndex;
       keep.set(key, box);
       this.content.appendChild(box);
@@ -44,8 +48,10 @@ export class Canvas {
   }
 
   /** Animates every plan entry from its `from` attributes to its `to` attributes. `names`,
-   *  `{from, to}`, names cells before and after the change (their identifiers). */
-  async animate(plan, names) {
+   *  `{from, to}`, names cells before and after the change (their identifiers). A plan's
+   *  attributes carry no `visualFrame`: `widths`, `{from, to}`, are the content widths to
+   *  mirror them across before and after the change when the axis is flipped (null: not). */
+  async animate(plan, names, widths = { from: null, to: null }) {
     const before = names?.from ?? this.names, after = names?.to ?? this.names;
     this.animations++;
     this.content.classList.remove('animating');
@@ -55,6 +61,8 @@ export class Canvas {
       const from = entry.from?.attributes, to = entry.to?.attributes;
       const start = from ?? to, end = to ?? from;
       if (!start) continue;
+      const startFrame = mirrored(start.frame, from ? widths.from : widths.to);
+      const endFrame = mirrored(end.frame, to ? widths.to : widths.from);
       const key = elementKey(start);
       // An inserted element is new even when an old one had its index path before.
       const box = (entry.change !== 'insert' && this.boxes.get(key)) || this.makeBox(start);
@@ -62,10 +70,10 @@ export class Canvas {
       // An inserted cell is named only after the change, a deleted one only before it.
       const startName = cellName(start, entry.change === 'insert' ? after : before);
       const endName = cellName(end, entry.change === 'delete' ? before : after);
-      place(box, start, startName);
+      place(box, start, startName, startFrame);
       box.dataset.planIndex = String(index);
       this.content.appendChild(box);
-      moving.push([box, end, endName]);
+      moving.push([box, end, endName, endFrame]);
       next.set(elementKey(end) + (to ? '' : '|gone'), box);
     }
     for (const box of this.boxes.values()) box.remove();
@@ -74,8 +82,8 @@ export class Canvas {
     if (this.gate) await this.gate;
     for (const box of this.content.querySelectorAll('.element')) box.style.transitionDuration = `${this.duration}ms`;
     this.content.classList.add('animating');
-    for (const [box, end, name] of moving) {
-      place(box, end, name);
+    for (const [box, end, name, frame] of moving) {
+      place(box, end, name, frame);
       box.dataset.key = elementKey(end);
     }
     await new Promise((resolve) => setTimeout(resolve, this.duration + 30));
@@ -96,8 +104,8 @@ export class Canvas {
   cellBox(section, item) { return this.boxes.get(`cell||${section}|${item}`); }
 }
 
-function place(box, a, name) {
-  const f = a.frame;
+/** Places `a`'s box at `f`, the frame the screen shows (its visual frame when the axis is flipped). */
+function place(box, a, name, f) {
   box.style.left = `${f.x}px`;
   box.style.top = `${f.y}px`;
   box.style.width = `${f.width}px`;

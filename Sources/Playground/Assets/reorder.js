@@ -3,11 +3,13 @@
 // and ends with the move's animation plan (or cancels, changing nothing).
 
 import { request } from './api.js';
+import { layoutPoint } from './direction.js';
 import { showError } from './errors.js';
 import { $, coalesced, serially, state } from './session-state.js';
 
-/** `refresh` redraws the visible rect; `animateAnswer` plays an answer's plan. */
-export function installReordering(refresh, animateAnswer) {
+/** `refresh` redraws the visible rect; `animateAnswer` plays an answer's plan; `mirrorWidth`
+ *  is the content's width when the axis is flipped (null when not). */
+export function installReordering(refresh, animateAnswer, mirrorWidth) {
   let drag = null;
 
   $('content').addEventListener('pointerdown', (event) => {
@@ -19,9 +21,10 @@ export function installReordering(refresh, animateAnswer) {
     event.preventDefault();
   });
 
+  /** The pointer on the content, in the layout's space (the API's positions are). */
   function contentPoint(event) {
     const r = $('content').getBoundingClientRect();
-    return { x: event.clientX - r.left, y: event.clientY - r.top };
+    return layoutPoint({ x: event.clientX - r.left, y: event.clientY - r.top }, mirrorWidth());
   }
 
   const moveTo = coalesced(async (point) => {

@@ -8,6 +8,8 @@ export const state = {
   offset: null, lastRect: null, lastPlan: null, transition: false, busy: 0, examples: [],
   /** With identifiers, the session's snapshot: `[{id, items: [ids]}]` (GET …/snapshot). */
   snapshot: null,
+  /** The view's layoutDirection, and whether the session says its axis is flipped. */
+  direction: 'leftToRight', axisFlipped: false,
 };
 
 // Requests that change or read the session run one after another, in order.

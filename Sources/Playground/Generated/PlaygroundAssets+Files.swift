@@ -61,6 +61,7 @@ function notify(entry) { for (const listener of listeners) listener(entry); }
 
 import { request, requestLog } from './api.js';
 import { Canvas } from './canvas.js';
+import { flippedOffsetX } from './direction.js';
 import { clearErrors, editorJSON, showError } from './errors.js';
 import { installReordering } from './reorder.js';
 import { showRequests } from './request-log.js';
@@ -115,6 +116,7 @@ function createSession() {
     state.id = created.json.id;
     const session = (await request('GET', `/v1/sessions/${state.id}`)).json;
     state.version = session.version;
+    noteDirection(session);
     state.bounds = session.view.bounds;
     state.transition = false;
     $('transition-controls').hidden = true;
@@ -130,7 +132,7 @@ function createSession() {
     setContentSize(session.contentSize);
     canvas.draw([]);
     state.offset = { x: session.view.contentOffset.x, y: session.view.contentOffset.y };
-    viewport.scrollTo(state.offset.x, state.offset.y);
+    scrollToOffset();
     await fetchVisible();
   });
 }
@@ -140,9 +142,26 @@ function setContentSize(size) {
   canvas.setContentSize(size);
 }
 
-/** The visible rect: the view's bounds at the scroll position (the session's contentOffset). */
+/** The content's width when the axis is flipped (what the screen mirrors across), else null. */
+const mirrorWidth = () => (state.axisFlipped ? state.contentSize.width : null);
+
+/** The session's direction and whether its axis is flipped, from GET /v1/sessions/{id}. */
+function noteDirection(session) {
+  state.direction = session.view.layoutDirection ?? 'leftToRight';
+  state.axisFlipped = session.axisFlipped === true;
+  $('right-to-left').checked = state.direction === 'rightToLeft';
+}
+
+/** Scrolls the viewport to the session's offset, as the screen shows it. */
+function scrollToOffset() {
+  viewport.scrollTo(flippedOffsetX(state.offset.x, mirrorWidth(), state.bounds.width), state.offset.y);
+}
+
+/** The visible rect: the view's bounds at the scroll position (the session's contentOffset),
+ *  in the layout's space: with a flipped axis the scroll position is mirrored. */
 function visibleRect() {
-  return { x: Math.round(viewport.scrollLeft), y: Math.round(viewport.scrollTop),
+  const x = flippedOffsetX(viewport.scrollLeft, mirrorWidth(), state.bounds.width);
+  return { x: Math.round(x), y: Math.round(viewport.scrollTop),
            width: state.bounds.width, height: state.bounds.height };
 }
 
@@ -170,6 +189,7 @@ function updateStatus() {
   const r = state.lastRect;
   $('view-status').textContent = r
     ? `content ${state.contentSize.width}×${state.contentSize.height}, drawn rect ${rectQuery(r)}, ${canvas.boxes.size} elements`
+      + (state.axisFlipped ? ', axis flipped (drawn at visualFrame)' : '')
     : '';
 }
 
@@ -194,19 +214,35 @@ viewport.addEventListener('scroll', () => {
 
 // MARK: Batch updates, layout switches, transitions
 
-async function animateAnswer(answer, errorId, editorId) {
+/** Plays a change's plan. `changesLayout`: the change may flip the axis or unflip it (a
+ *  layout switch), so the session is asked again first. */
+async function animateAnswer(answer, errorId, editorId, changesLayout = false) {
   if (answer.status !== 200) return showError(errorId, editorId, answer.json.error);
   state.lastPlan = answer.json.plan ?? [];
   state.version = answer.json.version;
+  const flippedBefore = state.axisFlipped;
   setContentSize(answer.json.contentSize);
+  if (changesLayout) await readDirection();
   // With identifiers, cells are named by the snapshot before the change and the one after it.
   const before = state.snapshot;
   if (before) await loadSnapshot();
   const names = before && { from: namesIn(before), to: namesIn(state.snapshot) };
   canvas.names = namesIn(state.snapshot);
   // A snapshot applied without animatingDifferences has no plan: the new layout is drawn.
-  if (answer.json.plan) await canvas.animate(answer.json.plan, names);
+  // Both ends are mirrored across the content's new width, the one the viewport now scrolls.
+  const widths = { from: flippedBefore ? state.contentSize.width : null, to: mirrorWidth() };
+  if (answer.json.plan) await canvas.animate(answer.json.plan, names, widths);
   await fetchVisible();
+}
+
+/** GET the session for its direction and axis; the screen's scroll position follows. */
+async function readDirection() {
+  const answer = await request('GET', `/v1/sessions/${state.id}`);
+  if (answer.status !== 200) return showError('request-error', null, answer.json.error);
+  noteDirection(answer.json);
+  setContentSize(answer.json.contentSize);
+  state.offset = { x: answer.json.view.contentOffset.x, y: answer.json.view.contentOffset.y };
+  scrollToOffset();
 }
 
 /** A request whose answer is an animation plan, sent with the editor's JSON and the visible rect. */
@@ -216,7 +252,7 @@ function planButton(buttonId, method, resource, editorId, errorId) {
     const body = editorJSON(editorId, errorId);
     if (!body || !state.id) return;
     const answer = await request(method, `/v1/sessions/${state.id}/${resource}`, { ...body, rect: visibleRect() });
-    await animateAnswer(answer, errorId, editorId);
+    await animateAnswer(answer, errorId, editorId, resource === 'layout');
   }));
 }
 planButton('run-updates', 'POST', 'updates', 'updates-editor', 'updates-error');
@@ -247,13 +283,33 @@ for (const [button, action] of [['finish-transition', 'finish'], ['cancel-transi
     if (answer.status !== 200) return showError('layout-error', null, answer.json.error);
     state.transition = false;
     $('transition-controls').hidden = true;
+    // Finished, the session has the other layout, whose axis may flip where this one did not.
+    await readDirection();
     await fetchVisible();
   }));
 }
 
+// MARK: Layout direction
+
+// The toggle sets the view's effective direction (PATCH …/view); whether the axis then flips
+// is the server's to say (docs/layout-direction.md, L1–L5), so the session is asked again.
+$('right-to-left').addEventListener('change', () => serially(async () => {
+  if (!state.id) return;
+  clearErrors();
+  const layoutDirection = $('right-to-left').checked ? 'rightToLeft' : 'leftToRight';
+  const patched = await request('PATCH', `/v1/sessions/${state.id}/view`, { layoutDirection });
+  if (patched.status !== 200) {
+    $('right-to-left').checked = state.direction === 'rightToLeft';
+    return showError('request-error', null, patched.json.error);
+  }
+  state.version = patched.json.version;
+  await readDirection();
+  await fetchVisible(state.transition ? Number($('progress').value) : undefined);
+}));
+
 $('create').addEventListener('click', () => createSession());
 onFailure((error) => showError('request-error', null, { message: String(error) }));
-installReordering(() => fetchVisible(), animateAnswer);
+installReordering(() => fetchVisible(), animateAnswer, mirrorWidth);
 installSnapshots(formatJSON, visibleRect, animateAnswer);
 showRequests();
 
@@ -274,7 +330,11 @@ await createSession();
 // matrix3d lists a column-vector matrix column by column, which is Core Animation's
 // row-vector matrix row by row, so m11…m44 go in as they come; with transform-origin at the
 // centre it acts about the frame's centre, and its m34 gives the perspective, as on iOS.
-// Cells are labelled by index path, or by identifier in a session with identifiers.
+// Cells are labelled by index path, or by identifier in a session with identifiers. With a
+// flipped axis (right to left) a box goes where the screen shows the element, its
+// `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5).
+
+import { drawnFrame, mirrored } from './direction.js';
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
@@ -305,7 +365,7 @@ export class Canvas {
     for (const a of elements) {
       const key = elementKey(a);
       const box = this.boxes.get(key) ?? this.makeBox(a);
-      place(box, a, cellName(a, this.names));
+      place(box, a, cellName(a, this.names), drawnFrame(a));
       delete box.dataset.planIndex;
       keep.set(key, box);
       this.content.appendChild(box);
@@ -315,8 +375,10 @@ export class Canvas {
   }
 
   /** Animates every plan entry from its `from` attributes to its `to` attributes. `names`,
-   *  `{from, to}`, names cells before and after the change (their identifiers). */
-  async animate(plan, names) {
+   *  `{from, to}`, names cells before and after the change (their identifiers). A plan's
+   *  attributes carry no `visualFrame`: `widths`, `{from, to}`, are the content widths to
+   *  mirror them across before and after the change when the axis is flipped (null: not). */
+  async animate(plan, names, widths = { from: null, to: null }) {
     const before = names?.from ?? this.names, after = names?.to ?? this.names;
     this.animations++;
     this.content.classList.remove('animating');
@@ -326,6 +388,8 @@ export class Canvas {
       const from = entry.from?.attributes, to = entry.to?.attributes;
       const start = from ?? to, end = to ?? from;
       if (!start) continue;
+      const startFrame = mirrored(start.frame, from ? widths.from : widths.to);
+      const endFrame = mirrored(end.frame, to ? widths.to : widths.from);
       const key = elementKey(start);
       // An inserted element is new even when an old one had its index path before.
       const box = (entry.change !== 'insert' && this.boxes.get(key)) || this.makeBox(start);
@@ -333,10 +397,10 @@ export class Canvas {
       // An inserted cell is named only after the change, a deleted one only before it.
       const startName = cellName(start, entry.change === 'insert' ? after : before);
       const endName = cellName(end, entry.change === 'delete' ? before : after);
-      place(box, start, startName);
+      place(box, start, startName, startFrame);
       box.dataset.planIndex = String(index);
       this.content.appendChild(box);
-      moving.push([box, end, endName]);
+      moving.push([box, end, endName, endFrame]);
       next.set(elementKey(end) + (to ? '' : '|gone'), box);
     }
     for (const box of this.boxes.values()) box.remove();
@@ -345,8 +409,8 @@ export class Canvas {
     if (this.gate) await this.gate;
     for (const box of this.content.querySelectorAll('.element')) box.style.transitionDuration = `${this.duration}ms`;
     this.content.classList.add('animating');
-    for (const [box, end, name] of moving) {
-      place(box, end, name);
+    for (const [box, end, name, frame] of moving) {
+      place(box, end, name, frame);
       box.dataset.key = elementKey(end);
     }
     await new Promise((resolve) => setTimeout(resolve, this.duration + 30));
@@ -367,8 +431,8 @@ export class Canvas {
   cellBox(section, item) { return this.boxes.get(`cell||${section}|${item}`); }
 }
 
-function place(box, a, name) {
-  const f = a.frame;
+/** Places `a`'s box at `f`, the frame the screen shows (its visual frame when the axis is flipped). */
+function place(box, a, name, f) {
   box.style.left = `${f.x}px`;
   box.style.top = `${f.y}px`;
   box.style.width = `${f.width}px`;
@@ -637,6 +701,36 @@ window.demo = {
     }).then(showFeedStatus, failed('feed-status')),
   ]),
 };
+
+"""####),
+        PlaygroundAsset(name: "direction.js", contentType: "text/javascript; charset=utf-8", text: ####"""
+// Right to left (docs/layout-direction.md). When the collection view flips its horizontal axis
+// (the session says `axisFlipped`), the screen shows the layout mirrored across the content's
+// width: each element at its `visualFrame`, and the scroll position measured from the content's
+// left edge is `contentSize.width − contentOffset.x − bounds.width`. What the page sends
+// (rects, offsets, drag positions) stays in the layout's own space, as the API takes it.
+
+/** `frame` as the screen shows it: mirrored across `width` when the axis is flipped (a
+ *  width), as it is when not (null). */
+export function mirrored(frame, width) {
+  return width === null ? frame : { ...frame, x: width - frame.x - frame.width };
+}
+
+/** Where an element of an elements answer is drawn: the server gives `visualFrame` exactly
+ *  when the axis is flipped. */
+export const drawnFrame = (a) => a.visualFrame ?? a.frame;
+
+/** The layout's contentOffset.x for a scroll position, and the scroll position for an offset:
+ *  the mirror is its own inverse. `width` is the content's width when the axis is flipped
+ *  (null when not). Content narrower than the view does not scroll: 0 then. */
+export function flippedOffsetX(x, width, viewWidth) {
+  return width === null ? x : Math.max(0, width - x - viewWidth);
+}
+
+/** A point on the drawn content, in the layout's space. */
+export function layoutPoint(point, width) {
+  return width === null ? point : { x: width - point.x, y: point.y };
+}
 
 """####),
         PlaygroundAsset(name: "errors.js", contentType: "text/javascript; charset=utf-8", text: ####"""
@@ -914,6 +1008,9 @@ export function showError(errorId, editorId, error) {
     <div id="request-error" class="error" hidden></div>
   </section>
   <section id="stage" aria-label="Layout">
+    <div class="row" id="direction-row">
+      <label><input id="right-to-left" type="checkbox"> Right to left (PATCH …/view layoutDirection)</label>
+    </div>
     <div id="viewport"><div id="content"></div></div>
     <div id="view-status" class="status"></div>
     <a id="svg-link" target="_blank" hidden>This view as SVG (render.svg)</a>
@@ -1054,6 +1151,7 @@ button { font: inherit; padding: 4px 10px; cursor: pointer; }
 .hint { color: var(--muted); font-size: 12px; }
 .error { color: var(--error); font-size: 12px; white-space: pre-wrap; margin-top: 6px; }
 .error pre { margin: 4px 0 0; font: 12px/1.3 ui-monospace, monospace; overflow-x: auto; }
+#direction-row { margin: 0 0 8px; font-size: 12px; }
 #viewport { position: relative; overflow: auto; scrollbar-width: none; border: 1px solid var(--muted);
   background: var(--bg); width: 390px; height: 600px; }
 #viewport::-webkit-scrollbar { display: none; }
@@ -1083,11 +1181,13 @@ button { font: inherit; padding: 4px 10px; cursor: pointer; }
 // and ends with the move's animation plan (or cancels, changing nothing).
 
 import { request } from './api.js';
+import { layoutPoint } from './direction.js';
 import { showError } from './errors.js';
 import { $, coalesced, serially, state } from './session-state.js';
 
-/** `refresh` redraws the visible rect; `animateAnswer` plays an answer's plan. */
-export function installReordering(refresh, animateAnswer) {
+/** `refresh` redraws the visible rect; `animateAnswer` plays an answer's plan; `mirrorWidth`
+ *  is the content's width when the axis is flipped (null when not). */
+export function installReordering(refresh, animateAnswer, mirrorWidth) {
   let drag = null;
 
   $('content').addEventListener('pointerdown', (event) => {
@@ -1099,9 +1199,10 @@ export function installReordering(refresh, animateAnswer) {
     event.preventDefault();
   });
 
+  /** The pointer on the content, in the layout's space (the API's positions are). */
   function contentPoint(event) {
     const r = $('content').getBoundingClientRect();
-    return { x: event.clientX - r.left, y: event.clientY - r.top };
+    return layoutPoint({ x: event.clientX - r.left, y: event.clientY - r.top }, mirrorWidth());
   }
 
   const moveTo = coalesced(async (point) => {
@@ -1176,6 +1277,8 @@ export const state = {
   offset: null, lastRect: null, lastPlan: null, transition: false, busy: 0, examples: [],
   /** With identifiers, the session's snapshot: `[{id, items: [ids]}]` (GET …/snapshot). */
   snapshot: null,
+  /** The view's layoutDirection, and whether the session says its axis is flipped. */
+  direction: 'leftToRight', axisFlipped: false,
 };
 
 // Requests that change or read the session run one after another, in order.

@@ -1,9 +1,20 @@
+// src/view/direction.ts
+function mirrored(r, width) {
+  return width === null ? r : { x: width - r.x - r.width, y: r.y, width: r.width, height: r.height };
+}
+function flippedOffsetX(x, width, viewWidth) {
+  return width === null ? x : Math.max(0, width - x - viewWidth);
+}
+function layoutRect(scroll, view, width) {
+  return { x: flippedOffsetX(scroll.left, width, view.width), y: scroll.top, width: view.width, height: view.height };
+}
+
 // src/view/element.ts
 function elementKey(category, kind, indexPath) {
   return `${category}|${kind ?? ""}|${indexPath[0]},${indexPath[1]}`;
 }
 var keyOf = (e) => elementKey(e.category, e.kind, e.indexPath);
-function planEnd(entry, end, shift) {
+function planEnd(entry, end, shift, mirrorWidth = null) {
   const side = entry[end];
   const a = side.attributes;
   const frame = a.frame ?? { x: 0, y: 0, width: 0, height: 0 };
@@ -14,6 +25,8 @@ function planEnd(entry, end, shift) {
     zIndex: a.zIndex ?? 0,
     alpha: a.alpha ?? 1
   };
+  if (mirrorWidth !== null)
+    element.visualFrame = mirrored(element.frame, mirrorWidth);
   if (entry.kind !== void 0)
     element.kind = entry.kind;
   if (a.transform3D)
@@ -25,7 +38,8 @@ function planEnd(entry, end, shift) {
   return element;
 }
 function cssTransform(e) {
-  const base = `translate(${e.frame.x}px, ${e.frame.y}px)`;
+  const f = e.visualFrame ?? e.frame;
+  const base = `translate(${f.x}px, ${f.y}px)`;
   return e.transform3D ? `${base} matrix3d(${e.transform3D.join(",")})` : base;
 }
 var cssZIndex = (z) => String(Math.max(-2147483647, Math.min(2147483647, Math.round(z))));
@@ -145,14 +159,14 @@ function keyframe(e) {
     opacity: e.hidden ? 0 : e.alpha
   };
 }
-async function playPlan(stage, plan, shift, options) {
+async function playPlan(stage, plan, shift, options, mirror = { from: null, to: null }) {
   const before = new Map(stage.placed);
   stage.placed.clear();
   const leaving = [];
   const running = [];
   for (const entry of plan) {
-    const from = planEnd(entry, "from", shift);
-    const to = planEnd(entry, "to", { x: 0, y: 0 });
+    const from = planEnd(entry, "from", shift, mirror.from);
+    const to = planEnd(entry, "to", { x: 0, y: 0 }, mirror.to);
     const oldKey = elementKey(entry.category, entry.kind, entry.from.indexPath);
     let p = entry.change === "insert" ? void 0 : before.get(oldKey);
     if (p)
@@ -2129,6 +2143,9 @@ var TesseraView = class extends HTMLElement {
     this.bounds = null;
     /** The contentOffset the server has. */
     this.syncedOffset = null;
+    /** Whether the session's collection view flips its horizontal axis (right to left): then
+     *  nodes go to their visual frames and the scroll position is mirrored. */
+    this.flipped = false;
     /** Whether the layout's answers depend on the offset (pinned headers, cover flow): then
      *  every fetch first tells the server the offset. Learnt from PATCH …/view answers. */
     this.offsetSensitive = false;
@@ -2206,9 +2223,16 @@ var TesseraView = class extends HTMLElement {
   get placedRect() {
     return this.fetched && { ...this.fetched };
   }
-  /** The visible rect, in content coordinates: the bounds at the scroll position. */
+  /** Whether the session says its axis is flipped (docs/layout-direction.md): read when the
+   *  session is opened and after `setLayout`. */
+  get axisFlipped() {
+    return this.flipped;
+  }
+  /** The visible rect, in content coordinates (the layout's space, as the API takes rects):
+   *  the bounds at the scroll position, mirrored when the axis is flipped. */
   visibleRect() {
-    return { x: this.scrollLeft, y: this.scrollTop, width: this.clientWidth, height: this.clientHeight };
+    const view = { width: this.clientWidth, height: this.clientHeight };
+    return layoutRect({ left: this.scrollLeft, top: this.scrollTop }, view, this.mirrorWidth());
   }
   /** Nothing in flight, nothing waiting, and the visible rect's elements placed. */
   get idle() {
@@ -2233,6 +2257,7 @@ var TesseraView = class extends HTMLElement {
     let offset = { x: 0, y: 0 };
     let contentSize;
     let id;
+    let flipped = false;
     if (options.body) {
       const view = { ...options.body.view ?? {} };
       if (measured)
@@ -2245,6 +2270,7 @@ var TesseraView = class extends HTMLElement {
       this.noteVersion(answer.value.version);
       offset = pointOf(view.contentOffset) ?? offset;
       this.bounds = sizeOf(view.bounds);
+      flipped = await this.readAxis(port, id);
     } else if (options.sessionId) {
       id = options.sessionId;
       const session = await port.getSession(id);
@@ -2253,6 +2279,7 @@ var TesseraView = class extends HTMLElement {
       contentSize = session.value.contentSize;
       offset = session.value.view.contentOffset;
       this.bounds = session.value.view.bounds;
+      flipped = session.value.axisFlipped === true;
       this.noteVersion(session.value.version);
     } else {
       throw new TypeError("open needs a body or a sessionId");
@@ -2260,6 +2287,7 @@ var TesseraView = class extends HTMLElement {
     if (this.port !== port)
       return;
     this.sid = id;
+    this.flipped = flipped;
     this.changeVersion = this.versionSeen;
     this.setContentSize(contentSize);
     this.scrollToOffset(offset);
@@ -2284,6 +2312,7 @@ var TesseraView = class extends HTMLElement {
     this.fetched = null;
     this.bounds = null;
     this.syncedOffset = null;
+    this.flipped = false;
     this.offsetSensitive = this.offsetProbed = false;
     this.changeVersion = this.versionSeen = 0;
     if (this.offsetTimer)
@@ -2326,7 +2355,7 @@ var TesseraView = class extends HTMLElement {
   /** Switches to another layout, animated (a layout object, or the body of PUT …/layout). */
   setLayout(layout, options = {}) {
     const body = typeof layout.type === "string" ? { layout } : { ...layout };
-    return this.planned(body, options, (port, id, b) => port.setLayout(id, b)).then((answer) => {
+    return this.planned(body, options, (port, id, b) => port.setLayout(id, b), true).then((answer) => {
       this.offsetSensitive = this.offsetProbed = false;
       return answer;
     });
@@ -2358,8 +2387,10 @@ var TesseraView = class extends HTMLElement {
     this.changes = run.catch(() => void 0);
     return run;
   }
-  /** A change that answers a plan: sent with the placed rect and the anchor, then played. */
-  planned(body, options, send) {
+  /** A change that answers a plan: sent with the placed rect and the anchor, then played.
+   *  `changesLayout`: the other layout may flip the axis where this one did not (or the other
+   *  way), so the session is asked again before the plan is played. */
+  planned(body, options, send, changesLayout = false) {
     return this.change(async (port, id) => {
       await this.syncOffsetNow();
       if (!("anchor" in body))
@@ -2374,6 +2405,9 @@ var TesseraView = class extends HTMLElement {
       this.changeVersion = Math.max(this.changeVersion, v.version);
       this.generation++;
       this.setContentSize(v.contentSize);
+      const flippedBefore = this.flipped;
+      if (changesLayout)
+        this.flipped = await this.readAxis(port, id);
       if (v.contentOffset) {
         this.scrollToOffset(v.contentOffset);
         this.syncedOffset = v.contentOffset;
@@ -2381,20 +2415,35 @@ var TesseraView = class extends HTMLElement {
       }
       this.fetched = null;
       if (v.plan) {
+        const mirror = { from: flippedBefore ? this.size.width : null, to: this.mirrorWidth() };
         await playPlan(this.stage, v.plan, v.contentOffsetAdjustment ?? { x: 0, y: 0 }, {
           duration: this.animationDuration,
           easing: this.animationEasing
-        });
+        }, mirror);
       }
       return v;
     });
   }
   // MARK: Scrolling and fetching
+  /** The content's width when the axis is flipped (what the screen mirrors across), else null. */
+  mirrorWidth() {
+    return this.flipped ? this.size.width : null;
+  }
+  /** GET the session: whether its axis is flipped. */
+  async readAxis(port, id) {
+    const session = await port.getSession(id);
+    if (!session.ok)
+      throw new TesseraViewError(session.error);
+    this.noteVersion(session.value.version);
+    return session.value.axisFlipped === true;
+  }
+  /** The view's contentOffset (the layout's space) at the scroll position. */
   currentOffset() {
-    return { x: this.scrollLeft, y: this.scrollTop };
+    return { x: flippedOffsetX(this.scrollLeft, this.mirrorWidth(), this.clientWidth), y: this.scrollTop };
   }
   scrollToOffset(o, smooth = false) {
-    this.scrollTo({ left: o.x, top: o.y, behavior: smooth ? "smooth" : "instant" });
+    const left = flippedOffsetX(o.x, this.mirrorWidth(), this.clientWidth);
+    this.scrollTo({ left, top: o.y, behavior: smooth ? "smooth" : "instant" });
   }
   /** An animated scroll is under way until `scrollend` (or, where there is none, 2 s). */
   beginSmoothScroll() {
@@ -2518,7 +2567,7 @@ var TesseraView = class extends HTMLElement {
       return;
     this.offsetTimer = window.setTimeout(() => {
       this.offsetTimer = 0;
-      void this.syncOffsetNow().catch((e) => this.report(e));
+      void this.syncOffsetNow().catch((e) => this.report(e)).finally(() => this.settle());
     }, OFFSET_SYNC_DELAY);
   }
   /** Tells the server the view's offset (PATCH …/view), one request at a time. */

@@ -18,20 +18,31 @@ function keyframe(e: LayoutElement): Keyframe {
   };
 }
 
+/** The content widths a plan's ends are mirrored across, before and after the change: the
+ *  content's new width where the axis was (or is) flipped, null where not. */
+export interface PlanMirror {
+  from: number | null;
+  to: number | null;
+}
+
 /**
  * Plays `plan` on `stage`. `shift` is the change's contentOffsetAdjustment: the `from` ends
  * are moved by it, so that every element starts where it was on screen (the view has already
  * scrolled to the answered offset). Nodes that the plan does not name are released (they
  * will be fetched again at their new places). Resolves when every animation has ended.
+ * `mirror`: with a flipped axis each end is drawn mirrored (the answered offset and the new
+ * width give the scroll position, so both ends mirror across the new width).
  */
-export async function playPlan(stage: Stage, plan: readonly PlanEntry[], shift: Point, options: AnimationOptions): Promise<void> {
+export async function playPlan(
+  stage: Stage, plan: readonly PlanEntry[], shift: Point, options: AnimationOptions, mirror: PlanMirror = { from: null, to: null },
+): Promise<void> {
   const before = new Map(stage.placed);
   stage.placed.clear();
   const leaving: Placed[] = [];
   const running: Promise<unknown>[] = [];
   for (const entry of plan) {
-    const from = planEnd(entry, 'from', shift);
-    const to = planEnd(entry, 'to', { x: 0, y: 0 });
+    const from = planEnd(entry, 'from', shift, mirror.from);
+    const to = planEnd(entry, 'to', { x: 0, y: 0 }, mirror.to);
     const oldKey = elementKey(entry.category, entry.kind, entry.from.indexPath);
     // An inserted element is new, even where an old one had its index path.
     let p = entry.change === 'insert' ? undefined : before.get(oldKey);

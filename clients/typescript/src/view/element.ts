@@ -1,4 +1,5 @@
 // The server's elements (layout attributes), as <tessera-view> reads them.
+import { mirrored } from './direction.js';
 import type { Point, Rect, Size } from './geometry.js';
 
 export type Category = 'cell' | 'supplementary' | 'decoration';
@@ -9,8 +10,11 @@ export interface LayoutElement {
   /** Supplementary and decoration views only (`header`, `footer`, `background`, ...). */
   kind?: string;
   indexPath: number[];
-  /** The untransformed frame, in content coordinates. */
+  /** The untransformed frame, in content coordinates (the layout's space). */
   frame: Rect;
+  /** Where the frame is drawn when the collection view's axis is flipped (right to left):
+   *  present exactly then. */
+  visualFrame?: Rect;
   /** Core Animation's m11 … m44, present only when not the identity. */
   transform3D?: number[];
   zIndex: number;
@@ -45,8 +49,10 @@ export function elementKey(category: string, kind: string | undefined, indexPath
 
 export const keyOf = (e: LayoutElement): string => elementKey(e.category, e.kind, e.indexPath);
 
-/** A plan end as a whole element: the entry's category and kind, the end's index path. */
-export function planEnd(entry: PlanEntry, end: 'from' | 'to', shift: Point): LayoutElement {
+/** A plan end as a whole element: the entry's category and kind, the end's index path. A
+ *  plan's attributes carry no `visualFrame`: with `mirrorWidth` (a flipped axis) it is the
+ *  frame, shifted, mirrored across that width. */
+export function planEnd(entry: PlanEntry, end: 'from' | 'to', shift: Point, mirrorWidth: number | null = null): LayoutElement {
   const side = entry[end];
   const a = side.attributes;
   const frame = a.frame ?? { x: 0, y: 0, width: 0, height: 0 };
@@ -57,6 +63,7 @@ export function planEnd(entry: PlanEntry, end: 'from' | 'to', shift: Point): Lay
     zIndex: a.zIndex ?? 0,
     alpha: a.alpha ?? 1,
   };
+  if (mirrorWidth !== null) element.visualFrame = mirrored(element.frame, mirrorWidth);
   if (entry.kind !== undefined) element.kind = entry.kind;
   if (a.transform3D) element.transform3D = a.transform3D;
   if (a.hidden) element.hidden = true;
@@ -67,9 +74,12 @@ export function planEnd(entry: PlanEntry, end: 'from' | 'to', shift: Point): Lay
 /** The CSS transform that puts an element's border box (placed at the content's origin,
  *  `transform-origin` at its centre) where its frame and transform3D say. CSS's matrix3d lists
  *  a column-vector matrix column by column, which is Core Animation's row-vector matrix row by
- *  row: m11 … m44 go in as they come, and act about the centre as on iOS. */
+ *  row: m11 … m44 go in as they come, and act about the centre as on iOS. With a flipped axis
+ *  the box goes to the visual frame and the matrix acts there unchanged (UIKit adjusts no
+ *  transform: L5). */
 export function cssTransform(e: LayoutElement): string {
-  const base = `translate(${e.frame.x}px, ${e.frame.y}px)`;
+  const f = e.visualFrame ?? e.frame;
+  const base = `translate(${f.x}px, ${f.y}px)`;
   return e.transform3D ? `${base} matrix3d(${e.transform3D.join(',')})` : base;
 }
 

@@ -30,7 +30,9 @@ export interface ViewAnswer {
 export interface SessionAnswer {
   version: number;
   contentSize: Size;
-  view: { bounds: Size; contentOffset: Point };
+  view: { bounds: Size; contentOffset: Point; layoutDirection?: 'leftToRight' | 'rightToLeft' };
+  /** Present (true) when the collection view flips its horizontal axis (right to left). */
+  axisFlipped?: boolean;
 }
 
 export interface ScrollAnswer {

@@ -3,6 +3,7 @@
 // nodes with CSS transforms, and plays the server's animation plans. Platform APIs only:
 // custom elements, shadow DOM, ResizeObserver, fetch and the Web Animations API.
 import { playPlan } from './animation.js';
+import { flippedOffsetX, layoutRect } from './direction.js';
 import type { LayoutElement, PlannedAnswer } from './element.js';
 import { clipped, contains, integral, intersects, outset, samePoint, type Point, type Rect, type Size } from './geometry.js';
 import { Port, type CallFailure, type FetchLike } from './port.js';
@@ -119,6 +120,9 @@ export class TesseraView extends HTMLElement {
   private bounds: Size | null = null;
   /** The contentOffset the server has. */
   private syncedOffset: Point | null = null;
+  /** Whether the session's collection view flips its horizontal axis (right to left): then
+   *  nodes go to their visual frames and the scroll position is mirrored. */
+  private flipped = false;
   /** Whether the layout's answers depend on the offset (pinned headers, cover flow): then
    *  every fetch first tells the server the offset. Learnt from PATCH …/view answers. */
   private offsetSensitive = false;
@@ -206,9 +210,17 @@ export class TesseraView extends HTMLElement {
     return this.fetched && { ...this.fetched };
   }
 
-  /** The visible rect, in content coordinates: the bounds at the scroll position. */
+  /** Whether the session says its axis is flipped (docs/layout-direction.md): read when the
+   *  session is opened and after `setLayout`. */
+  get axisFlipped(): boolean {
+    return this.flipped;
+  }
+
+  /** The visible rect, in content coordinates (the layout's space, as the API takes rects):
+   *  the bounds at the scroll position, mirrored when the axis is flipped. */
   visibleRect(): Rect {
-    return { x: this.scrollLeft, y: this.scrollTop, width: this.clientWidth, height: this.clientHeight };
+    const view = { width: this.clientWidth, height: this.clientHeight };
+    return layoutRect({ left: this.scrollLeft, top: this.scrollTop }, view, this.mirrorWidth());
   }
 
   /** Nothing in flight, nothing waiting, and the visible rect's elements placed. */
@@ -240,6 +252,7 @@ export class TesseraView extends HTMLElement {
     let offset: Point = { x: 0, y: 0 };
     let contentSize: Size;
     let id: string;
+    let flipped = false;
     if (options.body) {
       const view = { ...((options.body.view as Record<string, unknown> | undefined) ?? {}) };
       if (measured) view.bounds = size;
@@ -250,6 +263,8 @@ export class TesseraView extends HTMLElement {
       this.noteVersion(answer.value.version);
       offset = pointOf(view.contentOffset) ?? offset;
       this.bounds = sizeOf(view.bounds);
+      // Only the session says whether the axis flips (the rules depend on the layout).
+      flipped = await this.readAxis(port, id);
     } else if (options.sessionId) {
       id = options.sessionId;
       const session = await port.getSession(id);
@@ -257,12 +272,14 @@ export class TesseraView extends HTMLElement {
       contentSize = session.value.contentSize;
       offset = session.value.view.contentOffset;
       this.bounds = session.value.view.bounds;
+      flipped = session.value.axisFlipped === true;
       this.noteVersion(session.value.version);
     } else {
       throw new TypeError('open needs a body or a sessionId');
     }
     if (this.port !== port) return; // opened again meanwhile
     this.sid = id;
+    this.flipped = flipped;
     this.changeVersion = this.versionSeen;
     this.setContentSize(contentSize);
     this.scrollToOffset(offset);
@@ -287,6 +304,7 @@ export class TesseraView extends HTMLElement {
     this.fetched = null;
     this.bounds = null;
     this.syncedOffset = null;
+    this.flipped = false;
     this.offsetSensitive = this.offsetProbed = false;
     this.changeVersion = this.versionSeen = 0;
     if (this.offsetTimer) clearTimeout(this.offsetTimer);
@@ -331,7 +349,7 @@ export class TesseraView extends HTMLElement {
   /** Switches to another layout, animated (a layout object, or the body of PUT …/layout). */
   setLayout(layout: Record<string, unknown>, options: ChangeOptions = {}): Promise<PlannedAnswer> {
     const body = typeof layout.type === 'string' ? { layout } : { ...layout };
-    return this.planned(body, options, (port, id, b) => port.setLayout(id, b)).then((answer) => {
+    return this.planned(body, options, (port, id, b) => port.setLayout(id, b), true).then((answer) => {
       // Another layout may depend on the offset where this one did not (or the other way).
       this.offsetSensitive = this.offsetProbed = false;
       return answer;
@@ -366,10 +384,13 @@ export class TesseraView extends HTMLElement {
     return run;
   }
 
-  /** A change that answers a plan: sent with the placed rect and the anchor, then played. */
+  /** A change that answers a plan: sent with the placed rect and the anchor, then played.
+   *  `changesLayout`: the other layout may flip the axis where this one did not (or the other
+   *  way), so the session is asked again before the plan is played. */
   private planned(
     body: Record<string, unknown>, options: ChangeOptions,
     send: (port: Port, id: string, body: Record<string, unknown>) => Promise<import('./port.js').CallResult<PlannedAnswer>>,
+    changesLayout = false,
   ): Promise<PlannedAnswer> {
     return this.change(async (port, id) => {
       // The server must know what is visible for `firstVisible`.
@@ -383,6 +404,8 @@ export class TesseraView extends HTMLElement {
       this.changeVersion = Math.max(this.changeVersion, v.version);
       this.generation++;
       this.setContentSize(v.contentSize);
+      const flippedBefore = this.flipped;
+      if (changesLayout) this.flipped = await this.readAxis(port, id);
       if (v.contentOffset) {
         this.scrollToOffset(v.contentOffset);
         this.syncedOffset = v.contentOffset;
@@ -390,9 +413,10 @@ export class TesseraView extends HTMLElement {
       }
       this.fetched = null;
       if (v.plan) {
+        const mirror = { from: flippedBefore ? this.size.width : null, to: this.mirrorWidth() };
         await playPlan(this.stage, v.plan, v.contentOffsetAdjustment ?? { x: 0, y: 0 }, {
           duration: this.animationDuration, easing: this.animationEasing,
-        });
+        }, mirror);
       }
       return v;
     });
@@ -400,12 +424,27 @@ export class TesseraView extends HTMLElement {
 
   // MARK: Scrolling and fetching
 
+  /** The content's width when the axis is flipped (what the screen mirrors across), else null. */
+  private mirrorWidth(): number | null {
+    return this.flipped ? this.size.width : null;
+  }
+
+  /** GET the session: whether its axis is flipped. */
+  private async readAxis(port: Port, id: string): Promise<boolean> {
+    const session = await port.getSession(id);
+    if (!session.ok) throw new TesseraViewError(session.error);
+    this.noteVersion(session.value.version);
+    return session.value.axisFlipped === true;
+  }
+
+  /** The view's contentOffset (the layout's space) at the scroll position. */
   private currentOffset(): Point {
-    return { x: this.scrollLeft, y: this.scrollTop };
+    return { x: flippedOffsetX(this.scrollLeft, this.mirrorWidth(), this.clientWidth), y: this.scrollTop };
   }
 
   private scrollToOffset(o: Point, smooth = false): void {
-    this.scrollTo({ left: o.x, top: o.y, behavior: (smooth ? 'smooth' : 'instant') as ScrollBehavior });
+    const left = flippedOffsetX(o.x, this.mirrorWidth(), this.clientWidth);
+    this.scrollTo({ left, top: o.y, behavior: (smooth ? 'smooth' : 'instant') as ScrollBehavior });
   }
 
   /** An animated scroll is under way until `scrollend` (or, where there is none, 2 s). */
@@ -529,7 +568,9 @@ export class TesseraView extends HTMLElement {
     if (this.offsetTimer || this.offsetSyncing) return;
     this.offsetTimer = window.setTimeout(() => {
       this.offsetTimer = 0;
-      void this.syncOffsetNow().catch((e) => this.report(e));
+      // The timer may be the last thing `idle` waited for (a scroll that left the offset the
+      // server has, as opening right to left at the far right does): settle either way.
+      void this.syncOffsetNow().catch((e) => this.report(e)).finally(() => this.settle());
     }, OFFSET_SYNC_DELAY);
   }
 
