@@ -36,15 +36,21 @@ public struct RenderScene: Sendable {
     /// layout's own space, as the layout answers them; the picture shows each one where the
     /// screen does, `x = visualWidth − x − w` (an element at its `visualFrame`).
     public var visualWidth: Double?
+    /// Where each element is drawn, one per element, when no one width says it: a
+    /// transition between two layouts drawn differently (`TransitionLayout.drawnFrame`). The
+    /// elements' own frames are then not mirrored; `visualWidth` still places the outlines.
+    public var drawnFrames: [Rect]?
 
     public init(
         contentSize: Size, elements: [LayoutAttributes], rect: Rect? = nil, visibleBounds: Rect? = nil,
-        visualWidth: Double? = nil
+        visualWidth: Double? = nil, drawnFrames: [Rect]? = nil
     ) {
+        precondition(drawnFrames.map { $0.count == elements.count } ?? true, "one drawn frame per element")
         self.contentSize = contentSize
         self.elements = elements
         self.rect = rect
         self.visibleBounds = visibleBounds
         self.visualWidth = visualWidth
+        self.drawnFrames = drawnFrames
     }
 }

@@ -20,7 +20,7 @@ public enum SVGRenderer {
     public static func render(_ scene: RenderScene, options: SVGRenderOptions = SVGRenderOptions()) -> [UInt8] {
         let palette = SVGPalette.of(options.theme)
         let unit = 1 / options.scale // one output pixel, in layout points
-        let drawn = drawOrder(scene.elements, visualWidth: scene.visualWidth)
+        let drawn = drawOrder(scene.elements, visualWidth: scene.visualWidth, drawnFrames: scene.drawnFrames)
         let frame = framedArea(scene, drawn: drawn).inset(by: -marginPixels * unit)
         let styles = StyleTable(drawn.map(\.attributes))
 
@@ -68,11 +68,12 @@ public enum SVGRenderer {
     /// layout's order. Hidden ones, fully transparent ones and ones behind the eye are out.
     /// With a flipped axis the transform acts about the visual frame's centre as it is: UIKit
     /// does not adjust transforms (docs/layout-direction.md, L5).
-    static func drawOrder(_ elements: [LayoutAttributes], visualWidth: Double? = nil) -> [DrawnElement] {
+    /// `drawnFrames`, when given, says where each element is drawn instead.
+    static func drawOrder(_ elements: [LayoutAttributes], visualWidth: Double? = nil, drawnFrames: [Rect]? = nil) -> [DrawnElement] {
         var out: [(order: Int, element: DrawnElement)] = []
         out.reserveCapacity(elements.count)
         for (i, a) in elements.enumerated() where !a.isHidden && a.alpha > 0 {
-            let frame = a.frame.visual(visualWidth)
+            let frame = drawnFrames?[i] ?? a.frame.visual(visualWidth)
             guard let quad = Projection.quad(frame: frame, transform: a.transform) else { continue }
             out.append((i, DrawnElement(attributes: a, frame: frame, quad: quad)))
         }

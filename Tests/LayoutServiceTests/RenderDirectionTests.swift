@@ -91,4 +91,21 @@ struct RenderDirectionTests {
         #expect(try picture(false) == ["0,0": 290, "0,1": 145, "0,2": 0])
         #expect(try picture(true) == ["0,0": 290, "0,1": 145, "0,2": 0])
     }
+
+    /// A picture at a transition's progress draws each element where a query at that progress
+    /// says (`visualFrame`): a vertical flow of four 100-wide items in a 400-point
+    /// right-to-left view mirrors its own frames (300, 200, 100, 0); the compositional
+    /// quarters answer 0, 100, 200, 300 and flip the axis, so they are drawn at 300, 200, 100,
+    /// 0 too. Halfway every frame is at 150, and every element is still drawn where it was.
+    @Test func aPictureAtAProgressDrawsTheTransitionsDrawnFrames() throws {
+        let service = makeService()
+        let id = try createSession(
+            service,
+            #"{"layout":{"type":"flow","itemSize":[100,50],"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":4}]},"view":{"bounds":[400,844],"layoutDirection":"rightToLeft"}}"#
+        )
+        #expect(service.beginTransition(id: id, body: body(#"{"layout":\#(Self.quarters)}"#)).status == 201)
+        let half = service.renderSession(id: id, query: "rect=0,0,400,50&progress=0.5")
+        #expect(half.status == 200)
+        #expect(Self.cellXs(half.body) == ["0,0": 300, "0,1": 200, "0,2": 100, "0,3": 0])
+    }
 }

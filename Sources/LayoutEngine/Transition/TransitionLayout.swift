@@ -62,11 +62,21 @@ public struct TransitionLayout: PreparedLayout {
     }
 
     private func blend(_ key: ElementKey) -> LayoutAttributes? {
+        ends(of: key).map { $0.from.interpolated(to: $0.to, progress: progress) }
+    }
+
+    /// An element's two ends, as `collectElements` finds them: its attributes in each layout,
+    /// or, where one layout has none, the ones it appears from or disappears to.
+    func ends(of key: ElementKey) -> TransitionEnds? {
         switch (lookup(current, key, currentView), lookup(next, key, nextView)) {
-        case let (a?, b?): a.interpolated(to: b, progress: progress)
-        case let (a?, nil): a.interpolated(to: next.finalAttributes(forDisappearing: a, view: nextView), progress: progress)
-        case let (nil, b?): current.initialAttributes(forAppearing: b, view: currentView).interpolated(to: b, progress: progress)
-        case (nil, nil): nil
+        case let (a?, b?):
+            TransitionEnds(from: a, to: b, fromSpace: .current, toSpace: .next)
+        case let (a?, nil):
+            TransitionEnds(from: a, to: next.finalAttributes(forDisappearing: a, view: nextView), fromSpace: .current, toSpace: .current)
+        case let (nil, b?):
+            TransitionEnds(from: current.initialAttributes(forAppearing: b, view: currentView), to: b, fromSpace: .next, toSpace: .next)
+        case (nil, nil):
+            nil
         }
     }
 

@@ -38,22 +38,22 @@ class ElementReplyWriter: ElementSink {
     }
 
     override func take(_ element: borrowing LayoutAttributes) {
-        write(element, visualWidth: nil)
+        write(element, visualFrame: nil)
     }
 
-    /// One element's bytes, with its `visualFrame` when `visualWidth` is given
-    /// (`FlippedAxisReplyWriter`); inlined, so `take`'s nil costs nothing.
+    /// One element's bytes, with `visualFrame` when one is given (`FlippedAxisReplyWriter`,
+    /// `TransitionReplyWriter`); inlined, so `take`'s nil costs nothing.
     @inline(__always)
-    fileprivate func write(_ element: borrowing LayoutAttributes, visualWidth: Double?) {
+    fileprivate func write(_ element: borrowing LayoutAttributes, visualFrame: Rect?) {
         let comma = wroteElement
         wroteElement = true
         let plain = JSONWriter.isPlain(element)
-        let room = JSONWriter.maxElementBytes(element, plain: plain, visual: visualWidth != nil)
+        let room = JSONWriter.maxElementBytes(element, plain: plain, visual: visualFrame != nil)
         let nonFinite: Bool
         if room <= stage.capacity {
             nonFinite = stage.withReserved(room, flushingInto: &writer.out) { w in
                 var c = JSONCursor(w)
-                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row, visualWidth: visualWidth)
+                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row, visualFrame: visualFrame)
                 w = c.out
                 return c.wroteNonFiniteNumber
             }
@@ -62,7 +62,7 @@ class ElementReplyWriter: ElementSink {
             stage.flush(into: &writer.out)
             nonFinite = writer.out.withReserved(room) { w in
                 var c = JSONCursor(w)
-                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row, visualWidth: visualWidth)
+                JSONWriter.element(element, plain: plain, comma: comma, &c, row: &row, visualFrame: visualFrame)
                 w = c.out
                 return c.wroteNonFiniteNumber
             }
@@ -104,10 +104,38 @@ final class FlippedAxisReplyWriter: ElementReplyWriter {
     }
 
     override func take(_ element: borrowing LayoutAttributes) {
-        write(element, visualWidth: visualWidth)
+        write(element, visualFrame: AxisDrawing.mirrored(element.frame, across: visualWidth))
     }
 
     override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
-        write(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex), visualWidth: visualWidth)
+        take(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex))
+    }
+}
+
+/// The reply of a rect query at a transition's progress when the collection view flips its
+/// axis for either layout: every element also gets its drawn frame, the interpolation of
+/// where each layout draws it (`TransitionLayout.drawnFrame`), which no one mirror gives
+/// when only one layout flips. Looks each element up again in both layouts: transitions
+/// are scrubbed, not scrolled through.
+final class TransitionReplyWriter: ElementReplyWriter {
+    private let transition: TransitionLayout
+    private let current: AxisDrawing
+    private let next: AxisDrawing
+
+    init(version: Int, capacity: Int, transition: TransitionLayout, current: AxisDrawing, next: AxisDrawing) {
+        self.transition = transition
+        self.current = current
+        self.next = next
+        super.init(version: version, contentSize: transition.contentSize, capacity: capacity)
+    }
+
+    override func take(_ element: borrowing LayoutAttributes) {
+        // Never nil: the element came from one of the two layouts.
+        let drawn = transition.drawnFrame(of: element.key, current: current, next: next) ?? element.frame
+        write(element, visualFrame: drawn)
+    }
+
+    override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
+        take(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex))
     }
 }

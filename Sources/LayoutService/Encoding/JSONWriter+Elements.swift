@@ -45,17 +45,6 @@ extension JSONWriter {
         attributes(a, row: &row)
     }
 
-    /// `attributes(a)` with `visualFrame` after the frame: where the element is drawn when the
-    /// collection view's axis is flipped, `x = width − x − w` (docs/layout-direction.md).
-    mutating func attributes(_ a: LayoutAttributes, visualWidth: Double) {
-        var row = RowEcho()
-        let comma = takeComma()
-        let plain = Self.isPlain(a)
-        appendWritten(maxCount: Self.maxElementBytes(a, plain: plain, visual: true)) { c in
-            Self.element(a, plain: plain, comma: comma, &c, row: &row, visualWidth: visualWidth)
-        }
-    }
-
     /// `attributes(a)`, the y, width and height copied from `row` when they repeat the last
     /// element's.
     mutating func attributes(_ a: LayoutAttributes, row: inout RowEcho) {
@@ -79,7 +68,7 @@ extension JSONWriter {
     @inline(__always)
     static func element(
         _ a: borrowing LayoutAttributes, plain: Bool, comma: Bool, _ c: inout JSONCursor, row: inout RowEcho,
-        visualWidth: Double? = nil
+        visualFrame: Rect? = nil
     ) {
         if comma { c.byte(UInt8(ascii: ",")) }
         switch a.category {
@@ -93,7 +82,7 @@ extension JSONWriter {
             c.quoted(a.kind)
         }
         indexPathAndFrame(a.indexPath, a.frame, &c, row: &row)
-        if let visualWidth { visualFrame(a.frame, width: visualWidth, &c) }
+        if let visualFrame { Self.visualFrame(visualFrame, &c) }
         if a.zIndex == 0 && a.alpha.bitPattern == Double(1).bitPattern {
             // The common tail, one fragment (the bytes `integer(0)` and `number(1)` write).
             c.fragment(#","zIndex":0,"alpha":1"#)
@@ -126,10 +115,10 @@ extension JSONWriter {
         echo.writeTail(y: frame.minY, width: frame.width, height: frame.height, zIndex: zIndex, &c)
     }
 
-    /// `,"visualFrame":{"x":…,"y":…,"width":…,"height":…}`, the frame mirrored across `width`.
-    static func visualFrame(_ frame: Rect, width: Double, _ c: inout JSONCursor) {
+    /// `,"visualFrame":{"x":…,"y":…,"width":…,"height":…}`.
+    static func visualFrame(_ frame: Rect, _ c: inout JSONCursor) {
         c.fragment(#","visualFrame":{"x":"#)
-        c.number(width - frame.minX - frame.width)
+        c.number(frame.minX)
         c.fragment(#","y":"#)
         c.number(frame.minY)
         c.fragment(#","width":"#)

@@ -2563,7 +2563,8 @@ components:
       description: |
         Only during an interactive transition: how far it has gone, a decimal number from
         0 (the current layout) to 1 (the target layout). Outside a transition, or out of
-        range, a 400 naming `progress`.
+        range, a 400 naming `progress`. When the axis is flipped for either layout, each
+        element's `visualFrame` is the interpolation of where the two layouts draw it.
       schema:
         type: number
         minimum: 0
@@ -4141,7 +4142,9 @@ components:
       allOf:
         - $ref: "#/components/schemas/PointInput"
       nullable: true
-      description: The finger's position in content coordinates (read by `update`).
+      description: |
+        The finger's position in content coordinates (read by `update`), in the layout's own
+        space as a query's `rect` is: with a flipped axis, `x = contentSize.width − drawn x`.
     MovementRect:
       allOf:
         - $ref: "#/components/schemas/RectInput"
@@ -5401,7 +5404,11 @@ components:
         Present when the collection view's horizontal axis is flipped (the session's
         `axisFlipped`): where the element is drawn, in content coordinates, its frame mirrored
         across the content's width, `x = contentSize.width − frame.x − frame.width`
-        ([docs/layout-direction.md](docs/layout-direction.md)).
+        ([docs/layout-direction.md](docs/layout-direction.md)). In an animation plan, both
+        ends are drawn in the content after the change (a flipped end mirrored across the
+        new content width), and when the axis is flipped for either layout (a layout switch)
+        both ends carry it, an end whose layout does not flip drawn at its frame. At a transition's `progress`, it is the
+        interpolation of where the two layouts draw the element, whenever either flips.
     CellElement:
       type: object
       description: A cell's attributes (no `kind`).
@@ -5647,11 +5654,13 @@ components:
         info:
           $ref: "#/components/schemas/Info"
         axisFlipped:
-          type: boolean
-          description: |
-            Present (true) when the collection view's horizontal axis is flipped for this
-            layout and view: every element is drawn mirrored, and answers its `visualFrame`
-            ([docs/layout-direction.md](docs/layout-direction.md)).
+          $ref: "#/components/schemas/AxisFlipped"
+    AxisFlipped:
+      type: boolean
+      description: |
+        Present (true) when the collection view's horizontal axis is flipped for the session's
+        layout and view: every element is drawn mirrored, and answers its `visualFrame`
+        ([docs/layout-direction.md](docs/layout-direction.md)).
     ViewState:
       type: object
       description: The session's view, every member in object form (`scale` 0 = no rounding).
@@ -5774,7 +5783,10 @@ components:
         (initialLayoutAttributesForAppearingItemAtIndexPath), a deleted one ends at its
         final attributes (finalLayoutAttributesForDisappearingItemAtIndexPath). `change`:
         `insert`, `delete`, `move` (its index path changed), `reload` (reloaded item or
-        section) or `none`. `kind` for supplementary and decoration views only.
+        section) or `none`. `kind` for supplementary and decoration views only. When the
+        collection view's axis is flipped for the layout before or after the change, both
+        ends' attributes also carry `visualFrame`, so that a client animates from where the
+        element was drawn to where it will be ([docs/layout-direction.md](docs/layout-direction.md)).
       oneOf:
         - $ref: "#/components/schemas/CellPlanEntry"
         - $ref: "#/components/schemas/SupplementaryPlanEntry"
@@ -5963,10 +5975,18 @@ components:
               description: The target layout, echoed as the client sent it.
             toContentSize:
               $ref: "#/components/schemas/Size"
+            axisFlipped:
+              type: boolean
+              description: |
+                Present (true) when the collection view's axis is flipped for the target
+                layout. Queries at a `progress` answer `visualFrame` when it or the
+                session's `axisFlipped` is there.
         contentSize:
           allOf:
             - $ref: "#/components/schemas/Size"
           description: The current layout's content size.
+        axisFlipped:
+          $ref: "#/components/schemas/AxisFlipped"
     TransitionEnded:
       type: object
       description: The session after an interactive transition finished or was cancelled.
@@ -5982,6 +6002,8 @@ components:
           description: The session's layout now, echoed as the client sent it.
         contentSize:
           $ref: "#/components/schemas/Size"
+        axisFlipped:
+          $ref: "#/components/schemas/AxisFlipped"
     ContentOffsetAnchor:
       description: |
         What a change keeps in place on screen ([docs/api.md](docs/api.md#anchored-updates)):
@@ -6069,6 +6091,8 @@ components:
           allOf:
             - $ref: "#/components/schemas/Rect"
           description: The element's frame (a supplementary view's where the content puts it, not pinned).
+        visualFrame:
+          $ref: "#/components/schemas/VisualFrame"
         animated:
           type: boolean
         applied:
@@ -6090,7 +6114,9 @@ components:
       description: |
         An interactive movement's state after `begin`, `update` or `cancel`.
         `targetIndexPath` and `movingItem` are present while `moving`; `elements` while
-        `moving` and a `rect` was given.
+        `moving` and a `rect` was given. When the axis is flipped, `movingItem` and
+        `elements` carry `visualFrame`, mirrored across the tentative layout's content width;
+        `position` is in the layout's own space, as a query's `rect` is.
       additionalProperties: false
       required: [version, moving, contentSize]
       properties:

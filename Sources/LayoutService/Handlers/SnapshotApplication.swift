@@ -104,9 +104,7 @@ extension TesseraService {
         outcome.offset = try settle(request.anchor, from: state, to: &next, correspondence: elements)
         if planned && request.animatingDifferences {
             outcome.plan = try buildPlan(
-                AnimationPlanBuilder(
-                    old: state.prepared, oldView: state.view, new: next.prepared,
-                    newView: next.view, correspondence: elements),
+                AnimationPlanBuilder(from: state, to: next, correspondence: elements),
                 over: request.area, offset: outcome.offset ?? .unchanged(state.view))
         }
         return (next, outcome)

@@ -9,13 +9,15 @@ extension TesseraService {
         .handling { () throws(APIError) -> Reply in
             let request = try layoutRequest(body, allowRect: true)
             let prepared = try prepare(request.layout, request.dataSource, request.view)
-            if request.rect == nil, let justified = prepared as? PreparedJustifiedLayout {
+            let drawing = AxisDrawing.of(request.layout, prepared, in: request.view)
+            // The justified writer knows no visualFrame: a flipped axis takes the general path.
+            if request.rect == nil, !drawing.flipsAxis, let justified = prepared as? PreparedJustifiedLayout {
                 return try allCellsReply(justified)
             }
             let elements = try self.elements(of: prepared, in: request.rect, view: request.view)
-            var w = JSONWriter(capacity: 64 + elements.count * 110)
+            var w = JSONWriter(capacity: 64 + elements.count * (drawing.flipsAxis ? 200 : 110))
             w.oneShotHead(prepared)
-            w.elements(elements)
+            w.elements(elements, drawing: drawing)
             w.endObject()
             return .json(200, w)
         }

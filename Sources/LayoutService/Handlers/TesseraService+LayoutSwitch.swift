@@ -36,9 +36,7 @@ extension TesseraService {
         next.prepared = target.prepared
         let offset = try settle(anchor, from: state, to: &next, correspondence: IdentityCorrespondence())
         let plan = try buildPlan(
-            AnimationPlanBuilder(
-                old: state.prepared, oldView: state.view, new: next.prepared,
-                newView: next.view, correspondence: IdentityCorrespondence()), over: area, offset: offset)
+            AnimationPlanBuilder(from: state, to: next, correspondence: IdentityCorrespondence()), over: area, offset: offset)
         return (next, PlannedChange(plan: plan, offset: offset))
     }
 

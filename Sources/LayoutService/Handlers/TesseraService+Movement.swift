@@ -85,11 +85,9 @@ extension TesseraService {
             // The snapshot follows the item, as a diffable data source's reordering does.
             next.identifiers = state.identifiers?.movingItem(from: movement.origin, to: movement.target)
             next.prepared = movement.tentative
+            // A movement does not scroll: `next` has the view `state` has.
             let plan = try buildPlan(
-                AnimationPlanBuilder(
-                    old: state.prepared, oldView: state.view, new: next.prepared,
-                    newView: state.view, correspondence: UpdateCorrespondence(update: update)),
-                in: request.rect)
+                AnimationPlanBuilder(from: state, to: next, correspondence: UpdateCorrespondence(update: update)), in: request.rect)
             return (next, plan)
         case .cancel:
             guard state.movement != nil else { throw .conflict("no interactive movement is in progress") }
@@ -164,13 +162,16 @@ extension TesseraService {
             w.key("moving")
             w.bool(state.movement != nil)
             if let m = state.movement, let moving = movingItem(state) {
+                // Drawn as the tentative layout is, the moving item too: its position is in
+                // the layout's own space, as the rects of queries are.
+                let drawing = AxisDrawing.of(state.layout, m.tentative, in: state.view)
                 w.key("targetIndexPath")
                 w.indexPath(m.target)
                 w.key("movingItem")
-                w.attributes(moving)
+                w.attributes(moving, drawing: drawing)
                 if let listed {
                     w.key("elements")
-                    w.elements(listed)
+                    w.elements(listed, drawing: drawing)
                 }
             }
             w.key("contentSize")

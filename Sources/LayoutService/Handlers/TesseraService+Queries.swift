@@ -23,13 +23,7 @@ extension TesseraService {
                 }
             }
             let state = s.current
-            let layout = try queryLayout(state, progress: q.progressText)
-            let writer =
-                Self.visualWidth(state, layout).map {
-                    FlippedAxisReplyWriter(
-                        version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess, visualWidth: $0)
-                }
-                ?? ElementReplyWriter(version: state.version, contentSize: layout.contentSize, capacity: s.replyCapacityGuess)
+            let (layout, writer) = try rectReply(state, progress: q.progressText, capacity: s.replyCapacityGuess)
             guard try stream(layout, in: q.rect, view: state.view, to: writer, on: context) else {
                 // The worker asks the cache again: this first sighting must not count twice.
                 if let key, !admitted { s.forgetSighting(key) }
@@ -88,22 +82,45 @@ extension TesseraService {
                 throw .notFound("no \(describe) at [\(indexPath.section), \(indexPath.item)]", field: "indexPath")
             }
             var w = JSONWriter()
-            if let width = Self.visualWidth(state, state.prepared) { w.attributes(a, visualWidth: width) } else { w.attributes(a) }
+            w.attributes(a, drawing: state.axisDrawing)
             return .answered(.json(200, w, headers: TesseraService.versionHeader(state.version)))
         }
     }
 
-    /// When the collection view's axis is flipped for this session's layout and view
-    /// (`DirectionRules`), the width `visualFrame` mirrors across: the content's width
-    /// (a choice; docs/layout-direction.md).
-    static func visualWidth(_ state: SessionState, _ prepared: any PreparedLayout) -> Double? {
-        visualWidth(state.layout, state.view, prepared)
-    }
-
-    /// The same for a layout and view without a session (the one-shot picture).
+    /// When the collection view's axis is flipped for a layout in a view without a session
+    /// (the one-shot picture; a session has `axisDrawing`), the width `visualFrame` mirrors
+    /// across: the content's width (a choice; docs/layout-direction.md).
     static func visualWidth(_ layout: any CollectionLayout, _ view: ViewContext, _ prepared: any PreparedLayout) -> Double? {
         guard layout.flipsAxis(in: view) else { return nil }
         return prepared.contentSize.width
+    }
+
+    /// The layout that answers a rect query, and the writer of its reply: the plain one unless
+    /// the collection view flips its axis for the layout (`DirectionRules`), when every
+    /// element also gets its `visualFrame`, its frame mirrored across the content's width (a
+    /// choice; docs/layout-direction.md). At a transition's progress the elements are drawn
+    /// between the two layouts' drawings, when either flips.
+    @inline(__always)
+    func rectReply(_ state: SessionState, progress: String?, capacity: Int) throws(APIError) -> (any PreparedLayout, ElementReplyWriter) {
+        guard let progress else {
+            let layout = state.prepared
+            if let width = state.axisDrawing.mirrorWidth {
+                return (
+                    layout,
+                    FlippedAxisReplyWriter(version: state.version, contentSize: layout.contentSize, capacity: capacity, visualWidth: width)
+                )
+            }
+            return (layout, ElementReplyWriter(version: state.version, contentSize: layout.contentSize, capacity: capacity))
+        }
+        let (transition, target) = try transitionLayout(state, progress: progress)
+        let current = state.axisDrawing, next = target.axisDrawing(in: state.view)
+        guard current.flipsAxis || next.flipsAxis else {
+            return (transition, ElementReplyWriter(version: state.version, contentSize: transition.contentSize, capacity: capacity))
+        }
+        return (
+            transition,
+            TransitionReplyWriter(version: state.version, capacity: capacity, transition: transition, current: current, next: next)
+        )
     }
 
     // The same three, the whole job (on a worker).

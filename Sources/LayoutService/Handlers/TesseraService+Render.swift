@@ -34,10 +34,22 @@ extension TesseraService {
                 }
             }
             let headers = TesseraService.versionHeader(state.version) + [("Content-Type", Self.svgContentType)]
-            let layout = try queryLayout(state, progress: q["progress"])
             // The direction is part of the view, so a change of it is a new version: the key holds.
-            let svg = try picture(
-                of: layout, rect: rect, view: state.view, visualWidth: Self.visualWidth(state, layout), options: options)
+            let svg: [UInt8]
+            if let progress = q["progress"] {
+                let (transition, target) = try transitionLayout(state, progress: progress)
+                let current = state.axisDrawing, next = target.axisDrawing(in: state.view)
+                // Drawn as a query at this progress answers `visualFrame`: each element between
+                // its two layouts' drawings when either flips (docs/layout-direction.md).
+                let drawing =
+                    current.flipsAxis || next.flipsAxis
+                    ? { (a: LayoutAttributes) in transition.drawnFrame(of: a.key, current: current, next: next) ?? a.frame } : nil
+                svg = try picture(
+                    of: transition, rect: rect, view: state.view, visualWidth: current.mirrorWidth, drawnFrame: drawing, options: options)
+            } else {
+                svg = try picture(
+                    of: state.prepared, rect: rect, view: state.view, visualWidth: state.axisDrawing.mirrorWidth, options: options)
+            }
             if admitted { s.cacheReply(key, svg, headers: headers) }
             return Reply(status: 200, headers: headers, body: svg)
         }
@@ -67,14 +79,17 @@ extension TesseraService {
     /// first raised the peak memory by over 1 GB per refused request). `rect` is in the
     /// layout's space, as for `elements`; with `visualWidth` (a flipped axis) the picture
     /// shows what the screen does, everything mirrored across it.
+    /// `drawnFrame`, when given, places each element (a transition's drawing); `visualWidth`
+    /// still places the outlines.
     func picture(
         of layout: any PreparedLayout, rect: Rect?, view: ViewContext, visualWidth: Double?,
-        options: SVGRenderOptions
+        drawnFrame: ((LayoutAttributes) -> Rect)? = nil, options: SVGRenderOptions
     ) throws(APIError) -> [UInt8] {
         let elements = try self.elements(of: layout, in: rect, view: view, listing: "the picture")
         let visible = view.bounds == .zero ? nil : view.boundsRect
         let scene = RenderScene(
-            contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible, visualWidth: visualWidth)
+            contentSize: layout.contentSize, elements: elements, rect: rect, visibleBounds: visible, visualWidth: visualWidth,
+            drawnFrames: drawnFrame.map { elements.map($0) })
         return SVGRenderer.render(scene, options: options)
     }
 }

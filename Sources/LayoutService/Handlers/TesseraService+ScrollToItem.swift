@@ -40,7 +40,8 @@ extension TesseraService {
             throw .notFound(ElementReference.describe(request.element), field: "indexPath")
         }
         let offset = state.prepared.contentOffset(showing: frame, at: request.position, view: state.view)
-        return ScrollTarget(frame: frame, contentOffset: offset)
+        let drawing = state.axisDrawing
+        return ScrollTarget(frame: frame, visualFrame: drawing.flipsAxis ? drawing.drawn(frame) : nil, contentOffset: offset)
     }
 
     private func scrollReply(_ version: Int, _ request: ScrollToItemRequest, _ target: ScrollTarget, applied: Bool) -> Reply {
@@ -49,6 +50,10 @@ extension TesseraService {
             w.point(target.contentOffset)
             w.key("frame")
             w.rect(target.frame)
+            if let visualFrame = target.visualFrame {
+                w.key("visualFrame")
+                w.rect(visualFrame)
+            }
             w.key("animated")
             w.bool(request.animated)
             w.key("applied")
@@ -60,6 +65,8 @@ extension TesseraService {
 /// Where scrolling to an element comes to rest, and the element's frame there.
 struct ScrollTarget {
     var frame: Rect
+    /// Where the element is drawn, when the collection view flips its axis (docs/layout-direction.md).
+    var visualFrame: Rect?
     var contentOffset: Point
 }
 

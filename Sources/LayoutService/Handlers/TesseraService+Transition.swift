@@ -45,10 +45,17 @@ extension TesseraService {
         return next
     }
 
+    /// `axisFlipped` as the session's (`GET /v1/sessions/{id}`) for the layout that answers
+    /// queries without a progress, and the target's in `transition`: a query at a progress
+    /// answers `visualFrame` when either is there (docs/layout-direction.md).
     private func transitionResponse(_ state: SessionState, status: Int) -> Reply {
         Self.sessionReply(state.version, status: status) { w in
             w.key("layout")
             w.raw(state.layoutJSON[...])
+            if state.layout.flipsAxis(in: state.view) {
+                w.key("axisFlipped")
+                w.bool(true)
+            }
             if let t = state.transition {
                 w.key("transition")
                 w.beginObject()
@@ -56,6 +63,10 @@ extension TesseraService {
                 w.raw(t.layoutJSON[...])
                 w.key("toContentSize")
                 w.size(t.prepared.contentSize)
+                if t.layout.flipsAxis(in: state.view) {
+                    w.key("axisFlipped")
+                    w.bool(true)
+                }
                 w.endObject()
             }
             w.key("contentSize")
@@ -66,12 +77,17 @@ extension TesseraService {
     /// The layout that answers queries: the transition layout at `progress` when one is given.
     func queryLayout(_ state: SessionState, progress: String?) throws(APIError) -> any PreparedLayout {
         guard let progress else { return state.prepared }
+        return try transitionLayout(state, progress: progress).layout
+    }
+
+    /// The transition layout at `progress`, and the transition it belongs to.
+    func transitionLayout(_ state: SessionState, progress: String) throws(APIError) -> (layout: TransitionLayout, target: PendingTransition) {
         guard let t = state.transition else {
             throw .invalidRequest("progress", "is only meaningful during an interactive transition")
         }
         guard let p = Double(progress), p.isFinite, p >= 0, p <= 1 else {
             throw .invalidRequest("progress", "must be a number from 0 to 1 (got \(ClientText.quoted(progress)))")
         }
-        return TransitionLayout(from: state.prepared, view: state.view, to: t.prepared, view: state.view, progress: p)
+        return (TransitionLayout(from: state.prepared, view: state.view, to: t.prepared, view: state.view, progress: p), t)
     }
 }

@@ -42,9 +42,7 @@ extension TesseraService {
         let correspondence = UpdateCorrespondence(update: update)
         let offset = try settle(anchor, from: state, to: &next, correspondence: correspondence)
         let plan = try buildPlan(
-            AnimationPlanBuilder(
-                old: state.prepared, oldView: state.view, new: next.prepared,
-                newView: next.view, correspondence: correspondence),
+            AnimationPlanBuilder(from: state, to: next, correspondence: correspondence),
             over: area, offset: offset)
         return (next, PlannedChange(plan: plan, offset: offset))
     }

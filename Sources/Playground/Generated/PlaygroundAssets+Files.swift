@@ -375,9 +375,10 @@ export class Canvas {
   }
 
   /** Animates every plan entry from its `from` attributes to its `to` attributes. `names`,
-   *  `{from, to}`, names cells before and after the change (their identifiers). A plan's
-   *  attributes carry no `visualFrame`: `widths`, `{from, to}`, are the content widths to
-   *  mirror them across before and after the change when the axis is flipped (null: not). */
+   *  `{from, to}`, names cells before and after the change (their identifiers). `widths`,
+   *  `{from, to}`, are the content widths to mirror each end across when its layout flips the
+   *  axis (null: it does not): the new content's width for both, which is how the server
+   *  draws a plan's `visualFrame`s (docs/layout-direction.md). */
   async animate(plan, names, widths = { from: null, to: null }) {
     const before = names?.from ?? this.names, after = names?.to ?? this.names;
     this.animations++;

@@ -42,7 +42,8 @@ extension Components {
         public typealias Rect = Swift.String
         /// Only during an interactive transition: how far it has gone, a decimal number from
         /// 0 (the current layout) to 1 (the target layout). Outside a transition, or out of
-        /// range, a 400 naming `progress`.
+        /// range, a 400 naming `progress`. When the axis is flipped for either layout, each
+        /// element's `visualFrame` is the interpolation of where the two layouts draw it.
         ///
         ///
         /// - Remark: Generated from `#/components/parameters/Progress`.

@@ -3631,7 +3631,9 @@ extension Components {
                 ])
             }
         }
-        /// The finger's position in content coordinates (read by `update`).
+        /// The finger's position in content coordinates (read by `update`), in the layout's own
+        /// space as a query's `rect` is: with a flipped axis, `x = contentSize.width − drawn x`.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/MovementPosition`.
         public struct MovementPosition: Codable, Hashable, Sendable {
@@ -7766,7 +7768,11 @@ extension Components {
         /// Present when the collection view's horizontal axis is flipped (the session's
         /// `axisFlipped`): where the element is drawn, in content coordinates, its frame mirrored
         /// across the content's width, `x = contentSize.width − frame.x − frame.width`
-        /// ([docs/layout-direction.md](docs/layout-direction.md)).
+        /// ([docs/layout-direction.md](docs/layout-direction.md)). In an animation plan, both
+        /// ends are drawn in the content after the change (a flipped end mirrored across the
+        /// new content width), and when the axis is flipped for either layout (a layout switch)
+        /// both ends carry it, an end whose layout does not flip drawn at its frame. At a transition's `progress`, it is the
+        /// interpolation of where the two layouts draw the element, whenever either flips.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/VisualFrame`.
@@ -8655,13 +8661,8 @@ extension Components {
             public var contentSize: Components.Schemas.Size
             /// - Remark: Generated from `#/components/schemas/Session/info`.
             public var info: Components.Schemas.Info
-            /// Present (true) when the collection view's horizontal axis is flipped for this
-            /// layout and view: every element is drawn mirrored, and answers its `visualFrame`
-            /// ([docs/layout-direction.md](docs/layout-direction.md)).
-            ///
-            ///
             /// - Remark: Generated from `#/components/schemas/Session/axisFlipped`.
-            public var axisFlipped: Swift.Bool?
+            public var axisFlipped: Components.Schemas.AxisFlipped?
             /// Creates a new `Session`.
             ///
             /// - Parameters:
@@ -8673,7 +8674,7 @@ extension Components {
             ///   - itemCount: Items in all sections.
             ///   - contentSize:
             ///   - info:
-            ///   - axisFlipped: Present (true) when the collection view's horizontal axis is flipped for this
+            ///   - axisFlipped:
             public init(
                 id: Swift.String,
                 version: Swift.Int,
@@ -8683,7 +8684,7 @@ extension Components {
                 itemCount: Swift.Int,
                 contentSize: Components.Schemas.Size,
                 info: Components.Schemas.Info,
-                axisFlipped: Swift.Bool? = nil
+                axisFlipped: Components.Schemas.AxisFlipped? = nil
             ) {
                 self.id = id
                 self.version = version
@@ -8741,7 +8742,7 @@ extension Components {
                     forKey: .info
                 )
                 self.axisFlipped = try container.decodeIfPresent(
-                    Swift.Bool.self,
+                    Components.Schemas.AxisFlipped.self,
                     forKey: .axisFlipped
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
@@ -8757,6 +8758,13 @@ extension Components {
                 ])
             }
         }
+        /// Present (true) when the collection view's horizontal axis is flipped for the session's
+        /// layout and view: every element is drawn mirrored, and answers its `visualFrame`
+        /// ([docs/layout-direction.md](docs/layout-direction.md)).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/AxisFlipped`.
+        public typealias AxisFlipped = Swift.Bool
         /// The session's view, every member in object form (`scale` 0 = no rounding).
         ///
         /// - Remark: Generated from `#/components/schemas/ViewState`.
@@ -9241,7 +9249,10 @@ extension Components {
         /// (initialLayoutAttributesForAppearingItemAtIndexPath), a deleted one ends at its
         /// final attributes (finalLayoutAttributesForDisappearingItemAtIndexPath). `change`:
         /// `insert`, `delete`, `move` (its index path changed), `reload` (reloaded item or
-        /// section) or `none`. `kind` for supplementary and decoration views only.
+        /// section) or `none`. `kind` for supplementary and decoration views only. When the
+        /// collection view's axis is flipped for the layout before or after the change, both
+        /// ends' attributes also carry `visualFrame`, so that a client animates from where the
+        /// element was drawn to where it will be ([docs/layout-direction.md](docs/layout-direction.md)).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/PlanEntry`.
@@ -9957,21 +9968,32 @@ extension Components {
                 public var toLayout: Components.Schemas.TransitionBegun.TransitionPayload.ToLayoutPayload
                 /// - Remark: Generated from `#/components/schemas/TransitionBegun/transition/toContentSize`.
                 public var toContentSize: Components.Schemas.Size
+                /// Present (true) when the collection view's axis is flipped for the target
+                /// layout. Queries at a `progress` answer `visualFrame` when it or the
+                /// session's `axisFlipped` is there.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/schemas/TransitionBegun/transition/axisFlipped`.
+                public var axisFlipped: Swift.Bool?
                 /// Creates a new `TransitionPayload`.
                 ///
                 /// - Parameters:
                 ///   - toLayout: The target layout, echoed as the client sent it.
                 ///   - toContentSize:
+                ///   - axisFlipped: Present (true) when the collection view's axis is flipped for the target
                 public init(
                     toLayout: Components.Schemas.TransitionBegun.TransitionPayload.ToLayoutPayload,
-                    toContentSize: Components.Schemas.Size
+                    toContentSize: Components.Schemas.Size,
+                    axisFlipped: Swift.Bool? = nil
                 ) {
                     self.toLayout = toLayout
                     self.toContentSize = toContentSize
+                    self.axisFlipped = axisFlipped
                 }
                 public enum CodingKeys: String, CodingKey {
                     case toLayout
                     case toContentSize
+                    case axisFlipped
                 }
                 public init(from decoder: any Swift.Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -9983,9 +10005,14 @@ extension Components {
                         Components.Schemas.Size.self,
                         forKey: .toContentSize
                     )
+                    self.axisFlipped = try container.decodeIfPresent(
+                        Swift.Bool.self,
+                        forKey: .axisFlipped
+                    )
                     try decoder.ensureNoAdditionalProperties(knownKeys: [
                         "toLayout",
-                        "toContentSize"
+                        "toContentSize",
+                        "axisFlipped"
                     ])
                 }
             }
@@ -10015,6 +10042,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TransitionBegun/contentSize`.
             public var contentSize: Components.Schemas.TransitionBegun.ContentSizePayload
+            /// - Remark: Generated from `#/components/schemas/TransitionBegun/axisFlipped`.
+            public var axisFlipped: Components.Schemas.AxisFlipped?
             /// Creates a new `TransitionBegun`.
             ///
             /// - Parameters:
@@ -10022,22 +10051,26 @@ extension Components {
             ///   - layout: The session's current layout, echoed as the client sent it.
             ///   - transition:
             ///   - contentSize: The current layout's content size.
+            ///   - axisFlipped:
             public init(
                 version: Swift.Int,
                 layout: Components.Schemas.TransitionBegun.LayoutPayload,
                 transition: Components.Schemas.TransitionBegun.TransitionPayload,
-                contentSize: Components.Schemas.TransitionBegun.ContentSizePayload
+                contentSize: Components.Schemas.TransitionBegun.ContentSizePayload,
+                axisFlipped: Components.Schemas.AxisFlipped? = nil
             ) {
                 self.version = version
                 self.layout = layout
                 self.transition = transition
                 self.contentSize = contentSize
+                self.axisFlipped = axisFlipped
             }
             public enum CodingKeys: String, CodingKey {
                 case version
                 case layout
                 case transition
                 case contentSize
+                case axisFlipped
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -10057,11 +10090,16 @@ extension Components {
                     Components.Schemas.TransitionBegun.ContentSizePayload.self,
                     forKey: .contentSize
                 )
+                self.axisFlipped = try container.decodeIfPresent(
+                    Components.Schemas.AxisFlipped.self,
+                    forKey: .axisFlipped
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "version",
                     "layout",
                     "transition",
-                    "contentSize"
+                    "contentSize",
+                    "axisFlipped"
                 ])
             }
         }
@@ -10097,25 +10135,31 @@ extension Components {
             public var layout: Components.Schemas.TransitionEnded.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/TransitionEnded/contentSize`.
             public var contentSize: Components.Schemas.Size
+            /// - Remark: Generated from `#/components/schemas/TransitionEnded/axisFlipped`.
+            public var axisFlipped: Components.Schemas.AxisFlipped?
             /// Creates a new `TransitionEnded`.
             ///
             /// - Parameters:
             ///   - version:
             ///   - layout: The session's layout now, echoed as the client sent it.
             ///   - contentSize:
+            ///   - axisFlipped:
             public init(
                 version: Swift.Int,
                 layout: Components.Schemas.TransitionEnded.LayoutPayload,
-                contentSize: Components.Schemas.Size
+                contentSize: Components.Schemas.Size,
+                axisFlipped: Components.Schemas.AxisFlipped? = nil
             ) {
                 self.version = version
                 self.layout = layout
                 self.contentSize = contentSize
+                self.axisFlipped = axisFlipped
             }
             public enum CodingKeys: String, CodingKey {
                 case version
                 case layout
                 case contentSize
+                case axisFlipped
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -10131,10 +10175,15 @@ extension Components {
                     Components.Schemas.Size.self,
                     forKey: .contentSize
                 )
+                self.axisFlipped = try container.decodeIfPresent(
+                    Components.Schemas.AxisFlipped.self,
+                    forKey: .axisFlipped
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "version",
                     "layout",
-                    "contentSize"
+                    "contentSize",
+                    "axisFlipped"
                 ])
             }
         }
@@ -10417,6 +10466,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/frame`.
             public var frame: Components.Schemas.ScrollToItemResult.FramePayload
+            /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/visualFrame`.
+            public var visualFrame: Components.Schemas.VisualFrame?
             /// - Remark: Generated from `#/components/schemas/ScrollToItemResult/animated`.
             public var animated: Swift.Bool
             /// Whether the offset was stored as the view's.
@@ -10429,18 +10480,21 @@ extension Components {
             ///   - version: The session's version; a new one when `apply` moved the offset.
             ///   - contentOffset: Where the view comes to rest, clamped to the scrollable range.
             ///   - frame: The element's frame (a supplementary view's where the content puts it, not pinned).
+            ///   - visualFrame:
             ///   - animated:
             ///   - applied: Whether the offset was stored as the view's.
             public init(
                 version: Swift.Int,
                 contentOffset: Components.Schemas.ScrollToItemResult.ContentOffsetPayload,
                 frame: Components.Schemas.ScrollToItemResult.FramePayload,
+                visualFrame: Components.Schemas.VisualFrame? = nil,
                 animated: Swift.Bool,
                 applied: Swift.Bool
             ) {
                 self.version = version
                 self.contentOffset = contentOffset
                 self.frame = frame
+                self.visualFrame = visualFrame
                 self.animated = animated
                 self.applied = applied
             }
@@ -10448,6 +10502,7 @@ extension Components {
                 case version
                 case contentOffset
                 case frame
+                case visualFrame
                 case animated
                 case applied
             }
@@ -10465,6 +10520,10 @@ extension Components {
                     Components.Schemas.ScrollToItemResult.FramePayload.self,
                     forKey: .frame
                 )
+                self.visualFrame = try container.decodeIfPresent(
+                    Components.Schemas.VisualFrame.self,
+                    forKey: .visualFrame
+                )
                 self.animated = try container.decode(
                     Swift.Bool.self,
                     forKey: .animated
@@ -10477,6 +10536,7 @@ extension Components {
                     "version",
                     "contentOffset",
                     "frame",
+                    "visualFrame",
                     "animated",
                     "applied"
                 ])
@@ -10524,7 +10584,9 @@ extension Components {
         }
         /// An interactive movement's state after `begin`, `update` or `cancel`.
         /// `targetIndexPath` and `movingItem` are present while `moving`; `elements` while
-        /// `moving` and a `rect` was given.
+        /// `moving` and a `rect` was given. When the axis is flipped, `movingItem` and
+        /// `elements` carry `visualFrame`, mirrored across the tentative layout's content width;
+        /// `position` is in the layout's own space, as a query's `rect` is.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/MovementState`.

@@ -1837,7 +1837,8 @@ public enum Operations {
                 public var rect: Components.Parameters.Rect?
                 /// Only during an interactive transition: how far it has gone, a decimal number from
                 /// 0 (the current layout) to 1 (the target layout). Outside a transition, or out of
-                /// range, a 400 naming `progress`.
+                /// range, a 400 naming `progress`. When the axis is flipped for either layout, each
+                /// element's `visualFrame` is the interpolation of where the two layouts draw it.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/v1/sessions/{id}/elements/GET/query/progress`.
@@ -2250,7 +2251,8 @@ public enum Operations {
                 public var rect: Components.Parameters.Rect?
                 /// Only during an interactive transition: how far it has gone, a decimal number from
                 /// 0 (the current layout) to 1 (the target layout). Outside a transition, or out of
-                /// range, a 400 naming `progress`.
+                /// range, a 400 naming `progress`. When the axis is flipped for either layout, each
+                /// element's `visualFrame` is the interpolation of where the two layouts draw it.
                 ///
                 ///
                 /// - Remark: Generated from `#/paths/v1/sessions/{id}/render.svg/GET/query/progress`.

@@ -102,7 +102,8 @@ export interface ListElementsRequest {
     /**
      * Only during an interactive transition: how far it has gone, a decimal number from
      * 0 (the current layout) to 1 (the target layout). Outside a transition, or out of
-     * range, a 400 naming `progress`.
+     * range, a 400 naming `progress`. When the axis is flipped for either layout, each
+     * element's `visualFrame` is the interpolation of where the two layouts draw it.
      * 
      */
     progress?: number;
@@ -125,7 +126,8 @@ export interface RenderSessionRequest {
     /**
      * Only during an interactive transition: how far it has gone, a decimal number from
      * 0 (the current layout) to 1 (the target layout). Outside a transition, or out of
-     * range, a 400 naming `progress`.
+     * range, a 400 naming `progress`. When the axis is flipped for either layout, each
+     * element's `visualFrame` is the interpolation of where the two layouts draw it.
      * 
      */
     progress?: number;

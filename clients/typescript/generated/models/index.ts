@@ -2947,7 +2947,9 @@ export const MovementEndOrCancelPhaseEnum = {
 export type MovementEndOrCancelPhaseEnum = typeof MovementEndOrCancelPhaseEnum[keyof typeof MovementEndOrCancelPhaseEnum];
 
 /**
- * The finger's position in content coordinates (read by `update`).
+ * The finger's position in content coordinates (read by `update`), in the layout's own
+ * space as a query's `rect` is: with a flipped axis, `x = contentSize.width − drawn x`.
+ * 
  * @export
  * @interface MovementPosition
  */
@@ -2987,7 +2989,9 @@ export interface MovementRect {
 /**
  * An interactive movement's state after `begin`, `update` or `cancel`.
  * `targetIndexPath` and `movingItem` are present while `moving`; `elements` while
- * `moving` and a `rect` was given.
+ * `moving` and a `rect` was given. When the axis is flipped, `movingItem` and
+ * `elements` carry `visualFrame`, mirrored across the tentative layout's content width;
+ * `position` is in the layout's own space, as a query's `rect` is.
  * 
  * @export
  * @interface MovementState
@@ -3131,7 +3135,10 @@ export interface PlanEnd {
  * (initialLayoutAttributesForAppearingItemAtIndexPath), a deleted one ends at its
  * final attributes (finalLayoutAttributesForDisappearingItemAtIndexPath). `change`:
  * `insert`, `delete`, `move` (its index path changed), `reload` (reloaded item or
- * section) or `none`. `kind` for supplementary and decoration views only.
+ * section) or `none`. `kind` for supplementary and decoration views only. When the
+ * collection view's axis is flipped for the layout before or after the change, both
+ * ends' attributes also carry `visualFrame`, so that a client animates from where the
+ * element was drawn to where it will be ([docs/layout-direction.md](docs/layout-direction.md)).
  * 
  * @export
  */
@@ -3550,6 +3557,10 @@ export interface ScrollToItemResult {
     /**
      * 
      */
+    visualFrame?: VisualFrame;
+    /**
+     * 
+     */
     animated: boolean;
     /**
      * Whether the offset was stored as the view's.
@@ -3791,7 +3802,7 @@ export interface Session {
      */
     info: { [key: string]: number; };
     /**
-     * Present (true) when the collection view's horizontal axis is flipped for this
+     * Present (true) when the collection view's horizontal axis is flipped for the session's
      * layout and view: every element is drawn mirrored, and answers its `visualFrame`
      * ([docs/layout-direction.md](docs/layout-direction.md)).
      * 
@@ -4342,6 +4353,13 @@ export interface TransitionBegun {
      * The current layout's content size.
      */
     contentSize: Size;
+    /**
+     * Present (true) when the collection view's horizontal axis is flipped for the session's
+     * layout and view: every element is drawn mirrored, and answers its `visualFrame`
+     * ([docs/layout-direction.md](docs/layout-direction.md)).
+     * 
+     */
+    axisFlipped?: boolean;
 }
 /**
  * 
@@ -4357,6 +4375,13 @@ export interface TransitionBegunTransition {
      * 
      */
     toContentSize: Size;
+    /**
+     * Present (true) when the collection view's axis is flipped for the target
+     * layout. Queries at a `progress` answer `visualFrame` when it or the
+     * session's `axisFlipped` is there.
+     * 
+     */
+    axisFlipped?: boolean;
 }
 /**
  * The session after an interactive transition finished or was cancelled.
@@ -4376,6 +4401,13 @@ export interface TransitionEnded {
      * 
      */
     contentSize: Size;
+    /**
+     * Present (true) when the collection view's horizontal axis is flipped for the session's
+     * layout and view: every element is drawn mirrored, and answers its `visualFrame`
+     * ([docs/layout-direction.md](docs/layout-direction.md)).
+     * 
+     */
+    axisFlipped?: boolean;
 }
 /**
  * The layout to transition to.
@@ -4577,7 +4609,11 @@ export interface ViewUpdate {
  * Present when the collection view's horizontal axis is flipped (the session's
  * `axisFlipped`): where the element is drawn, in content coordinates, its frame mirrored
  * across the content's width, `x = contentSize.width − frame.x − frame.width`
- * ([docs/layout-direction.md](docs/layout-direction.md)).
+ * ([docs/layout-direction.md](docs/layout-direction.md)). In an animation plan, both
+ * ends are drawn in the content after the change (a flipped end mirrored across the
+ * new content width), and when the axis is flipped for either layout (a layout switch)
+ * both ends carry it, an end whose layout does not flip drawn at its frame. At a transition's `progress`, it is the
+ * interpolation of where the two layouts draw the element, whenever either flips.
  * 
  * @export
  * @interface VisualFrame

@@ -49,9 +49,10 @@ export function elementKey(category: string, kind: string | undefined, indexPath
 
 export const keyOf = (e: LayoutElement): string => elementKey(e.category, e.kind, e.indexPath);
 
-/** A plan end as a whole element: the entry's category and kind, the end's index path. A
- *  plan's attributes carry no `visualFrame`: with `mirrorWidth` (a flipped axis) it is the
- *  frame, shifted, mirrored across that width. */
+/** A plan end as a whole element: the entry's category and kind, the end's index path. With
+ *  `mirrorWidth` (the end's layout flips the axis) its `visualFrame` is the frame, shifted by
+ *  the offset adjustment in the layout's space, then mirrored across that width: the new
+ *  content's, as the server draws a plan's ends (docs/layout-direction.md). */
 export function planEnd(entry: PlanEntry, end: 'from' | 'to', shift: Point, mirrorWidth: number | null = null): LayoutElement {
   const side = entry[end];
   const a = side.attributes;
