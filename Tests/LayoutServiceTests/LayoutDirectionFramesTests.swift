@@ -100,4 +100,21 @@ import Testing
         #expect(r.status == 400)
         #expect(try errorOf(r).field == "layout.developmentLayoutDirection")
     }
+
+    /// A mirrored query streams its reply (`MirroringSink`) and is held to the same element
+    /// limit: 1 × 1 cells, 100 to a row, 3 rows meet 300 elements, over a limit of 250; 2 rows
+    /// (200) are answered, mirrored (item 0 at x = 100 − 0 − 1 = 99).
+    @Test func aMirroredQueryKeepsTheElementLimit() throws {
+        let service = RequestCostLimitTests.service(maxElements: 250, onLoop: 1000)
+        let id = try createSession(
+            service,
+            #"{"layout":{"type":"flow","itemSize":[1,1],"minimumLineSpacing":0,"minimumInteritemSpacing":0},"dataSource":{"sections":[{"itemCount":1000}]},"view":{"bounds":[100,100],"layoutDirection":"rightToLeft"}}"#
+        )
+        let refused = service.elements(id: id, query: "rect=0,0,100,2.5")
+        #expect(refused.status == 400)
+        #expect(try errorOf(refused).message.contains("more than 250 elements"))
+        let answered = try #require(try object(service.elements(id: id, query: "rect=0,0,100,1.5"))["elements"] as? [[String: Any]])
+        #expect(answered.count == 200)
+        #expect((answered.first?["frame"] as? [String: Double])?["x"] == 99)
+    }
 }

@@ -30,16 +30,14 @@ public struct HorizontallyMirroredLayout: PreparedLayout {
     public var contentSize: Size { base.contentSize }
     public var info: [(key: String, value: Double)] { base.info }
 
-    /// The base layout's elements of the mirrored rect, in its order, each mirrored. They are
-    /// gathered first and handed on after: a streaming caller's sink sees mirrored frames only.
+    /// The base layout's elements of the mirrored rect, in its order, each mirrored: handed
+    /// on one by one through a `MirroringSink` when the caller streams, so a right-to-left
+    /// query writes its reply as a left-to-right one does.
     public func collectElements(in rect: Rect?, view: ViewContext, into out: inout ElementCollector) throws(ElementLimitExceeded) {
-        var found = ElementCollector(limit: out.remaining)
-        do throws(ElementLimitExceeded) {
-            try base.collectElements(in: rect.map(mirrored), view: view, into: &found)
-        } catch {
-            throw ElementLimitExceeded(limit: out.limit)
+        let width = self.width
+        try out.collectAdapted(sink: { MirroringSink($0, width: width) }, map: mirrored) { (inner) throws(ElementLimitExceeded) in
+            try base.collectElements(in: rect.map(mirrored), view: view, into: &inner)
         }
-        for element in found.elements { try out.append(mirrored(element)) }
     }
 
     public func attributesForItem(at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
@@ -75,5 +73,32 @@ public struct HorizontallyMirroredLayout: PreparedLayout {
 
     public func finalAttributes(forDisappearing attributes: LayoutAttributes, view: ViewContext) -> LayoutAttributes {
         mirrored(base.finalAttributes(forDisappearing: mirrored(attributes), view: view))
+    }
+}
+
+/// Hands each element on to another sink with its frame mirrored across `width`
+/// (`x' = width − x − w`), a plain cell as a plain cell.
+final class MirroringSink: ElementSink {
+    private let target: ElementSink
+    private let width: Double
+
+    init(_ target: ElementSink, width: Double) {
+        self.target = target
+        self.width = width
+    }
+
+    @inline(__always)
+    private func mirrored(_ frame: Rect) -> Rect {
+        Rect(x: width - frame.origin.x - frame.size.width, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
+    }
+
+    override func take(_ element: borrowing LayoutAttributes) {
+        var moved = copy element
+        moved.frame = mirrored(moved.frame)
+        target.take(moved)
+    }
+
+    override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
+        target.takeCell(indexPath, mirrored(frame), zIndex: zIndex)
     }
 }

@@ -131,3 +131,37 @@ extension PreparedLayout {
         return out.count
     }
 }
+
+extension ElementCollector {
+    /// Runs `body` on a collector whose every element reaches this one changed: through the
+    /// sink `adapt` makes of this collector's sink when it streams (each element handed on
+    /// at once, a plain cell still as a plain cell), else through `map` after `body` is done.
+    /// Counted against this collector's limit either way; passing it throws with this
+    /// collector's limit. For layouts that answer another's elements moved
+    /// (`HorizontallyMirroredLayout`): gathering them in a list first cost a streamed query
+    /// more than twice its instructions.
+    public mutating func collectAdapted(
+        sink adapt: (ElementSink) -> ElementSink, map: (LayoutAttributes) -> LayoutAttributes,
+        _ body: (inout ElementCollector) throws(ElementLimitExceeded) -> Void
+    ) throws(ElementLimitExceeded) {
+        if let sink {
+            let adapted = adapt(sink.takeUnretainedValue())
+            var inner = ElementCollector(limit: remaining, streamingTo: adapted)
+            defer { withExtendedLifetime(adapted) {} }
+            do throws(ElementLimitExceeded) {
+                try body(&inner)
+            } catch {
+                throw ElementLimitExceeded(limit: limit)
+            }
+            count &+= inner.count
+        } else {
+            var inner = ElementCollector(limit: remaining)
+            do throws(ElementLimitExceeded) {
+                try body(&inner)
+            } catch {
+                throw ElementLimitExceeded(limit: limit)
+            }
+            for element in inner.elements { try append(map(element)) }
+        }
+    }
+}
