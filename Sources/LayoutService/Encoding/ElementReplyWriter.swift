@@ -82,6 +82,21 @@ class ElementReplyWriter: ElementSink {
         if nonFinite { wroteNonFiniteNumber = true }
     }
 
+    /// Up to `room` bytes of one element, written by `body` into the stage (a comma first is
+    /// the body's, when it is told so): for subclasses' own fast paths.
+    @inline(__always)
+    fileprivate func writeElement(room: Int, _ body: (_ comma: Bool, inout JSONCursor) -> Void) {
+        let comma = wroteElement
+        wroteElement = true
+        let nonFinite = stage.withReserved(room, flushingInto: &writer.out) { w in
+            var c = JSONCursor(w)
+            body(comma, &c)
+            w = c.out
+            return c.wroteNonFiniteNumber
+        }
+        if nonFinite { wroteNonFiniteNumber = true }
+    }
+
     /// `]}`: the reply is whole.
     func finish() -> JSONWriter {
         stage.flush(into: &writer.out)
@@ -97,6 +112,7 @@ class ElementReplyWriter: ElementSink {
 /// pays nothing for this one.
 final class FlippedAxisReplyWriter: ElementReplyWriter {
     private let visualWidth: Double
+    @exclusivity(unchecked) private var echo = FlippedCellEcho()
 
     init(version: Int, contentSize: Size, capacity: Int, visualWidth: Double) {
         self.visualWidth = visualWidth
@@ -107,8 +123,12 @@ final class FlippedAxisReplyWriter: ElementReplyWriter {
         write(element, visualFrame: AxisDrawing.mirrored(element.frame, across: visualWidth))
     }
 
+    /// A plain cell without its attributes being made (`FlippedCellEcho`).
     override func takeCell(_ indexPath: IndexPath, _ frame: Rect, zIndex: Int) {
-        take(LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: zIndex))
+        let visualX = AxisDrawing.mirrored(frame, across: visualWidth).minX
+        writeElement(room: FlippedCellEcho.maxBytes) { comma, c in
+            echo.write(indexPath, frame, visualX: visualX, zIndex: zIndex, comma: comma, &c)
+        }
     }
 }
 
