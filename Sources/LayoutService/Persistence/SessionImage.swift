@@ -156,7 +156,7 @@ struct SessionImage: Sendable {
         let magic = Array(bytes.prefix(Self.magic.count))
         let known = [
             Self.magic, Self.withoutOrthogonalOffsetsMagic, Self.withoutDirectionMagic, Self.withoutIdentifiersMagic,
-            Self.uncheckedMagic, Self.rawColumnsMagic,
+            Self.uncheckedMagic, Self.rawColumnsMagic
         ]
         guard known.contains(magic) else { throw SessionImageError("not a Tessera session image (bad magic)") }
         let hasDirection = magic == Self.magic || magic == Self.withoutOrthogonalOffsetsMagic
