@@ -39,36 +39,7 @@ struct CellEchoTests {
 
     @Test(arguments: 0..<8)
     func plainCellsAreWrittenAsTheirAttributes(seed: UInt64) throws {
-        var g = XorShiftStar(state: 0xCE11_0000 + seed)
-        func pick(_ n: Int) -> Int { Int(g.next() % UInt64(n)) }
-        let values: [Double] = [0, -0.0, 1, 9, 10, 99.5, 123_456_789, 0.1, 1e-7, 1e16, -42.25, 3 * 0.1, 1e300, .nan, .infinity]
-        var elements: [LayoutAttributes] = []
-        var section = pick(3), item = [9, 99, 999, 9_999, 99_999_998, 0, 5][pick(7)]
-        var y = 0.0, width = 50.0, height = 50.0, zIndex = 0
-        for _ in 0..<400 {
-            switch pick(40) {
-            case 0: section = pick(4)
-            case 1: item = [9, 99, 999, 9_999, 12_345, 99_999_999, Int.max - 5, 0][pick(8)]
-            case 2: y = values[pick(values.count)]
-            case 3: width = values[pick(values.count)]
-            case 4: height = values[pick(values.count)]
-            case 5: zIndex = [0, 1, -1, 10, Int.min, Int.max][pick(6)]
-            case 6:
-                elements.append(
-                    LayoutAttributes(
-                        category: .supplementary, kind: "header", indexPath: IndexPath(section: section, item: 0),
-                        frame: Rect(x: 0, y: y, width: 390, height: 40), zIndex: 10))
-            case 7: item = item > Int.max - 3 ? 0 : item + pick(3) // a gap, or the same item again
-            case 8: y += 60
-            default: break
-            }
-            let x = pick(5) == 0 ? values[pick(values.count)] : Double(pick(6) * 68)
-            elements.append(
-                LayoutAttributes(
-                    category: .cell, indexPath: IndexPath(section: section, item: item),
-                    frame: Rect(x: x, y: y, width: width, height: height), zIndex: zIndex))
-            item = item == Int.max ? 0 : item + 1
-        }
+        let elements = echoEdgeCells(seed: 0xCE11_0000 + seed, size: 50, column: 68, columns: 6, row: 60)
         let (fast, slow) = (Self.streamed(elements), Self.reference(elements))
         #expect(fast.bytes == slow.bytes, "\(String(decoding: fast.bytes.prefix(600), as: UTF8.self))")
         #expect(fast.wroteNonFiniteNumber == slow.wroteNonFiniteNumber)

@@ -122,13 +122,7 @@ struct CellEcho {
         c.number(width, echo: &widthEcho)
         c.fragment(#","height":"#)
         c.number(height)
-        if z == 0 {
-            c.fragment(#"},"zIndex":0,"alpha":1}"#)
-        } else {
-            c.fragment(#"},"zIndex":"#)
-            c.integer(z)
-            c.fragment(#","alpha":1}"#)
-        }
+        Self.writeEnd(zIndex: z, &c)
         let n = c.out.count &- begin
         // Not kept: a tail longer than the words, or one with a number that is not finite
         // (writing it must flag the cursor every time, as `number` does).
@@ -141,6 +135,18 @@ struct CellEcho {
         self.width = width.bitPattern
         self.height = height.bitPattern
         zIndex = z
+    }
+
+    /// `},"zIndex":Z,"alpha":1}`: a plain cell's end, after its frame (or its visual frame).
+    @inline(__always)
+    static func writeEnd(zIndex z: Int, _ c: inout JSONCursor) {
+        if z == 0 {
+            c.fragment(#"},"zIndex":0,"alpha":1}"#)
+        } else {
+            c.fragment(#"},"zIndex":"#)
+            c.integer(z)
+            c.fragment(#","alpha":1}"#)
+        }
     }
 
     /// The `count` bytes written from `begin`, zero-padded to 96.

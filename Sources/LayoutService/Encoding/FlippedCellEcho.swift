@@ -36,13 +36,7 @@ struct FlippedCellEcho {
         c.fragment(#"},"visualFrame":{"x":"#)
         if !visualXs.repeatIfRecent(visualX, &c) { writeVisualXAnew(visualX, &c) }
         writeRest(frame, &c)
-        if zIndex == 0 {
-            c.fragment(#"},"zIndex":0,"alpha":1}"#)
-        } else {
-            c.fragment(#"},"zIndex":"#)
-            c.integer(zIndex)
-            c.fragment(#","alpha":1}"#)
-        }
+        CellEcho.writeEnd(zIndex: zIndex, &c)
     }
 
     /// `,"y":Y,"width":W,"height":H`, each number copied when it is the last one written.
