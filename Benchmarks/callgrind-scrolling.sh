@@ -10,7 +10,8 @@
 #   Benchmarks/callgrind-scrolling.sh          (builds release first; ~5 min)
 #
 # Environment: KINDS ("flow waterfall compositional"; also flow-rtl and compositional-rtl,
-# the flow and compositional sessions in right-to-left), FEW (200), MANY (1200), SCRATCH
+# the flow and compositional sessions in right-to-left, and hflow and hflow-rtl, a horizontal
+# flow scrolled across, left to right and right to left), FEW (200), MANY (1200), SCRATCH
 # (.build-bench), SKIP_BUILD=1, BASELINE (another tessera binary, measured the same way),
 # TESSERA_ARGS (extra `tessera serve` options for every run), KEEP=DIR (keep the profiles).
 # Target (issue 32): ≤ 60,000 instructions per random flow rect with the default options.
@@ -50,6 +51,12 @@ body() {
     flow-rtl)
         # The same flow in right-to-left (issue 37, L2: the layout mirrors its own frames).
         echo '{"layout":{"type":"flow","itemSize":[50,50],"minimumLineSpacing":10,"minimumInteritemSpacing":10},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844],"layoutDirection":"rightToLeft"}}' ;;
+    hflow | hflow-rtl)
+        # A horizontal flow (rects move along x): 14 items a column, about 71,000 columns;
+        # hflow-rtl in right-to-left (issue 37, L3: sections mirrored, the cross axis too).
+        local direction=""
+        [ "$1" = hflow-rtl ] && direction=',"layoutDirection":"rightToLeft"'
+        echo '{"layout":{"type":"flow","scrollDirection":"horizontal","itemSize":[50,50],"minimumLineSpacing":10,"minimumInteritemSpacing":10},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844]'"$direction"'}}' ;;
     compositional-rtl)
         # The compositional grid in right-to-left (L4: the axis flips; every element also
         # answers visualFrame).
@@ -90,8 +97,14 @@ total() {
         --data-binary @"$WORK/$kind.body")
     id=$(sed -n 's/.*"id":"\([^"]*\)".*/\1/p' <<<"$created")
     [ -n "$id" ] || { echo "could not create a $kind session: ${created:0:300}" >&2; exit 1; }
-    span=$(python3 -c 'import json,sys; print(int(json.loads(sys.stdin.read())["contentSize"]["height"]) - 844)' <<<"$created")
-    "$CLIENT" "$port" "/v1/sessions/$id/elements?rect=0,%ld,390,844" "$count" "$span"
+    if [[ $kind == hflow* ]]; then
+        # Scrolling across: the rect's x moves over the content's width.
+        span=$(python3 -c 'import json,sys; print(int(json.loads(sys.stdin.read())["contentSize"]["width"]) - 390)' <<<"$created")
+        "$CLIENT" "$port" "/v1/sessions/$id/elements?rect=%ld,0,390,844" "$count" "$span"
+    else
+        span=$(python3 -c 'import json,sys; print(int(json.loads(sys.stdin.read())["contentSize"]["height"]) - 844)' <<<"$created")
+        "$CLIENT" "$port" "/v1/sessions/$id/elements?rect=0,%ld,390,844" "$count" "$span"
+    fi
     kill -TERM "$SERVER_PID"
     wait "$SERVER_PID" || true
     SERVER_PID=""
