@@ -48,8 +48,8 @@ struct StoredDataChecksTests {
         }
     }
 
-    /// What earlier versions wrote still loads: `TSN5` images (the same bytes less the
-    /// orthogonal offsets), `TSN4` images (less the layout direction too, which loads as
+    /// What earlier versions wrote still loads: `TSN6` images (the same bytes less the list
+    /// inputs), `TSN5` images (less the orthogonal offsets too), `TSN4` images (less the layout direction too, which loads as
     /// left-to-right), `TSN3` images (less the identifiers' flag
     /// too), `TSN2` images and 0xC7 log entries without a checksum.
     @Test func imagesAndLogEntriesWithoutAChecksumStillLoad() throws {
@@ -59,9 +59,15 @@ struct StoredDataChecksTests {
         }
         var rightToLeft = Self.image()
         rightToLeft.view.layoutDirection = .rightToLeft
-        // The orthogonal offsets' count (0: eight bytes) is last before the sum, the layout
-        // direction the byte before it, the identifiers' flag (0: none) the one before that.
-        var old = Array(rightToLeft.encoded.dropLast(16))
+        // The list inputs (a margins flag, four doubles of safe area, a wide-margins byte: 34
+        // bytes without margins) are last before the sum; the orthogonal offsets' count (0:
+        // eight bytes) before them, the layout direction the byte before it, the identifiers'
+        // flag (0: none) the one before that.
+        var old = Array(rightToLeft.encoded.dropLast(8 + 34))
+        old[3] = UInt8(ascii: "6")
+        let tsn6 = try SessionImage(decoding: summed(old))
+        #expect(tsn6.view == rightToLeft.view)
+        old = Array(old.dropLast(8))
         old[3] = UInt8(ascii: "5")
         let tsn5 = try SessionImage(decoding: summed(old))
         #expect(tsn5.view == rightToLeft.view)
@@ -81,6 +87,18 @@ struct StoredDataChecksTests {
         #expect(entry.kind == .view && entry.body == Array("{}".utf8))
     }
 
+    /// What list sections read of the view is stored and loads again (`TSN7` on): margins of
+    /// its own or the system's, the safe area, the wide-margins trait.
+    @Test func theListInputsAreStored() throws {
+        var image = Self.image()
+        image.view.layoutMargins = EdgeInsets(top: 8, left: 20, bottom: 8, right: 24)
+        image.view.safeAreaInsets = EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)
+        image.view.wantsWideMargins = true
+        #expect(try SessionImage(decoding: image.encoded).view == image.view)
+        #expect(try SessionImage(decoding: Self.image().encoded).view == Self.image().view)
+        #expect(Self.image().view.layoutMargins == nil)
+    }
+
     /// The view's layout direction is stored and loads again (`TSN5` on).
     @Test func theLayoutDirectionIsStored() throws {
         var image = Self.image()
@@ -98,8 +116,9 @@ struct StoredDataChecksTests {
         let limits = StorageLimits(maxSessions: 10, maxTotalItems: 1000, idleExpirySeconds: 900)
         let counts = StoredCounts(items: 50, sections: 1)
         func oldFormat(_ s: SessionImage) -> [UInt8] {
-            // Less the sum, the orthogonal offsets' count, the direction and the identifiers' flag.
-            var bytes = Array(s.encoded.dropLast(18))
+            // Less the sum, the list inputs, the orthogonal offsets' count, the direction and
+            // the identifiers' flag.
+            var bytes = Array(s.encoded.dropLast(18 + 34))
             bytes[3] = UInt8(ascii: "2")
             return bytes
         }
@@ -139,7 +158,7 @@ struct StoredDataChecksTests {
 }
 
 /// The orthogonal sections' own scroll offsets (docs/compositional.md C13) are part of the
-/// view: a session image keeps them (`TSN6`), so a compacted session loads them again on
+/// view: a session image keeps them (`TSN6` on), so a compacted session loads them again on
 /// another replica.
 @Suite struct StoredOrthogonalOffsetsTests {
     static let session =

@@ -11,12 +11,23 @@ public struct ViewContext: Hashable, Sendable {
     /// The collection view's effective layout direction (`effectiveUserInterfaceLayoutDirection`;
     /// docs/layout-direction.md).
     public var layoutDirection: LayoutDirection
+    /// UIView.layoutMargins, physical; nil is the system's (the list margin beyond the safe
+    /// area, docs/compositional.md L-M1). Only list sections read them, and the safe area.
+    public var layoutMargins: EdgeInsets?
+    /// UIView.safeAreaInsets, physical.
+    public var safeAreaInsets: EdgeInsets
+    /// Whether the screen wants wide margins (the Plus and Max phones: list margins of 20).
+    public var wantsWideMargins: Bool
 
     public init(
         bounds: Size = .zero, contentOffset: Point = .zero,
         contentInset: EdgeInsets = .zero, scale: Double = 0,
-        orthogonalOffsets: [Int: Double] = [:], layoutDirection: LayoutDirection = .leftToRight
+        orthogonalOffsets: [Int: Double] = [:], layoutDirection: LayoutDirection = .leftToRight,
+        layoutMargins: EdgeInsets? = nil, safeAreaInsets: EdgeInsets = .zero, wantsWideMargins: Bool = false
     ) {
+        self.layoutMargins = layoutMargins
+        self.safeAreaInsets = safeAreaInsets
+        self.wantsWideMargins = wantsWideMargins
         self.bounds = bounds
         self.contentOffset = contentOffset
         self.contentInset = contentInset

@@ -69,6 +69,19 @@ extension JSONWriter {
             key("layoutDirection")
             string(v.layoutDirection.rawValue)
         }
+        // docs/compositional.md §6, written when given, so other replies keep their bytes.
+        if let margins = v.layoutMargins {
+            key("layoutMargins")
+            insets(margins)
+        }
+        if v.safeAreaInsets != .zero {
+            key("safeAreaInsets")
+            insets(v.safeAreaInsets)
+        }
+        if v.wantsWideMargins {
+            key("wideMargins")
+            bool(true)
+        }
         if !v.orthogonalOffsets.isEmpty {
             // docs/compositional.md C13, by section index, ascending.
             key("orthogonalOffsets")

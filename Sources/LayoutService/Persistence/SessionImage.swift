@@ -17,15 +17,19 @@ struct SessionImage: Sendable {
     /// The sections' and items' identifiers (docs/snapshots.md), if the session has them.
     var identifiers: PackedSnapshot?
 
-    /// `TSN6`: columns packed (`packedColumn`), the identifiers' packed columns after the
+    /// `TSN7`: columns packed (`packedColumn`), the identifiers' packed columns after the
     /// movement, then the view's layout direction (one byte: 0 left-to-right, 1
-    /// right-to-left) and its orthogonal sections' offsets (a count, then section and offset
-    /// pairs in section order), the whole ending in its XXH64 (`Checksum`), verified before
-    /// anything is decoded. Earlier Tesseras' images still load: `TSN5`, the same without the
+    /// right-to-left), its orthogonal sections' offsets (a count, then section and offset
+    /// pairs in section order) and what list sections read (a byte saying whether the view
+    /// has layout margins of its own, and then them; the safe area; a wide-margins byte), the
+    /// whole ending in its XXH64 (`Checksum`), verified before anything is decoded. Earlier
+    /// Tesseras' images still load: `TSN6`, the same without the list inputs (none: system
+    /// margins, no safe area), `TSN5`, the same without the
     /// orthogonal offsets (which TSN5 lost: they load as none), `TSN4`, without the direction
     /// either (left-to-right), `TSN3`, without identifiers either, `TSN2`, packed without a
     /// checksum, and `TSN1`, raw columns.
-    static let magic: [UInt8] = Array("TSN6".utf8)
+    static let magic: [UInt8] = Array("TSN7".utf8)
+    static let withoutListInputsMagic: [UInt8] = Array("TSN6".utf8)
     static let withoutOrthogonalOffsetsMagic: [UInt8] = Array("TSN5".utf8)
     static let withoutDirectionMagic: [UInt8] = Array("TSN4".utf8)
     static let withoutIdentifiersMagic: [UInt8] = Array("TSN3".utf8)
@@ -103,6 +107,15 @@ struct SessionImage: Sendable {
             w.int(section)
             w.double(offset)
         }
+        if let margins = view.layoutMargins {
+            w.u8(1)
+            for v in [margins.top, margins.left, margins.bottom, margins.right] { w.double(v) }
+        } else {
+            w.u8(0)
+        }
+        let safe = view.safeAreaInsets
+        for v in [safe.top, safe.left, safe.bottom, safe.right] { w.double(v) }
+        w.u8(view.wantsWideMargins ? 1 : 0)
         w.checksum()
         return w.bytes
     }
@@ -155,11 +168,12 @@ struct SessionImage: Sendable {
     init(decoding bytes: [UInt8]) throws(SessionImageError) {
         let magic = Array(bytes.prefix(Self.magic.count))
         let known = [
-            Self.magic, Self.withoutOrthogonalOffsetsMagic, Self.withoutDirectionMagic, Self.withoutIdentifiersMagic,
+            Self.magic, Self.withoutListInputsMagic, Self.withoutOrthogonalOffsetsMagic, Self.withoutDirectionMagic, Self.withoutIdentifiersMagic,
             Self.uncheckedMagic, Self.rawColumnsMagic
         ]
         guard known.contains(magic) else { throw SessionImageError("not a Tessera session image (bad magic)") }
-        let hasDirection = magic == Self.magic || magic == Self.withoutOrthogonalOffsetsMagic
+        let hasOffsets = magic == Self.magic || magic == Self.withoutListInputsMagic
+        let hasDirection = hasOffsets || magic == Self.withoutOrthogonalOffsetsMagic
         let checked = hasDirection || magic == Self.withoutDirectionMagic || magic == Self.withoutIdentifiersMagic
         let end = checked ? try Checksum.verifiedLength(bytes, "the session image") : bytes.count
         var r = ByteReader(bytes, offset: magic.count, end: end)
@@ -201,7 +215,7 @@ struct SessionImage: Sendable {
             default: throw SessionImageError("the layout direction is damaged")
             }
         }
-        if magic == Self.magic {
+        if hasOffsets {
             // Sections a request named, which need not exist any more (a section deleted
             // after its offset was set keeps it, as the view does).
             let count = try r.count("orthogonal offset count", max: end)
@@ -210,7 +224,26 @@ struct SessionImage: Sendable {
                 view.orthogonalOffsets[section] = try r.number("orthogonal offset")
             }
         }
+        if magic == Self.magic {
+            switch try r.u8("layout margins flag") {
+            case 0: view.layoutMargins = nil
+            case 1: view.layoutMargins = try Self.readInsets(&r, "layout margins")
+            default: throw SessionImageError("the layout margins are damaged")
+            }
+            view.safeAreaInsets = try Self.readInsets(&r, "safe area")
+            switch try r.u8("wide margins") {
+            case 0: view.wantsWideMargins = false
+            case 1: view.wantsWideMargins = true
+            default: throw SessionImageError("the wide-margins flag is damaged")
+            }
+        }
         guard r.isAtEnd else { throw SessionImageError("trailing bytes after the session image") }
+    }
+
+    private static func readInsets(_ r: inout ByteReader, _ name: String) throws(SessionImageError) -> EdgeInsets {
+        EdgeInsets(
+            top: try r.number("\(name).top"), left: try r.number("\(name).left"),
+            bottom: try r.number("\(name).bottom"), right: try r.number("\(name).right"))
     }
 
     /// The identifier columns, checked against the data source they name.

@@ -74,7 +74,7 @@ struct PlacedBoundary: Sendable {
             sizes.append(size)
             guard item.extendsBoundary else { continue }
             switch side(item.alignment, vertical: axes.vertical) {
-            case .start: start = max(start, axes.along(size))
+            case .start: start = max(start, item.paddingBefore + axes.along(size))
             case .end: end = max(end, axes.along(size))
             case .cross: break
             }
@@ -95,7 +95,7 @@ struct PlacedBoundary: Sendable {
             // below insets.bottom; `extendsBoundary: false` ones overlay at the same edge.
             let along: Double
             switch side {
-            case .start: along = 0
+            case .start: along = item.paddingBefore
             case .end: along = length - axes.along(size)
             case .cross: along = contentStart
             }

@@ -17,11 +17,23 @@ enum CompositionalKinds {
         }
         // Each distinct section spec once (most sections share the layout's).
         var checked: Set<CompositionalLayout.Section> = [configuration.section]
-        try check(configuration.section, layoutKinds: layoutKinds)
+        try check(configuration.section, layoutKinds: layoutKinds, vertical: configuration.scrollDirection == .vertical)
         for data in dataSource.sections {
             let spec = layout.sectionSpec(for: data)
-            if checked.insert(spec).inserted { try check(spec, layoutKinds: layoutKinds) }
+            if checked.insert(spec).inserted {
+                try check(spec, layoutKinds: layoutKinds, vertical: configuration.scrollDirection == .vertical)
+            }
         }
+    }
+
+    /// A list section's kinds are its header's and footer's, whatever the view (L-R2); lists
+    /// run down the screen only (L-R1).
+    static func check(_ spec: CompositionalLayout.Section, layoutKinds: Set<String>, vertical: Bool) throws(LayoutError) {
+        guard spec.list != nil else { return try check(spec, layoutKinds: layoutKinds) }
+        guard vertical else {
+            throw LayoutError(field: spec.path + ".list", message: "a list section needs a vertical scrollDirection")
+        }
+        try check(spec.expanded(section: 0, of: 1, environment: ListEnvironment(width: 0)), layoutKinds: layoutKinds)
     }
 
     static func check(_ spec: CompositionalLayout.Section, layoutKinds: Set<String>) throws(LayoutError) {

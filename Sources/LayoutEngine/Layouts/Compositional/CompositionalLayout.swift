@@ -51,12 +51,12 @@ public struct CompositionalLayout: CollectionLayout {
         try prepareCompositional(dataSource, view: view)
     }
 
-    /// What prepare reads of the view: its size and scale.
+    /// What prepare reads of the view: its size and scale, and what list sections read.
     func frame(_ view: ViewContext) -> CompositionalFrame {
         CompositionalFrame(
             bounds: view.bounds, grid: PixelGrid(scale: view.scale),
             axes: CompositionalAxes(vertical: configuration.scrollDirection == .vertical),
-            forceMaterialised: forceMaterialised)
+            forceMaterialised: forceMaterialised, list: ListEnvironment(view: view))
     }
 
     /// `prepare`, with its concrete result.
@@ -76,11 +76,12 @@ public struct CompositionalLayout: CollectionLayout {
         var sections: [CompositionalSection] = []
         sections.reserveCapacity(dataSource.sections.count)
         var templates = GroupTemplates()
+        let count = dataSource.sections.count
         for (s, data) in dataSource.sections.enumerated() {
             sections.append(
                 try CompositionalSection.make(
-                    sectionSpec(for: data), data: data, sectionIndex: s,
-                    frame: frame, templates: &templates))
+                    sectionSpec(for: data).expanded(section: s, of: count, environment: frame.list), data: data,
+                    sectionIndex: s, frame: frame, templates: &templates))
         }
         return PreparedCompositionalLayout(layout: self, frame: frame, sections: sections, layoutExtents: extents)
     }

@@ -17,6 +17,13 @@ extension CompositionalLayout {
         public var boundarySupplementaryItems: [BoundaryItem] = []
         public var decorationItems: [DecorationItem] = []
         public var path: String
+        /// A list section (issue 38): what `list(using:)` was given. The fields above are
+        /// filled from it at prepare, when the view's margins and the section's place are
+        /// known (`expanded`, docs/compositional.md §6).
+        public var list: ListConfiguration? = nil
+        /// What a list section adds that no public section field says: separators, the cells'
+        /// zIndex, the header item. Set by `expanded` only.
+        var listParts: ListParts? = nil
 
         public init(group: Group, path: String = "layout.section") {
             self.group = group

@@ -58,6 +58,9 @@ extension CompositionalLayout {
         public var pinToVisibleBounds = false
         public var zIndex = 1
         public var contentInsets: Insets = .zero
+        /// Space kept above a start-side item, part of its extent but not of its slot: a list
+        /// header's top padding (L-M5). Pinned, the item leaves it behind. Lists set it.
+        var paddingBefore = 0.0
 
         /// `NSCollectionLayoutBoundarySupplementaryItem(layoutSize:elementKind:alignment:absoluteOffset:)`.
         public init(kind: String, size: LayoutSize, alignment: BoundaryAlignment, absoluteOffset: Point = .zero) {
@@ -74,6 +77,9 @@ extension CompositionalLayout {
         public var kind: String
         public var contentInsets: Insets = .zero
         public var zIndex = 0
+        /// Covers the section's rows rather than the whole section: an inset-grouped list's
+        /// background (L-B1). Lists set it.
+        var coversRows = false
 
         /// `NSCollectionLayoutDecorationItem.background(elementKind:)`.
         public init(kind: String) { self.kind = kind }

@@ -32,6 +32,8 @@ struct CompositionalFrame: Hashable, Sendable {
     let axes: CompositionalAxes
     /// Tests and benchmarks: materialise every section (the arithmetic path's oracle).
     let forceMaterialised: Bool
+    /// What list sections read of the view (margins, safe area, direction; §6).
+    let list: ListEnvironment
 }
 
 extension CompositionalSection {
@@ -138,10 +140,17 @@ extension CompositionalSection {
             crossLength: follow ? fullCross - crossInsets.lead - crossInsets.trail : fullCross,
             contentStart: contentStart, length: length)
 
-        // C12, D6: decorations cover the whole section across the full width.
+        // C12, D6: decorations cover the whole section across the full width; a list's
+        // background its rows (L-B1: none without rows).
         var decorations: [Rect] = []
+        let firstRow = spec.listParts?.firstRow ?? 0
         if length > 0 {
             for d in spec.decorationItems {
+                if d.coversRows {
+                    guard n > firstRow else { continue }
+                    decorations.append(instances.itemFrame(firstRow).union(instances.itemFrame(n - 1)).inset(by: d.contentInsets))
+                    continue
+                }
                 let whole = Rect(origin: .zero, size: axes.size(along: length, cross: fullCross))
                 decorations.append(whole.inset(by: d.contentInsets))
             }
@@ -176,7 +185,7 @@ extension CompositionalSection {
         return CompositionalSection(
             spec: spec, itemCount: n, length: length, startExtent: startExtent, endExtent: endExtent,
             instances: instances, template: template, boundaries: boundaries, decorations: decorations,
-            cellZIndex: spec.decorationItems.isEmpty ? 0 : 1, bandLo: lo, bandHi: hi,
+            cellZIndex: spec.listParts != nil ? ListParts.cellZIndex : spec.decorationItems.isEmpty ? 0 : 1, bandLo: lo, bandHi: hi,
             orthogonalLength: orthogonalLength, orthogonalStart: orthogonalStart)
     }
 

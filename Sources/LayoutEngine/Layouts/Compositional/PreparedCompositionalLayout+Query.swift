@@ -76,7 +76,35 @@ extension PreparedCompositionalLayout {
                 let a = decoration(s, d)
                 if meets(a.frame) { try out.append(a) }
             }
+            // L-S2: a list's separators, row by row, top before bottom.
+            guard let parts = sections[s].spec.listParts, let separators = parts.separators else { continue }
+            let inst = sections[s].instances, n = sections[s].itemCount
+            try forEachInstance(s, meeting: r, all: rect == nil, view: view) { (j, origin, offset) throws(ElementLimitExceeded) in
+                for slot in 0..<inst.items(in: j) {
+                    let i = j * inst.capacity + slot
+                    let f = global(inst.leaf(j, slot).offsetBy(dx: origin.x, dy: origin.y), section: s, offset: offset)
+                    if separators.shows(top: true, item: i, count: n, firstRow: parts.firstRow) {
+                        let a = separator(separators, top: true, section: s, item: i, cell: f, firstRow: parts.firstRow)
+                        if meets(a.frame) { try out.append(a) }
+                    }
+                    if separators.shows(top: false, item: i, count: n, firstRow: parts.firstRow) {
+                        let a = separator(separators, top: false, section: s, item: i, cell: f, firstRow: parts.firstRow)
+                        if meets(a.frame) { try out.append(a) }
+                    }
+                }
+            }
         }
+    }
+
+    /// L-S3: row `i`'s top or bottom separator, for the row drawn at `cell`.
+    @inline(__always)
+    func separator(_ separators: ListSeparators, top: Bool, section s: Int, item i: Int, cell: Rect, firstRow: Int) -> LayoutAttributes {
+        LayoutAttributes(
+            category: .decoration,
+            kind: top ? CompositionalLayout.Section.listSeparatorTopKind : CompositionalLayout.Section.listSeparatorBottomKind,
+            indexPath: IndexPath(section: s, item: i),
+            frame: separators.frame(top: top, cell: cell, item: i, count: sections[s].itemCount, firstRow: firstRow),
+            zIndex: ListParts.separatorZIndex)
     }
 
     /// Calls `body` with every instance of section `s` whose element band meets `r` (all of

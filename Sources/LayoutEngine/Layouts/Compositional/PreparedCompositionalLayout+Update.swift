@@ -22,7 +22,8 @@ extension PreparedCompositionalLayout: IncrementallyUpdatable {
         out.reserveCapacity(dataSource.sections.count)
         var templates = GroupTemplates(sections)
         for (s, data) in dataSource.sections.enumerated() {
-            let spec = layout.sectionSpec(for: data)
+            let spec = layout.sectionSpec(for: data).expanded(
+                section: s, of: dataSource.sections.count, environment: frame.list)
             if let j = hint.unchangedSource(of: s, among: sections.indices),
                 sections[j].itemCount == data.itemCount, sections[j].spec == spec
             {

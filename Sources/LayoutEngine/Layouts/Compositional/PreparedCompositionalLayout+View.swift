@@ -6,6 +6,10 @@ extension PreparedCompositionalLayout {
     /// - Complexity: O(visible elements of the sections that change) + O(pinned items).
     public func invalidation(from oldView: ViewContext, to newView: ViewContext) -> InvalidationContext {
         guard oldView.bounds == newView.bounds, oldView.scale == newView.scale else { return .everything }
+        // §6: list sections read the margins, the safe area and the wide-margin trait.
+        if ListEnvironment(view: oldView) != ListEnvironment(view: newView), sections.contains(where: { $0.spec.list != nil }) {
+            return .everything
+        }
         var changed: [ElementKey] = []
         if oldView.visibleRect != newView.visibleRect {
             for b in layoutBoundaries where b.item.pinToVisibleBounds {

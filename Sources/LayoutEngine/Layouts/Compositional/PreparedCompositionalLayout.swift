@@ -178,6 +178,14 @@ public struct PreparedCompositionalLayout: PreparedLayout {
 
     public func attributesForDecorationView(kind: String, at indexPath: IndexPath, view: ViewContext) -> LayoutAttributes? {
         let s = indexPath.section
+        if sections.indices.contains(s), let parts = sections[s].spec.listParts, let separators = parts.separators {
+            let top = kind == CompositionalLayout.Section.listSeparatorTopKind
+            if top || kind == CompositionalLayout.Section.listSeparatorBottomKind {
+                let i = indexPath.item
+                guard separators.shows(top: top, item: i, count: sections[s].itemCount, firstRow: parts.firstRow) else { return nil }
+                return separator(separators, top: top, section: s, item: i, cell: itemFrame(s, i, view: view), firstRow: parts.firstRow)
+            }
+        }
         guard sections.indices.contains(s), indexPath.item == 0,
             let d = sections[s].spec.decorationItems.firstIndex(where: { $0.kind == kind }),
             d < sections[s].decorations.count

@@ -9,7 +9,8 @@ extension CompositionalDecoder {
 
     /// SECTION.
     static func section(_ o: ObjectReader) throws(APIError) -> CompositionalLayout.Section {
-        try o.rejectUnknownKeys(sectionKeys)
+        if o["list"] != nil { return try listSection(o) }
+        try o.rejectUnknownKeys(sectionKeys.union(["list"]))
         let groupObject = try required(try o.object("group"), o, "group")
         var behavior = CompositionalLayout.OrthogonalScrolling.none
         if let v = try o.string("orthogonalScrollingBehavior") {
