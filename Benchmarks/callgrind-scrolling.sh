@@ -11,7 +11,8 @@
 #
 # Environment: KINDS ("flow waterfall compositional"; also flow-rtl and compositional-rtl,
 # the flow and compositional sessions in right-to-left, and hflow and hflow-rtl, a horizontal
-# flow scrolled across, left to right and right to left), FEW (200), MANY (1200), SCRATCH
+# flow scrolled across, left to right and right to left; list and list-rows, an inset-grouped
+# list of 1M rows and the same rows as a plain compositional section), FEW (200), MANY (1200), SCRATCH
 # (.build-bench), SKIP_BUILD=1, BASELINE (another tessera binary, measured the same way),
 # TESSERA_ARGS (extra `tessera serve` options for every run), KEEP=DIR (keep the profiles).
 # Target (issue 32): ≤ 60,000 instructions per random flow rect with the default options.
@@ -69,6 +70,12 @@ sizes = ",".join("%d,%d" % (r.randint(200, 600), r.randint(200, 900)) for _ in r
 print("{\"layout\":{\"type\":\"waterfall\",\"columnCount\":3},\"dataSource\":{\"sections\":[{\"sizes\":[" + sizes + "]}]},\"view\":{\"bounds\":[390,844],\"scale\":3}}")' ;;
     compositional)
         echo '{"layout":{"type":"compositional","section":{"group":{"axis":"horizontal","count":4,"size":{"width":{"fractionalWidth":1},"height":{"fractionalWidth":0.25}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844],"scale":3}}' ;;
+    list)
+        # Issue 38: an inset-grouped list of 1M rows estimated at 44 (rows, separators, a background).
+        echo '{"layout":{"type":"compositional","section":{"list":{"appearance":"insetGrouped"}}},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844],"scale":3}}' ;;
+    list-rows)
+        # The same rows as a plain compositional section (no separators, no background).
+        echo '{"layout":{"type":"compositional","section":{"contentInsets":{"top":35,"leading":16,"bottom":20,"trailing":16},"group":{"axis":"vertical","size":{"width":{"fractionalWidth":1},"height":{"estimated":44}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"estimated":44}}}]}}},"dataSource":{"sections":[{"itemCount":1000000}]},"view":{"bounds":[390,844],"scale":3}}' ;;
     *) echo "unknown kind $1" >&2; exit 1 ;;
     esac
 }

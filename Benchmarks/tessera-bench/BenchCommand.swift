@@ -83,6 +83,7 @@ enum BenchCommand {
         Figure(name: "justified", title: "5. justified, 100,000 photos: Tessera vs the original", run: Figures.justified),
         Figure(name: "updates", title: "6. batch update vs full create", run: Figures.updates),
         Figure(name: "compositional", title: "8. compositional, 1,000,000 items: create", run: Figures.compositional),
+        Figure(name: "lists", title: "8b. issue 38: a 1,000,000-row list vs the same compositional rows: create", run: Figures.lists),
         Figure(name: "stores", title: "9. session stores: memory, SQLite, Redis", run: Figures.stores),
         Figure(name: "attacks", title: "10. issue 8: cheap requests that used to stall, bloat or mislead", run: Figures.attacks),
         Figure(name: "limits", title: "11. memory per item, per empty section and per connection", run: Figures.memoryLimits),

@@ -13,7 +13,8 @@ enum Work {
     static let names = [
         "parse-items", "parse-compact", "create-items", "create-compact",
         "prepare-sizes", "encode-justified", "encode-cells", "oneshot-justified",
-        "snapshot-parse", "snapshot-put", "snapshot-equal", "snapshot-put-middle", "snapshot-put-random"
+        "snapshot-parse", "snapshot-put", "snapshot-equal", "snapshot-put-middle", "snapshot-put-random",
+        "create-list", "create-list-rows"
     ]
 
     /// Prints the size of the work's input (`input-bytes N`) on stdout, for per-byte figures.
@@ -34,6 +35,11 @@ enum Work {
                 : Bodies.sizes(layout: Bodies.flowJSON, [items])
             Output.write("input-bytes \(body.count)\n", to: 1)
             for _ in 0..<repeats { _ = try JSONTape.parse(body) }
+        case "create-list", "create-list-rows":
+            // Issue 38: a count-only list against the same estimated rows as a plain section.
+            let body = Bodies.compositionalCount(name == "create-list" ? Bodies.listJSON : Bodies.listRowsJSON, items)
+            Output.write("input-bytes \(body.count)\n", to: 1)
+            for _ in 0..<repeats { try create(body) }
         case "create-items":
             let body = Bodies.sizes(layout: Bodies.flowJSON, [items])
             Output.write("input-bytes \(body.count)\n", to: 1)

@@ -3446,6 +3446,28 @@ components:
             elements also answer `visualFrame`. A PATCH that changes it prepares the layout
             again (`invalidated` true). `contentOffset`, rects and scroll positions stay in
             the layout's own space.
+        layoutMargins:
+          oneOf:
+            - $ref: "#/components/schemas/InsetsInput"
+            - type: string
+              enum: [system]
+          nullable: true
+          description: |
+            UIView.layoutMargins (left and right physical; none negative), read by list
+            sections ([docs/compositional.md](docs/compositional.md) §6). Default, and
+            `"system"` in a PATCH: the system's, the list margin (16, or 20 with
+            `wideMargins`) beyond the safe area. A PATCH that changes what a list section
+            reads prepares the layout again.
+        safeAreaInsets:
+          allOf:
+            - $ref: "#/components/schemas/InsetsInput"
+          nullable: true
+          description: UIView.safeAreaInsets (none negative), read by list sections. Default 0 on every edge.
+        wideMargins:
+          type: boolean
+          nullable: true
+          default: false
+          description: "The screen wants wide margins (the Plus and Max phones): list margins of 20 on screens wider than 320 (L-M1)."
 
     LayoutDirection:
       type: string
@@ -5079,10 +5101,17 @@ components:
             $ref: "#/components/schemas/CompositionalBoundaryItem"
     CompositionalSection:
       type: object
-      description: NSCollectionLayoutSection.
+      description: |
+        NSCollectionLayoutSection: a `group` and the members beside it, or a list section,
+        `list` alone (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`,
+        [docs/compositional.md](docs/compositional.md) §6) whose insets, header, footer,
+        separators and background come from the list configuration and the view
+        (`layoutMargins`, `safeAreaInsets`, `wideMargins`, `scale`, `layoutDirection`). A
+        section with neither, or `list` with any other member, is a 400 naming the field.
       additionalProperties: false
-      required: [group]
       properties:
+        list:
+          $ref: "#/components/schemas/ListConfiguration"
         group:
           $ref: "#/components/schemas/CompositionalGroup"
         interGroupSpacing:
@@ -5118,6 +5147,85 @@ components:
           size: {width: {fractionalWidth: 1}, height: {absolute: 100}}
           subitems: [{size: {width: {fractionalWidth: 0.5}, height: {fractionalHeight: 1}}}]
         interGroupSpacing: 8
+    ListConfiguration:
+      type: object
+      description: |
+        UICollectionLayoutListConfiguration (docs/compositional.md §6, rules L-M, L-R, L-S,
+        L-B). Rows are full width, `estimated(44)` tall (so `preferred-sizes` sizes them) or
+        `rowHeight` when given, with no spacing; lists need a vertical `scrollDirection`.
+        What a list answers besides its rows (cells, zIndex 10): a supplementary `header`
+        and `footer` at [section, 0] (zIndex 200; 210 where they pin: `plain` and
+        `sidebarPlain`); decorations `list-separator-top` and `list-separator-bottom` at the
+        row's index path (a strip 1/scale tall inside the row's top or bottom edge, zIndex
+        100) and, for `insetGrouped`, `list-background` at [section, 0] covering the rows
+        (drawn with a corner radius of 10, zIndex 0).
+      additionalProperties: false
+      properties:
+        appearance:
+          type: string
+          nullable: true
+          enum: [plain, grouped, insetGrouped, sidebar, sidebarPlain, null]
+          default: plain
+        headerMode:
+          type: string
+          nullable: true
+          enum: [none, supplementary, firstItemInSection, null]
+          default: none
+          description: "`firstItemInSection`: item 0 is the header (a row without separators or background)."
+        footerMode:
+          type: string
+          nullable: true
+          enum: [none, supplementary, null]
+          default: none
+        headerTopPadding:
+          type: number
+          nullable: true
+          minimum: 0
+          description: "The space above a supplementary header. Absent or null is automatic (L-M5): 22 in `plain` after the first section, else 0."
+        showsSeparators:
+          type: boolean
+          nullable: true
+          description: Absent or null is the appearance's default, true except in the sidebars (L-S1).
+        separatorConfiguration:
+          $ref: "#/components/schemas/ListSeparatorConfiguration"
+        rowHeight:
+          type: number
+          nullable: true
+          minimum: 0
+          exclusiveMinimum: true
+          description: A fixed row height; rows are then not self-sizing.
+      example: {appearance: insetGrouped, headerMode: supplementary}
+    ListSeparatorConfiguration:
+      type: object
+      description: UIListSeparatorConfiguration's geometry (L-S2, L-S4).
+      additionalProperties: false
+      properties:
+        topSeparatorVisibility:
+          $ref: "#/components/schemas/ListSeparatorVisibility"
+        bottomSeparatorVisibility:
+          $ref: "#/components/schemas/ListSeparatorVisibility"
+        topSeparatorInsets:
+          $ref: "#/components/schemas/ListSeparatorInsets"
+        bottomSeparatorInsets:
+          $ref: "#/components/schemas/ListSeparatorInsets"
+    ListSeparatorVisibility:
+      type: string
+      nullable: true
+      enum: [automatic, visible, hidden, null]
+      default: automatic
+      description: "`automatic`: every row's bottom one except the last in an inset group; a top one on a grouped section's first row only."
+    ListSeparatorInsets:
+      type: object
+      nullable: true
+      description: "Leading and trailing insets from the row's edges (missing = 0). Absent or null is automatic: the row's content inset and 0 (L-S4)."
+      additionalProperties: false
+      properties:
+        leading:
+          type: number
+          minimum: 0
+        trailing:
+          type: number
+          minimum: 0
     CompositionalGroup:
       type: object
       description: |
@@ -5686,6 +5794,17 @@ components:
           allOf:
             - $ref: "#/components/schemas/LayoutDirection"
           description: Present when not `leftToRight`.
+        layoutMargins:
+          allOf:
+            - $ref: "#/components/schemas/Insets"
+          description: Present when the view has margins of its own (not the system's).
+        safeAreaInsets:
+          allOf:
+            - $ref: "#/components/schemas/Insets"
+          description: Present when not zero.
+        wideMargins:
+          type: boolean
+          description: Present (true) when the screen wants wide margins.
     ElementsPage:
       type: object
       additionalProperties: false

@@ -1295,6 +1295,89 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ViewInput/layoutDirection`.
             public var layoutDirection: Components.Schemas.ViewInput.LayoutDirectionPayload?
+            /// UIView.layoutMargins (left and right physical; none negative), read by list
+            /// sections ([docs/compositional.md](docs/compositional.md) §6). Default, and
+            /// `"system"` in a PATCH: the system's, the list margin (16, or 20 with
+            /// `wideMargins`) beyond the safe area. A PATCH that changes what a list section
+            /// reads prepares the layout again.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/layoutMargins`.
+            @frozen public enum LayoutMarginsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ViewInput/layoutMargins/case1`.
+                case InsetsInput(Components.Schemas.InsetsInput)
+                /// - Remark: Generated from `#/components/schemas/ViewInput/layoutMargins/case2`.
+                @frozen public enum Case2Payload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case system = "system"
+                }
+                /// - Remark: Generated from `#/components/schemas/ViewInput/layoutMargins/case2`.
+                case case2(Components.Schemas.ViewInput.LayoutMarginsPayload.Case2Payload)
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .InsetsInput(try .init(from: decoder))
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try decoder.decodeFromSingleValueContainer())
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .InsetsInput(value):
+                        try value.encode(to: encoder)
+                    case let .case2(value):
+                        try encoder.encodeToSingleValueContainer(value)
+                    }
+                }
+            }
+            /// UIView.layoutMargins (left and right physical; none negative), read by list
+            /// sections ([docs/compositional.md](docs/compositional.md) §6). Default, and
+            /// `"system"` in a PATCH: the system's, the list margin (16, or 20 with
+            /// `wideMargins`) beyond the safe area. A PATCH that changes what a list section
+            /// reads prepares the layout again.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/layoutMargins`.
+            public var layoutMargins: Components.Schemas.ViewInput.LayoutMarginsPayload?
+            /// UIView.safeAreaInsets (none negative), read by list sections. Default 0 on every edge.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/safeAreaInsets`.
+            public struct SafeAreaInsetsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ViewInput/safeAreaInsets/value1`.
+                public var value1: Components.Schemas.InsetsInput
+                /// Creates a new `SafeAreaInsetsPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.InsetsInput) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// UIView.safeAreaInsets (none negative), read by list sections. Default 0 on every edge.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/safeAreaInsets`.
+            public var safeAreaInsets: Components.Schemas.ViewInput.SafeAreaInsetsPayload?
+            /// The screen wants wide margins (the Plus and Max phones): list margins of 20 on screens wider than 320 (L-M1).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewInput/wideMargins`.
+            public var wideMargins: Swift.Bool?
             /// Creates a new `ViewInput`.
             ///
             /// - Parameters:
@@ -1304,13 +1387,19 @@ extension Components {
             ///   - scale: The display scale (1, 2, 3, ...) for pixel rounding; 0 or absent means exact
             ///   - orthogonalOffsets: Compositional layout (docs/compositional.md C13): the own scroll offsets of
             ///   - layoutDirection: The collection view's effective layout direction
+            ///   - layoutMargins: UIView.layoutMargins (left and right physical; none negative), read by list
+            ///   - safeAreaInsets: UIView.safeAreaInsets (none negative), read by list sections. Default 0 on every edge.
+            ///   - wideMargins: The screen wants wide margins (the Plus and Max phones): list margins of 20 on screens wider than 320 (L-M1).
             public init(
                 bounds: Components.Schemas.ViewInput.BoundsPayload? = nil,
                 contentOffset: Components.Schemas.ViewInput.ContentOffsetPayload? = nil,
                 contentInset: Components.Schemas.ViewInput.ContentInsetPayload? = nil,
                 scale: Swift.Double? = nil,
                 orthogonalOffsets: Components.Schemas.ViewInput.OrthogonalOffsetsPayload? = nil,
-                layoutDirection: Components.Schemas.ViewInput.LayoutDirectionPayload? = nil
+                layoutDirection: Components.Schemas.ViewInput.LayoutDirectionPayload? = nil,
+                layoutMargins: Components.Schemas.ViewInput.LayoutMarginsPayload? = nil,
+                safeAreaInsets: Components.Schemas.ViewInput.SafeAreaInsetsPayload? = nil,
+                wideMargins: Swift.Bool? = nil
             ) {
                 self.bounds = bounds
                 self.contentOffset = contentOffset
@@ -1318,6 +1407,9 @@ extension Components {
                 self.scale = scale
                 self.orthogonalOffsets = orthogonalOffsets
                 self.layoutDirection = layoutDirection
+                self.layoutMargins = layoutMargins
+                self.safeAreaInsets = safeAreaInsets
+                self.wideMargins = wideMargins
             }
             public enum CodingKeys: String, CodingKey {
                 case bounds
@@ -1326,6 +1418,9 @@ extension Components {
                 case scale
                 case orthogonalOffsets
                 case layoutDirection
+                case layoutMargins
+                case safeAreaInsets
+                case wideMargins
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1353,13 +1448,28 @@ extension Components {
                     Components.Schemas.ViewInput.LayoutDirectionPayload.self,
                     forKey: .layoutDirection
                 )
+                self.layoutMargins = try container.decodeIfPresent(
+                    Components.Schemas.ViewInput.LayoutMarginsPayload.self,
+                    forKey: .layoutMargins
+                )
+                self.safeAreaInsets = try container.decodeIfPresent(
+                    Components.Schemas.ViewInput.SafeAreaInsetsPayload.self,
+                    forKey: .safeAreaInsets
+                )
+                self.wideMargins = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .wideMargins
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "bounds",
                     "contentOffset",
                     "contentInset",
                     "scale",
                     "orthogonalOffsets",
-                    "layoutDirection"
+                    "layoutDirection",
+                    "layoutMargins",
+                    "safeAreaInsets",
+                    "wideMargins"
                 ])
             }
         }
@@ -6719,12 +6829,20 @@ extension Components {
                 ])
             }
         }
-        /// NSCollectionLayoutSection.
+        /// NSCollectionLayoutSection: a `group` and the members beside it, or a list section,
+        /// `list` alone (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`,
+        /// [docs/compositional.md](docs/compositional.md) §6) whose insets, header, footer,
+        /// separators and background come from the list configuration and the view
+        /// (`layoutMargins`, `safeAreaInsets`, `wideMargins`, `scale`, `layoutDirection`). A
+        /// section with neither, or `list` with any other member, is a 400 naming the field.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/CompositionalSection`.
         public struct CompositionalSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/list`.
+            public var list: Components.Schemas.ListConfiguration?
             /// - Remark: Generated from `#/components/schemas/CompositionalSection/group`.
-            public var group: Components.Schemas.CompositionalGroup
+            public var group: Components.Schemas.CompositionalGroup?
             /// - Remark: Generated from `#/components/schemas/CompositionalSection/interGroupSpacing`.
             public var interGroupSpacing: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/CompositionalSection/contentInsets`.
@@ -6754,6 +6872,7 @@ extension Components {
             /// Creates a new `CompositionalSection`.
             ///
             /// - Parameters:
+            ///   - list:
             ///   - group:
             ///   - interGroupSpacing:
             ///   - contentInsets:
@@ -6762,7 +6881,8 @@ extension Components {
             ///   - boundarySupplementaryItems:
             ///   - decorationItems:
             public init(
-                group: Components.Schemas.CompositionalGroup,
+                list: Components.Schemas.ListConfiguration? = nil,
+                group: Components.Schemas.CompositionalGroup? = nil,
                 interGroupSpacing: Swift.Double? = nil,
                 contentInsets: Components.Schemas.CompositionalInsets? = nil,
                 supplementariesFollowContentInsets: Swift.Bool? = nil,
@@ -6770,6 +6890,7 @@ extension Components {
                 boundarySupplementaryItems: [Components.Schemas.CompositionalBoundaryItem]? = nil,
                 decorationItems: [Components.Schemas.CompositionalDecorationItem]? = nil
             ) {
+                self.list = list
                 self.group = group
                 self.interGroupSpacing = interGroupSpacing
                 self.contentInsets = contentInsets
@@ -6779,6 +6900,7 @@ extension Components {
                 self.decorationItems = decorationItems
             }
             public enum CodingKeys: String, CodingKey {
+                case list
                 case group
                 case interGroupSpacing
                 case contentInsets
@@ -6789,7 +6911,11 @@ extension Components {
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.group = try container.decode(
+                self.list = try container.decodeIfPresent(
+                    Components.Schemas.ListConfiguration.self,
+                    forKey: .list
+                )
+                self.group = try container.decodeIfPresent(
                     Components.Schemas.CompositionalGroup.self,
                     forKey: .group
                 )
@@ -6818,6 +6944,7 @@ extension Components {
                     forKey: .decorationItems
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "list",
                     "group",
                     "interGroupSpacing",
                     "contentInsets",
@@ -6825,6 +6952,253 @@ extension Components {
                     "orthogonalScrollingBehavior",
                     "boundarySupplementaryItems",
                     "decorationItems"
+                ])
+            }
+        }
+        /// UICollectionLayoutListConfiguration (docs/compositional.md §6, rules L-M, L-R, L-S,
+        /// L-B). Rows are full width, `estimated(44)` tall (so `preferred-sizes` sizes them) or
+        /// `rowHeight` when given, with no spacing; lists need a vertical `scrollDirection`.
+        /// What a list answers besides its rows (cells, zIndex 10): a supplementary `header`
+        /// and `footer` at [section, 0] (zIndex 200; 210 where they pin: `plain` and
+        /// `sidebarPlain`); decorations `list-separator-top` and `list-separator-bottom` at the
+        /// row's index path (a strip 1/scale tall inside the row's top or bottom edge, zIndex
+        /// 100) and, for `insetGrouped`, `list-background` at [section, 0] covering the rows
+        /// (drawn with a corner radius of 10, zIndex 0).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ListConfiguration`.
+        public struct ListConfiguration: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/appearance`.
+            @frozen public enum AppearancePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case plain = "plain"
+                case grouped = "grouped"
+                case insetGrouped = "insetGrouped"
+                case sidebar = "sidebar"
+                case sidebarPlain = "sidebarPlain"
+                case _empty_ = ""
+            }
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/appearance`.
+            public var appearance: Components.Schemas.ListConfiguration.AppearancePayload?
+            /// `firstItemInSection`: item 0 is the header (a row without separators or background).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/headerMode`.
+            @frozen public enum HeaderModePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case supplementary = "supplementary"
+                case firstItemInSection = "firstItemInSection"
+                case _empty_ = ""
+            }
+            /// `firstItemInSection`: item 0 is the header (a row without separators or background).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/headerMode`.
+            public var headerMode: Components.Schemas.ListConfiguration.HeaderModePayload?
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/footerMode`.
+            @frozen public enum FooterModePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case supplementary = "supplementary"
+                case _empty_ = ""
+            }
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/footerMode`.
+            public var footerMode: Components.Schemas.ListConfiguration.FooterModePayload?
+            /// The space above a supplementary header. Absent or null is automatic (L-M5): 22 in `plain` after the first section, else 0.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/headerTopPadding`.
+            public var headerTopPadding: Swift.Double?
+            /// Absent or null is the appearance's default, true except in the sidebars (L-S1).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/showsSeparators`.
+            public var showsSeparators: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/separatorConfiguration`.
+            public var separatorConfiguration: Components.Schemas.ListSeparatorConfiguration?
+            /// A fixed row height; rows are then not self-sizing.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ListConfiguration/rowHeight`.
+            public var rowHeight: Swift.Double?
+            /// Creates a new `ListConfiguration`.
+            ///
+            /// - Parameters:
+            ///   - appearance:
+            ///   - headerMode: `firstItemInSection`: item 0 is the header (a row without separators or background).
+            ///   - footerMode:
+            ///   - headerTopPadding: The space above a supplementary header. Absent or null is automatic (L-M5): 22 in `plain` after the first section, else 0.
+            ///   - showsSeparators: Absent or null is the appearance's default, true except in the sidebars (L-S1).
+            ///   - separatorConfiguration:
+            ///   - rowHeight: A fixed row height; rows are then not self-sizing.
+            public init(
+                appearance: Components.Schemas.ListConfiguration.AppearancePayload? = nil,
+                headerMode: Components.Schemas.ListConfiguration.HeaderModePayload? = nil,
+                footerMode: Components.Schemas.ListConfiguration.FooterModePayload? = nil,
+                headerTopPadding: Swift.Double? = nil,
+                showsSeparators: Swift.Bool? = nil,
+                separatorConfiguration: Components.Schemas.ListSeparatorConfiguration? = nil,
+                rowHeight: Swift.Double? = nil
+            ) {
+                self.appearance = appearance
+                self.headerMode = headerMode
+                self.footerMode = footerMode
+                self.headerTopPadding = headerTopPadding
+                self.showsSeparators = showsSeparators
+                self.separatorConfiguration = separatorConfiguration
+                self.rowHeight = rowHeight
+            }
+            public enum CodingKeys: String, CodingKey {
+                case appearance
+                case headerMode
+                case footerMode
+                case headerTopPadding
+                case showsSeparators
+                case separatorConfiguration
+                case rowHeight
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.appearance = try container.decodeIfPresent(
+                    Components.Schemas.ListConfiguration.AppearancePayload.self,
+                    forKey: .appearance
+                )
+                self.headerMode = try container.decodeIfPresent(
+                    Components.Schemas.ListConfiguration.HeaderModePayload.self,
+                    forKey: .headerMode
+                )
+                self.footerMode = try container.decodeIfPresent(
+                    Components.Schemas.ListConfiguration.FooterModePayload.self,
+                    forKey: .footerMode
+                )
+                self.headerTopPadding = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .headerTopPadding
+                )
+                self.showsSeparators = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .showsSeparators
+                )
+                self.separatorConfiguration = try container.decodeIfPresent(
+                    Components.Schemas.ListSeparatorConfiguration.self,
+                    forKey: .separatorConfiguration
+                )
+                self.rowHeight = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .rowHeight
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "appearance",
+                    "headerMode",
+                    "footerMode",
+                    "headerTopPadding",
+                    "showsSeparators",
+                    "separatorConfiguration",
+                    "rowHeight"
+                ])
+            }
+        }
+        /// UIListSeparatorConfiguration's geometry (L-S2, L-S4).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ListSeparatorConfiguration`.
+        public struct ListSeparatorConfiguration: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ListSeparatorConfiguration/topSeparatorVisibility`.
+            public var topSeparatorVisibility: Components.Schemas.ListSeparatorVisibility?
+            /// - Remark: Generated from `#/components/schemas/ListSeparatorConfiguration/bottomSeparatorVisibility`.
+            public var bottomSeparatorVisibility: Components.Schemas.ListSeparatorVisibility?
+            /// - Remark: Generated from `#/components/schemas/ListSeparatorConfiguration/topSeparatorInsets`.
+            public var topSeparatorInsets: Components.Schemas.ListSeparatorInsets?
+            /// - Remark: Generated from `#/components/schemas/ListSeparatorConfiguration/bottomSeparatorInsets`.
+            public var bottomSeparatorInsets: Components.Schemas.ListSeparatorInsets?
+            /// Creates a new `ListSeparatorConfiguration`.
+            ///
+            /// - Parameters:
+            ///   - topSeparatorVisibility:
+            ///   - bottomSeparatorVisibility:
+            ///   - topSeparatorInsets:
+            ///   - bottomSeparatorInsets:
+            public init(
+                topSeparatorVisibility: Components.Schemas.ListSeparatorVisibility? = nil,
+                bottomSeparatorVisibility: Components.Schemas.ListSeparatorVisibility? = nil,
+                topSeparatorInsets: Components.Schemas.ListSeparatorInsets? = nil,
+                bottomSeparatorInsets: Components.Schemas.ListSeparatorInsets? = nil
+            ) {
+                self.topSeparatorVisibility = topSeparatorVisibility
+                self.bottomSeparatorVisibility = bottomSeparatorVisibility
+                self.topSeparatorInsets = topSeparatorInsets
+                self.bottomSeparatorInsets = bottomSeparatorInsets
+            }
+            public enum CodingKeys: String, CodingKey {
+                case topSeparatorVisibility
+                case bottomSeparatorVisibility
+                case topSeparatorInsets
+                case bottomSeparatorInsets
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.topSeparatorVisibility = try container.decodeIfPresent(
+                    Components.Schemas.ListSeparatorVisibility.self,
+                    forKey: .topSeparatorVisibility
+                )
+                self.bottomSeparatorVisibility = try container.decodeIfPresent(
+                    Components.Schemas.ListSeparatorVisibility.self,
+                    forKey: .bottomSeparatorVisibility
+                )
+                self.topSeparatorInsets = try container.decodeIfPresent(
+                    Components.Schemas.ListSeparatorInsets.self,
+                    forKey: .topSeparatorInsets
+                )
+                self.bottomSeparatorInsets = try container.decodeIfPresent(
+                    Components.Schemas.ListSeparatorInsets.self,
+                    forKey: .bottomSeparatorInsets
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "topSeparatorVisibility",
+                    "bottomSeparatorVisibility",
+                    "topSeparatorInsets",
+                    "bottomSeparatorInsets"
+                ])
+            }
+        }
+        /// `automatic`: every row's bottom one except the last in an inset group; a top one on a grouped section's first row only.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ListSeparatorVisibility`.
+        @frozen public enum ListSeparatorVisibility: String, Codable, Hashable, Sendable, CaseIterable {
+            case automatic = "automatic"
+            case visible = "visible"
+            case hidden = "hidden"
+            case _empty_ = ""
+        }
+        /// Leading and trailing insets from the row's edges (missing = 0). Absent or null is automatic: the row's content inset and 0 (L-S4).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ListSeparatorInsets`.
+        public struct ListSeparatorInsets: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ListSeparatorInsets/leading`.
+            public var leading: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/ListSeparatorInsets/trailing`.
+            public var trailing: Swift.Double?
+            /// Creates a new `ListSeparatorInsets`.
+            ///
+            /// - Parameters:
+            ///   - leading:
+            ///   - trailing:
+            public init(
+                leading: Swift.Double? = nil,
+                trailing: Swift.Double? = nil
+            ) {
+                self.leading = leading
+                self.trailing = trailing
+            }
+            public enum CodingKeys: String, CodingKey {
+                case leading
+                case trailing
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.leading = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .leading
+                )
+                self.trailing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .trailing
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "leading",
+                    "trailing"
                 ])
             }
         }
@@ -8825,6 +9199,58 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ViewState/layoutDirection`.
             public var layoutDirection: Components.Schemas.ViewState.LayoutDirectionPayload?
+            /// Present when the view has margins of its own (not the system's).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/layoutMargins`.
+            public struct LayoutMarginsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ViewState/layoutMargins/value1`.
+                public var value1: Components.Schemas.Insets
+                /// Creates a new `LayoutMarginsPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Insets) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Present when the view has margins of its own (not the system's).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/layoutMargins`.
+            public var layoutMargins: Components.Schemas.ViewState.LayoutMarginsPayload?
+            /// Present when not zero.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/safeAreaInsets`.
+            public struct SafeAreaInsetsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ViewState/safeAreaInsets/value1`.
+                public var value1: Components.Schemas.Insets
+                /// Creates a new `SafeAreaInsetsPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.Insets) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// Present when not zero.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/safeAreaInsets`.
+            public var safeAreaInsets: Components.Schemas.ViewState.SafeAreaInsetsPayload?
+            /// Present (true) when the screen wants wide margins.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ViewState/wideMargins`.
+            public var wideMargins: Swift.Bool?
             /// Creates a new `ViewState`.
             ///
             /// - Parameters:
@@ -8834,13 +9260,19 @@ extension Components {
             ///   - scale:
             ///   - orthogonalOffsets: Present once set (compositional layout, C13); section index to offset.
             ///   - layoutDirection: Present when not `leftToRight`.
+            ///   - layoutMargins: Present when the view has margins of its own (not the system's).
+            ///   - safeAreaInsets: Present when not zero.
+            ///   - wideMargins: Present (true) when the screen wants wide margins.
             public init(
                 bounds: Components.Schemas.Size,
                 contentOffset: Components.Schemas.Point,
                 contentInset: Components.Schemas.Insets,
                 scale: Swift.Double,
                 orthogonalOffsets: Components.Schemas.ViewState.OrthogonalOffsetsPayload? = nil,
-                layoutDirection: Components.Schemas.ViewState.LayoutDirectionPayload? = nil
+                layoutDirection: Components.Schemas.ViewState.LayoutDirectionPayload? = nil,
+                layoutMargins: Components.Schemas.ViewState.LayoutMarginsPayload? = nil,
+                safeAreaInsets: Components.Schemas.ViewState.SafeAreaInsetsPayload? = nil,
+                wideMargins: Swift.Bool? = nil
             ) {
                 self.bounds = bounds
                 self.contentOffset = contentOffset
@@ -8848,6 +9280,9 @@ extension Components {
                 self.scale = scale
                 self.orthogonalOffsets = orthogonalOffsets
                 self.layoutDirection = layoutDirection
+                self.layoutMargins = layoutMargins
+                self.safeAreaInsets = safeAreaInsets
+                self.wideMargins = wideMargins
             }
             public enum CodingKeys: String, CodingKey {
                 case bounds
@@ -8856,6 +9291,9 @@ extension Components {
                 case scale
                 case orthogonalOffsets
                 case layoutDirection
+                case layoutMargins
+                case safeAreaInsets
+                case wideMargins
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -8883,13 +9321,28 @@ extension Components {
                     Components.Schemas.ViewState.LayoutDirectionPayload.self,
                     forKey: .layoutDirection
                 )
+                self.layoutMargins = try container.decodeIfPresent(
+                    Components.Schemas.ViewState.LayoutMarginsPayload.self,
+                    forKey: .layoutMargins
+                )
+                self.safeAreaInsets = try container.decodeIfPresent(
+                    Components.Schemas.ViewState.SafeAreaInsetsPayload.self,
+                    forKey: .safeAreaInsets
+                )
+                self.wideMargins = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .wideMargins
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "bounds",
                     "contentOffset",
                     "contentInset",
                     "scale",
                     "orthogonalOffsets",
-                    "layoutDirection"
+                    "layoutDirection",
+                    "layoutMargins",
+                    "safeAreaInsets",
+                    "wideMargins"
                 ])
             }
         }

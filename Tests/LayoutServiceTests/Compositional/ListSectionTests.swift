@@ -185,6 +185,49 @@ import StorageTestSupport
         Self.expectSame(inner, [Self.bottom(0, 0, [16, h + 44 - Self.third, 414, Self.third])])
     }
 
+    /// Inset grouped with headers and footers and an explicit `headerTopPadding` of 10, at
+    /// @2x, 390 wide, two sections of one row. The header and footer replace the vertical
+    /// insets (L-M3: 0); the padding lies above each header (L-M5): header 0 at 10 (17.5 tall,
+    /// on the @2x grid), its row at 27.5, its footer at 71.5; section 0 ends at 89. Section
+    /// 1's header at 99, its row at 116.5, its footer at 160.5: 178 in all. Headers and
+    /// footers follow the side insets (x = 16, 358 wide). A group of one row has no separator
+    /// (its only row is its last); its background is the row.
+    @Test func insetGroupedHeadersFootersAndPadding() throws {
+        let service = makeService()
+        let id = try createSession(
+            service,
+            Self.session(
+                #"{"list":{"appearance":"insetGrouped","headerMode":"supplementary","footerMode":"supplementary","headerTopPadding":10}}"#,
+                counts: [1, 1], view: #"{"bounds":[390,844],"scale":2}"#))
+        Self.expectSame(
+            try Self.elements(service, id, "0,0,390,844"),
+            [
+                Self.cell(0, 0, [16, 27.5, 358, 44]), Self.cell(1, 0, [16, 116.5, 358, 44]),
+                Self.boundary("header", 0, [16, 10, 358, 17.5], z: 200), Self.boundary("footer", 0, [16, 71.5, 358, 17.5], z: 200),
+                Self.boundary("header", 1, [16, 99, 358, 17.5], z: 200), Self.boundary("footer", 1, [16, 160.5, 358, 17.5], z: 200),
+                Self.background(0, [16, 27.5, 358, 44]), Self.background(1, [16, 116.5, 358, 44])
+            ])
+        #expect(try object(service.getSession(id: id))["contentSize"] as? [String: Double] == ["width": 390, "height": 178])
+    }
+
+    /// A separator configuration of the client's: top separators on every row, inset 0 and
+    /// 10, bottom ones hidden (plain, @2x, 390 wide).
+    @Test func separatorConfiguration() throws {
+        let service = makeService()
+        let id = try createSession(
+            service,
+            Self.session(
+                #"{"list":{"separatorConfiguration":{"topSeparatorVisibility":"visible","bottomSeparatorVisibility":"hidden","topSeparatorInsets":{"trailing":10}}}}"#,
+                counts: [2], view: #"{"bounds":[390,844],"scale":2}"#))
+        Self.expectSame(
+            try Self.elements(service, id, "0,0,390,844"),
+            [
+                Self.cell(0, 0, [0, 0, 390, 44]), Self.cell(0, 1, [0, 44, 390, 44]),
+                Self.top(0, 0, [0, 0, 380, 0.5]), Self.top(0, 1, [0, 44, 380, 0.5])
+            ])
+        #expect(service.decoration(id: id, kind: "list-separator-bottom", section: "0", item: "0").status == 404)
+    }
+
     /// A sidebar whose first item is each section's header (390 wide, @3x): sections inset by
     /// 16 (L-M2), rows 358 wide; no automatic padding (not plain); 10 below each section
     /// (L-M4); no separators (L-S1, the sidebars' default) and no background. Section 1 starts

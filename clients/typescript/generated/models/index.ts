@@ -779,7 +779,13 @@ export interface CompositionalOffset {
     y?: number;
 }
 /**
- * NSCollectionLayoutSection.
+ * NSCollectionLayoutSection: a `group` and the members beside it, or a list section,
+ * `list` alone (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`,
+ * [docs/compositional.md](docs/compositional.md) §6) whose insets, header, footer,
+ * separators and background come from the list configuration and the view
+ * (`layoutMargins`, `safeAreaInsets`, `wideMargins`, `scale`, `layoutDirection`). A
+ * section with neither, or `list` with any other member, is a 400 naming the field.
+ * 
  * @export
  * @interface CompositionalSection
  */
@@ -787,7 +793,11 @@ export interface CompositionalSection {
     /**
      * 
      */
-    group: CompositionalGroup;
+    list?: ListConfiguration;
+    /**
+     * 
+     */
+    group?: CompositionalGroup;
     /**
      * 
      */
@@ -2720,6 +2730,135 @@ export const LineLayoutScrollDirectionEnum = {
 export type LineLayoutScrollDirectionEnum = typeof LineLayoutScrollDirectionEnum[keyof typeof LineLayoutScrollDirectionEnum];
 
 /**
+ * UICollectionLayoutListConfiguration (docs/compositional.md §6, rules L-M, L-R, L-S,
+ * L-B). Rows are full width, `estimated(44)` tall (so `preferred-sizes` sizes them) or
+ * `rowHeight` when given, with no spacing; lists need a vertical `scrollDirection`.
+ * What a list answers besides its rows (cells, zIndex 10): a supplementary `header`
+ * and `footer` at [section, 0] (zIndex 200; 210 where they pin: `plain` and
+ * `sidebarPlain`); decorations `list-separator-top` and `list-separator-bottom` at the
+ * row's index path (a strip 1/scale tall inside the row's top or bottom edge, zIndex
+ * 100) and, for `insetGrouped`, `list-background` at [section, 0] covering the rows
+ * (drawn with a corner radius of 10, zIndex 0).
+ * 
+ * @export
+ * @interface ListConfiguration
+ */
+export interface ListConfiguration {
+    /**
+     * 
+     */
+    appearance?: ListConfigurationAppearanceEnum | null;
+    /**
+     * `firstItemInSection`: item 0 is the header (a row without separators or background).
+     */
+    headerMode?: ListConfigurationHeaderModeEnum | null;
+    /**
+     * 
+     */
+    footerMode?: ListConfigurationFooterModeEnum | null;
+    /**
+     * The space above a supplementary header. Absent or null is automatic (L-M5): 22 in `plain` after the first section, else 0.
+     */
+    headerTopPadding?: number | null;
+    /**
+     * Absent or null is the appearance's default, true except in the sidebars (L-S1).
+     */
+    showsSeparators?: boolean | null;
+    /**
+     * 
+     */
+    separatorConfiguration?: ListSeparatorConfiguration;
+    /**
+     * A fixed row height; rows are then not self-sizing.
+     */
+    rowHeight?: number | null;
+}
+
+
+/**
+ * @export
+ */
+export const ListConfigurationAppearanceEnum = {
+    Plain: 'plain',
+    Grouped: 'grouped',
+    InsetGrouped: 'insetGrouped',
+    Sidebar: 'sidebar',
+    SidebarPlain: 'sidebarPlain',
+} as const;
+export type ListConfigurationAppearanceEnum = typeof ListConfigurationAppearanceEnum[keyof typeof ListConfigurationAppearanceEnum];
+
+/**
+ * @export
+ */
+export const ListConfigurationHeaderModeEnum = {
+    None: 'none',
+    Supplementary: 'supplementary',
+    FirstItemInSection: 'firstItemInSection',
+} as const;
+export type ListConfigurationHeaderModeEnum = typeof ListConfigurationHeaderModeEnum[keyof typeof ListConfigurationHeaderModeEnum];
+
+/**
+ * @export
+ */
+export const ListConfigurationFooterModeEnum = {
+    None: 'none',
+    Supplementary: 'supplementary',
+} as const;
+export type ListConfigurationFooterModeEnum = typeof ListConfigurationFooterModeEnum[keyof typeof ListConfigurationFooterModeEnum];
+
+/**
+ * UIListSeparatorConfiguration's geometry (L-S2, L-S4).
+ * @export
+ * @interface ListSeparatorConfiguration
+ */
+export interface ListSeparatorConfiguration {
+    /**
+     * 
+     */
+    topSeparatorVisibility?: ListSeparatorVisibility | null;
+    /**
+     * 
+     */
+    bottomSeparatorVisibility?: ListSeparatorVisibility | null;
+    /**
+     * 
+     */
+    topSeparatorInsets?: ListSeparatorInsets | null;
+    /**
+     * 
+     */
+    bottomSeparatorInsets?: ListSeparatorInsets | null;
+}
+
+
+/**
+ * Leading and trailing insets from the row's edges (missing = 0). Absent or null is automatic: the row's content inset and 0 (L-S4).
+ * @export
+ * @interface ListSeparatorInsets
+ */
+export interface ListSeparatorInsets {
+    /**
+     * 
+     */
+    leading?: number;
+    /**
+     * 
+     */
+    trailing?: number;
+}
+
+/**
+ * `automatic`: every row's bottom one except the last in an inset group; a top one on a grouped section's first row only.
+ * @export
+ */
+export const ListSeparatorVisibility = {
+    Automatic: 'automatic',
+    Visible: 'visible',
+    Hidden: 'hidden',
+} as const;
+export type ListSeparatorVisibility = typeof ListSeparatorVisibility[keyof typeof ListSeparatorVisibility];
+
+/**
  * A section that lists its items (`itemCount`, when given, must equal their number).
  * With identifiers, each item is an object with its `id`.
  * 
@@ -3707,7 +3846,11 @@ export interface SectionLayoutOverride {
     /**
      * 
      */
-    group: CompositionalGroup;
+    list?: ListConfiguration;
+    /**
+     * 
+     */
+    group?: CompositionalGroup;
     /**
      * 
      */
@@ -4544,9 +4687,32 @@ export interface ViewInput {
      * 
      */
     layoutDirection?: LayoutDirection | null;
+    /**
+     * 
+     */
+    layoutMargins?: ViewInputLayoutMargins | null;
+    /**
+     * UIView.safeAreaInsets (none negative), read by list sections. Default 0 on every edge.
+     */
+    safeAreaInsets?: InsetsInput | null;
+    /**
+     * The screen wants wide margins (the Plus and Max phones): list margins of 20 on screens wider than 320 (L-M1).
+     */
+    wideMargins?: boolean | null;
 }
 
 
+/**
+ * @type ViewInputLayoutMargins
+ * UIView.layoutMargins (left and right physical; none negative), read by list
+ * sections ([docs/compositional.md](docs/compositional.md) §6). Default, and
+ * `"system"` in a PATCH: the system's, the list margin (16, or 20 with
+ * `wideMargins`) beyond the safe area. A PATCH that changes what a list section
+ * reads prepares the layout again.
+ * 
+ * @export
+ */
+export type ViewInputLayoutMargins = InsetsInput | string;
 /**
  * The session's view, every member in object form (`scale` 0 = no rounding).
  * @export
@@ -4577,6 +4743,18 @@ export interface ViewState {
      * Present when not `leftToRight`.
      */
     layoutDirection?: LayoutDirection;
+    /**
+     * Present when the view has margins of its own (not the system's).
+     */
+    layoutMargins?: Insets;
+    /**
+     * Present when not zero.
+     */
+    safeAreaInsets?: Insets;
+    /**
+     * Present (true) when the screen wants wide margins.
+     */
+    wideMargins?: boolean;
 }
 
 
