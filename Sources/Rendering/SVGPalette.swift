@@ -56,7 +56,12 @@ struct SVGPalette: Sendable {
         "supplementary/footer": both(("#c8efcf", "#2c8a3d"), ("#1d4a28", "#6fd583")),
         "supplementary/connector": both(("#e4d6ff", "#6b3fc4"), ("#3a2a66", "#b794ff")),
         "decoration/reflection": both(("#e3ecf9", "#9db7e0"), ("#182840", "#3d5a88")),
-        "decoration/background": both(("#ececec", "#9a9a9a"), ("#25282e", "#6b7078"))
+        "decoration/background": both(("#ececec", "#9a9a9a"), ("#25282e", "#6b7078")),
+        // List sections (`ListDecoration`): separators in a neutral grey (UIKit's opaque
+        // separator colours), inset groups a shade off the content, neither outlined.
+        "decoration/\(ListDecoration.separatorBottomKind)": both(("#c6c6c8", "none"), ("#4a4d55", "none")),
+        "decoration/\(ListDecoration.separatorTopKind)": both(("#c6c6c8", "none"), ("#4a4d55", "none")),
+        "decoration/\(ListDecoration.backgroundKind)": both(("#ffffff", "none"), ("#2a2e36", "none"))
     ]
 
     /// Any other kind takes one of these, by the hash of its name.

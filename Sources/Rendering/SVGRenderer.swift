@@ -5,7 +5,8 @@ import LayoutEngine
 /// What it draws, bottom to top: the background, the content area (0, 0, contentSize),
 /// every element that is not hidden in zIndex order (ties keep the layout's order, as
 /// UICollectionView adds views in the order the layout answers them), then the view's
-/// visible bounds (dotted) and the requested rect (dashed). The picture is framed to the
+/// visible bounds (dotted) and the requested rect (dashed). List sections' separators are
+/// hairlines and their inset groups rounded (`ListDecoration`). The picture is framed to the
 /// requested rect when there is one, else to everything drawn. With a flipped axis
 /// (`RenderScene.visualWidth`) each of them is drawn where the screen shows it, mirrored;
 /// labels are placed there and read left to right, as text in a mirrored view does.
@@ -136,16 +137,22 @@ public enum SVGRenderer {
         w.literal("\"")
         if a.alpha < 1 { w.attribute("opacity", a.alpha) }
         w.literal(">")
+        let shape = ListDecoration.shape(a)
         if a.transform.isIdentity {
             w.literal("<rect")
             rectAttributes(&w, element.frame)
+            if shape == .roundedGroup {
+                // In layout points, as the rest of the drawing: the viewBox scales it to pixels.
+                w.attribute("rx", ListDecoration.cornerRadius)
+                w.attribute("ry", ListDecoration.cornerRadius)
+            }
             w.literal("/>")
         } else {
             w.literal("<polygon points=\"")
             w.points(element.quad)
             w.literal("\"/>")
         }
-        if options.labels, let label = ElementLabel.fitting(a, in: element.quad.bounds, scale: options.scale) {
+        if options.labels, shape != .hairline, let label = ElementLabel.fitting(a, in: element.quad.bounds, scale: options.scale) {
             let at = element.quad.centroid
             w.literal("<text class=\"label\"")
             w.attribute("x", at.x)

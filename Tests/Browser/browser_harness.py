@@ -2,9 +2,11 @@
 headless Chromium (Debian's chromium and chromium-driver) driven by Selenium."""
 import json
 import shutil
+import struct
 import subprocess
 import unittest
 import urllib.request
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -34,6 +36,50 @@ def start_chromium(window: str, extra_flags: list[str] = (), console: bool = Tru
     if console:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG's width, height and rows of RGB(A) bytes: the 8-bit, non-interlaced truecolour
+    files Chromium's screenshots are (no imaging library needed to read a few pixels back)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, idat = 8, b""
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        chunk = data[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunk)
+            assert depth == 8 and colour in (2, 6) and interlace == 0, "an 8-bit truecolour PNG"
+            step = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += chunk
+        at += 12 + length
+    raw, rows, previous = zlib.decompress(idat), [], bytes(width * step)
+    for y in range(height):
+        line = raw[y * (width * step + 1):(y + 1) * (width * step + 1)]
+        kind, row = line[0], bytearray(line[1:])
+        for i in range(len(row)):
+            left = row[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind == 1:
+                row[i] = (row[i] + left) & 0xFF
+            elif kind == 2:
+                row[i] = (row[i] + up) & 0xFF
+            elif kind == 3:
+                row[i] = (row[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                row[i] = (row[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        rows.append(bytes(row))
+        previous = row
+    return width, height, rows
+
+
+def pixel(image: tuple[int, int, list[bytes]], x: int, y: int) -> str:
+    """The colour at (x, y) of `png_pixels`' answer, as #rrggbb."""
+    width, _, rows = image
+    step = len(rows[0]) // width
+    return "#" + rows[y][x * step:x * step + 3].hex()
 
 
 def stop(server: subprocess.Popen) -> None:

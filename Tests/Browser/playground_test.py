@@ -12,7 +12,9 @@ scrubbed, that dragging a cell reorders it, that an error is shown at the field 
 and that a session with identifiers is changed by snapshot (apply, shuffle, insert, delete:
 each plan animated, each cell named by its identifier). Right to left: the direction toggle
 patches the view, a flipped axis is drawn at visual frames (plans mirrored too), and a
-flipped horizontal scroll asks for the layout-space rect and drags in layout space. Screenshots of each step
+flipped horizontal scroll asks for the layout-space rect and drags in layout space. List
+sections' separators are drawn as painted hairlines and inset groups with rounded corners.
+Screenshots of each step
 go to PLAYGROUND_SCREENSHOTS (default Tests/Browser/screenshots, git-ignored).
 """
 import json
@@ -22,7 +24,7 @@ import sys
 import unittest
 import urllib.request
 
-from browser_harness import BrowserTestCase
+from browser_harness import BrowserTestCase, pixel, png_pixels
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -496,6 +498,72 @@ class PlaygroundTest(BrowserTestCase):
         moves = [(e["from"]["indexPath"], e["to"]["indexPath"]) for e in self.state()["lastPlan"] if e["change"] == "move"]
         self.assertIn(([0, 40], [0, 45]), moves)
         self.assert_drawn_as_api_says()
+
+    # MARK: List sections
+
+    def test_12_list_decorations_are_hairlines_and_rounded_groups(self):
+        """List sections' decorations (docs/compositional.md, §6), fed to the page's canvas as
+        the engine answers them: a separator is its frame filled, without outline or label,
+        and painted (at least one device pixel of a 1/3-point strip); an inset group is
+        filled with 10-point rounded corners under the rows. Other decorations are unchanged."""
+        self.open_page()
+        self.js("document.getElementById('viewport').scrollTo(0, 0)")
+        self.wait_idle()
+        third = 1 / 3
+        elements = [
+            # A lone group (no rows over it), so that its corners can be seen.
+            {"category": "decoration", "kind": "list-background", "indexPath": [0, 0],
+             "frame": {"x": 16, "y": 35, "width": 361, "height": 88}, "zIndex": 0, "alpha": 1},
+            {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 200, "width": 361, "height": 44},
+             "zIndex": 10, "alpha": 1},
+            {"category": "decoration", "kind": "list-separator-bottom", "indexPath": [1, 0],
+             "frame": {"x": 32, "y": 244 - third, "width": 345, "height": third}, "zIndex": 100, "alpha": 1},
+            {"category": "decoration", "kind": "list-separator-top", "indexPath": [1, 1],
+             "frame": {"x": 32, "y": 300, "width": 345, "height": third}, "zIndex": 100, "alpha": 1},
+            {"category": "decoration", "kind": "background", "indexPath": [2, 0],
+             "frame": {"x": 16, "y": 400, "width": 361, "height": 100}, "zIndex": -1, "alpha": 1},
+        ]
+        self.js("const c = window.playground.canvas; c.setContentSize({width: 390, height: 600});"
+                " c.draw(arguments[0])", elements)
+        boxes = {b["key"]: b for b in self.js("""
+            return [...document.querySelectorAll('#content .element')].map((b) => {
+              const s = getComputedStyle(b);
+              return {key: b.dataset.key, classes: b.className, text: b.textContent, top: parseFloat(b.style.top),
+                      height: parseFloat(b.style.height), z: Number(b.style.zIndex), border: s.borderTopStyle,
+                      radius: s.borderTopLeftRadius, background: s.backgroundColor};
+            });""")}
+        self.assertEqual(len(boxes), 5)
+        group = boxes["decoration|list-background|0|0"]
+        self.assertIn("list-group", group["classes"])
+        self.assertEqual((group["border"], group["radius"], group["z"]), ("none", "10px", 0))
+        self.assertEqual(group["background"], "rgb(255, 255, 255)")
+        for key in ["decoration|list-separator-bottom|1|0", "decoration|list-separator-top|1|1"]:
+            line = boxes[key]
+            self.assertIn("list-hairline", line["classes"])
+            self.assertEqual((line["border"], line["text"], line["z"]), ("none", "", 100), key)
+            self.assertEqual(line["background"], "rgb(198, 198, 200)", key)
+            self.assertAlmostEqual(line["height"], third, delta=1e-3)
+        self.assertAlmostEqual(boxes["decoration|list-separator-bottom|1|0"]["top"], 244 - third, delta=1e-3)
+        # Unchanged: the other decoration keeps its dashed outline and label, the cell its outline.
+        other = boxes["decoration|background|2|0"]
+        self.assertEqual((other["border"], other["radius"], other["text"]), ("dashed", "0px", "background 2,0"))
+        self.assertEqual(boxes["cell||1|0"]["border"], "solid")
+
+        # What is painted, read back from a screenshot of the view (content origin at 1, 1:
+        # the view's 1-pixel border; device scale 1).
+        self.shot("12-list")
+        image = png_pixels(self.driver.find_element(By.ID, "viewport").screenshot_as_png)
+        at = lambda x, y: pixel(image, 1 + x, 1 + y)
+        page = at(5, 5)  # the view's background
+        self.assertEqual(at(100, 40), "#ffffff")  # inside the group
+        self.assertEqual(at(16, 35), page)  # its corner, rounded off
+        self.assertEqual(at(20, 80), "#ffffff")  # its leading edge, below the corner
+        # The bottom separator: a 1/3-point strip, painted one device pixel tall on the
+        # cell's bottom edge (where Chrome snaps it), from x = 32 on only.
+        column = [at(200, y) for y in range(240, 248)]
+        self.assertIn("#c6c6c8", column)
+        self.assertNotIn("#c6c6c8", [at(24, y) for y in range(240, 248)])
+        self.assertIn("#c6c6c8", [at(200, y) for y in range(298, 303)])
 
 
 if __name__ == "__main__":

@@ -12,7 +12,9 @@ view has the element's offset; checks that scrollToItem lands where the API said
 prepend anchored at the first visible item leaves that item where it was on screen, during
 the animation and after it. Then opens /demo and checks that both feeds render as the server
 answers. Right to left: a session whose axis is flipped is placed at its visual frames, starts
-at its leading (right) edge and asks for the layout-space rect of what it shows. Screenshots go to TESSERA_VIEW_SCREENSHOTS (default Tests/Browser/screenshots,
+at its leading (right) edge and asks for the layout-space rect of what it shows. List sections'
+separators and inset groups, answered by a stand-in fetch, are drawn as painted hairlines and
+rounded groups. Screenshots go to TESSERA_VIEW_SCREENSHOTS (default Tests/Browser/screenshots,
 git-ignored).
 """
 import os
@@ -21,7 +23,7 @@ import sys
 import unittest
 import urllib.request
 
-from browser_harness import BrowserTestCase
+from browser_harness import BrowserTestCase, pixel, png_pixels
 
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -401,6 +403,83 @@ class TesseraViewTest(BrowserTestCase):
         _, placed = self.assert_placed_as_server_says()
         # Half-width items of the 800-point view: item 0 at 800 − 0 − 400 = 400, item 1 at 0.
         self.assertEqual([placed[f"cell||0,{i}"]["rect"][0] for i in range(2)], [400, 0])
+
+
+    def test_10_list_decorations_are_hairlines_and_rounded_groups(self):
+        """List sections' decorations (docs/compositional.md, §6) as the engine answers them,
+        through a fetch that answers like the server: the default renderer fills a separator's
+        frame without outline or label, and it is painted; an inset group is filled with
+        10-point rounded corners under the rows. Other decorations are drawn as before."""
+        third = 1 / 3
+        elements = [
+            {"category": "decoration", "kind": "list-background", "indexPath": [0, 0],
+             "frame": {"x": 16, "y": 35, "width": 361, "height": 88}, "zIndex": 0, "alpha": 1},
+            {"category": "cell", "indexPath": [1, 0], "frame": {"x": 16, "y": 200, "width": 361, "height": 44},
+             "zIndex": 10, "alpha": 1},
+            {"category": "decoration", "kind": "list-separator-bottom", "indexPath": [1, 0],
+             "frame": {"x": 32, "y": 244 - third, "width": 345, "height": third}, "zIndex": 100, "alpha": 1},
+            {"category": "decoration", "kind": "list-separator-top", "indexPath": [1, 1],
+             "frame": {"x": 32, "y": 300, "width": 345, "height": third}, "zIndex": 100, "alpha": 1},
+            {"category": "decoration", "kind": "background", "indexPath": [2, 0],
+             "frame": {"x": 16, "y": 400, "width": 361, "height": 100}, "zIndex": -1, "alpha": 1},
+        ]
+        self.driver.get(self.base + "/playground/view.html")
+        opened = self.driver.execute_async_script("""
+            const [elements, done] = arguments;
+            customElements.whenDefined('tessera-view').then(async () => {
+              const view = document.createElement('tessera-view');
+              view.id = 'list';
+              view.style.cssText = 'width: 400px; height: 600px; scrollbar-gutter: auto; background: #ffffff';
+              document.body.append(view);
+              const size = { width: 400, height: 600 };
+              const json = (body) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+              const fetch = async (url, init) => {
+                if (String(url).includes('/elements')) return json({ version: 1, contentSize: size, elements });
+                if (init?.method === 'PATCH') return json({ version: 1, invalidated: false, contentSize: size });
+                return json({ id: 'list', version: 1, contentSize: size,
+                              view: { bounds: size, contentOffset: { x: 0, y: 0 } } });
+              };
+              try {
+                await view.open({ sessionId: 'list', fetch });
+                done({ ok: true });
+              } catch (error) {
+                done({ ok: false, error: String(error) });
+              }
+            });""", elements)
+        self.assertTrue(opened["ok"], opened)
+        nodes = {n["key"]: n for n in self.js("""
+            return [...document.getElementById('list').children].map((n) => {
+              const inner = n.firstChild, s = getComputedStyle(inner);
+              return { key: `${n.dataset.category}|${n.dataset.kind ?? ''}|${n.dataset.indexPath}`,
+                       text: inner.textContent, border: s.borderTopStyle, radius: s.borderTopLeftRadius,
+                       height: n.getBoundingClientRect().height, z: n.style.zIndex };
+            });""")}
+        self.assertEqual(len(nodes), 5)
+        group = nodes["decoration|list-background|0,0"]
+        self.assertEqual((group["border"], group["radius"], group["z"]), ("none", "10px", "0"))
+        for key in ["decoration|list-separator-bottom|1,0", "decoration|list-separator-top|1,1"]:
+            line = nodes[key]
+            self.assertEqual((line["border"], line["radius"], line["text"], line["z"]), ("none", "0px", "", "100"), key)
+            self.assertAlmostEqual(line["height"], third, delta=0.02, msg=key)
+        other = nodes["decoration|background|2,0"]
+        self.assertEqual((other["border"], other["text"]), ("solid", "background 2,0"))
+        self.assertEqual(nodes["cell||1,0"]["text"], "1,0")
+
+        # What is painted, read back from a screenshot of the element (device scale 1).
+        self.shot("10-list")
+        image = png_pixels(self.driver.find_element("id", "list").screenshot_as_png)
+        self.assertEqual(pixel(image, 5, 5), "#ffffff")  # the page under the element
+        inside, corner = pixel(image, 100, 40), pixel(image, 16, 35)
+        self.assertNotEqual(inside, "#ffffff")  # the group's translucent grey
+        self.assertEqual(corner, "#ffffff")  # its corner, rounded off
+        self.assertEqual(pixel(image, 20, 80), inside)  # its leading edge below the corner
+        # A separator paints a colour the cell's own bottom edge does not have, from x = 32
+        # on only (at x = 24 the column is the cell's, its outline and the page).
+        edge = {pixel(image, 24, y) for y in range(240, 248)}
+        lines = {pixel(image, 200, y) for y in range(240, 248)}
+        self.assertTrue(lines - edge, (lines, edge))
+        self.assertTrue({pixel(image, 200, y) for y in range(298, 303)} - {pixel(image, 24, y) for y in range(298, 303)})
+        self.assertEqual([], self.console_errors())
 
 
 if __name__ == "__main__":

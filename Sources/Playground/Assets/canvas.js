@@ -5,9 +5,11 @@
 // centre it acts about the frame's centre, and its m34 gives the perspective, as on iOS.
 // Cells are labelled by index path, or by identifier in a session with identifiers. With a
 // flipped axis (right to left) a box goes where the screen shows the element, its
-// `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5).
+// `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5). List
+// sections' separators are hairlines and their inset groups rounded (list.js).
 
 import { drawnFrame, mirrored } from './direction.js';
+import { LIST_CORNER_RADIUS, listShape } from './list.js';
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
@@ -98,6 +100,10 @@ export class Canvas {
     box.className = `element ${a.category}` + (a.kind ? ` kind-${a.kind.replace(/[^A-Za-z0-9_-]/g, '_')}` : '');
     box.dataset.category = a.category;
     if (a.kind) box.dataset.kind = a.kind;
+    // List sections' separators and inset groups (list.js): styled by shape, not by kind.
+    const shape = listShape(a);
+    if (shape) box.classList.add(`list-${shape}`);
+    if (shape === 'group') box.style.borderRadius = `${LIST_CORNER_RADIUS}px`;
     return box;
   }
 
@@ -123,6 +129,7 @@ function place(box, a, name, f) {
   const fits = (text) => Math.min(16, f.height * 0.45, (0.9 * f.width) / (0.6 * text.length));
   const text = fits(label) >= 8 || !a.kind ? label : `${a.indexPath[0]},${a.indexPath[1]}`;
   const size = fits(text);
-  box.textContent = size >= 5 ? text : '';
+  // A separator is a hairline: no text fits, and none is drawn even when a zoom would let it.
+  box.textContent = size >= 5 && listShape(a) !== 'hairline' ? text : '';
   box.style.fontSize = `${size}px`;
 }

@@ -332,9 +332,11 @@ await createSession();
 // centre it acts about the frame's centre, and its m34 gives the perspective, as on iOS.
 // Cells are labelled by index path, or by identifier in a session with identifiers. With a
 // flipped axis (right to left) a box goes where the screen shows the element, its
-// `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5).
+// `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5). List
+// sections' separators are hairlines and their inset groups rounded (list.js).
 
 import { drawnFrame, mirrored } from './direction.js';
+import { LIST_CORNER_RADIUS, listShape } from './list.js';
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
@@ -425,6 +427,10 @@ export class Canvas {
     box.className = `element ${a.category}` + (a.kind ? ` kind-${a.kind.replace(/[^A-Za-z0-9_-]/g, '_')}` : '');
     box.dataset.category = a.category;
     if (a.kind) box.dataset.kind = a.kind;
+    // List sections' separators and inset groups (list.js): styled by shape, not by kind.
+    const shape = listShape(a);
+    if (shape) box.classList.add(`list-${shape}`);
+    if (shape === 'group') box.style.borderRadius = `${LIST_CORNER_RADIUS}px`;
     return box;
   }
 
@@ -450,7 +456,8 @@ function place(box, a, name, f) {
   const fits = (text) => Math.min(16, f.height * 0.45, (0.9 * f.width) / (0.6 * text.length));
   const text = fits(label) >= 8 || !a.kind ? label : `${a.indexPath[0]},${a.indexPath[1]}`;
   const size = fits(text);
-  box.textContent = size >= 5 ? text : '';
+  // A separator is a hairline: no text fits, and none is drawn even when a zoom would let it.
+  box.textContent = size >= 5 && listShape(a) !== 'hairline' ? text : '';
   box.style.fontSize = `${size}px`;
 }
 
@@ -1121,15 +1128,37 @@ export function position(text, offset) {
 }
 
 """####),
+        PlaygroundAsset(name: "list.js", contentType: "text/javascript; charset=utf-8", text: ####"""
+// List sections' decoration views, as the engine documents their kinds (docs/compositional.md,
+// §6, list sections). The SVG renderer (Sources/Rendering/ListDecoration.swift) and
+// <tessera-view> (clients/typescript/src/view/list.ts) keep the same names and draw them the
+// same way: separators as hairlines without a label, an inset-grouped section's background as
+// a rectangle with UIKit's 10-point corners, behind the rows.
+
+export const LIST_SEPARATOR_BOTTOM = 'list-separator-bottom';
+export const LIST_SEPARATOR_TOP = 'list-separator-top';
+export const LIST_BACKGROUND = 'list-background';
+/** UIKit's corner radius of an inset-grouped section, in points. */
+export const LIST_CORNER_RADIUS = 10;
+
+/** 'hairline', 'group', or null for any other element (drawn as a box). */
+export function listShape(a) {
+  if (a.category !== 'decoration') return null;
+  if (a.kind === LIST_SEPARATOR_BOTTOM || a.kind === LIST_SEPARATOR_TOP) return 'hairline';
+  return a.kind === LIST_BACKGROUND ? 'group' : null;
+}
+
+"""####),
         PlaygroundAsset(name: "playground.css", contentType: "text/css; charset=utf-8", text: ####"""
 :root { color-scheme: light dark; --bg: #f6f7f9; --panel: #ffffff; --ink: #17202c; --muted: #5b6472;
   --cell: #cfe2ff; --cell-edge: #2f6fd6; --header: #ffd8a6; --header-edge: #c06400; --footer: #c8efcf;
   --footer-edge: #2c8a3d; --other: #e4d6ff; --other-edge: #6b3fc4; --decoration: #ececec; --decoration-edge: #9a9a9a;
-  --error: #c0203f; }
+  --separator: #c6c6c8; --group: #ffffff; --error: #c0203f; }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #121417; --panel: #1b1e24; --ink: #e8f0ff; --muted: #a0a8b4; --cell: #1d3a66; --cell-edge: #6ea8ff;
     --header: #5a3a12; --header-edge: #ffa94d; --footer: #1d4a28; --footer-edge: #6fd583; --other: #3a2a66;
-    --other-edge: #b794ff; --decoration: #25282e; --decoration-edge: #6b7078; --error: #ff6b8a; }
+    --other-edge: #b794ff; --decoration: #25282e; --decoration-edge: #6b7078; --separator: #4a4d55;
+    --group: #2a2e36; --error: #ff6b8a; }
 }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.4 system-ui, sans-serif; background: var(--bg); color: var(--ink); }
@@ -1166,6 +1195,11 @@ button { font: inherit; padding: 4px 10px; cursor: pointer; }
 .element.supplementary.kind-header { background: var(--header); border-color: var(--header-edge); }
 .element.supplementary.kind-footer { background: var(--footer); border-color: var(--footer-edge); }
 .element.decoration { background: var(--decoration); border: 1px dashed var(--decoration-edge); }
+/* List sections (list.js): a separator is its frame filled, no outline (a 1/3-point strip
+   with a 1-pixel border would be drawn 2 pixels thick; Chrome still paints at least one
+   device pixel of it); an inset group is unoutlined too, its 10-point corners set by canvas.js. */
+.element.decoration.list-hairline { border: none; background: var(--separator); }
+.element.decoration.list-group { border: none; background: var(--group); }
 .element.cell { cursor: grab; }
 .element.moving { cursor: grabbing; box-shadow: 0 4px 16px rgb(0 0 0 / 35%); }
 #content.animating .element { transition-property: left, top, width, height, transform, opacity;

@@ -223,6 +223,24 @@ function integral(r) {
 }
 var samePoint = (a, b) => a !== null && b !== null && a.x === b.x && a.y === b.y;
 
+// src/view/list.ts
+var LIST_SEPARATOR_BOTTOM = "list-separator-bottom";
+var LIST_SEPARATOR_TOP = "list-separator-top";
+var LIST_BACKGROUND = "list-background";
+var LIST_CORNER_RADIUS = 10;
+function listShape(e) {
+  if (e.category !== "decoration")
+    return null;
+  if (e.kind === LIST_SEPARATOR_BOTTOM || e.kind === LIST_SEPARATOR_TOP)
+    return "hairline";
+  return e.kind === LIST_BACKGROUND ? "group" : null;
+}
+function listStyle(shape) {
+  if (shape === "hairline")
+    return { border: "none", padding: "0", background: "rgba(60, 60, 67, 0.29)" };
+  return { border: "none", background: "rgba(120, 120, 128, 0.12)", borderRadius: `${LIST_CORNER_RADIUS}px` };
+}
+
 // generated/runtime.ts
 var BASE_PATH = "http://localhost:8080".replace(/\/+$/, "");
 var Configuration = class {
@@ -2104,6 +2122,12 @@ function defaultRenderer(e) {
   s.padding = "2px 4px";
   s.border = "1px solid rgba(0, 0, 0, 0.25)";
   s.background = e.category === "cell" ? "#dbe7f7" : e.category === "supplementary" ? "#f4e3c1" : "rgba(0, 0, 0, 0.06)";
+  const shape = listShape(e);
+  if (shape) {
+    Object.assign(s, listStyle(shape));
+    if (shape === "hairline")
+      label.textContent = "";
+  }
   return label;
 }
 function sizeOf(value) {

@@ -6,6 +6,7 @@ import { playPlan } from './animation.js';
 import { flippedOffsetX, layoutRect } from './direction.js';
 import type { LayoutElement, PlannedAnswer } from './element.js';
 import { clipped, contains, integral, intersects, outset, samePoint, type Point, type Rect, type Size } from './geometry.js';
+import { listShape, listStyle } from './list.js';
 import { Port, type CallFailure, type FetchLike } from './port.js';
 import { Stage, type Renderer } from './stage.js';
 
@@ -77,6 +78,12 @@ function defaultRenderer(e: LayoutElement): Node {
   s.padding = '2px 4px';
   s.border = '1px solid rgba(0, 0, 0, 0.25)';
   s.background = e.category === 'cell' ? '#dbe7f7' : e.category === 'supplementary' ? '#f4e3c1' : 'rgba(0, 0, 0, 0.06)';
+  // List sections' separators (no label) and inset groups (list.ts).
+  const shape = listShape(e);
+  if (shape) {
+    Object.assign(s, listStyle(shape));
+    if (shape === 'hairline') label.textContent = '';
+  }
   return label;
 }
 
