@@ -31,7 +31,8 @@ import LayoutService
     static func view(_ c: Case, _ direction: String, swapped: Bool = false) -> String {
         guard c.wide else { return #"{"bounds":[393,852],"scale":\#(c.scale),"layoutDirection":"\#(direction)"}"# }
         let (left, right) = swapped ? (24, 30) : (30, 24)
-        return #"{"bounds":[932,430],"scale":\#(c.scale),"wideMargins":true,"safeAreaInsets":{"left":59,"right":59},"layoutMargins":{"left":\#(left),"right":\#(right)},"layoutDirection":"\#(direction)"}"#
+        return
+            #"{"bounds":[932,430],"scale":\#(c.scale),"wideMargins":true,"safeAreaInsets":{"left":59,"right":59},"layoutMargins":{"left":\#(left),"right":\#(right)},"layoutDirection":"\#(direction)"}"#
     }
 
     static func list(_ c: Case) -> String {
@@ -88,8 +89,9 @@ import LayoutService
                 let below = pins ? rows[0].frame[1] : rows.last!.frame[1] + rows.last!.frame[3]
                 if e.kind == "footer" { #expect(e.frame[1] >= below - 1e-9) }
             }
-            #expect(all.filter { $0.category == "supplementary" && $0.indexPath[0] == s }.count
-                == (c.header == "supplementary" ? 1 : 0) + (c.footer == "supplementary" ? 1 : 0))
+            #expect(
+                all.filter { $0.category == "supplementary" && $0.indexPath[0] == s }.count
+                    == (c.header == "supplementary" ? 1 : 0) + (c.footer == "supplementary" ? 1 : 0))
         }
         // Right to left with the margins swapped is the same list mirrored: the same frames in
         // the layout's own space, each drawn at W − x − w.
