@@ -35,4 +35,27 @@ enum ListDecoration {
         default: return .box
         }
     }
+
+    /// The rect each inset group's rows and separators are clipped to, by section: the drawn
+    /// frame of the section's first `list-background` (its visual frame when the axis is
+    /// flipped), rounded by `cornerRadius` as the background is drawn. A transformed group is
+    /// drawn as a polygon, which has no rounded rect to clip to: its section is not clipped.
+    static func groupClips(_ drawn: [SVGRenderer.DrawnElement]) -> [Int: Rect] {
+        var clips: [Int: Rect] = [:]
+        for element in drawn where shape(element.attributes) == .roundedGroup && element.attributes.transform.isIdentity {
+            let section = element.attributes.indexPath.section
+            if clips[section] == nil { clips[section] = element.frame }
+        }
+        return clips
+    }
+
+    /// Whether `a` is drawn clipped to its section's group: a row (cell) or a separator,
+    /// as UIKit clips an inset group's first and last cells to the group's rounded shape.
+    /// Headers and footers sit outside the group and are not.
+    static func isClippedToGroup(_ a: LayoutAttributes) -> Bool {
+        a.category == .cell || shape(a) == .hairline
+    }
+
+    /// The id of section `section`'s `<clipPath>`.
+    static func clipID(_ section: Int) -> String { "list-group-\(section)" }
 }

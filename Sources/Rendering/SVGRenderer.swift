@@ -6,8 +6,9 @@ import LayoutEngine
 /// every element that is not hidden in zIndex order (ties keep the layout's order, as
 /// UICollectionView adds views in the order the layout answers them), then the view's
 /// visible bounds (dotted) and the requested rect (dashed). List sections' separators are
-/// hairlines and their inset groups rounded (`ListDecoration`). The picture is framed to the
-/// requested rect when there is one, else to everything drawn. With a flipped axis
+/// hairlines and their inset groups rounded, each group's rows and separators clipped to it
+/// (`ListDecoration`). The picture is framed to the requested rect when there is one, else to
+/// everything drawn. With a flipped axis
 /// (`RenderScene.visualWidth`) each of them is drawn where the screen shows it, mirrored;
 /// labels are placed there and read left to right, as text in a mirrored view does.
 public enum SVGRenderer {
@@ -38,9 +39,22 @@ public enum SVGRenderer {
         w.raw("/>\n")
         w.raw("<rect class=\"content\"")
         rectAttributes(&w, Rect(origin: .zero, size: scene.contentSize).visual(scene.visualWidth))
-        w.raw("/>\n<g class=\"elements\">\n")
+        w.raw("/>\n")
+        // Inset groups' rows and separators are clipped to the group's rounded rect, as UIKit
+        // clips the group's first and last cells. One <clipPath> per group, referenced by a
+        // clip-path attribute on each clipped element's own <g>: wrapping a section's elements
+        // in one clipped <g> would draw them together, out of zIndex order with the elements
+        // of other sections (a pinned header, a neighbour's separators) that interleave with
+        // them. Nothing is written when no group is drawn, so other pictures keep their bytes.
+        let clips = ListDecoration.groupClips(drawn)
+        if !clips.isEmpty { writeClipPaths(&w, clips) }
+        w.raw("<g class=\"elements\">\n")
         for element in drawn {
-            writeElement(&w, element, styleClass: styles.className(element.attributes), options: options)
+            let a = element.attributes
+            let clip =
+                !clips.isEmpty && clips[a.indexPath.section] != nil && ListDecoration.isClippedToGroup(a)
+                ? a.indexPath.section : nil
+            writeElement(&w, element, styleClass: styles.className(a), clipSection: clip, options: options)
         }
         w.raw("</g>\n")
         if let visible = scene.visibleBounds {
@@ -126,7 +140,27 @@ public enum SVGRenderer {
         w.raw("</style>\n")
     }
 
-    static func writeElement(_ w: inout SVGWriter, _ element: DrawnElement, styleClass: String, options: SVGRenderOptions) {
+    /// `<defs>` with one `<clipPath>` per inset group, in section order: the group's drawn
+    /// rect with its corner radius, in layout points as the background itself.
+    static func writeClipPaths(_ w: inout SVGWriter, _ clips: [Int: Rect]) {
+        w.raw("<defs>\n")
+        for (section, rect) in clips.sorted(by: { $0.key < $1.key }) {
+            w.literal("<clipPath")
+            w.attribute("id", ListDecoration.clipID(section))
+            w.literal("><rect")
+            rectAttributes(&w, rect)
+            w.attribute("rx", ListDecoration.cornerRadius)
+            w.attribute("ry", ListDecoration.cornerRadius)
+            w.literal("/></clipPath>\n")
+        }
+        w.raw("</defs>\n")
+    }
+
+    /// `clipSection`: the section whose group's `<clipPath>` clips the element, if any.
+    static func writeElement(
+        _ w: inout SVGWriter, _ element: DrawnElement, styleClass: String, clipSection: Int? = nil,
+        options: SVGRenderOptions
+    ) {
         let a = element.attributes
         w.literal("<g class=\"")
         w.raw(styleClass)
@@ -135,6 +169,7 @@ public enum SVGRenderer {
         w.literal(" data-index-path=\"")
         w.indexPath(a.indexPath)
         w.literal("\"")
+        if let clipSection { w.attribute("clip-path", "url(#\(ListDecoration.clipID(clipSection)))") }
         if a.alpha < 1 { w.attribute("opacity", a.alpha) }
         w.literal(">")
         let shape = ListDecoration.shape(a)

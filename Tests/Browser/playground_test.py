@@ -566,6 +566,53 @@ class PlaygroundTest(BrowserTestCase):
         self.assertIn("#c6c6c8", [at(200, y) for y in range(298, 303)])
 
 
+    def test_13_an_inset_group_clips_its_rows_to_its_rounded_corners(self):
+        """An inset group's rows and separators are clipped to the group's rounded rect, as
+        UIKit clips the group's first and last cells: at the group's corners the page shows,
+        not the rows' colour. A section without a group (section 1) is drawn as before."""
+        self.open_page()
+        self.js("document.getElementById('viewport').scrollTo(0, 0)")
+        self.wait_idle()
+        third = 1 / 3
+        row = lambda section, item, y: {"category": "cell", "indexPath": [section, item],
+                                        "frame": {"x": 16, "y": y, "width": 361, "height": 44}, "zIndex": 10, "alpha": 1}
+        elements = [
+            row(0, 0, 35), row(0, 1, 79),
+            {"category": "decoration", "kind": "list-separator-bottom", "indexPath": [0, 0],
+             "frame": {"x": 32, "y": 79 - third, "width": 345, "height": third}, "zIndex": 100, "alpha": 1},
+            {"category": "decoration", "kind": "list-background", "indexPath": [0, 0],
+             "frame": {"x": 16, "y": 35, "width": 361, "height": 88}, "zIndex": 0, "alpha": 1},
+            row(1, 0, 200),
+        ]
+        self.js("const c = window.playground.canvas; c.setContentSize({width: 390, height: 600});"
+                " c.draw(arguments[0])", elements)
+        clips = {b["key"]: b["clip"] for b in self.js("""
+            return [...document.querySelectorAll('#content .element')].map((b) =>
+              ({key: b.dataset.key, clip: getComputedStyle(b).clipPath}));""")}
+        self.assertEqual(clips["cell||0|0"], "inset(0px 0px -44px round 10px)")
+        self.assertEqual(clips["cell||0|1"], "inset(-44px 0px 0px round 10px)")
+        self.assertTrue(clips["decoration|list-separator-bottom|0|0"].startswith("inset("))
+        for key in ["decoration|list-background|0|0", "cell||1|0"]:
+            self.assertEqual(clips[key], "none", key)
+
+        self.shot("13-list-clip")
+        image = png_pixels(self.driver.find_element(By.ID, "viewport").screenshot_as_png)
+        at = lambda x, y: pixel(image, 1 + x, 1 + y)
+        page = at(5, 5)
+        cell, edge = "#cfe2ff", "#2f6fd6"
+        self.assertEqual(at(100, 57), cell)  # a row's middle is the row's
+        # The group's four corners (each a point 12 from its corner's centre, outside the
+        # 10-point radius) show the page, not the rows' fill or outline.
+        for x, y in [(17, 36), (375, 36), (17, 121), (375, 121)]:
+            self.assertEqual(at(x, y), page, (x, y))
+            self.assertNotIn(at(x, y), [cell, edge])
+        # Inside the rounding, the rows draw as before: their outline on the leading edge.
+        self.assertEqual(at(16, 57), edge)
+        # Section 1 has no group: its row's corner is its outline, square.
+        self.assertEqual(at(16, 200), edge)
+        self.assertEqual(at(17, 201), cell)
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(f"usage: {sys.argv[0]} PATH/TO/tessera")

@@ -482,6 +482,71 @@ class TesseraViewTest(BrowserTestCase):
         self.assertEqual([], self.console_errors())
 
 
+    def test_11_an_inset_group_clips_its_rows_to_its_rounded_corners(self):
+        """An inset group's rows and separators are clipped to the group's rounded rect, as
+        UIKit clips the group's first and last cells: at the group's corners the page shows,
+        not the rows' colour. A section without a group (section 1) is drawn as before."""
+        third = 1 / 3
+        row = lambda section, item, y: {"category": "cell", "indexPath": [section, item],
+                                        "frame": {"x": 16, "y": y, "width": 361, "height": 44}, "zIndex": 10, "alpha": 1}
+        elements = [
+            row(0, 0, 35), row(0, 1, 79),
+            {"category": "decoration", "kind": "list-separator-bottom", "indexPath": [0, 0],
+             "frame": {"x": 32, "y": 79 - third, "width": 345, "height": third}, "zIndex": 100, "alpha": 1},
+            {"category": "decoration", "kind": "list-background", "indexPath": [0, 0],
+             "frame": {"x": 16, "y": 35, "width": 361, "height": 88}, "zIndex": 0, "alpha": 1},
+            row(1, 0, 200),
+        ]
+        self.driver.get(self.base + "/playground/view.html")
+        opened = self.driver.execute_async_script("""
+            const [elements, done] = arguments;
+            customElements.whenDefined('tessera-view').then(async () => {
+              const view = document.createElement('tessera-view');
+              view.id = 'clip';
+              view.style.cssText = 'width: 400px; height: 600px; scrollbar-gutter: auto; background: #ffffff';
+              document.body.append(view);
+              const size = { width: 400, height: 600 };
+              const json = (body) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+              const fetch = async (url, init) => {
+                if (String(url).includes('/elements')) return json({ version: 1, contentSize: size, elements });
+                if (init?.method === 'PATCH') return json({ version: 1, invalidated: false, contentSize: size });
+                return json({ id: 'clip', version: 1, contentSize: size,
+                              view: { bounds: size, contentOffset: { x: 0, y: 0 } } });
+              };
+              try {
+                await view.open({ sessionId: 'clip', fetch });
+                done({ ok: true });
+              } catch (error) {
+                done({ ok: false, error: String(error) });
+              }
+            });""", elements)
+        self.assertTrue(opened["ok"], opened)
+        clips = {n["key"]: n["clip"] for n in self.js("""
+            return [...document.getElementById('clip').children].map((n) =>
+              ({ key: `${n.dataset.category}|${n.dataset.kind ?? ''}|${n.dataset.indexPath}`,
+                 clip: getComputedStyle(n).clipPath }));""")}
+        self.assertEqual(len(clips), 5)
+        self.assertEqual(clips["cell||0,0"], "inset(0px 0px -44px round 10px)")
+        self.assertEqual(clips["cell||0,1"], "inset(-44px 0px 0px round 10px)")
+        self.assertTrue(clips["decoration|list-separator-bottom|0,0"].startswith("inset("))
+        for key in ["decoration|list-background|0,0", "cell||1,0"]:
+            self.assertEqual(clips[key], "none", key)
+
+        self.shot("11-list-clip")
+        image = png_pixels(self.driver.find_element("id", "clip").screenshot_as_png)
+        page, cell = pixel(image, 5, 5), pixel(image, 100, 57)
+        self.assertEqual(page, "#ffffff")
+        self.assertNotEqual(cell, page)
+        # The group's four corners (each a point 12 from its corner's centre, outside the
+        # 10-point radius) show the page, not the rows' fill or outline.
+        for x, y in [(17, 36), (375, 36), (17, 121), (375, 121)]:
+            self.assertEqual(pixel(image, x, y), page, (x, y))
+        # Section 1 has no group: its row's square corner is drawn (fill just inside its outline).
+        self.assertEqual(pixel(image, 18, 202), cell)
+        self.assertNotEqual(pixel(image, 16, 200), page)
+        self.assertEqual([], self.console_errors())
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(f"usage: {sys.argv[0]} PATH/TO/tessera")

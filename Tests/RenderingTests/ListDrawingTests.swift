@@ -120,13 +120,93 @@ struct ListDrawingTests {
         #expect(!text.contains("rx="))
     }
 
+    // MARK: Rows clipped to the group
+
+    @Test func groupHasOneClipPathOfItsRoundedRect() throws {
+        let text = svg([Self.row(0, 0, y: 35), Self.row(0, 1, y: 79), Self.group(0, y: 35, rows: 2)])
+        // The background's own rect and corners, once, before the elements.
+        let clip = #"<clipPath id="list-group-0"><rect x="16" y="35" width="361" height="88" rx="10" ry="10"/></clipPath>"#
+        #expect(text.contains("<defs>\n" + clip + "\n</defs>\n<g class=\"elements\">"))
+        #expect(text.components(separatedBy: "<clipPath").count == 2)
+    }
+
+    @Test func rowsAndSeparatorsOfTheGroupReferenceItsClipPath() throws {
+        let header = LayoutAttributes(
+            category: .supplementary, kind: "header", indexPath: IndexPath(0, 0),
+            frame: Rect(x: 16, y: 0, width: 361, height: 35))
+        let text = svg([
+            header, Self.row(0, 0, y: 35), Self.separator(0, 0, y: 35), Self.row(0, 1, y: 79),
+            Self.group(0, y: 35, rows: 2)
+        ])
+        let reference = #"clip-path="url(#list-group-0)""#
+        for g in [
+            try #require(group(of: "list-separator-bottom", "0,0", in: text)),
+            try #require(text.range(of: #"<g class="cell" data-index-path="0,0""#).map { String(text[$0.lowerBound...]) }),
+            try #require(text.range(of: #"<g class="cell" data-index-path="0,1""#).map { String(text[$0.lowerBound...]) })
+        ] {
+            #expect(g.prefix(while: { $0 != ">" }).contains(reference))
+        }
+        // Two rows and a separator; not the group itself, nor the header above it.
+        #expect(text.components(separatedBy: reference).count == 4)
+        #expect(try #require(group(of: "list-background", "0,0", in: text)).contains("clip-path") == false)
+        #expect(try #require(group(of: "header", "0,0", in: text)).contains("clip-path") == false)
+        // The attribute sits on each element's own <g>, so the drawing order is still zIndex
+        // order: the group (0), the rows (10), the separator (100).
+        let order = ["list-background", "data-index-path=\"0,0\" clip", "data-index-path=\"0,1\" clip", "list-separator-bottom"]
+        let positions = try order.map { try #require(text.range(of: $0)).lowerBound }
+        #expect(positions == positions.sorted())
+    }
+
+    @Test func sectionWithoutGroupIsNotClipped() {
+        // Section 1 is a plain list (no background): its row and separator draw as before.
+        let text = svg([
+            Self.row(0, 0, y: 35), Self.group(0, y: 35, rows: 1), Self.row(1, 0, y: 100),
+            Self.separator(1, 0, y: 100)
+        ])
+        #expect(text.contains(#"<g class="cell" data-index-path="1,0"><rect"#))
+        #expect(text.contains(#"data-kind="list-separator-bottom" data-index-path="1,0"><rect"#))
+        #expect(!text.contains("list-group-1"))
+        // And a picture with no group at all has neither <defs> nor a clip-path.
+        let plain = svg([Self.row(0, 0, y: 35), Self.separator(0, 0, y: 35)])
+        #expect(!plain.contains("<defs>"))
+        #expect(!plain.contains("clip-path"))
+    }
+
+    @Test func flippedAxisClipsToTheDrawnGroup() {
+        // Mirrored across 500: the group at x = 16 of width 361 is drawn at 500 − 16 − 361 = 123.
+        let scene = RenderScene(
+            contentSize: Size(width: 500, height: 200), elements: [Self.row(0, 0, y: 35), Self.group(0, y: 35, rows: 1)],
+            visualWidth: 500)
+        let text = String(decoding: SVGRenderer.render(scene), as: UTF8.self)
+        #expect(text.contains(#"<clipPath id="list-group-0"><rect x="123" y="35" width="361" height="44" rx="10" ry="10"/>"#))
+        #expect(text.contains(#"<g class="cell" data-index-path="0,0" clip-path="url(#list-group-0)"><rect x="123""#))
+    }
+
+    @Test func transformedGroupClipsNothing() {
+        // Drawn as a polygon, which has no rounded rect to clip to: the rows draw as before.
+        var turned = Self.group(0, y: 35, rows: 1)
+        turned.transform = .makeScale(0.5, 0.5, 1)
+        let text = svg([Self.row(0, 0, y: 35), Self.separator(0, 0, y: 35), turned])
+        #expect(!text.contains("<clipPath"))
+        #expect(!text.contains("clip-path"))
+    }
+
+    @Test func hiddenGroupClipsNothing() {
+        // Not drawn, so there is no drawn rect to clip to.
+        var hidden = Self.group(0, y: 35, rows: 1)
+        hidden.isHidden = true
+        let text = svg([Self.row(0, 0, y: 35), hidden])
+        #expect(!text.contains("clip-path"))
+    }
+
     // MARK: Golden picture
 
     static let goldenFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden/list-inset-grouped.svg")
 
     /// docs/compositional.md's worked example, hand-made: an inset-grouped list of 2 sections
-    /// × 3 rows of 44 on a 393-point @3x phone. Rows are 361 wide at x = 16; section 0's at
+    /// × 3 rows of 44 on a 393-point @3x phone. Each section's rows and separators are clipped
+    /// to its group's rounded rect (one `<clipPath>` each), so the group's corners show. Rows are 361 wide at x = 16; section 0's at
     /// y = 35, 79, 123, section 1's from 167 + 2 · 17⅔ = 202⅓. Every row but a section's last
     /// shows a bottom separator, inset 16 from the row's leading edge.
     static var goldenScene: RenderScene {

@@ -6,10 +6,11 @@
 // Cells are labelled by index path, or by identifier in a session with identifiers. With a
 // flipped axis (right to left) a box goes where the screen shows the element, its
 // `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5). List
-// sections' separators are hairlines and their inset groups rounded (list.js).
+// sections' separators are hairlines and their inset groups rounded, the group's rows and
+// separators clipped to it (list.js).
 
 import { drawnFrame, mirrored } from './direction.js';
-import { LIST_CORNER_RADIUS, listShape } from './list.js';
+import { LIST_CORNER_RADIUS, listClip, listGroups, listShape } from './list.js';
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
@@ -37,10 +38,12 @@ export class Canvas {
   /** Shows exactly `elements`, in their order (ties in z-index keep the layout's order). */
   draw(elements) {
     const keep = new Map();
+    const groups = listGroups(elements.map((a) => [a, drawnFrame(a)]));
     for (const a of elements) {
       const key = elementKey(a);
       const box = this.boxes.get(key) ?? this.makeBox(a);
       place(box, a, cellName(a, this.names), drawnFrame(a));
+      box.style.clipPath = listClip(a, drawnFrame(a), groups);
       delete box.dataset.planIndex;
       keep.set(key, box);
       this.content.appendChild(box);
@@ -60,6 +63,7 @@ export class Canvas {
     this.content.classList.remove('animating');
     const next = new Map();
     const moving = [];
+    const starts = [], ends = [];
     for (const [index, entry] of plan.entries()) {
       const from = entry.from?.attributes, to = entry.to?.attributes;
       const start = from ?? to, end = to ?? from;
@@ -77,16 +81,22 @@ export class Canvas {
       box.dataset.planIndex = String(index);
       this.content.appendChild(box);
       moving.push([box, end, endName, endFrame]);
+      starts.push([box, start, startFrame]);
+      ends.push([end, endFrame]);
       next.set(elementKey(end) + (to ? '' : '|gone'), box);
     }
     for (const box of this.boxes.values()) box.remove();
     this.boxes = next;
+    // Inset groups clip their rows at both ends; the clip moves with the group (list.js).
+    const startGroups = listGroups(starts.map(([, a, f]) => [a, f])), endGroups = listGroups(ends);
+    for (const [box, a, f] of starts) box.style.clipPath = listClip(a, f, startGroups);
     this.content.getBoundingClientRect();  // the start positions take effect before the transition
     if (this.gate) await this.gate;
     for (const box of this.content.querySelectorAll('.element')) box.style.transitionDuration = `${this.duration}ms`;
     this.content.classList.add('animating');
     for (const [box, end, name, frame] of moving) {
       place(box, end, name, frame);
+      box.style.clipPath = listClip(end, frame, endGroups);
       box.dataset.key = elementKey(end);
     }
     await new Promise((resolve) => setTimeout(resolve, this.duration + 30));

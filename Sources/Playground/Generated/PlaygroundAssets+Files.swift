@@ -333,10 +333,11 @@ await createSession();
 // Cells are labelled by index path, or by identifier in a session with identifiers. With a
 // flipped axis (right to left) a box goes where the screen shows the element, its
 // `visualFrame`, and its transform acts there as it is (UIKit adjusts none: L5). List
-// sections' separators are hairlines and their inset groups rounded (list.js).
+// sections' separators are hairlines and their inset groups rounded, the group's rows and
+// separators clipped to it (list.js).
 
 import { drawnFrame, mirrored } from './direction.js';
-import { LIST_CORNER_RADIUS, listShape } from './list.js';
+import { LIST_CORNER_RADIUS, listClip, listGroups, listShape } from './list.js';
 
 export const elementKey = (a) =>
   `${a.category}|${a.kind ?? ''}|${a.indexPath[0]}|${a.indexPath[1]}`;
@@ -364,10 +365,12 @@ export class Canvas {
   /** Shows exactly `elements`, in their order (ties in z-index keep the layout's order). */
   draw(elements) {
     const keep = new Map();
+    const groups = listGroups(elements.map((a) => [a, drawnFrame(a)]));
     for (const a of elements) {
       const key = elementKey(a);
       const box = this.boxes.get(key) ?? this.makeBox(a);
       place(box, a, cellName(a, this.names), drawnFrame(a));
+      box.style.clipPath = listClip(a, drawnFrame(a), groups);
       delete box.dataset.planIndex;
       keep.set(key, box);
       this.content.appendChild(box);
@@ -387,6 +390,7 @@ export class Canvas {
     this.content.classList.remove('animating');
     const next = new Map();
     const moving = [];
+    const starts = [], ends = [];
     for (const [index, entry] of plan.entries()) {
       const from = entry.from?.attributes, to = entry.to?.attributes;
       const start = from ?? to, end = to ?? from;
@@ -404,16 +408,22 @@ export class Canvas {
       box.dataset.planIndex = String(index);
       this.content.appendChild(box);
       moving.push([box, end, endName, endFrame]);
+      starts.push([box, start, startFrame]);
+      ends.push([end, endFrame]);
       next.set(elementKey(end) + (to ? '' : '|gone'), box);
     }
     for (const box of this.boxes.values()) box.remove();
     this.boxes = next;
+    // Inset groups clip their rows at both ends; the clip moves with the group (list.js).
+    const startGroups = listGroups(starts.map(([, a, f]) => [a, f])), endGroups = listGroups(ends);
+    for (const [box, a, f] of starts) box.style.clipPath = listClip(a, f, startGroups);
     this.content.getBoundingClientRect();  // the start positions take effect before the transition
     if (this.gate) await this.gate;
     for (const box of this.content.querySelectorAll('.element')) box.style.transitionDuration = `${this.duration}ms`;
     this.content.classList.add('animating');
     for (const [box, end, name, frame] of moving) {
       place(box, end, name, frame);
+      box.style.clipPath = listClip(end, frame, endGroups);
       box.dataset.key = elementKey(end);
     }
     await new Promise((resolve) => setTimeout(resolve, this.duration + 30));
@@ -1133,7 +1143,8 @@ export function position(text, offset) {
 // §6, list sections). The SVG renderer (Sources/Rendering/ListDecoration.swift) and
 // <tessera-view> (clients/typescript/src/view/list.ts) keep the same names and draw them the
 // same way: separators as hairlines without a label, an inset-grouped section's background as
-// a rectangle with UIKit's 10-point corners, behind the rows.
+// a rectangle with UIKit's 10-point corners, behind the rows, and the group's rows and
+// separators clipped to that rounded rect, as UIKit clips an inset group's first and last cells.
 
 export const LIST_SEPARATOR_BOTTOM = 'list-separator-bottom';
 export const LIST_SEPARATOR_TOP = 'list-separator-top';
@@ -1146,6 +1157,32 @@ export function listShape(a) {
   if (a.category !== 'decoration') return null;
   if (a.kind === LIST_SEPARATOR_BOTTOM || a.kind === LIST_SEPARATOR_TOP) return 'hairline';
   return a.kind === LIST_BACKGROUND ? 'group' : null;
+}
+
+/** Inset groups' drawn rects by section, from `[a, frame]` pairs (`frame` where the box is
+ *  drawn: the visual frame when the axis is flipped). A transformed, hidden or transparent
+ *  background clips nothing, as in the SVG pictures; a section's first one counts. */
+export function listGroups(pairs) {
+  const groups = new Map();
+  for (const [a, f] of pairs) {
+    if (listShape(a) !== 'group' || a.transform3D || a.hidden || !(a.alpha > 0)) continue;
+    if (!groups.has(a.indexPath[0])) groups.set(a.indexPath[0], f);
+  }
+  return groups;
+}
+
+/** The CSS clip-path of `a`'s box drawn at `f`: for a row (cell) or separator of a section with
+ *  a group, the group's rect with its 10-point corners, as insets from the box's own border box
+ *  (negative where the group reaches past the box); '' (none) for anything else. Each box
+ *  clips itself, so no container changes the order z-index gives. It acts in the box's own
+ *  coordinates, before a transform. */
+export function listClip(a, f, groups) {
+  if (a.category !== 'cell' && listShape(a) !== 'hairline') return '';
+  const g = groups.get(a.indexPath[0]);
+  if (!g) return '';
+  const top = g.y - f.y, left = g.x - f.x;
+  const bottom = f.y + f.height - (g.y + g.height), right = f.x + f.width - (g.x + g.width);
+  return `inset(${top}px ${right}px ${bottom}px ${left}px round ${LIST_CORNER_RADIUS}px)`;
 }
 
 """####),
@@ -1201,8 +1238,9 @@ button { font: inherit; padding: 4px 10px; cursor: pointer; }
 .element.decoration.list-hairline { border: none; background: var(--separator); }
 .element.decoration.list-group { border: none; background: var(--group); }
 .element.cell { cursor: grab; }
-.element.moving { cursor: grabbing; box-shadow: 0 4px 16px rgb(0 0 0 / 35%); }
-#content.animating .element { transition-property: left, top, width, height, transform, opacity;
+/* A lifted cell leaves its group's clip (list.js), as a cell dragged out of an inset group does. */
+.element.moving { cursor: grabbing; box-shadow: 0 4px 16px rgb(0 0 0 / 35%); clip-path: none !important; }
+#content.animating .element { transition-property: left, top, width, height, transform, opacity, clip-path;
   transition-timing-function: ease-in-out; }
 #log { font: 11px/1.4 ui-monospace, monospace; padding-left: 28px; margin: 0; max-height: 80vh; overflow: auto; }
 #log li { margin-bottom: 8px; word-break: break-all; }

@@ -52,6 +52,46 @@ function cssTransform(e) {
 }
 var cssZIndex = (z) => String(Math.max(-2147483647, Math.min(2147483647, Math.round(z))));
 
+// src/view/list.ts
+var LIST_SEPARATOR_BOTTOM = "list-separator-bottom";
+var LIST_SEPARATOR_TOP = "list-separator-top";
+var LIST_BACKGROUND = "list-background";
+var LIST_CORNER_RADIUS = 10;
+function listShape(e) {
+  if (e.category !== "decoration")
+    return null;
+  if (e.kind === LIST_SEPARATOR_BOTTOM || e.kind === LIST_SEPARATOR_TOP)
+    return "hairline";
+  return e.kind === LIST_BACKGROUND ? "group" : null;
+}
+function listStyle(shape) {
+  if (shape === "hairline")
+    return { border: "none", padding: "0", background: "rgba(60, 60, 67, 0.29)" };
+  return { border: "none", background: "rgba(120, 120, 128, 0.12)", borderRadius: `${LIST_CORNER_RADIUS}px` };
+}
+function listGroups(elements) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const e of elements) {
+    if (listShape(e) !== "group" || e.transform3D || e.hidden === true || !(e.alpha > 0))
+      continue;
+    const section = e.indexPath[0] ?? 0;
+    if (!groups.has(section))
+      groups.set(section, e.visualFrame ?? e.frame);
+  }
+  return groups;
+}
+function listClip(e, groups) {
+  if (e.category !== "cell" && listShape(e) !== "hairline")
+    return "";
+  const g = groups.get(e.indexPath[0] ?? 0);
+  if (!g)
+    return "";
+  const f = e.visualFrame ?? e.frame;
+  const top = g.y - f.y, left = g.x - f.x;
+  const bottom = f.y + f.height - (g.y + g.height), right = f.x + f.width - (g.x + g.width);
+  return `inset(${top}px ${right}px ${bottom}px ${left}px round ${LIST_CORNER_RADIUS}px)`;
+}
+
 // src/view/stage.ts
 var POOL_LIMIT = 256;
 var Stage = class {
@@ -84,6 +124,14 @@ var Stage = class {
         this.release(p);
     for (const e of fresh)
       this.placed.set(keyOf(e), this.acquire(e));
+    this.clipGroups();
+  }
+  /** Clips the rows and separators of every inset group placed to the group's rounded rect
+   *  (list.ts), and unclips every other node. */
+  clipGroups() {
+    const groups = listGroups(Array.from(this.placed.values(), (p) => p.element));
+    for (const p of this.placed.values())
+      writeClip(p, listClip(p.element, groups));
   }
   /** A node for `e`, drawn and placed (a reused one when the pool has one). */
   acquire(e) {
@@ -133,7 +181,11 @@ function create() {
   s.boxSizing = "border-box";
   s.transformOrigin = "50% 50%";
   const empty = { category: "cell", indexPath: [-1, -1], frame: { x: 0, y: 0, width: 0, height: 0 }, zIndex: 0, alpha: 1 };
-  return { node, key: "", element: empty, transform: "", width: -1, height: -1, zIndex: "", opacity: "", hidden: false };
+  return { node, key: "", element: empty, transform: "", width: -1, height: -1, zIndex: "", opacity: "", hidden: false, clip: "" };
+}
+function writeClip(p, clip) {
+  if (clip !== p.clip)
+    p.node.style.clipPath = p.clip = clip;
 }
 function write(p, e) {
   const s = p.node.style;
@@ -167,14 +219,26 @@ function keyframe(e) {
     opacity: e.hidden ? 0 : e.alpha
   };
 }
+function keyframes(from, fromClip, to, toClip) {
+  const start = keyframe(from), end = keyframe(to);
+  if (fromClip || toClip) {
+    start.clipPath = fromClip || "none";
+    end.clipPath = toClip || "none";
+  }
+  return [start, end];
+}
 async function playPlan(stage, plan, shift, options, mirror = { from: null, to: null }) {
   const before = new Map(stage.placed);
   stage.placed.clear();
   const leaving = [];
   const running = [];
-  for (const entry of plan) {
-    const from = planEnd(entry, "from", shift, mirror.from);
-    const to = planEnd(entry, "to", { x: 0, y: 0 }, mirror.to);
+  const ends = plan.map((entry) => ({
+    entry,
+    from: planEnd(entry, "from", shift, mirror.from),
+    to: planEnd(entry, "to", { x: 0, y: 0 }, mirror.to)
+  }));
+  const fromGroups = listGroups(ends.map((e) => e.from)), toGroups = listGroups(ends.map((e) => e.to));
+  for (const { entry, from, to } of ends) {
     const oldKey = elementKey(entry.category, entry.kind, entry.from.indexPath);
     let p = entry.change === "insert" ? void 0 : before.get(oldKey);
     if (p)
@@ -186,6 +250,8 @@ async function playPlan(stage, plan, shift, options, mirror = { from: null, to: 
     p.key = elementKey(to.category, to.kind, to.indexPath);
     p.element = to;
     write(p, to);
+    const clip = listClip(to, toGroups);
+    writeClip(p, clip);
     if (entry.change === "delete")
       leaving.push(p);
     else {
@@ -195,7 +261,7 @@ async function playPlan(stage, plan, shift, options, mirror = { from: null, to: 
       stage.placed.set(p.key, p);
     }
     if (options.duration > 0) {
-      const animation = p.node.animate([keyframe(from), keyframe(to)], { duration: options.duration, easing: options.easing });
+      const animation = p.node.animate(keyframes(from, listClip(from, fromGroups), to, clip), { duration: options.duration, easing: options.easing });
       running.push(animation.finished.catch(() => void 0));
     }
   }
@@ -230,24 +296,6 @@ function integral(r) {
   return { x, y, width: Math.ceil(maxX(r)) - x, height: Math.ceil(maxY(r)) - y };
 }
 var samePoint = (a, b) => a !== null && b !== null && a.x === b.x && a.y === b.y;
-
-// src/view/list.ts
-var LIST_SEPARATOR_BOTTOM = "list-separator-bottom";
-var LIST_SEPARATOR_TOP = "list-separator-top";
-var LIST_BACKGROUND = "list-background";
-var LIST_CORNER_RADIUS = 10;
-function listShape(e) {
-  if (e.category !== "decoration")
-    return null;
-  if (e.kind === LIST_SEPARATOR_BOTTOM || e.kind === LIST_SEPARATOR_TOP)
-    return "hairline";
-  return e.kind === LIST_BACKGROUND ? "group" : null;
-}
-function listStyle(shape) {
-  if (shape === "hairline")
-    return { border: "none", padding: "0", background: "rgba(60, 60, 67, 0.29)" };
-  return { border: "none", background: "rgba(120, 120, 128, 0.12)", borderRadius: `${LIST_CORNER_RADIUS}px` };
-}
 
 // generated/runtime.ts
 var BASE_PATH = "http://localhost:8080".replace(/\/+$/, "");

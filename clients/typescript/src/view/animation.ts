@@ -2,7 +2,8 @@
 // API: every entry's node goes from its `from` attributes to its `to` attributes.
 import { cssTransform, elementKey, planEnd, type LayoutElement, type PlanEntry } from './element.js';
 import type { Point } from './geometry.js';
-import { write, type Placed, type Stage } from './stage.js';
+import { listClip, listGroups } from './list.js';
+import { write, writeClip, type Placed, type Stage } from './stage.js';
 
 export interface AnimationOptions {
   duration: number;
@@ -16,6 +17,17 @@ function keyframe(e: LayoutElement): Keyframe {
     height: `${e.frame.height}px`,
     opacity: e.hidden ? 0 : e.alpha,
   };
+}
+
+/** The two keyframes of an element, with its clip-path at each end when an inset group clips
+ *  it at either (list.ts): the clip then moves with the group. */
+function keyframes(from: LayoutElement, fromClip: string, to: LayoutElement, toClip: string): Keyframe[] {
+  const start = keyframe(from), end = keyframe(to);
+  if (fromClip || toClip) {
+    start.clipPath = fromClip || 'none';
+    end.clipPath = toClip || 'none';
+  }
+  return [start, end];
 }
 
 /** The content widths a plan's ends are mirrored across, before and after the change: the
@@ -40,9 +52,14 @@ export async function playPlan(
   stage.placed.clear();
   const leaving: Placed[] = [];
   const running: Promise<unknown>[] = [];
-  for (const entry of plan) {
-    const from = planEnd(entry, 'from', shift, mirror.from);
-    const to = planEnd(entry, 'to', { x: 0, y: 0 }, mirror.to);
+  const ends = plan.map((entry) => ({
+    entry,
+    from: planEnd(entry, 'from', shift, mirror.from),
+    to: planEnd(entry, 'to', { x: 0, y: 0 }, mirror.to),
+  }));
+  // Inset groups clip their rows at both ends; the clip moves with the group.
+  const fromGroups = listGroups(ends.map((e) => e.from)), toGroups = listGroups(ends.map((e) => e.to));
+  for (const { entry, from, to } of ends) {
     const oldKey = elementKey(entry.category, entry.kind, entry.from.indexPath);
     // An inserted element is new, even where an old one had its index path.
     let p = entry.change === 'insert' ? undefined : before.get(oldKey);
@@ -52,6 +69,8 @@ export async function playPlan(
     p.key = elementKey(to.category, to.kind, to.indexPath);
     p.element = to;
     write(p, to);
+    const clip = listClip(to, toGroups);
+    writeClip(p, clip);
     if (entry.change === 'delete') leaving.push(p);
     else {
       const taken = stage.placed.get(p.key);
@@ -59,7 +78,7 @@ export async function playPlan(
       stage.placed.set(p.key, p);
     }
     if (options.duration > 0) {
-      const animation = p.node.animate([keyframe(from), keyframe(to)], { duration: options.duration, easing: options.easing });
+      const animation = p.node.animate(keyframes(from, listClip(from, fromGroups), to, clip), { duration: options.duration, easing: options.easing });
       running.push(animation.finished.catch(() => undefined));
     }
   }

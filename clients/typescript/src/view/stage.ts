@@ -1,6 +1,7 @@
 // The nodes <tessera-view> places: one absolutely positioned wrapper per element, keyed by
 // category, kind and index path, reused from a pool as elements come and go.
 import { cssTransform, cssZIndex, keyOf, type LayoutElement } from './element.js';
+import { listClip, listGroups } from './list.js';
 
 /** Draws an element's content; the node goes inside the element's positioned wrapper. */
 export type Renderer = (element: LayoutElement) => Node;
@@ -16,6 +17,8 @@ export interface Placed {
   zIndex: string;
   opacity: string;
   hidden: boolean;
+  /** The CSS clip-path last written ('' none): inset groups clip their rows (list.ts). */
+  clip: string;
 }
 
 /** At most this many released wrappers wait, out of the document, for reuse. */
@@ -45,6 +48,14 @@ export class Stage {
     }
     for (const [key, p] of this.placed) if (!seen.has(key)) this.release(p);
     for (const e of fresh) this.placed.set(keyOf(e), this.acquire(e));
+    this.clipGroups();
+  }
+
+  /** Clips the rows and separators of every inset group placed to the group's rounded rect
+   *  (list.ts), and unclips every other node. */
+  clipGroups(): void {
+    const groups = listGroups(Array.from(this.placed.values(), (p) => p.element));
+    for (const p of this.placed.values()) writeClip(p, listClip(p.element, groups));
   }
 
   /** A node for `e`, drawn and placed (a reused one when the pool has one). */
@@ -93,7 +104,12 @@ function create(): Placed {
   s.boxSizing = 'border-box';
   s.transformOrigin = '50% 50%';
   const empty: LayoutElement = { category: 'cell', indexPath: [-1, -1], frame: { x: 0, y: 0, width: 0, height: 0 }, zIndex: 0, alpha: 1 };
-  return { node, key: '', element: empty, transform: '', width: -1, height: -1, zIndex: '', opacity: '', hidden: false };
+  return { node, key: '', element: empty, transform: '', width: -1, height: -1, zIndex: '', opacity: '', hidden: false, clip: '' };
+}
+
+/** Writes `clip` as `p`'s CSS clip-path ('' none), when it changed. */
+export function writeClip(p: Placed, clip: string): void {
+  if (clip !== p.clip) p.node.style.clipPath = p.clip = clip;
 }
 
 /** Writes `e`'s geometry to `p`'s style, only what changed. */
