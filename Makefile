@@ -49,7 +49,7 @@ run: build
 	$(SWIFT) run $(RELEASE_FLAGS) --skip-build tessera serve --host $(HOST) --port $(PORT) --store $(STORE)
 
 test-deps: deps $(VENV)/.installed $(VENV)/.client-installed
-	@command -v redis-server >/dev/null || { \
+	@{ command -v redis-server >/dev/null && command -v redis-cli >/dev/null; } || { \
 	  echo "installing redis-server (the persistence tests start their own)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
 

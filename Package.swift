@@ -135,7 +135,8 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // A temporary directory for the tests that open SQLite files (storage and service tests).
         .target(name: "StorageTestSupport", path: "Tests/Support/StorageTestSupport", swiftSettings: sharedSettings),
-        .testTarget(name: "SessionStorageTests", dependencies: ["SessionStorage", "StorageTestSupport"], swiftSettings: sharedSettings),
+        .testTarget(
+            name: "SessionStorageTests", dependencies: ["SessionStorage", "StorageTestSupport", "LoopbackHTTP"], swiftSettings: sharedSettings),
         .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON", "TesseraSupport", "SeededRandom"], swiftSettings: sharedSettings),
         .testTarget(
             name: "LayoutServiceTests",

@@ -5,7 +5,7 @@ import CHiredis
 import TesseraSupport
 
 /// A reply from Redis, copied out of hiredis's reply tree.
-enum RedisReply {
+enum RedisReply: Equatable, Sendable {
     case string([UInt8])
     case integer(Int64)
     case array([RedisReply])

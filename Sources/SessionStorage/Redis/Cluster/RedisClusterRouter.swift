@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import TesseraSupport
+
+/// Sends each command to the master that serves its slot (issue 39): the thin cluster client
+/// Debian's hiredis 0.14 lacks, over the store's blocking connections (one pool per node).
+///
+/// - The slot map comes whole from `CLUSTER SHARDS`, asked of the seeds and the known masters
+///   in turn, and is read again whole when a node answers `-MOVED` (the command then goes
+///   where `-MOVED` said, so a map still catching up cannot send it round in circles).
+/// - `-ASK` sends the one command to the importing node after `ASKING`, on one connection,
+///   and leaves the map alone.
+/// - `-TRYAGAIN` waits (1, 2, 4, … ms) and sends again; `-CLUSTERDOWN` and a slot no online
+///   master serves are `.unavailable`.
+/// A redirected command did not run where it was refused, so sending it on is safe for
+/// writes too. At most `maxRedirections` hops; then `.unavailable`.
+final class RedisClusterRouter: @unchecked Sendable {
+    let seeds: [RedisAddress]
+    let password: String?
+    let connectTimeoutMilliseconds: Int
+    let commandTimeoutMilliseconds: Int
+    let maxRedirections: Int
+    private let lock = BlockingLock()
+    private var map: RedisSlotMap?
+    private var pools: [RedisAddress: RedisConnectionPool] = [:]
+    /// How many times the map was read (tests and metrics).
+    private(set) var refreshes = 0
+
+    init(
+        seeds: [RedisAddress], password: String?, connectTimeoutMilliseconds: Int, commandTimeoutMilliseconds: Int,
+        maxRedirections: Int = 5
+    ) {
+        self.seeds = seeds
+        self.password = password
+        self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+        self.commandTimeoutMilliseconds = commandTimeoutMilliseconds
+        self.maxRedirections = maxRedirections
+    }
+
+    /// The slot map, read first if it was never read.
+    func slotMap() throws(StorageError) -> RedisSlotMap {
+        if let known = lock.locked({ map }) { return known }
+        return try refresh()
+    }
+
+    /// Reads the slot map again, from the first node that answers: the known masters, then
+    /// the seeds.
+    @discardableResult
+    func refresh() throws(StorageError) -> RedisSlotMap {
+        let known = lock.locked { map?.masters ?? [] }
+        var tried = Set<RedisAddress>(), last: StorageError = .unavailable("no Redis Cluster node to ask for the slot map")
+        for address in known + seeds where tried.insert(address).inserted {
+            do {
+                let reply = try pool(address).withConnection(idempotent: true) { (c) throws(StorageError) in
+                    try c.command(["CLUSTER", "SHARDS"])
+                }
+                let fresh = try RedisSlotMap(shards: reply)
+                lock.locked {
+                    map = fresh
+                    refreshes += 1
+                }
+                return fresh
+            } catch {
+                last = error
+            }
+        }
+        throw last
+    }
+
+    /// The connections to one node.
+    func pool(_ address: RedisAddress) -> RedisConnectionPool {
+        lock.locked {
+            if let pool = pools[address] { return pool }
+            let master = RedisMaster(
+                .fixed(RedisEndpoint(host: address.host, port: address.port)), password: password, sentinelPassword: nil,
+                connectTimeoutMilliseconds: connectTimeoutMilliseconds, commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+            let pool = RedisConnectionPool(master)
+            pools[address] = pool
+            return pool
+        }
+    }
+
+    /// One command for `slot`, redirected as the cluster says.
+    func command(slot: Int, idempotent: Bool = false, _ arguments: [[UInt8]]) throws(StorageError) -> RedisReply {
+        try pipeline(slot: slot, idempotent: idempotent, [arguments])[0]
+    }
+
+    func command(slot: Int, idempotent: Bool = false, _ arguments: [String]) throws(StorageError) -> RedisReply {
+        try command(slot: slot, idempotent: idempotent, arguments.map { Array($0.utf8) })
+    }
+
+    /// Commands for one slot sent together on one connection (a script, or MULTI … EXEC: all
+    /// their keys in `slot`). A redirection in any reply sends them all again where it says:
+    /// a node that refuses a slot refuses every command of it (queued ones included, and then
+    /// EXEC aborts), so none of them ran.
+    func pipeline(slot: Int, idempotent: Bool = false, _ commands: [[[UInt8]]]) throws(StorageError) -> [RedisReply] {
+        var asking: RedisAddress?, target: RedisAddress?
+        var backoff: UInt32 = 1_000
+        for _ in 0...maxRedirections {
+            let node: RedisAddress
+            if let a = asking ?? target {
+                node = a
+            } else {
+                guard let owner = try slotMap().master(of: slot) else {
+                    throw .unavailable("no Redis Cluster master serves slot \(slot)")
+                }
+                node = owner
+            }
+            let ask = asking != nil
+            let replies: [RedisReply]
+            do {
+                replies = try pool(node).withConnection(idempotent: idempotent) { (c) throws(StorageError) in
+                    ask ? Array(try c.pipeline([[Array("ASKING".utf8)]] + commands).dropFirst()) : try c.pipeline(commands)
+                }
+            } catch {
+                // A master that does not answer may be failing over: the next call reads
+                // where its slots went (a replica is promoted after cluster-node-timeout).
+                _ = try? refresh()
+                throw error
+            }
+            asking = nil
+            guard let redirection = Self.redirection(in: replies, from: node) else { return replies }
+            switch redirection {
+            case .moved(_, let to):
+                target = to
+                _ = try? refresh()
+            case .ask(_, let to):
+                asking = to
+            case .tryAgain:
+                usleep(backoff)
+                backoff = min(backoff * 2, 100_000)
+            case .clusterDown:
+                throw .unavailable("the Redis Cluster is down for slot \(slot)")
+            }
+        }
+        throw .unavailable("slot \(slot) was redirected more than \(maxRedirections) times")
+    }
+
+    /// The first redirection among `replies` (an EXEC aborted by one answers EXECABORT after
+    /// the queued commands' redirections).
+    static func redirection(in replies: [RedisReply], from node: RedisAddress) -> RedisClusterRedirection? {
+        for reply in replies {
+            if case .error(let e) = reply, let r = RedisClusterRedirection(error: e, from: node) { return r }
+        }
+        return nil
+    }
+}
