@@ -1,6 +1,7 @@
 import LayoutEngine
 import SeededRandom
 import TesseraJSON
+import TesseraSupport
 import Testing
 @testable import LayoutService
 
@@ -62,13 +63,32 @@ struct StreamedElementsTests {
         (
             "compositional grid",
             #"{"layout":{"type":"compositional","section":{"group":{"axis":"horizontal","count":4,"size":{"width":{"fractionalWidth":1},"height":{"fractionalWidth":0.25}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}},"dataSource":{"sections":[{"itemCount":10000}]},"view":{"bounds":[390,844],"scale":3}}"#
+        ),
+        (
+            "compositional grid, right to left (axis flipped)",
+            #"{"layout":{"type":"compositional","section":{"decorationItems":[{"kind":"bg"}],"group":{"axis":"horizontal","count":3,"size":{"width":{"fractionalWidth":1},"height":{"absolute":97.5}},"subitems":[{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}]}}},"dataSource":{"sections":[{"itemCount":500}]},"view":{"bounds":[393,844],"scale":3,"layoutDirection":"rightToLeft"}}"#
+        ),
+        (
+            "list sections, inset grouped and plain",
+            #"{"layout":{"type":"compositional","section":{"list":{"appearance":"insetGrouped","headerMode":"supplementary","footerMode":"supplementary"}}},"dataSource":{"sections":[{"itemCount":40},{"itemCount":3,"layout":{"list":{"appearance":"plain","headerMode":"supplementary"}}},{"itemCount":200}]},"view":{"bounds":[393,852],"scale":3,"contentOffset":{"x":0,"y":900}}}"#
+        ),
+        (
+            "list sections, right to left with safe areas",
+            #"{"layout":{"type":"compositional","section":{"list":{"appearance":"grouped","headerMode":"firstItemInSection"}}},"dataSource":{"sections":[{"itemCount":60},{"itemCount":90}]},"view":{"bounds":[852,393],"scale":2,"layoutDirection":"rightToLeft","safeAreaInsets":{"left":59,"right":47}}}"#
         )
     ]
 
     /// The reply the handler wrote before it streamed: the listed elements, written whole.
+    /// With the axis flipped every element also answers its visualFrame: the listed elements
+    /// go through that writer's general path (`take`), which its plain-cell path must equal.
     private static func reference(_ service: TesseraService, _ id: String, rect: Rect?) throws -> [UInt8] {
         let state = try service.session(id).current
         let list = try state.prepared.elements(in: rect, view: state.view, limit: .max)
+        if state.axisDrawing.flipsAxis {
+            let (_, writer) = try service.rectReply(state, progress: nil, capacity: 64)
+            for a in list { writer.take(a) }
+            return Reply.json(200, writer.finish()).body
+        }
         return TesseraService.sessionReply(state.version, capacity: 64) { w in
             w.key("contentSize")
             w.size(state.prepared.contentSize)

@@ -941,6 +941,17 @@ export function showError(errorId, editorId, error) {
     "layout": {"layout": {"type": "compositional", "interSectionSpacing": 16, "section": {"interGroupSpacing": 8, "contentInsets": {"leading": 12, "trailing": 12}, "boundarySupplementaryItems": [{"kind": "header", "alignment": "top", "pinToVisibleBounds": true, "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 36}}}], "group": {"axis": "horizontal", "count": 2, "interItemSpacing": {"fixed": 8}, "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalWidth": 0.5}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]}}}}
   },
   {
+    "id": "list",
+    "title": "List, inset grouped (settings)",
+    "body": {
+      "layout": {"type": "compositional", "section": {"list": {"appearance": "insetGrouped", "headerMode": "supplementary", "footerMode": "supplementary"}}},
+      "dataSource": {"sections": [{"itemCount": 4}, {"itemCount": 3}, {"itemCount": 6, "layout": {"list": {"appearance": "insetGrouped", "headerMode": "supplementary"}}}]},
+      "view": {"bounds": [393, 852], "scale": 3}
+    },
+    "updates": {"updates": [{"op": "deleteItems", "indexPaths": [[0, 1]]}, {"op": "insertItems", "indexPaths": [[1, 0], [2, 6]]}]},
+    "layout": {"layout": {"type": "compositional", "section": {"list": {"appearance": "plain", "headerMode": "supplementary"}}}}
+  },
+  {
     "id": "snapshot",
     "title": "Diffable snapshot (identifiers)",
     "body": {
