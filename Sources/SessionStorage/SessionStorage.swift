@@ -70,10 +70,18 @@ public protocol SessionStorage: Sendable {
     /// for a backend whose calls are not measured (memory: they never fail and cost nothing
     /// worth a metric on every request).
     var metricsName: String? { get }
+
+    /// Gives up the read leases this process holds, at shutdown once its requests are
+    /// answered (issue 39, graceful handoff): a change through another replica then waits for
+    /// none of them to expire. Answers how many it gave up; the process must not serve reads
+    /// from its copies afterwards.
+    func releaseLeases() -> Int
 }
 
 extension SessionStorage {
     public func leasedVersion(of id: String) -> Int? { nil }
+
+    public func releaseLeases() -> Int { 0 }
 
     public var callsMayWaitOnTheNetwork: Bool { false }
 }

@@ -130,6 +130,10 @@ struct ServeCommand: ParsableCommand {
         started["version"] = .string(TesseraCommand.configuration.version)
         logger.info("tessera started", metadata: started)
         server.runUntilShutdown()
+        // Every request is answered: hand the sessions over (issue 39), so that another
+        // replica's next change waits for none of this one's read leases to expire.
+        let released = service.store.storage.releaseLeases()
+        if released > 0 { logger.info("read leases released", metadata: ["leases": .stringConvertible(released)]) }
         // Exit 0 also when the grace period cut requests off: the shutdown was asked for
         // and done (the loops warned about what they closed unanswered).
         Output.emit("tessera stopped\n", to: Output.standardOutput)

@@ -129,6 +129,28 @@ struct ReadYourWritesHTTPTests {
         #expect(try Self.seen(c, shared).version == 1 + 2 * 12)
     }
 
+    /// Graceful handoff (issue 39): a replica stopped with SIGTERM answers what it has, then
+    /// removes its read leases from Redis, so the next change through another replica waits
+    /// for none of them (a lease entry otherwise stays until a writer finds it expired; the
+    /// leases' hash lives twice a lease length).
+    @Test func aReplicaStoppedGracefullyGivesUpItsLeases() throws {
+        let redis = try RedisServer(directory: try temporaryDirectory())
+        defer { redis.stop() }
+        let a = try TesseraServer(arguments: ["--store", redis.url]), b = try TesseraServer(arguments: ["--store", redis.url])
+        defer { _ = a.stop() }
+        let ca = try a.client(), cb = try b.client()
+        let id = try #require(try json(ca.request("POST", "/v1/sessions", body: Self.sessionBody()))["id"] as? String)
+        usleep(Self.pastRevocation)
+        #expect(try Self.seen(cb, id).version == 1) // B holds a lease
+        let leases = "HLEN tessera:{\(id)}:leases"
+        #expect(LoopbackPort.redisCommand(redis.port, leases)?.hasPrefix(":1") == true)
+        #expect(b.stop() == 0)
+        #expect(LoopbackPort.redisCommand(redis.port, leases)?.hasPrefix(":0") == true)
+        let reply = try ca.request("PATCH", "/v1/sessions/\(id)/view", body: Self.viewPatch(7))
+        #expect(reply.status == 200)
+        #expect(try json(reply)["version"] as? Int == 2)
+    }
+
     /// A lease holder that cannot confirm (stopped with SIGSTOP) delays a change by at most
     /// its lease, never forever and never into a stale read: the writer waits for Redis's
     /// clock to pass the lease's expiry, and the holder, resumed, reads the new version.

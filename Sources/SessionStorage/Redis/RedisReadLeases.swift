@@ -133,6 +133,18 @@ final class RedisReadLeases: Sendable {
         }
     }
 
+    /// Stops trusting and granting leases for good (shutdown), and answers the sessions this
+    /// process may hold one on in Redis: every entry known here (an entry dropped with the
+    /// channel or past `capacity` is not known any more; its lease ends at its expiry).
+    func relinquish() -> [String] {
+        state.withLock { s in
+            let ids = Array(s.entries.keys)
+            Self.dropAll(&s)
+            s.listening = false
+            return ids
+        }
+    }
+
     private static func dropAll(_ s: inout State) {
         s.entries.removeAll()
         s.generation &+= 1

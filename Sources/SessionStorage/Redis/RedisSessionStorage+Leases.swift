@@ -84,3 +84,26 @@ extension RedisSessionStorage {
         _ = try? pool.withConnection(idempotent: true) { c throws(StorageError) in try c.command(command) }
     }
 }
+
+extension RedisSessionStorage {
+    /// Graceful handoff (issue 39): removes this replica's entries from the leases of every
+    /// session it may hold one on, in pipelines of 256 `HDEL`s, so that the next writer of
+    /// those sessions revokes nothing of ours and waits for no expiry. Leases are no longer
+    /// granted or trusted here afterwards. Best effort: a Redis that cannot be reached leaves
+    /// the entries to expire, as a crash would.
+    public func releaseLeases() -> Int {
+        let ids = leases.relinquish()
+        channel.stop()
+        var released = 0
+        var start = 0
+        while start < ids.count {
+            let batch = ids[start..<min(start + 256, ids.count)]
+            let commands = batch.map { id in [Self.arg("HDEL"), Self.arg(Self.leasesKey(id)), Self.arg(replica)] }
+            if let replies = try? call(commands) {
+                released += replies.reduce(0) { $0 + ($1.int ?? 0) }
+            }
+            start += 256
+        }
+        return released
+    }
+}
