@@ -135,8 +135,13 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], swiftSettings: sharedSettings),
         // A temporary directory for the tests that open SQLite files (storage and service tests).
         .target(name: "StorageTestSupport", path: "Tests/Support/StorageTestSupport", swiftSettings: sharedSettings),
+        // Real Redis Cluster nodes on loopback, for the storage and HTTP tests of issue 39.
+        .target(
+            name: "RedisClusterSupport", dependencies: ["LoopbackHTTP", "StorageTestSupport"], path: "Tests/Support/RedisCluster",
+            swiftSettings: sharedSettings),
         .testTarget(
-            name: "SessionStorageTests", dependencies: ["SessionStorage", "StorageTestSupport", "LoopbackHTTP"], swiftSettings: sharedSettings),
+            name: "SessionStorageTests", dependencies: ["SessionStorage", "StorageTestSupport", "LoopbackHTTP", "RedisClusterSupport"],
+            swiftSettings: sharedSettings),
         .testTarget(name: "TesseraJSONTests", dependencies: ["TesseraJSON", "TesseraSupport", "SeededRandom"], swiftSettings: sharedSettings),
         .testTarget(
             name: "LayoutServiceTests",
@@ -158,6 +163,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: sharedSettings),
-        .testTarget(name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient", "SessionStorage"], swiftSettings: sharedSettings)
+        .testTarget(
+            name: "TesseraHTTPTests", dependencies: ["LoopbackHTTP", "TesseraClient", "SessionStorage", "RedisClusterSupport"],
+            swiftSettings: sharedSettings)
     ]
 )

@@ -1,10 +1,13 @@
-/// Where `--store` says sessions live: `memory`, `sqlite:PATH`, `redis://HOST:PORT[/DB]` or
-/// `redis-sentinel://HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB]`.
+/// Where `--store` says sessions live: `memory`, `sqlite:PATH`, `redis://HOST:PORT[/DB]`,
+/// `redis-sentinel://HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB]` or
+/// `redis-cluster://HOST:PORT,HOST:PORT,…` (seed nodes of a Redis Cluster, which has one
+/// database only).
 public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
     case memory
     case sqlite(path: String)
     case redis(RedisEndpoint)
     case redisSentinel(RedisSentinels)
+    case redisCluster([RedisAddress])
 
     /// Nil with a reason when the text is none of the three forms.
     public static func parse(_ text: String) -> Result<StoreLocation, StoreLocationError> {
@@ -34,8 +37,16 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         if text.hasPrefix("redis-sentinel://") {
             return parseSentinels(Substring(text.dropFirst("redis-sentinel://".count)))
         }
+        if text.hasPrefix("redis-cluster://") {
+            let usage = StoreLocationError(message: "expected redis-cluster://HOST:PORT,HOST:PORT,… (a cluster has no database number)")
+            guard let seeds = parseAddresses(Substring(text.dropFirst("redis-cluster://".count))) else { return .failure(usage) }
+            return .success(.redisCluster(seeds))
+        }
         return .failure(
-            StoreLocationError(message: "expected memory, sqlite:PATH, redis://HOST:PORT[/DB] or redis-sentinel://HOST:PORT,…/MASTER[/DB]"))
+            StoreLocationError(
+                message:
+                    "expected memory, sqlite:PATH, redis://HOST:PORT[/DB], redis-sentinel://HOST:PORT,…/MASTER[/DB] or redis-cluster://HOST:PORT,…"
+            ))
     }
 
     /// `HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB]`.
@@ -50,15 +61,20 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
             }
             database = db
         }
-        var sentinels: [RedisAddress] = []
-        for item in parts[0].split(separator: ",") {
+        guard let sentinels = parseAddresses(parts[0]) else { return .failure(usage) }
+        return .success(.redisSentinel(RedisSentinels(sentinels: sentinels, masterName: String(parts[1]), database: database)))
+    }
+
+    /// `HOST:PORT,HOST:PORT,…`, at least one; nil when any is not that.
+    private static func parseAddresses(_ text: Substring) -> [RedisAddress]? {
+        var addresses: [RedisAddress] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let colon = item.lastIndex(of: ":"), colon != item.startIndex,
                 let port = Int(item[item.index(after: colon)...]), (1...65535).contains(port)
-            else { return .failure(usage) }
-            sentinels.append(RedisAddress(host: String(item[..<colon]), port: port))
+            else { return nil }
+            addresses.append(RedisAddress(host: String(item[..<colon]), port: port))
         }
-        guard !sentinels.isEmpty else { return .failure(usage) }
-        return .success(.redisSentinel(RedisSentinels(sentinels: sentinels, masterName: String(parts[1]), database: database)))
+        return addresses.isEmpty ? nil : addresses
     }
 
     public var description: String {
@@ -68,6 +84,7 @@ public enum StoreLocation: Sendable, Equatable, CustomStringConvertible {
         case .redis(let e): "redis://\(e.host):\(e.port)/\(e.database)"
         case .redisSentinel(let w):
             "redis-sentinel://\(w.sentinels.map { "\($0.host):\($0.port)" }.joined(separator: ","))/\(w.masterName)/\(w.database)"
+        case .redisCluster(let seeds): "redis-cluster://\(seeds.map { "\($0.host):\($0.port)" }.joined(separator: ","))"
         }
     }
 }

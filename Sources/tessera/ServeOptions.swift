@@ -53,6 +53,7 @@ extension ServeOptions {
     /// default for the store named (with a store that is not Redis it plays no part).
     var redisMinReplicaAcksInForce: Int {
         if case .redisSentinel = storeLocation { return redis.replicaAcks(underSentinel: true) }
+        if case .redisCluster = storeLocation { return redis.replicaAcks(underSentinel: true) }
         return redis.replicaAcks(underSentinel: false)
     }
 }

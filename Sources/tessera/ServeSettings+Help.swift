@@ -43,7 +43,7 @@ extension ServeSettings {
             "--body-rate-grace-seconds": "Seconds after its head before a request body's minimum rate counts",
             "--max-reply-bytes-in-flight": "Reply bytes handed out and not yet read by their clients, all connections together, never less than 64 MiB; a reply that does not fit is answered 503, one larger than the whole budget 507",
             // Where sessions live
-            "--store": "Where sessions live: memory, sqlite:PATH, redis://HOST:PORT[/DB] or redis-sentinel://HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB]",
+            "--store": "Where sessions live: memory, sqlite:PATH, redis://HOST:PORT[/DB], redis-sentinel://HOST:PORT,HOST:PORT,…/MASTER-NAME[/DB] or redis-cluster://HOST:PORT,HOST:PORT,…",
             "--store-password-file": "A file holding the Redis password (AUTH), so that it is on no command line and in no log",
             "--sentinel-password-file": "A file holding the sentinels' password",
             "--redis-min-replica-acks": "Redis replicas that must confirm a change (WAIT) before it is acknowledged",
@@ -61,7 +61,7 @@ extension ServeSettings {
             "--workers": "one per usable CPU",
             "--max-connections-per-loop": "the descriptor limit less 64, shared by the loops, at most 4096",
             "--max-body-bytes-per-client": "a quarter of --max-body-bytes-in-flight, at least --max-body-bytes",
-            "--redis-min-replica-acks": "1 with redis-sentinel://, 0 with redis://"
+            "--redis-min-replica-acks": "1 with redis-sentinel:// and redis-cluster://, 0 with redis://"
         ]
     }
 
@@ -100,7 +100,7 @@ extension ServeSettings {
             "--min-body-bytes-per-second": "Checked once a second.",
             "--max-reply-bytes-in-flight": "The 503 is `server_busy`; the 507, `reply_too_large`, is for a reply that could never fit. The floor, 64 MiB, holds one reply of the most elements.",
             // Where sessions live
-            "--store": "`sqlite:PATH` is durable (`make run` and the container image use it); `redis://` is shared by replicas; `redis-sentinel://` is shared and follows Sentinel's failovers ([deployment.md](deployment.md)).",
+            "--store": "`sqlite:PATH` is durable (`make run` and the container image use it); `redis://` is shared by replicas; `redis-sentinel://` is shared and follows Sentinel's failovers; `redis-cluster://` shards sessions over a Redis Cluster's masters and follows its failovers and resharding ([deployment.md](deployment.md)).",
             "--store-password-file": "The password is the file's first line.",
             "--sentinel-password-file": "The password is the file's first line, as for `--store-password-file`.",
             "--redis-min-replica-acks": "`WAIT` gives them a second; with fewer confirmations the answer is 503 `store_outcome_unknown`.",

@@ -16,6 +16,8 @@ extension SessionStore {
             return SessionStore(configuration: configuration, storage: RedisSessionStorage(endpoint, options: redis))
         case .redisSentinel(let sentinels):
             return SessionStore(configuration: configuration, storage: RedisSessionStorage(sentinels: sentinels, options: redis))
+        case .redisCluster(let seeds):
+            return SessionStore(configuration: configuration, storage: RedisSessionStorage(cluster: seeds, options: redis))
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import RedisClusterSupport
 @testable import SessionStorage
 
 /// Issue 39, the cluster router's parts: slots as the cluster specification computes them,
@@ -67,6 +68,42 @@ import Testing
     /// `-MOVED` once, the map is read again and the command lands on the new owner; a key
     /// being migrated answers `-ASK` and is read and written on the importing node without a
     /// new map.
+    /// Every slot has a tag of at most four letters that lands in it and cannot end a hash
+    /// tag early, so `tessera:leases:{TAG}:REPLICA` is a channel of that slot.
+    @Test func everySlotHasALeaseChannelTag() {
+        var longest = 0
+        for slot in 0..<RedisClusterSlot.count {
+            let tag = RedisClusterSlotTags.tag(of: slot)
+            longest = max(longest, tag.utf8.count)
+            #expect(!tag.contains("{") && !tag.contains("}") && !tag.isEmpty)
+            #expect(RedisClusterSlot.of(RedisShardedLeaseChannels.name(of: "9f3a", slot: slot)) == slot)
+        }
+        #expect(longest <= 4)
+        // The same session's channel prefix is in the session's slot.
+        let slot = RedisClusterSlot.of("tessera:{abc123}")
+        #expect(RedisClusterSlot.of(RedisShardedLeaseChannels.name(of: "r", slot: slot)) == RedisClusterSlot.of("tessera:{abc123}:leases"))
+    }
+
+    /// The limits split over the accounts buckets add up to the limit, whatever it is; one
+    /// bucket (one master) keeps the whole limit and the key of before.
+    @Test func accountBucketsShareTheLimitsExactly() {
+        for limit in [0, 1, 15, 16, 17, 1000, 10_000_003] {
+            let shares = (0..<16).map { RedisAccountScripts.share(of: limit, bucket: $0, among: 16) }
+            #expect(shares.reduce(0, +) == limit)
+            #expect(shares.max()! - shares.min()! <= 1)
+            #expect(RedisAccountScripts.share(of: limit, bucket: 0, among: 1) == limit)
+        }
+        #expect(RedisAccountScripts.keys(bucket: 0) == ["tessera:{accounts}", "tessera:{accounts}:versions", "tessera:{accounts}:pending"])
+        #expect(RedisAccountScripts.keys(bucket: 7)[2] == "tessera:{accounts.7}:pending")
+        // Ids spread over the buckets: 1,600 random-looking ids, every bucket between 50 and 150.
+        var counts = [Int](repeating: 0, count: 16)
+        for n in 0..<1600 { counts[RedisAccountScripts.bucket(of: "s\(n * 7919)x", among: 16)] += 1 }
+        #expect(counts.allSatisfy { (50...150).contains($0) }, "\(counts)")
+        #expect(RedisAccountScripts.bucket(of: "anything", among: 1) == 0)
+        // The 16 buckets' tags fall in more than one slot range: at least 8 distinct slots.
+        #expect(Set((0..<16).map { RedisRoute.accounts(bucket: $0).slot }).count >= 8)
+    }
+
     @Test(.timeLimit(.minutes(1))) func routingMovedAndAsk() throws {
         let cluster = try RedisClusterHarness(masters: 3)
         defer { cluster.stop() }

@@ -32,6 +32,20 @@ struct StoreLocationTests {
         #expect(error.message.contains("redis-sentinel://") || error.message.contains("database"))
     }
 
+    /// Issue 39: the seeds of a Redis Cluster; a cluster has one database, so none is named.
+    @Test func clusterSeedsAreListed() throws {
+        let parsed = try StoreLocation.parse("redis-cluster://redis-1:6379,10.0.0.2:7000").get()
+        #expect(parsed == .redisCluster([RedisAddress(host: "redis-1", port: 6379), RedisAddress(host: "10.0.0.2", port: 7000)]))
+        #expect(parsed.description == "redis-cluster://redis-1:6379,10.0.0.2:7000")
+        for bad in ["redis-cluster://", "redis-cluster://a:1/0", "redis-cluster://a:1,,b:2", "redis-cluster://a", "redis-cluster://a:70000"] {
+            guard case .failure(let error) = StoreLocation.parse(bad) else {
+                Issue.record("\(bad) was accepted")
+                continue
+            }
+            #expect(error.message.contains("redis-cluster://HOST:PORT"), "\(bad): \(error.message)")
+        }
+    }
+
     @Test func plainRedisStillParses() throws {
         #expect(try StoreLocation.parse("redis://h:6379/2").get() == .redis(RedisEndpoint(host: "h", port: 6379, database: 2)))
     }

@@ -1,6 +1,11 @@
 /// The scripts that keep the limits (`--max-sessions`, `--max-total-items`) across replicas.
-/// Every key has the hash tag `{accounts}`, so each script runs on one Redis Cluster shard.
+/// Every key of one bucket has the bucket's hash tag, so each script runs on one Redis Cluster
+/// shard. With one master there is one bucket, `{accounts}`; in a cluster the sessions are
+/// split over `clusterBuckets` buckets by their id (`{accounts}`, `{accounts.1}`, …), each
+/// holding its share of the limits, so that no slot takes every create and change and a
+/// growth scans one bucket's sessions, not all of them (issue 39).
 ///
+/// The keys of a bucket (shown for `{accounts}`):
 /// - `tessera:{accounts}`: session id → units (items plus sections) of one of its versions;
 /// - `tessera:{accounts}:versions`: session id → that version, so a late or repeated
 ///   settlement never replaces a newer one;
@@ -10,10 +15,32 @@
 ///   sets the session's units from the session itself, so what is reserved comes back to
 ///   what is held once every change has settled (issue 34, point 8).
 enum RedisAccountScripts {
-    static let accountsKey = "tessera:{accounts}"
-    static let versionsKey = "tessera:{accounts}:versions"
-    static let pendingKey = "tessera:{accounts}:pending"
-    static let keys = [accountsKey, versionsKey, pendingKey]
+    static let clusterBuckets = 16
+
+    /// The hash tag of bucket `bucket`: the first is the single bucket's name of before.
+    static func tag(bucket: Int) -> String { bucket == 0 ? "accounts" : "accounts.\(bucket)" }
+
+    /// The bucket's accounts, versions and pending keys, in the order the scripts take them.
+    static func keys(bucket: Int) -> [String] {
+        let accounts = "tessera:{\(tag(bucket: bucket))}"
+        return [accounts, accounts + ":versions", accounts + ":pending"]
+    }
+
+    /// The bucket a session's units are kept in (FNV-1a of its id): fixed by the id alone, so
+    /// every replica finds it without asking.
+    static func bucket(of id: String, among buckets: Int) -> Int {
+        guard buckets > 1 else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(hash % UInt64(buckets))
+    }
+
+    /// Bucket `bucket`'s share of `limit`: the shares add up to `limit` exactly, the first
+    /// `limit % buckets` buckets holding one more.
+    static func share(of limit: Int, bucket: Int, among buckets: Int) -> Int {
+        guard buckets > 1 else { return limit }
+        return limit / buckets + (bucket < limit % buckets ? 1 : 0)
+    }
 
     /// ARGV: id, delta, max sessions, max units, 1 when the id is new, token, grace ms,
     /// version (`-1`: reserve `delta` as pending under the token; else settle the id at

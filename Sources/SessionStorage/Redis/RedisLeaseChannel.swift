@@ -88,6 +88,14 @@ final class RedisLeaseChannel: @unchecked Sendable {
     }
 
     private func handle(_ text: String) {
+        Self.handle(text, leases: leases, waits: waits, confirm: confirm)
+    }
+
+    /// One message of a lease channel (one master's or a shard's): a revocation drops the
+    /// lease here before `confirm` tells the writer; a confirmation ends a writer's wait.
+    static func handle(
+        _ text: String, leases: RedisReadLeases, waits: RedisRevocationWaits, confirm: (String, String, String) -> Void
+    ) {
         let words = text.split(separator: " ").map(String.init)
         switch (words.first, words.count) {
         case ("r", 4):

@@ -18,12 +18,14 @@ enum RedisScripts {
 
     /// Revokes the read leases other replicas hold on the session (docs/deployment.md,
     /// "Running more than one replica"): each unexpired holder but the writer itself gets `r ID TOKEN LEASE`
-    /// on its channel; expired entries are dropped. Returns {now ms on Redis's clock, holder,
+    /// on its channel (the prefix and the holder's name, sent with `publish`: `PUBLISH` to
+    /// `tessera:leases:HOLDER` with one master, `SPUBLISH` to a channel in the session's own
+    /// slot in a cluster, `RedisTransport.leaseChannelPrefix`); expired entries are dropped. Returns {now ms on Redis's clock, holder,
     /// expiry, holder, expiry, ...}: the writer acknowledges once each holder confirmed or
     /// its expiry passed. Entries stay until their holder confirms, so a later writer waits
     /// for a holder still dropping its lease too.
     private static let revokeLeases = """
-        local function revoke(leases, id, self, token)
+        local function revoke(leases, id, self, token, prefix, publish)
             local t = redis.call('TIME')
             local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
             local out = {now}
@@ -34,7 +36,7 @@ enum RedisScripts {
                 if expiry <= now then
                     redis.call('HDEL', leases, holder)
                 elseif holder ~= self then
-                    redis.call('PUBLISH', 'tessera:leases:' .. holder, 'r ' .. id .. ' ' .. token .. ' ' .. lease)
+                    redis.call(publish, prefix .. holder, 'r ' .. id .. ' ' .. token .. ' ' .. lease)
                     out[#out + 1] = holder
                     out[#out + 1] = expiry
                 end
@@ -45,7 +47,7 @@ enum RedisScripts {
         """
 
     /// KEYS: the session, its leases. ARGV: base version, entry, ttl ms, replica, token, id,
-    /// units of the new version.
+    /// units of the new version, the holders' channel prefix, the publish command.
     /// {0, logBytes, imageBytes, now, holder, expiry, ...} | {-1} gone | {-2, current} |
     /// {1, logBytes, imageBytes} when this very change (its token, `w:N`) already made
     /// version base + 1: a repeat after a lost reply answers the first run's outcome.
@@ -63,7 +65,7 @@ enum RedisScripts {
             local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
             redis.call('PEXPIRE', KEYS[1], ARGV[3])
             local out = {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
-            for _, x in ipairs(revoke(KEYS[2], ARGV[6], ARGV[4], ARGV[5])) do out[#out + 1] = x end
+            for _, x in ipairs(revoke(KEYS[2], ARGV[6], ARGV[4], ARGV[5], ARGV[8], ARGV[9])) do out[#out + 1] = x end
             return out
             """
 
@@ -83,7 +85,8 @@ enum RedisScripts {
         return v
         """
 
-    /// KEYS: the leases. ARGV: holder, the lease revoked, the writer's channel, its token.
+    /// KEYS: the leases. ARGV: holder, the lease revoked, the writer's channel, its token, the
+    /// publish command (`PUBLISH`, or `SPUBLISH` in a cluster).
     /// A holder that has dropped its lease removes the entry (only if it is still that grant,
     /// not a newer one) and tells the writer. Nothing here is worth persisting (a lease
     /// entry back after a Redis restart costs one more revocation, no more), so it is kept
@@ -91,7 +94,7 @@ enum RedisScripts {
     static let confirmRevocation = """
         redis.set_repl(redis.REPL_NONE)
         if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
-        redis.call('PUBLISH', ARGV[3], 'a ' .. ARGV[4] .. ' ' .. ARGV[1])
+        redis.call(ARGV[5], ARGV[3], 'a ' .. ARGV[4] .. ' ' .. ARGV[1])
         return 1
         """
 
@@ -126,7 +129,8 @@ enum RedisScripts {
         return 1
         """
 
-    /// KEYS: the session, its leases. ARGV: required version (-1: any), replica, token, id.
+    /// KEYS: the session, its leases. ARGV: required version (-1: any), replica, token, id, the
+    /// holders' channel prefix, the publish command.
     /// {1, now, holder, expiry, ...} removed | 0 gone | {-2, current}.
     static let remove =
         revokeLeases + """
@@ -136,7 +140,7 @@ enum RedisScripts {
             if wanted >= 0 and tonumber(v) ~= wanted then return {-2, tonumber(v)} end
             redis.call('DEL', KEYS[1])
             local out = {1}
-            for _, x in ipairs(revoke(KEYS[2], ARGV[4], ARGV[2], ARGV[3])) do out[#out + 1] = x end
+            for _, x in ipairs(revoke(KEYS[2], ARGV[4], ARGV[2], ARGV[3], ARGV[5], ARGV[6])) do out[#out + 1] = x end
             return out
             """
 

@@ -1,11 +1,18 @@
-/// The limits across replicas (`RedisAccountScripts` has the keys): a change that grows a
+/// The limits across replicas (`RedisAccountScripts` has the keys and the buckets a cluster
+/// splits them over; each bucket is kept as below, with its share of the limits): a change that grows a
 /// session reserves its growth under its token first, then compare-and-sets the session,
 /// then settles (the session's units of the new version replace the reservation) or cancels
 /// it. The total reserved therefore never falls below what is held, whatever the
 /// interleaving of replicas, and a change whose outcome stays unknown holds its reservation
 /// only until its deadline: reconciling then takes the units from the session itself.
 extension RedisSessionStorage {
-    static var accountKeys: [String] { RedisAccountScripts.keys }
+    /// The accounts bucket of session `id`.
+    func bucket(of id: String) -> Int { RedisAccountScripts.bucket(of: id, among: transport.accountBuckets) }
+
+    /// Runs one of `RedisAccountScripts` on `bucket`'s keys.
+    func accountsScript(_ script: String, bucket: Int, _ arguments: [[UInt8]]) throws(StorageError) -> RedisReply {
+        try eval(script, keys: RedisAccountScripts.keys(bucket: bucket), route: .accounts(bucket: bucket), arguments, idempotent: true)
+    }
 
     /// How long a pending reservation outlives the call that made it: past this, a change
     /// still unanswered is lost or stalled, and its session's own units are the truth.
@@ -24,16 +31,18 @@ extension RedisSessionStorage {
     private func admit(
         _ id: String, units: Int, token: String, version: Int, isNew: Bool, limits: StorageLimits
     ) throws(StorageError) -> StorageFull? {
+        let bucket = bucket(of: id), buckets = transport.accountBuckets
         let arguments = [
-            Self.arg(id), Self.arg(units), Self.arg(limits.maxSessions), Self.arg(limits.maxTotalItems), Self.arg(isNew ? "1" : "0"),
+            Self.arg(id), Self.arg(units), Self.arg(RedisAccountScripts.share(of: limits.maxSessions, bucket: bucket, among: buckets)),
+            Self.arg(RedisAccountScripts.share(of: limits.maxTotalItems, bucket: bucket, among: buckets)), Self.arg(isNew ? "1" : "0"),
             Self.arg(token), Self.arg(pendingGraceMilliseconds), Self.arg(version)
         ]
-        var code = try eval(RedisAccountScripts.reserve, keys: Self.accountKeys, arguments, idempotent: true).int
+        var code = try accountsScript(RedisAccountScripts.reserve, bucket: bucket, arguments).int
         if code != 0 {
             // Sessions that expired by their time to live, and changes that never settled,
             // still hold units until reconciled: reconcile, then try once more.
-            try reconcile()
-            code = try eval(RedisAccountScripts.reserve, keys: Self.accountKeys, arguments, idempotent: true).int
+            try reconcile(bucket: bucket)
+            code = try accountsScript(RedisAccountScripts.reserve, bucket: bucket, arguments).int
         }
         switch code {
         case 0: return nil
@@ -44,37 +53,57 @@ extension RedisSessionStorage {
 
     /// `id` holds `units` as of `version`; the pending reservation of `token` (if any) is done.
     func settle(_ id: String, version: Int, units: Int, token: String) throws(StorageError) {
-        _ = try eval(
-            RedisAccountScripts.settle, keys: Self.accountKeys, [Self.arg(id), Self.arg(version), Self.arg(units), Self.arg(token)],
-            idempotent: true)
+        _ = try accountsScript(
+            RedisAccountScripts.settle, bucket: bucket(of: id), [Self.arg(id), Self.arg(version), Self.arg(units), Self.arg(token)])
     }
 
-    /// Gives back the reservation of a change that did not land.
-    func cancel(_ token: String) throws(StorageError) {
-        _ = try eval(RedisAccountScripts.cancel, keys: Self.accountKeys, [Self.arg(token)], idempotent: true)
+    /// Gives back the reservation of a change to `id` that did not land.
+    func cancel(_ token: String, of id: String) throws(StorageError) {
+        _ = try accountsScript(RedisAccountScripts.cancel, bucket: bucket(of: id), [Self.arg(token)])
     }
 
     /// Forgets a session that is gone.
     func forget(_ id: String) throws(StorageError) {
-        _ = try eval(RedisAccountScripts.forget, keys: Self.accountKeys, [Self.arg(id)], idempotent: true)
+        _ = try accountsScript(RedisAccountScripts.forget, bucket: bucket(of: id), [Self.arg(id)])
     }
 
-    /// Brings the accounts back to what the sessions hold: drops reservations past their
-    /// deadline, forgets sessions whose key is gone (expired by Redis), and sets every other
-    /// session's units from its own `u` (a newer settlement wins). Batches of 1,000, one
-    /// round trip each way.
+    /// Sessions the accounts hold, over every bucket.
+    func accountedSessions() throws(StorageError) -> Int {
+        let buckets = transport.accountBuckets
+        var total = 0
+        for bucket in 0..<buckets {
+            let key = Self.arg(RedisAccountScripts.keys(bucket: bucket)[0])
+            total += try transport.send([[Self.arg("HLEN"), key]], to: .accounts(bucket: bucket), idempotent: true)[0].int ?? 0
+        }
+        return total
+    }
+
+    /// Brings every bucket's accounts back to what the sessions hold.
     func reconcile() throws(StorageError) {
-        let expired = try eval(RedisAccountScripts.expirePending, keys: Self.accountKeys, [], idempotent: true).elements ?? []
+        for bucket in 0..<transport.accountBuckets { try reconcile(bucket: bucket) }
+    }
+
+    /// Brings one bucket's accounts back to what the sessions hold: drops reservations past
+    /// their deadline, forgets sessions whose key is gone (expired by Redis), and sets every
+    /// other session's units from its own `u` (a newer settlement wins). Batches of 1,000,
+    /// one round trip each way (one per node in a cluster).
+    func reconcile(bucket: Int) throws(StorageError) {
+        let expired = try accountsScript(RedisAccountScripts.expirePending, bucket: bucket, []).elements ?? []
         var ids = Set(expired.compactMap { $0.bytes.map { String(decoding: $0, as: UTF8.self) } })
-        for reply in try run(["HKEYS", RedisAccountScripts.accountsKey], idempotent: true).elements ?? [] {
+        let accounts = Self.arg(RedisAccountScripts.keys(bucket: bucket)[0])
+        let keys = try transport.send([[Self.arg("HKEYS"), accounts]], to: .accounts(bucket: bucket), idempotent: true)[0]
+        if case .error(let message) = keys { throw .unavailable("Redis: \(message)") }
+        for reply in keys.elements ?? [] {
             if let bytes = reply.bytes { ids.insert(String(decoding: bytes, as: UTF8.self)) }
         }
         let all = Array(ids)
         var start = 0
         while start < all.count {
             let batch = all[start..<min(all.count, start + 1000)]
-            let heads = try call(batch.map { [Self.arg("HMGET"), Self.arg(Self.key($0)), Self.arg("v"), Self.arg("u")] }, idempotent: true)
+            let heads = try transport.scatter(
+                batch.map { (.session($0), [Self.arg("HMGET"), Self.arg(Self.key($0)), Self.arg("v"), Self.arg("u")]) }, idempotent: true)
             for (id, head) in zip(batch, heads) {
+                if case .error(let message) = head { throw .unavailable("Redis: \(message)") }
                 let fields = head.elements ?? []
                 guard fields.count == 2, let version = fields[0].int else {
                     // The key first, then its account: a session being created is not in the

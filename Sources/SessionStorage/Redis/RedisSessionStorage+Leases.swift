@@ -28,7 +28,7 @@ extension RedisSessionStorage {
             Self.arg("EVAL"), Self.arg(RedisScripts.grantLease), Self.arg(2), Self.arg(Self.key(ticket.id)), Self.arg(Self.leasesKey(ticket.id)),
             Self.arg(replica), Self.arg(leases.lengthMilliseconds), Self.arg(limits.idleExpiryMilliseconds), Self.arg(nonce)
         ]
-        let reply = try call([command], idempotent: true)[0]
+        let reply = try call([command], on: .session(ticket.id), idempotent: true)[0]
         if Self.refusesWrites(reply) { return .writesRefused }
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         guard let version = reply.int else { return .granted(nil) }
@@ -63,7 +63,8 @@ extension RedisSessionStorage {
         while true {
             let deadline = MonotonicClock.now() + UInt64(max(0, remaining)) * 1_000_000 + 1_000_000
             if waits.wait(token, for: holders, until: deadline) { return }
-            let time = try run(["TIME"], idempotent: true).elements ?? []
+            // The clock of the node that ran the change's script: the session's master.
+            let time = try run(["TIME"], on: .session(id), idempotent: true).elements ?? []
             guard time.count == 2, let seconds = time[0].int, let micros = time[1].int else {
                 throw .unavailable("Redis answered TIME with \(time)")
             }
@@ -74,14 +75,14 @@ extension RedisSessionStorage {
 
     /// A holder's confirmation, sent from the lease channel's thread after the lease was
     /// dropped. If it cannot be sent, the writer waits for the lease's expiry instead.
-    static func confirmRevocation(_ pool: RedisConnectionPool, id: String, token: String, lease: String, holder: String) {
+    static func confirmRevocation(_ transport: RedisTransport, id: String, token: String, lease: String, holder: String) {
         guard let writer = token.split(separator: ".").first else { return }
         let command: [[UInt8]] = [
             Array("EVAL".utf8), Array(RedisScripts.confirmRevocation.utf8), Array("1".utf8),
             Array(leasesKey(id).utf8), Array(holder.utf8), Array(lease.utf8),
-            Array(RedisLeaseChannel.name(of: String(writer)).utf8), Array(token.utf8)
+            Array((transport.leaseChannelPrefix(forSession: id) + writer).utf8), Array(token.utf8), Array(transport.publishCommand.utf8)
         ]
-        _ = try? pool.withConnection(idempotent: true) { c throws(StorageError) in try c.command(command) }
+        _ = try? transport.send([command], to: .session(id), idempotent: true)
     }
 }
 
@@ -98,8 +99,8 @@ extension RedisSessionStorage {
         var start = 0
         while start < ids.count {
             let batch = ids[start..<min(start + 256, ids.count)]
-            let commands = batch.map { id in [Self.arg("HDEL"), Self.arg(Self.leasesKey(id)), Self.arg(replica)] }
-            if let replies = try? call(commands) {
+            let commands = batch.map { id in (RedisRoute.session(id), [Self.arg("HDEL"), Self.arg(Self.leasesKey(id)), Self.arg(replica)]) }
+            if let replies = try? transport.scatter(commands) {
                 released += replies.reduce(0) { $0 + ($1.int ?? 0) }
             }
             start += 256

@@ -49,7 +49,7 @@ extension RedisSessionStorage {
             let command = [
                 Array("EVAL".utf8), Array(RedisScripts.touch.utf8), Self.arg(1), Self.arg(Self.key(id)), Self.arg(limits.idleExpiryMilliseconds)
             ]
-            let reply = try call([command], idempotent: true)[0]
+            let reply = try call([command], on: .session(id), idempotent: true)[0]
             // The renewal is best-effort: the next read past the slack tries again.
             if Self.refusesWrites(reply) { return try plainVersion(id) }
             if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
@@ -70,12 +70,13 @@ extension RedisSessionStorage {
     }
 
     private func plainVersion(_ id: String) throws(StorageError) -> Int? {
-        try run(["HGET", Self.key(id), "v"], idempotent: true).int
+        try run(["HGET", Self.key(id), "v"], on: .session(id), idempotent: true).int
     }
 
     public func load(id: String, after knownVersion: Int?) throws(StorageError) -> StoredSession? {
         do {
-            return try load(id, after: knownVersion) { command throws(StorageError) in try self.call([command], idempotent: true)[0] }
+            return try load(id, after: knownVersion) { command throws(StorageError) in try self.call([command], on: .session(id), idempotent: true)[0]
+            }
         } catch {
             let replica = try freshestReplica(after: error)
             return try load(id, after: knownVersion) { command throws(StorageError) in try replica.command(command) }

@@ -4,14 +4,16 @@
 #endif
 import Synchronization
 
-/// The store replicas share: Redis reached through hiredis, one key per session (with its own
-/// hash tag, so Redis Cluster shards sessions) and one accounts hash for the limits.
+/// The store replicas share: Redis reached through hiredis (one master, a master Sentinel
+/// watches, or a Redis Cluster through `RedisClusterRouter`), one key per session with its
+/// own hash tag (so a cluster shards sessions) and accounts hashes for the limits.
 ///
 /// Limits are kept by reservation (`RedisSessionStorage+Accounts.swift`): the total held
 /// never exceeds the limit, whatever the interleaving of replicas.
 public final class RedisSessionStorage: SessionStorage {
-    private let pool: RedisConnectionPool
-    /// Where it is, for messages: `redis://HOST:PORT/DB` or the sentinels and master name.
+    let transport: RedisTransport
+    /// Where it is, for messages: `redis://HOST:PORT/DB`, the sentinels and master name, or the
+    /// cluster's seed nodes.
     public let location: String
     /// Replicas that must confirm a change (`WAIT`) before it is acknowledged.
     public let minReplicaAcks: Int
@@ -23,7 +25,7 @@ public final class RedisSessionStorage: SessionStorage {
     let replica: String
     let leases: RedisReadLeases
     let waits = RedisRevocationWaits()
-    let channel: RedisLeaseChannel
+    let channel: any RedisRevocationChannel
     /// Under Sentinel: follows `+switch-master` announcements.
     private let sentinelWatch: RedisSentinelWatch?
     /// Under Sentinel: where reads go while the master cannot be reached.
@@ -65,23 +67,55 @@ public final class RedisSessionStorage: SessionStorage {
             minReplicaAcks: options.replicaAcks(underSentinel: true), options: options, leaseMilliseconds: leaseMilliseconds)
     }
 
-    init(_ master: RedisMaster, location: String, minReplicaAcks: Int, options: RedisOptions, leaseMilliseconds: Int) {
+    /// A Redis Cluster (issue 39): commands go to the master of their session's slot, the
+    /// limits are kept in 16 buckets, and lease revocations travel on sharded channels of the
+    /// session's own shard. A change waits for `minReplicaAcks` replicas (default 1) of that
+    /// shard.
+    public convenience init(
+        cluster seeds: [RedisAddress], options: RedisOptions = RedisOptions(),
+        connectTimeoutMilliseconds: Int = 500, commandTimeoutMilliseconds: Int = 1000,
+        leaseMilliseconds: Int = 1000
+    ) {
+        let router = RedisClusterRouter(
+            seeds: seeds, password: options.password, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+            commandTimeoutMilliseconds: commandTimeoutMilliseconds)
+        self.init(
+            .cluster(router), location: "redis-cluster://\(seeds.map { "\($0.host):\($0.port)" }.joined(separator: ","))",
+            minReplicaAcks: options.replicaAcks(underSentinel: true), options: options, leaseMilliseconds: leaseMilliseconds)
+    }
+
+    convenience init(_ master: RedisMaster, location: String, minReplicaAcks: Int, options: RedisOptions, leaseMilliseconds: Int) {
+        self.init(
+            .master(RedisConnectionPool(master)), location: location, minReplicaAcks: minReplicaAcks, options: options,
+            leaseMilliseconds: leaseMilliseconds)
+    }
+
+    init(_ transport: RedisTransport, location: String, minReplicaAcks: Int, options: RedisOptions, leaseMilliseconds: Int) {
         self.location = location
+        self.transport = transport
         self.minReplicaAcks = max(0, minReplicaAcks)
         replicaAckTimeoutMilliseconds = max(1, options.replicaAckTimeoutMilliseconds)
-        commandTimeoutMilliseconds = master.commandTimeoutMilliseconds
-        let pool = RedisConnectionPool(master)
-        self.pool = pool
         var rng = SystemRandomNumberGenerator()
         replica = String(rng.next() as UInt64, radix: 16)
         leases = RedisReadLeases(lengthMilliseconds: leaseMilliseconds)
         let (leasesRef, waitsRef, replicaName) = (leases, waits, replica)
-        channel = RedisLeaseChannel(name: RedisLeaseChannel.name(of: replica), master: master, leases: leasesRef, waits: waitsRef) {
-            id, token, lease in
-            Self.confirmRevocation(pool, id: id, token: token, lease: lease, holder: replicaName)
+        let confirm: @Sendable (String, String, String) -> Void = { id, token, lease in
+            Self.confirmRevocation(transport, id: id, token: token, lease: lease, holder: replicaName)
+        }
+        let master: RedisMaster?
+        switch transport {
+        case .master(let pool):
+            master = pool.master
+            commandTimeoutMilliseconds = pool.commandTimeoutMilliseconds
+            channel = RedisLeaseChannel(
+                name: RedisLeaseChannel.name(of: replica), master: pool.master, leases: leasesRef, waits: waitsRef, confirm: confirm)
+        case .cluster(let router):
+            master = nil
+            commandTimeoutMilliseconds = router.commandTimeoutMilliseconds
+            channel = RedisShardedLeaseChannels(replica: replica, router: router, leases: leasesRef, waits: waitsRef, confirm: confirm)
         }
         if leaseMilliseconds > 0 { channel.start() }
-        if case .sentinels(let watched) = master.source {
+        if let master, case .sentinels(let watched) = master.source {
             sentinelWatch = RedisSentinelWatch(master: master, watched: watched)
             sentinelWatch?.start()
             replicaQuorum = RedisReplicaQuorum(
@@ -109,66 +143,55 @@ public final class RedisSessionStorage: SessionStorage {
     static func leasesKey(_ id: String) -> String { "tessera:{\(id)}:leases" }
 
     /// EVAL with the script's text: Redis caches compiled scripts by their digest, so resending
-    /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading.
+    /// a few hundred bytes is the whole cost, and a restarted Redis needs no reloading. It runs
+    /// where `route` says (the session of the first key, unless given).
     /// - Parameter durable: a change to acknowledge only once `minReplicaAcks` replicas have
     ///   it (`WAIT`, pipelined after it on the same connection).
     func eval(
-        _ script: String, keys: [String], _ arguments: [[UInt8]], idempotent: Bool = false,
+        _ script: String, keys: [String], route: RedisRoute? = nil, _ arguments: [[UInt8]], idempotent: Bool = false,
         replayable: Bool = false, durable: Bool = false
     ) throws(StorageError) -> RedisReply {
         let command: [[UInt8]] =
             [Array("EVAL".utf8), Array(script.utf8), Array(String(keys.count).utf8)]
             + keys.map { Array($0.utf8) } + arguments
-        let reply = try call([command], idempotent: idempotent, replayable: replayable, durable: durable)[0]
+        let reply = try call([command], on: route ?? Self.route(ofKey: keys[0]), idempotent: idempotent, replayable: replayable, durable: durable)[0]
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
+    }
+
+    /// The session a key `tessera:{ID}…` belongs to.
+    static func route(ofKey key: String) -> RedisRoute {
+        .session(String(decoding: RedisClusterSlot.hashed(Array(key.utf8)), as: UTF8.self))
     }
 
     /// One plain command; an error reply (`LOADING` while Redis restarts, `READONLY` on a
     /// replica, …) is the store being unavailable, never an answer.
-    func run(_ arguments: [String], idempotent: Bool = false) throws(StorageError) -> RedisReply {
-        let reply = try call([arguments.map { Array($0.utf8) }], idempotent: idempotent)[0]
+    func run(_ arguments: [String], on route: RedisRoute, idempotent: Bool = false) throws(StorageError) -> RedisReply {
+        let reply = try call([arguments.map { Array($0.utf8) }], on: route, idempotent: idempotent)[0]
         if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
         return reply
     }
 
-    /// Pipelines `commands` on a pooled connection (see `RedisConnectionPool.withConnection`
-    /// for what is tried again). A `-READONLY` reply means the master was demoted by a
-    /// failover and refused the command: it is sent once more, to the master the sentinels
-    /// name now. A `durable` call ends with `WAIT`: fewer replicas than `minReplicaAcks`
-    /// confirming in time leaves the change's fate to a failover, an unknown outcome.
+    /// Pipelines `commands` on one connection to where `route` says (`RedisTransport.send`).
+    /// A `durable` call ends with `WAIT` on that same connection (in a cluster, to the master
+    /// that took the change): fewer replicas than `minReplicaAcks` confirming in time leaves
+    /// the change's fate to a failover, an unknown outcome.
     func call(
-        _ commands: [[[UInt8]]], idempotent: Bool = false, replayable: Bool = false,
+        _ commands: [[[UInt8]]], on route: RedisRoute, idempotent: Bool = false, replayable: Bool = false,
         durable: Bool = false
     ) throws(StorageError) -> [RedisReply] {
         let waiting = durable && minReplicaAcks > 0
         let sent = waiting ? commands + [[Self.arg("WAIT"), Self.arg(minReplicaAcks), Self.arg(replicaAckTimeoutMilliseconds)]] : commands
-        var attempt = 0
-        while true {
-            var epoch = 0
-            var replies = try pool.withConnection(idempotent: idempotent, replayable: replayable) { c throws(StorageError) in
-                epoch = c.epoch
-                return try c.pipeline(sent)
+        var replies = try transport.send(sent, to: route, idempotent: idempotent, replayable: replayable)
+        if waiting {
+            let acks = replies.removeLast().int ?? 0
+            let failed = replies.contains { if case .error = $0 { return true } else { return false } }
+            if !failed && acks < minReplicaAcks {
+                throw .outcomeUnknown(
+                    "\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
             }
-            let readOnly = replies.contains { reply in
-                if case .error(let message) = reply { return message.hasPrefix("READONLY") }
-                return false
-            }
-            if readOnly, attempt == 0 {
-                pool.masterIsReadOnly(epoch: epoch)
-                attempt += 1
-                continue
-            }
-            if waiting {
-                let acks = replies.removeLast().int ?? 0
-                let failed = replies.contains { if case .error = $0 { return true } else { return false } }
-                if !failed && acks < minReplicaAcks {
-                    throw .outcomeUnknown(
-                        "\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
-                }
-            }
-            return replies
         }
+        return replies
     }
 
     static func arg(_ n: Int) -> [UInt8] { Array(String(n).utf8) }
@@ -195,12 +218,12 @@ public final class RedisSessionStorage: SessionStorage {
                         Self.arg(counts.units)
                     ],
                     [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]
-                ],
+                ], on: .session(id),
                 durable: true)
         } catch {
             // Nobody knows the new id yet, so a create that may have landed is simply not
             // answered: its key goes (or expires), and the client may retry at once.
-            _ = try? run(["DEL", Self.key(id)])
+            _ = try? run(["DEL", Self.key(id)], on: .session(id))
             throw error.asUnavailable
         }
         for reply in replies {
@@ -208,7 +231,7 @@ public final class RedisSessionStorage: SessionStorage {
         }
         guard replies.last?.elements != nil else { throw .unavailable("Redis: the create transaction was not executed") }
         if let full = try admitNew(id, units: counts.units, version: version, limits: limits) {
-            _ = try? run(["DEL", Self.key(id)])
+            _ = try? run(["DEL", Self.key(id)], on: .session(id))
             return .full(full)
         }
         return .created
@@ -231,7 +254,7 @@ public final class RedisSessionStorage: SessionStorage {
                 RedisScripts.append, keys: [Self.key(id), Self.leasesKey(id)],
                 [
                     Self.arg(baseVersion), entry, Self.arg(limits.idleExpiryMilliseconds), Self.arg(replica), Self.arg(token), Self.arg(id),
-                    Self.arg(new.units)
+                    Self.arg(new.units), Self.arg(transport.leaseChannelPrefix(forSession: id)), Self.arg(transport.publishCommand)
                 ],
                 replayable: true, durable: true)
         } catch {
@@ -257,11 +280,11 @@ public final class RedisSessionStorage: SessionStorage {
             if delta != 0 { try? settle(id, version: baseVersion + 1, units: new.units, token: delta > 0 ? token : "") }
             return .appended(logBytes: parts.count > 1 ? parts[1].int ?? 0 : 0, imageBytes: parts.count > 2 ? parts[2].int ?? 0 : 0)
         case -1:
-            if delta > 0 { try? cancel(token) }
+            if delta > 0 { try? cancel(token, of: id) }
             try? forget(id)
             return .gone
         default:
-            if delta > 0 { try? cancel(token) }
+            if delta > 0 { try? cancel(token, of: id) }
             return .stale(current: parts.count > 1 ? parts[1].int ?? baseVersion : baseVersion)
         }
     }
@@ -278,7 +301,10 @@ public final class RedisSessionStorage: SessionStorage {
         do {
             reply = try eval(
                 RedisScripts.remove, keys: [Self.key(id), Self.leasesKey(id)],
-                [Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id)], durable: true)
+                [
+                    Self.arg(ifVersion ?? -1), Self.arg(replica), Self.arg(token), Self.arg(id),
+                    Self.arg(transport.leaseChannelPrefix(forSession: id)), Self.arg(transport.publishCommand)
+                ], durable: true)
         } catch {
             leases.revoke(id, now: MonotonicClock.now())
             throw error
@@ -304,24 +330,35 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func sessionCount(limits: StorageLimits) -> Int? {
-        (try? run(["HLEN", RedisAccountScripts.accountsKey], idempotent: true))?.int
+        try? accountedSessions()
     }
 
-    /// `EXISTS` for each, pipelined in batches of 1,000: one round trip per batch.
+    /// `EXISTS` for each, pipelined in batches of 1,000: one round trip per batch (per node
+    /// in a cluster).
     public func existing(_ ids: [String]) throws(StorageError) -> Set<String> {
         var held: Set<String> = []
         var start = 0
         while start < ids.count {
             let batch = ids[start..<min(ids.count, start + 1000)]
-            let replies = try call(batch.map { [Self.arg("EXISTS"), Self.arg(Self.key($0))] }, idempotent: true)
-            for (id, reply) in zip(batch, replies) where reply.int == 1 { held.insert(id) }
+            let replies = try transport.scatter(batch.map { (.session($0), [Self.arg("EXISTS"), Self.arg(Self.key($0))]) }, idempotent: true)
+            for (id, reply) in zip(batch, replies) {
+                if case .error(let message) = reply { throw .unavailable("Redis: \(message)") }
+                if reply.int == 1 { held.insert(id) }
+            }
             start += batch.count
         }
         return held
     }
 
+    /// With one master, `PING`. In a cluster, every slot must have a master and each master
+    /// must answer `PING`: a shard without one would fail its sessions' requests.
     public func ping() throws(StorageError) {
-        let reply = try run(["PING"], idempotent: true)
-        guard case .status("PONG") = reply else { throw .unavailable("Redis answered PING with \(reply)") }
+        switch transport {
+        case .master:
+            let reply = try run(["PING"], on: .accounts(bucket: 0), idempotent: true)
+            guard case .status("PONG") = reply else { throw .unavailable("Redis answered PING with \(reply)") }
+        case .cluster(let router):
+            try router.ping()
+        }
     }
 }

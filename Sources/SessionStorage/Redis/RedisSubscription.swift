@@ -10,6 +10,18 @@ enum RedisSubscription {
     /// Connects to `endpoint` (AUTH with `password` first) and subscribes to `channel`; nil
     /// when the server cannot be reached or refuses.
     static func open(_ endpoint: RedisEndpoint, password: String?, channel: String) -> UnsafeMutablePointer<redisContext>? {
+        guard let c = connect(endpoint, password: password) else { return nil }
+        // SUBSCRIBE's reply is the array ["subscribe", channel, 1].
+        guard command(c, ["SUBSCRIBE", channel]) == REDIS_REPLY_ARRAY else {
+            redisFree(c)
+            return nil
+        }
+        return c
+    }
+
+    /// A connection to `endpoint`, after AUTH with `password`; nil when the server cannot be
+    /// reached or refuses.
+    static func connect(_ endpoint: RedisEndpoint, password: String?) -> UnsafeMutablePointer<redisContext>? {
         let timeout = timeval(tv_sec: 0, tv_usec: 500_000)
         guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), timeout) else { return nil }
         guard c.pointee.err == 0 else {
@@ -21,12 +33,28 @@ enum RedisSubscription {
             redisFree(c)
             return nil
         }
-        // SUBSCRIBE's reply is the array ["subscribe", channel, 1].
-        guard command(c, ["SUBSCRIBE", channel]) == REDIS_REPLY_ARRAY else {
-            redisFree(c)
-            return nil
-        }
         return c
+    }
+
+    /// Sends `commands` in one pipeline and reads their replies: true when each is an array
+    /// (what `SSUBSCRIBE` answers), false at the first that is not.
+    static func pipelineArrays(_ c: UnsafeMutablePointer<redisContext>, _ commands: [[String]]) -> Bool {
+        for arguments in commands {
+            let lengths = arguments.map { $0.utf8.count }
+            var pointers = arguments.map { UnsafePointer<CChar>(strdup($0)) }
+            defer { pointers.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+            let appended = pointers.withUnsafeMutableBufferPointer { argv in
+                lengths.withUnsafeBufferPointer { lens in redisAppendCommandArgv(c, Int32(arguments.count), argv.baseAddress, lens.baseAddress) }
+            }
+            guard appended == REDIS_OK else { return false }
+        }
+        for _ in commands {
+            var raw: UnsafeMutableRawPointer?
+            guard redisGetReply(c, &raw) == REDIS_OK, let reply = raw else { return false }
+            defer { freeReplyObject(reply) }
+            guard reply.assumingMemoryBound(to: redisReply.self).pointee.type == REDIS_REPLY_ARRAY else { return false }
+        }
+        return true
     }
 
     /// Sends one command and returns its reply's type; nil when nothing came back.

@@ -38,6 +38,9 @@ final class RedisClusterRouter: @unchecked Sendable {
         self.maxRedirections = maxRedirections
     }
 
+    /// The slot map as last read, without reading it.
+    var knownMap: RedisSlotMap? { lock.locked { map } }
+
     /// The slot map, read first if it was never read.
     func slotMap() throws(StorageError) -> RedisSlotMap {
         if let known = lock.locked({ map }) { return known }
@@ -94,7 +97,7 @@ final class RedisClusterRouter: @unchecked Sendable {
     /// their keys in `slot`). A redirection in any reply sends them all again where it says:
     /// a node that refuses a slot refuses every command of it (queued ones included, and then
     /// EXEC aborts), so none of them ran.
-    func pipeline(slot: Int, idempotent: Bool = false, _ commands: [[[UInt8]]]) throws(StorageError) -> [RedisReply] {
+    func pipeline(slot: Int, idempotent: Bool = false, replayable: Bool = false, _ commands: [[[UInt8]]]) throws(StorageError) -> [RedisReply] {
         var asking: RedisAddress?, target: RedisAddress?
         var backoff: UInt32 = 1_000
         for _ in 0...maxRedirections {
@@ -110,7 +113,7 @@ final class RedisClusterRouter: @unchecked Sendable {
             let ask = asking != nil
             let replies: [RedisReply]
             do {
-                replies = try pool(node).withConnection(idempotent: idempotent) { (c) throws(StorageError) in
+                replies = try pool(node).withConnection(idempotent: idempotent, replayable: replayable) { (c) throws(StorageError) in
                     ask ? Array(try c.pipeline([[Array("ASKING".utf8)]] + commands).dropFirst()) : try c.pipeline(commands)
                 }
             } catch {
@@ -135,6 +138,53 @@ final class RedisClusterRouter: @unchecked Sendable {
             }
         }
         throw .unavailable("slot \(slot) was redirected more than \(maxRedirections) times")
+    }
+
+    /// Independent commands, one per slot given, answered in their order: grouped by the
+    /// master the map names for their slot and pipelined once per node; a command that node
+    /// redirects (a slot moved meanwhile) is sent again alone through `pipeline`.
+    func scatter(_ commands: [(slot: Int, command: [[UInt8]])], idempotent: Bool = false) throws(StorageError) -> [RedisReply] {
+        let map = try slotMap()
+        var byNode: [RedisAddress: [Int]] = [:], replies = [RedisReply](repeating: .null, count: commands.count)
+        var alone: [Int] = []
+        for (index, item) in commands.enumerated() {
+            if let node = map.master(of: item.slot) { byNode[node, default: []].append(index) } else { alone.append(index) }
+        }
+        for (node, indices) in byNode {
+            let answered: [RedisReply]
+            do {
+                answered = try pool(node).withConnection(idempotent: idempotent) { (c) throws(StorageError) in
+                    try c.pipeline(indices.map { commands[$0].command })
+                }
+            } catch {
+                _ = try? refresh()
+                throw error
+            }
+            for (index, reply) in zip(indices, answered) {
+                if case .error(let e) = reply, RedisClusterRedirection(error: e, from: node) != nil {
+                    alone.append(index)
+                } else {
+                    replies[index] = reply
+                }
+            }
+        }
+        for index in alone {
+            replies[index] = try pipeline(slot: commands[index].slot, idempotent: idempotent, [commands[index].command])[0]
+        }
+        return replies
+    }
+
+    /// Ready when every slot has an online master and every master answers `PING`; the map is
+    /// read again first, so a failover that finished is seen.
+    func ping() throws(StorageError) {
+        let map = try refresh()
+        guard map.coveredSlots == RedisClusterSlot.count else {
+            throw .unavailable("\(RedisClusterSlot.count - map.coveredSlots) Redis Cluster slots have no master")
+        }
+        for node in map.masters {
+            let reply = try pool(node).withConnection(idempotent: true) { (c) throws(StorageError) in try c.command(["PING"]) }
+            guard case .status("PONG") = reply else { throw .unavailable("Redis \(node.host):\(node.port) answered PING with \(reply)") }
+        }
     }
 
     /// The first redirection among `replies` (an EXEC aborted by one answers EXECABORT after
