@@ -18,14 +18,19 @@ struct RedisFailoverHTTPTests {
     struct Tally {
         /// Per session: the versions acknowledged (200 to an update with If-Match).
         var acknowledged: [String: [Int]] = [:]
-        /// Statuses other than 200/412, with the time they came (seconds since the start).
-        var errors: [(status: Int, code: String, at: Double)] = []
+        /// Statuses other than 200/412, with the time they came (seconds since the start) and
+        /// the session.
+        var errors: [(status: Int, code: String, at: Double, session: String)] = []
+        /// How many of them were `store_outcome_unknown`.
+        var unknown = 0
         /// Reads (through the other replica, right after an acknowledgement) older than it.
         var staleReads = 0
         /// Versions read that were lower than one read before on the same session.
         var backwards = 0
         /// When the first update after the kill was acknowledged, per client.
         var firstWriteAfterKill: [Double] = []
+        /// The same, per session (the cluster test: one shard's sessions).
+        var firstWriteAfterKillBySession: [String: Double] = [:]
     }
 
     @Test func aMasterKilledUnderLoadLosesNoAcknowledgedUpdate() throws {
@@ -147,7 +152,7 @@ struct RedisFailoverHTTPTests {
                 }
             default:
                 let code = (try? errorField(reply).code) ?? ""
-                tally.withLock { $0.errors.append((reply.status, code, now)) }
+                tally.withLock { $0.errors.append((reply.status, code, now, id)) }
                 usleep(50_000)
             }
         }

@@ -37,7 +37,18 @@ extension RedisSessionStorage {
             Self.arg(RedisAccountScripts.share(of: limits.maxTotalItems, bucket: bucket, among: buckets)), Self.arg(isNew ? "1" : "0"),
             Self.arg(token), Self.arg(pendingGraceMilliseconds), Self.arg(version)
         ]
-        var code = try accountsScript(RedisAccountScripts.reserve, bucket: bucket, arguments).int
+        var code: Int?
+        do {
+            code = try accountsScript(RedisAccountScripts.reserve, bucket: bucket, arguments).int
+        } catch .unavailable(let why) where buckets > 1 {
+            // In a cluster the bucket may live on another shard than the session: a master of
+            // that shard failing over must not fail this shard's sessions (issue 39). The
+            // change goes ahead unreserved; a new session is settled later by `reconcile`
+            // (a growing one's units already are, from its own `u`).
+            if isNew { unaccounted.withLock { $0[id] = (units, version) } }
+            _ = why
+            return nil
+        }
         if code != 0 {
             // Sessions that expired by their time to live, and changes that never settled,
             // still hold units until reconciled: reconcile, then try once more.
@@ -78,9 +89,19 @@ extension RedisSessionStorage {
         return total
     }
 
-    /// Brings every bucket's accounts back to what the sessions hold.
+    /// Brings every bucket's accounts back to what the sessions hold, first settling the
+    /// sessions created while their bucket could not be reached. A bucket that cannot be
+    /// reached does not keep the others from being reconciled.
     func reconcile() throws(StorageError) {
-        for bucket in 0..<transport.accountBuckets { try reconcile(bucket: bucket) }
+        for (id, held) in unaccounted.withLock({ $0 }) {
+            guard (try? settle(id, version: held.version, units: held.units, token: "")) != nil else { continue }
+            unaccounted.withLock { _ = $0.removeValue(forKey: id) }
+        }
+        var first: StorageError?
+        for bucket in 0..<transport.accountBuckets {
+            do { try reconcile(bucket: bucket) } catch { first = first ?? error }
+        }
+        if let first { throw first }
     }
 
     /// Brings one bucket's accounts back to what the sessions hold: drops reservations past

@@ -30,6 +30,9 @@ public final class RedisSessionStorage: SessionStorage {
     private let sentinelWatch: RedisSentinelWatch?
     /// Under Sentinel: where reads go while the master cannot be reached.
     let replicaQuorum: RedisReplicaQuorum?
+    /// Sessions created in a cluster while their accounts bucket's master could not be
+    /// reached: id → (units, version), settled by the next `reconcile`.
+    let unaccounted = Mutex<[String: (units: Int, version: Int)]>([:])
     /// Numbers the grants (their nonce) and the changes (their token).
     let serial = Atomic<UInt64>(0)
 

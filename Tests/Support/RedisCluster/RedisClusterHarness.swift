@@ -82,6 +82,25 @@ public final class RedisClusterHarness: @unchecked Sendable {
     /// Every node as `HOST:PORT,…`: the seeds of a `redis-cluster://` store.
     public var seeds: String { ports.map { "127.0.0.1:\($0)" }.joined(separator: ",") }
 
+    /// The ports of the running nodes that say they are masters.
+    public func masters() throws -> [Int] {
+        try processes.keys.sorted().filter { try cli($0, "ROLE").hasPrefix("master") }
+    }
+
+    /// Waits until every running replica's link to its master is up (`master_link_status:up`),
+    /// so a master's writes can be confirmed by one.
+    public func awaitReplication(attempts: Int = 400) throws {
+        for port in processes.keys {
+            var ok = false
+            for _ in 0..<attempts where !ok {
+                let info = (try? cli(port, "INFO", "replication")) ?? ""
+                ok = info.contains("role:master") || info.contains("master_link_status:up")
+                if !ok { usleep(50_000) }
+            }
+            guard ok else { throw HarnessError("replica \(port) never linked to its master") }
+        }
+    }
+
     /// Waits until every running node reports `cluster_state:ok` (after a failover, say).
     public func awaitClusterOK(attempts: Int = 400) throws {
         for port in processes.keys {
