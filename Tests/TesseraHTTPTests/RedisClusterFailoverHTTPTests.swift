@@ -113,6 +113,104 @@ struct RedisClusterFailoverHTTPTests {
             "\(seen.acknowledged.values.map(\.count).reduce(0, +)) acknowledged, \(seen.errors.count) errors, \(seen.unknown) unknown outcomes")
     }
 
+    /// `CLUSTER FAILOVER` on each shard in turn (the replica takes over, the old master
+    /// steps down), then a fourth master (with its replica) and `--cluster rebalance`, all
+    /// under writers and readers on every shard: no HTTP error at all, nothing lost, no stale
+    /// read. Redirections (`-MOVED` after a failover, `-ASK` and `-TRYAGAIN` while a slot
+    /// moves) are followed within each request's store budget.
+    @Test(.timeLimit(.minutes(4))) func failoversAndAReshardingUnderLoadAnswerEveryRequest() throws {
+        let cluster = try RedisClusterHarness(
+            masters: 3, replicasEach: 1, nodeTimeoutMilliseconds: Self.nodeTimeoutMilliseconds,
+            arguments: [
+                "--appendonly", "yes", "--appendfsync", "always", "--min-replicas-to-write", "1", "--min-replicas-max-lag", "10",
+                "--cluster-require-full-coverage", "no", "--repl-diskless-sync-delay", "0"
+            ])
+        defer { cluster.stop() }
+        try cluster.awaitReplication()
+        let servers = [
+            try TesseraServer(arguments: ["--store", "redis-cluster://\(cluster.seeds)"]),
+            try TesseraServer(arguments: ["--store", "redis-cluster://\(cluster.seeds)"])
+        ]
+        defer { servers.forEach { _ = $0.stop() } }
+        let setup = try servers[0].client()
+        var ids: [String] = []
+        for _ in 0..<12 {
+            ids.append(try #require(try json(setup.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)))["id"] as? String))
+        }
+        // Idle sessions too, so the resharding moves slots that hold keys.
+        for _ in 0..<200 { _ = try setup.request("POST", "/v1/sessions", body: P.sessionBody(P.initialItems)) }
+
+        let start = Date()
+        let tally = Mutex(Tally())
+        let killedAt = Mutex<Double?>(nil)
+        let stop = Atomic<Bool>(false)
+        let done = DispatchSemaphore(value: 0)
+        for (n, id) in ids.enumerated() {
+            let (mine, other) = (servers[n % 2], servers[(n + 1) % 2])
+            Thread {
+                defer { done.signal() }
+                Self.writer(id, n, writeThrough: mine, readThrough: other, start: start, tally: tally, killedAt: killedAt, stop: stop)
+            }.start()
+        }
+        usleep(1_000_000)
+        // Each shard's replica takes over in turn.
+        let replicas = try cluster.ports.filter { try cluster.cli($0, "ROLE").hasPrefix("slave") }
+        #expect(replicas.count == 3)
+        for replica in replicas {
+            #expect(try cluster.cli(replica, "CLUSTER", "FAILOVER") == "OK")
+            var promoted = false
+            for _ in 0..<200 where !promoted {
+                usleep(50_000)
+                promoted = (try? cluster.cli(replica, "ROLE").hasPrefix("master")) == true
+            }
+            #expect(promoted, "\(replica) did not take over")
+            try cluster.awaitReplication()
+            usleep(300_000)
+        }
+        let afterFailovers = tally.withLock { $0.acknowledged.values.map(\.count).reduce(0, +) }
+        // A fourth master with its replica, then the slots rebalanced onto it.
+        // The new master refuses writes (even redis-cli's FUNCTION RESTORE) until it has its
+        // replica: it starts without the rule, which is set once the replica is linked.
+        let master4 = try cluster.addNode(extra: ["--min-replicas-to-write", "0"])
+        let seed = "127.0.0.1:\(replicas[0])"
+        let added = try RedisClusterHarness.cli(["--cluster", "add-node", "127.0.0.1:\(master4)", seed])
+        #expect(added.contains("[OK] New node added correctly"), "\(added)")
+        try cluster.awaitClusterOK()
+        let id4 = try cluster.nodeID(master4)
+        let replica4 = try cluster.addNode()
+        let addedReplica = try RedisClusterHarness.cli([
+            "--cluster", "add-node", "127.0.0.1:\(replica4)", seed, "--cluster-slave", "--cluster-master-id", id4
+        ])
+        #expect(addedReplica.contains("[OK] New node added correctly"), "\(addedReplica)")
+        try cluster.awaitClusterOK()
+        try cluster.awaitReplication()
+        #expect(try cluster.cli(master4, "CONFIG", "SET", "min-replicas-to-write", "1") == "OK")
+        let rebalanced = try RedisClusterHarness.cli(["--cluster", "rebalance", seed, "--cluster-use-empty-masters"])
+        #expect(rebalanced.contains("Moving"), "\(rebalanced.suffix(400))")
+        usleep(1_000_000)
+        stop.store(true, ordering: .relaxed)
+        for _ in 0..<ids.count { done.wait() }
+
+        let seen = tally.withLock { $0 }
+        for (id, versions) in seen.acknowledged {
+            #expect(versions == Array(2..<(2 + versions.count)), "\(id): acknowledged \(versions)")
+            for server in servers {
+                let session = try json(server.client().request("GET", "/v1/sessions/\(id)"))
+                #expect(session["version"] as? Int == 1 + versions.count, "\(id) through \(server.port)")
+                #expect(session["itemCount"] as? Int == 3 + versions.count, "\(id) through \(server.port)")
+            }
+        }
+        #expect(seen.errors.isEmpty, "\(seen.errors.prefix(5))")
+        #expect(seen.staleReads == 0)
+        #expect(seen.backwards == 0)
+        let keysOnTheNewMaster = Int(try cluster.cli(master4, "DBSIZE")) ?? 0
+        #expect(keysOnTheNewMaster > 0)
+        let total = seen.acknowledged.values.map(\.count).reduce(0, +)
+        print(
+            "cluster failovers and resharding: \(afterFailovers) acknowledged through three failovers, \(total) in all;",
+            "\(keysOnTheNewMaster) keys on the fourth master; \(seen.errors.count) errors")
+    }
+
     /// One writer: updates its session with If-Match in a loop through `mine`, reading the
     /// version back through `other` after each acknowledgement.
     static func writer(

@@ -93,4 +93,73 @@ struct RedisClusterStoreHTTPTests {
         #expect(held.reduce(0, +) == 59)
         #expect(held.filter { $0 > 0 }.count > 1)
     }
+
+    /// `redis-cli -c` on the cluster (redirections followed), trimmed.
+    static func cli(_ cluster: RedisClusterHarness, _ arguments: String...) throws -> String {
+        try RedisClusterHarness.cli(["-c", "-p", "\(cluster.ports[0])"] + arguments).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A session of `count` items with explicit, varied sizes: about 4 bytes an item in its image.
+    static func sizedSession(_ count: Int) -> [UInt8] {
+        let sizes = (0..<count).map { "\(10 + $0 % 37),\(10 + $0 % 53)" }.joined(separator: ",")
+        return Array(#"{"layout":{"type":"flow"},"dataSource":{"sections":[{"sizes":[\#(sizes)]}]},"view":{"bounds":[320,480]}}"#.utf8)
+    }
+
+    /// Issue 39, point 2: an image over a megabyte is kept in chunk keys under the session's
+    /// tag (so a slot migration moves a megabyte at a time), read back through another
+    /// replica, replaced by a compaction (the old chunks go), and removed with the session.
+    @Test(.timeLimit(.minutes(3))) func largeImagesAreKeptInChunksUnderTheSessionsTag() throws {
+        let cluster = try RedisClusterHarness(masters: 3)
+        defer { cluster.stop() }
+        let replicas = [
+            try Self.replica(cluster, ["--redis-min-replica-acks", "0"]), try Self.replica(cluster, ["--redis-min-replica-acks", "0"])
+        ]
+        defer { replicas.forEach { _ = $0.stop() } }
+        let (a, b) = (
+            try LoopbackHTTPClient(port: replicas[0].port, timeoutSeconds: 120), try LoopbackHTTPClient(port: replicas[1].port, timeoutSeconds: 120)
+        )
+        let created = try a.request("POST", "/v1/sessions", body: Self.sizedSession(400_000))
+        #expect(created.status == 201, "\(created.text.prefix(300))")
+        let id = try #require(try json(created)["id"] as? String)
+        let key = "tessera:{\(id)}"
+
+        func chunks() throws -> (nonce: String, count: Int, bytes: Int) {
+            let fields = try Self.cli(cluster, "HMGET", key, "sk", "sc", "sb").split(separator: "\n").map(String.init)
+            return (fields[0], Int(fields[1]) ?? -1, Int(fields[2]) ?? -1)
+        }
+        let first = try chunks()
+        #expect(try Self.cli(cluster, "HEXISTS", key, "s") == "0")
+        // 1 MiB chunks: as many as the image needs, each alive as long as the session.
+        #expect(first.count == (first.bytes + (1 << 20) - 1) >> 20 && first.count >= 2, "\(first)")
+        var total = 0
+        for n in 0..<first.count {
+            let chunk = "\(key):s:\(first.nonce):\(n)"
+            total += Int(try Self.cli(cluster, "STRLEN", chunk)) ?? 0
+            #expect((Int(try Self.cli(cluster, "PTTL", chunk)) ?? -1) > 0)
+            #expect(try Self.cli(cluster, "CLUSTER", "KEYSLOT", chunk) == (try Self.cli(cluster, "CLUSTER", "KEYSLOT", key)))
+        }
+        #expect(total == first.bytes)
+        #expect(try json(b.request("GET", "/v1/sessions/\(id)"))["itemCount"] as? Int == 400_000)
+
+        // A change whose entry outgrows the image: the session is compacted into new chunks.
+        let items = (0..<200_000).map { #"{"size":[\#(11 + $0 % 31),\#(12 + $0 % 29)]}"# }.joined(separator: ",")
+        let paths = (0..<200_000).map { "[0,\($0)]" }.joined(separator: ",")
+        let insert = Array(#"{"updates":[{"op":"insertItems","indexPaths":[\#(paths)],"items":[\#(items)]}],"rect":[0,0,1,1]}"#.utf8)
+        #expect(try a.request("POST", "/v1/sessions/\(id)/updates", body: insert).status == 200)
+        var second = try chunks()
+        for _ in 0..<100 where second.nonce == first.nonce {
+            usleep(50_000)
+            second = try chunks()
+        }
+        #expect(second.nonce != first.nonce, "no compaction")
+        #expect(second.bytes > first.bytes)
+        #expect(try Self.cli(cluster, "EXISTS", "\(key):s:\(first.nonce):0") == "0")
+        #expect(try Self.cli(cluster, "HEXISTS", key, "l:2") == "0")
+        let session = try json(b.request("GET", "/v1/sessions/\(id)"))
+        #expect(session["itemCount"] as? Int == 600_000)
+        #expect(session["version"] as? Int == 2)
+
+        #expect(try b.request("DELETE", "/v1/sessions/\(id)").status == 204)
+        for n in 0..<second.count { #expect(try Self.cli(cluster, "EXISTS", "\(key):s:\(second.nonce):\(n)") == "0") }
+    }
 }

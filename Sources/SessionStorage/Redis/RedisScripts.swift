@@ -8,13 +8,35 @@
 /// `tessera:{ID}:leases` (replica → `expiry:nonce`), same hash tag. `sv`, `s` and `sb` keep
 /// the first letter of the images' old name, snapshot: stored names never change, so that
 /// sessions written before still load.
+///
+/// In a Redis Cluster an image over a megabyte is not kept in `s` but in chunk keys
+/// `tessera:{ID}:s:NONCE:N` (N from 0; same hash tag), named by the hash's `sk` (the nonce of
+/// the compaction or create that wrote them) and `sc` (how many): a slot migration moves a key
+/// whole, and one key of tens of megabytes would hold its node for as long (issue 39). The
+/// chunk keys live as long as the session: every script that renews the session's time to live
+/// renews theirs (`chunks` below); removing the session removes them.
 enum RedisScripts {
-    /// ARGV: ttl ms. The newest version (nil when gone), refreshing the time to live.
-    static let touch = """
-        local v = redis.call('HGET', KEYS[1], 'v')
-        if v then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-        return v
+    /// Lua helpers for the chunk keys of the session hash `key`.
+    private static let chunks = """
+        local function eachChunk(key, action, ...)
+            local c = redis.call('HMGET', key, 'sk', 'sc')
+            if c[1] then
+                for n = 0, tonumber(c[2]) - 1 do redis.call(action, key .. ':s:' .. c[1] .. ':' .. n, ...) end
+            end
+        end
+
         """
+
+    /// ARGV: ttl ms. The newest version (nil when gone), refreshing the time to live.
+    static let touch =
+        chunks + """
+            local v = redis.call('HGET', KEYS[1], 'v')
+            if v then
+                redis.call('PEXPIRE', KEYS[1], ARGV[1])
+                eachChunk(KEYS[1], 'PEXPIRE', ARGV[1])
+            end
+            return v
+            """
 
     /// Revokes the read leases other replicas hold on the session (docs/deployment.md,
     /// "Running more than one replica"): each unexpired holder but the writer itself gets `r ID TOKEN LEASE`
@@ -52,7 +74,7 @@ enum RedisScripts {
     /// {1, logBytes, imageBytes} when this very change (its token, `w:N`) already made
     /// version base + 1: a repeat after a lost reply answers the first run's outcome.
     static let append =
-        revokeLeases + """
+        chunks + revokeLeases + """
             local v = redis.call('HGET', KEYS[1], 'v')
             if not v then return {-1} end
             v = tonumber(v)
@@ -64,6 +86,7 @@ enum RedisScripts {
             redis.call('HSET', KEYS[1], 'v', v + 1, 'l:' .. (v + 1), ARGV[2], 'w:' .. (v + 1), ARGV[5], 'u', ARGV[7])
             local lb = redis.call('HINCRBY', KEYS[1], 'lb', #ARGV[2])
             redis.call('PEXPIRE', KEYS[1], ARGV[3])
+            eachChunk(KEYS[1], 'PEXPIRE', ARGV[3])
             local out = {0, lb, tonumber(redis.call('HGET', KEYS[1], 'sb'))}
             for _, x in ipairs(revoke(KEYS[2], ARGV[6], ARGV[4], ARGV[5], ARGV[8], ARGV[9])) do out[#out + 1] = x end
             return out
@@ -73,17 +96,19 @@ enum RedisScripts {
     /// version (nil when gone), after recording this replica's lease as `expiry:nonce`
     /// (expiry on Redis's clock; the nonce tells this grant from a later one) and renewing
     /// the session's time to live. A write, so Redis persists it like any change.
-    static let grantLease = """
-        local v = redis.call('HGET', KEYS[1], 'v')
-        if not v then return false end
-        local t = redis.call('TIME')
-        local length = tonumber(ARGV[2])
-        local expiry = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + length
-        redis.call('HSET', KEYS[2], ARGV[1], string.format('%.0f', expiry) .. ':' .. ARGV[4])
-        redis.call('PEXPIRE', KEYS[2], 2 * length)
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
-        return v
-        """
+    static let grantLease =
+        chunks + """
+            local v = redis.call('HGET', KEYS[1], 'v')
+            if not v then return false end
+            local t = redis.call('TIME')
+            local length = tonumber(ARGV[2])
+            local expiry = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + length
+            redis.call('HSET', KEYS[2], ARGV[1], string.format('%.0f', expiry) .. ':' .. ARGV[4])
+            redis.call('PEXPIRE', KEYS[2], 2 * length)
+            redis.call('PEXPIRE', KEYS[1], ARGV[3])
+            eachChunk(KEYS[1], 'PEXPIRE', ARGV[3])
+            return v
+            """
 
     /// KEYS: the leases. ARGV: holder, the lease revoked, the writer's channel, its token, the
     /// publish command (`PUBLISH`, or `SPUBLISH` in a cluster).
@@ -114,30 +139,60 @@ enum RedisScripts {
         """
 
     /// ARGV: version, session image. Keeps the entries after the new image only.
-    static let compact = """
-        local sv = redis.call('HGET', KEYS[1], 'sv')
-        if not sv then return 0 end
-        sv = tonumber(sv)
-        local target = tonumber(ARGV[1])
-        if sv >= target then return 0 end
-        redis.call('HSET', KEYS[1], 's', ARGV[2], 'sv', target, 'sb', #ARGV[2])
-        for n = sv + 1, target do redis.call('HDEL', KEYS[1], 'l:' .. n, 'w:' .. n) end
-        local v = tonumber(redis.call('HGET', KEYS[1], 'v'))
-        local lb = 0
-        for n = target + 1, v do lb = lb + redis.call('HSTRLEN', KEYS[1], 'l:' .. n) end
-        redis.call('HSET', KEYS[1], 'lb', lb)
-        return 1
-        """
+    static let compact =
+        chunks + """
+            local sv = redis.call('HGET', KEYS[1], 'sv')
+            if not sv then return 0 end
+            sv = tonumber(sv)
+            local target = tonumber(ARGV[1])
+            if sv >= target then return 0 end
+            eachChunk(KEYS[1], 'DEL')
+            redis.call('HDEL', KEYS[1], 'sk', 'sc')
+            redis.call('HSET', KEYS[1], 's', ARGV[2], 'sv', target, 'sb', #ARGV[2])
+            for n = sv + 1, target do redis.call('HDEL', KEYS[1], 'l:' .. n, 'w:' .. n) end
+            local v = tonumber(redis.call('HGET', KEYS[1], 'v'))
+            local lb = 0
+            for n = target + 1, v do lb = lb + redis.call('HSTRLEN', KEYS[1], 'l:' .. n) end
+            redis.call('HSET', KEYS[1], 'lb', lb)
+            return 1
+            """
+
+    /// The image of version ARGV[1] was written (ARGV[4] bytes) as ARGV[3] chunk keys under
+    /// nonce ARGV[2], each alive for a while only: make it the session's image, with the
+    /// session's time to live, and drop the image and entries it replaces. When the session is
+    /// gone or has a newer image already, the new chunks go instead. 1 | 0.
+    static let compactChunked =
+        chunks + """
+            local sv = redis.call('HGET', KEYS[1], 'sv')
+            local target = tonumber(ARGV[1])
+            if not sv or tonumber(sv) >= target then
+                for n = 0, tonumber(ARGV[3]) - 1 do redis.call('DEL', KEYS[1] .. ':s:' .. ARGV[2] .. ':' .. n) end
+                return 0
+            end
+            sv = tonumber(sv)
+            eachChunk(KEYS[1], 'DEL')
+            redis.call('HDEL', KEYS[1], 's')
+            redis.call('HSET', KEYS[1], 'sk', ARGV[2], 'sc', ARGV[3], 'sv', target, 'sb', ARGV[4])
+            local ttl = redis.call('PTTL', KEYS[1])
+            if ttl > 0 then eachChunk(KEYS[1], 'PEXPIRE', ttl) else eachChunk(KEYS[1], 'PERSIST') end
+            for n = sv + 1, target do redis.call('HDEL', KEYS[1], 'l:' .. n, 'w:' .. n) end
+            local v = tonumber(redis.call('HGET', KEYS[1], 'v'))
+            local lb = 0
+            for n = target + 1, v do lb = lb + redis.call('HSTRLEN', KEYS[1], 'l:' .. n) end
+            redis.call('HSET', KEYS[1], 'lb', lb)
+            return 1
+            """
 
     /// KEYS: the session, its leases. ARGV: required version (-1: any), replica, token, id, the
     /// holders' channel prefix, the publish command.
     /// {1, now, holder, expiry, ...} removed | 0 gone | {-2, current}.
     static let remove =
-        revokeLeases + """
+        chunks + revokeLeases + """
             local v = redis.call('HGET', KEYS[1], 'v')
             if not v then return 0 end
             local wanted = tonumber(ARGV[1])
             if wanted >= 0 and tonumber(v) ~= wanted then return {-2, tonumber(v)} end
+            eachChunk(KEYS[1], 'DEL')
             redis.call('DEL', KEYS[1])
             local out = {1}
             for _, x in ipairs(revoke(KEYS[2], ARGV[4], ARGV[2], ARGV[3], ARGV[5], ARGV[6])) do out[#out + 1] = x end
@@ -145,11 +200,14 @@ enum RedisScripts {
             """
 
     /// KEYS: the session, its quarantine key (same hash tag). ARGV: reason.
-    static let quarantine = """
-        if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-        redis.call('RENAME', KEYS[1], KEYS[2])
-        redis.call('PERSIST', KEYS[2])
-        redis.call('HSET', KEYS[2], 'quarantine', ARGV[1])
-        return 1
-        """
+    static let quarantine =
+        chunks + """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+            -- The chunks keep their names (the quarantined hash names them) and their data.
+            eachChunk(KEYS[1], 'PERSIST')
+            redis.call('RENAME', KEYS[1], KEYS[2])
+            redis.call('PERSIST', KEYS[2])
+            redis.call('HSET', KEYS[2], 'quarantine', ARGV[1])
+            return 1
+            """
 }

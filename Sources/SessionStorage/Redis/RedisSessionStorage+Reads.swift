@@ -96,14 +96,26 @@ extension RedisSessionStorage {
         let key = Self.arg(Self.key(id))
         let known = knownVersion ?? -1
         for _ in 0..<8 {
-            guard let head = try checked([Self.arg("HMGET"), key, Self.arg("v"), Self.arg("sv")]).elements,
-                head.count == 2, head[0].int != nil
+            guard
+                let head = try checked([Self.arg("HMGET"), key, Self.arg("v"), Self.arg("sv"), Self.arg("sk"), Self.arg("sc"), Self.arg("sb")])
+                    .elements,
+                head.count == 5, head[0].int != nil
             else { return nil }
             guard let imageVersion = head[1].int else { throw .corrupt("Redis key \(Self.key(id)) is not a Tessera session") }
             var image: (version: Int, bytes: [UInt8])?
             if known < imageVersion {
-                guard let bytes = try checked([Self.arg("HGET"), key, Self.arg("s")]).bytes else { return nil }
-                image = (imageVersion, bytes)
+                if let nonce = head[2].bytes, let count = head[3].int {
+                    // In chunk keys (a large image in a cluster); one gone means a compaction
+                    // replaced them since the HMGET: read again.
+                    let text = String(decoding: nonce, as: UTF8.self)
+                    guard let bytes = try Self.readChunks(id, nonce: text, count: count, bytes: head[4].int ?? 0, checked) else { continue }
+                    image = (imageVersion, bytes)
+                } else {
+                    // Gone from `s`: the session is gone, or a compaction moved the image into
+                    // chunks since the HMGET; the next round tells.
+                    guard let bytes = try checked([Self.arg("HGET"), key, Self.arg("s")]).bytes else { continue }
+                    image = (imageVersion, bytes)
+                }
             }
             let reply = try checked([
                 Self.arg("EVAL"), Self.arg(RedisScripts.load), Self.arg(1), key, Self.arg(known), Self.arg(image == nil ? -1 : imageVersion)

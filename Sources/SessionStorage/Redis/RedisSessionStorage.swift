@@ -186,6 +186,7 @@ public final class RedisSessionStorage: SessionStorage {
         let waiting = durable && minReplicaAcks > 0
         let sent = waiting ? commands + [[Self.arg("WAIT"), Self.arg(minReplicaAcks), Self.arg(replicaAckTimeoutMilliseconds)]] : commands
         var replies = try transport.send(sent, to: route, idempotent: idempotent, replayable: replayable)
+        if durable, case .cluster = transport { replies = try resendWhileWithoutReplica(replies, sent, route, idempotent, replayable) }
         if waiting {
             let acks = replies.removeLast().int ?? 0
             let failed = replies.contains { if case .error = $0 { return true } else { return false } }
@@ -193,6 +194,29 @@ public final class RedisSessionStorage: SessionStorage {
                 throw .outcomeUnknown(
                     "\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
             }
+        }
+        return replies
+    }
+
+    /// In a cluster, a master promoted a moment ago has no replica linked until its old master
+    /// (or another replica) has synced with it, and `min-replicas-to-write` makes it refuse
+    /// changes with `-NOREPLICAS` meanwhile: after a `CLUSTER FAILOVER`, for a few
+    /// milliseconds. A refused change did not run (the scripts write nothing before their
+    /// first write is refused; a refused `MULTI` block aborts), so it is sent again, for up to
+    /// half a second; a shard left without any replica still answers 503 after that.
+    private func resendWhileWithoutReplica(
+        _ first: [RedisReply], _ sent: [[[UInt8]]], _ route: RedisRoute, _ idempotent: Bool, _ replayable: Bool
+    ) throws(StorageError) -> [RedisReply] {
+        func refused(_ replies: [RedisReply]) -> Bool {
+            replies.contains { if case .error(let m) = $0 { return m.hasPrefix("NOREPLICAS") } else { return false } }
+        }
+        var replies = first
+        var pause: UInt32 = 2_000
+        let deadline = MonotonicClock.now() + 500_000_000
+        while refused(replies), MonotonicClock.now() < deadline {
+            usleep(pause)
+            pause = min(pause * 2, 100_000)
+            replies = try transport.send(sent, to: route, idempotent: idempotent, replayable: replayable)
         }
         return replies
     }
@@ -210,23 +234,35 @@ public final class RedisSessionStorage: SessionStorage {
         // Plain commands in one MULTI/EXEC, pipelined: a script would copy the image's
         // megabytes into Lua and back.
         let key = Array(Self.key(id).utf8)
+        // The image in `s`, or (in a cluster, over a megabyte) in chunk keys written in the
+        // same transaction.
+        var imageFields = [Self.arg("s"), image]
+        var chunkWrites: [[[UInt8]]] = []
+        let nonce = chunkNonce()
+        if let size = chunkBytes, image.count > size {
+            chunkWrites = Self.chunkWrites(id, nonce: nonce, image: image, size: size, ttl: Int(limits.idleExpiryMilliseconds))
+            imageFields = [Self.arg("sk"), Self.arg(nonce), Self.arg("sc"), Self.arg(chunkWrites.count)]
+        }
+        func undo() {
+            _ = try? run(["DEL", Self.key(id)], on: .session(id))
+            dropChunks(id, nonce: nonce, count: chunkWrites.count)
+        }
         let replies: [RedisReply]
         do {
             replies = try call(
-                [
-                    [Self.arg("MULTI")], [Self.arg("DEL"), key],
+                [[Self.arg("MULTI")], [Self.arg("DEL"), key]] + chunkWrites + [
                     [
-                        Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version),
-                        Self.arg("s"), image, Self.arg("sb"), Self.arg(image.count), Self.arg("lb"), Self.arg("0"), Self.arg("u"),
-                        Self.arg(counts.units)
+                        Self.arg("HSET"), key, Self.arg("v"), Self.arg(version), Self.arg("sv"), Self.arg(version)
+                    ] + imageFields + [
+                        Self.arg("sb"), Self.arg(image.count), Self.arg("lb"), Self.arg("0"), Self.arg("u"), Self.arg(counts.units)
                     ],
                     [Self.arg("PEXPIRE"), key, Self.arg(limits.idleExpiryMilliseconds)], [Self.arg("EXEC")]
                 ], on: .session(id),
                 durable: true)
         } catch {
             // Nobody knows the new id yet, so a create that may have landed is simply not
-            // answered: its key goes (or expires), and the client may retry at once.
-            _ = try? run(["DEL", Self.key(id)], on: .session(id))
+            // answered: its keys go (or expire), and the client may retry at once.
+            undo()
             throw error.asUnavailable
         }
         for reply in replies {
@@ -234,7 +270,7 @@ public final class RedisSessionStorage: SessionStorage {
         }
         guard replies.last?.elements != nil else { throw .unavailable("Redis: the create transaction was not executed") }
         if let full = try admitNew(id, units: counts.units, version: version, limits: limits) {
-            _ = try? run(["DEL", Self.key(id)], on: .session(id))
+            undo()
             return .full(full)
         }
         return .created
@@ -293,6 +329,10 @@ public final class RedisSessionStorage: SessionStorage {
     }
 
     public func compact(id: String, version: Int, image: [UInt8]) throws(StorageError) {
+        if let size = chunkBytes, image.count > size {
+            try compactChunked(id: id, version: version, image: image, size: size)
+            return
+        }
         _ = try eval(RedisScripts.compact, keys: [Self.key(id)], [Self.arg(version), image])
     }
 

@@ -50,10 +50,17 @@ public final class RedisClusterHarness: @unchecked Sendable {
 
     /// Starts (or restarts, with its node configuration file) the node on `port` and waits
     /// until it answers.
-    public func start(_ port: Int) throws {
+    /// - Parameter extra: arguments for this start only, after the harness's.
+    public func start(_ port: Int, extra: [String] = []) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
-        p.arguments = ["--port", "\(port)", "--cluster-config-file", "\(directory)/nodes-\(port).conf"] + arguments
+        // Each node's files its own (they share the directory): its node table, its append-only
+        // directory and its snapshot.
+        p.arguments =
+            [
+                "--port", "\(port)", "--cluster-config-file", "\(directory)/nodes-\(port).conf", "--appenddirname", "aof-\(port)",
+                "--dbfilename", "dump-\(port).rdb"
+            ] + arguments + extra
         try p.run()
         processes[port] = p
         var up = false
@@ -62,6 +69,17 @@ public final class RedisClusterHarness: @unchecked Sendable {
             if !up { usleep(50_000) }
         }
         guard up else { throw HarnessError("redis-server on \(port) did not start") }
+    }
+
+    /// Starts a node that is not in the cluster yet, on a free port (with its bus port free),
+    /// and answers its port: `--cluster add-node` makes it a master or a replica.
+    public func addNode(extra: [String] = []) throws -> Int {
+        while true {
+            let port = try LoopbackPort.free()
+            guard port + 10000 <= 65535, !LoopbackPort.redisAnswers(port + 10000), processes[port] == nil else { continue }
+            try start(port, extra: extra)
+            return port
+        }
     }
 
     /// `kill -9` of the node on `port`.

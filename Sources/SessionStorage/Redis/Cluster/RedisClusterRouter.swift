@@ -14,7 +14,11 @@ import TesseraSupport
 /// - `-TRYAGAIN` waits (1, 2, 4, … ms) and sends again; `-CLUSTERDOWN` and a slot no online
 ///   master serves are `.unavailable`.
 /// A redirected command did not run where it was refused, so sending it on is safe for
-/// writes too. At most `maxRedirections` hops; then `.unavailable`.
+/// writes too. At most `maxRedirections` `-MOVED` hops (more means the nodes disagree);
+/// `-ASK` and `-TRYAGAIN` go on for as long as the command timeout: a script whose keys a
+/// slot migration has split (the session moved, its lease hash not yet, or the lease hash
+/// not there at all) is refused with `-TRYAGAIN` on both nodes until the slot's migration
+/// ends, a matter of milliseconds; then `.unavailable`.
 final class RedisClusterRouter: @unchecked Sendable {
     let seeds: [RedisAddress]
     let password: String?
@@ -100,7 +104,9 @@ final class RedisClusterRouter: @unchecked Sendable {
     func pipeline(slot: Int, idempotent: Bool = false, replayable: Bool = false, _ commands: [[[UInt8]]]) throws(StorageError) -> [RedisReply] {
         var asking: RedisAddress?, target: RedisAddress?
         var backoff: UInt32 = 1_000
-        for _ in 0...maxRedirections {
+        var moves = 0
+        let deadline = MonotonicClock.now() + UInt64(max(1, commandTimeoutMilliseconds)) * 1_000_000
+        while true {
             let node: RedisAddress
             if let a = asking ?? target {
                 node = a
@@ -126,18 +132,24 @@ final class RedisClusterRouter: @unchecked Sendable {
             guard let redirection = Self.redirection(in: replies, from: node) else { return replies }
             switch redirection {
             case .moved(_, let to):
+                moves += 1
+                guard moves <= maxRedirections else {
+                    throw .unavailable("slot \(slot) was moved more than \(maxRedirections) times")
+                }
                 target = to
                 _ = try? refresh()
             case .ask(_, let to):
                 asking = to
             case .tryAgain:
                 usleep(backoff)
-                backoff = min(backoff * 2, 100_000)
+                backoff = min(backoff * 2, 50_000)
             case .clusterDown:
                 throw .unavailable("the Redis Cluster is down for slot \(slot)")
             }
+            guard MonotonicClock.now() < deadline else {
+                throw .unavailable("slot \(slot) was still being migrated after \(commandTimeoutMilliseconds) ms")
+            }
         }
-        throw .unavailable("slot \(slot) was redirected more than \(maxRedirections) times")
     }
 
     /// Independent commands, one per slot given, answered in their order: grouped by the
