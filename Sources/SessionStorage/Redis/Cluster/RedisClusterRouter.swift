@@ -186,17 +186,22 @@ final class RedisClusterRouter: @unchecked Sendable {
         return replies
     }
 
-    /// Ready when every slot has an online master and every master answers `PING`; the map is
-    /// read again first, so a failover that finished is seen.
+    /// Ready when the slot map can be read and a master it names answers `PING`. A shard
+    /// without a master (a failover under way) fails its own sessions' requests, not the
+    /// replica: the other shards' sessions are served, so readiness does not wait for it.
     func ping() throws(StorageError) {
         let map = try refresh()
-        guard map.coveredSlots == RedisClusterSlot.count else {
-            throw .unavailable("\(RedisClusterSlot.count - map.coveredSlots) Redis Cluster slots have no master")
-        }
+        var last: StorageError = .unavailable("the Redis Cluster has no master serving slots")
         for node in map.masters {
-            let reply = try pool(node).withConnection(idempotent: true) { (c) throws(StorageError) in try c.command(["PING"]) }
-            guard case .status("PONG") = reply else { throw .unavailable("Redis \(node.host):\(node.port) answered PING with \(reply)") }
+            do {
+                let reply = try pool(node).withConnection(idempotent: true) { (c) throws(StorageError) in try c.command(["PING"]) }
+                if case .status("PONG") = reply { return }
+                last = .unavailable("Redis \(node.host):\(node.port) answered PING with \(reply)")
+            } catch {
+                last = error
+            }
         }
+        throw last
     }
 
     /// The first redirection among `replies` (an EXEC aborted by one answers EXECABORT after
