@@ -22,9 +22,12 @@ with every acknowledged change, still changeable through nginx; and where it run
 Cluster behind HAProxy, the cluster has three masters with a replica each, sessions created
 through HAProxy are changed and read back through it, every request naming a session lands on
 one replica (told by the replicas' /metrics), the sessions spread over every replica and every
-master (their keys counted with redis-cli), and when a replica stops its sessions are served by
-the others at their newest version while the others' sessions stay where they were. Run by
-`make test-deploy` (part of `make test`), with the Makefile's virtual environment (PyYAML).
+master (their keys counted with redis-cli), when a replica stops its sessions are served by
+the others at their newest version while the others' sessions stay where they were, and when a
+master is killed its replica takes over, the other shards take every change meanwhile, the
+shard takes changes again once the old master is back as a replica, and no acknowledged change
+is lost. Run by `make test-deploy` (part of `make test`), with the Makefile's virtual
+environment (PyYAML).
 """
 import http.client
 import json
@@ -466,7 +469,7 @@ class Topology:
         after = {r: self.session_requests(r) for r in replicas}
         return {r: after[r] - before[r] for r in replicas if after[r] != before[r]}
 
-    def check_owners(self, replicas: list[str], front: str, masters: list[str]) -> dict[str, str]:
+    def check_owners(self, replicas: list[str], front: str, masters: list[str]) -> tuple[dict[str, str], dict[str, set[str]]]:
         """Sessions created through HAProxy, each changed and read back through it: each
         session's requests all answered by one replica, every replica owning some, every
         master holding some of their keys."""
@@ -506,7 +509,7 @@ class Topology:
         print(f"owners: {len(ids)} sessions created through {front}, each changed and read back through it, each "
               f"answered by one replica ({', '.join(f'{r} {n}' for r, n in share.items())}); their keys on "
               f"{', '.join(f'{m} {len(h)}' for m, h in held.items())}")
-        return owners
+        return owners, held
 
     def check_replica_stopped(self, replicas: list[str], front: str, owners: dict[str, str]) -> None:
         """Routing is a cache: with one replica stopped, its sessions are answered by the
@@ -531,6 +534,58 @@ class Topology:
         print(f"{stopped} stopped: its {len(moved)} sessions answered at their newest version by "
               f"{', '.join(f'{r} {sum(1 for a in moved.values() if a == r)}' for r in alive)}; the others stayed on their owners")
 
+    def check_master_killed(self, front: str, held: dict[str, set[str]]) -> None:
+        """`kill -9` of a master: its replica takes over, the old master comes back after that
+        (a node down for longer than cluster-node-timeout) as the new one's replica, and the
+        shard takes changes again (its new master refuses them while it has no replica);
+        meanwhile changes on the other shards through HAProxy all succeed, and no acknowledged
+        change is lost anywhere."""
+        roles = self.cluster_roles()
+        victim = sorted(roles)[0]
+        (heir,) = roles[victim]
+        mine = sorted(held[victim])[0]
+        others = [sorted(held[m])[0] for m in sorted(roles) if m != victim]
+        change = {"updates": [{"op": "insertItems", "indexPaths": [[0, 0]]}], "rect": [0, 0, 1, 1]}
+        start = {sid: self.request(front, "GET", f"/v1/sessions/{sid}")[1].get("version") for sid in [mine] + others}
+        acknowledged: dict[str, list[int]] = {sid: [] for sid in start}
+        elsewhere: list = []
+        refused: list = []
+        promoted_after = back_after = None
+        os.killpg(self.processes[victim].pid, signal.SIGKILL)
+        self.processes[victim].wait()
+        began = time.monotonic()
+        while back_after is None and time.monotonic() - began < 90:
+            for sid in others:
+                status, answer = self.request(front, "POST", f"/v1/sessions/{sid}/updates", change)
+                if status == 200:
+                    acknowledged[sid].append(answer.get("version"))
+                else:
+                    elsewhere.append((round(time.monotonic() - began, 1), sid, status, answer))
+            status, answer = self.request(front, "POST", f"/v1/sessions/{mine}/updates", change)
+            if status == 200:
+                acknowledged[mine].append(answer.get("version"))
+                if promoted_after is not None:
+                    back_after = time.monotonic() - began
+            else:
+                refused.append(status)
+            if promoted_after is None and self.redis_cli(heir, "role").split()[:1] == ["master"]:
+                promoted_after = time.monotonic() - began
+                self.start(victim)
+            time.sleep(0.05)
+        self.expect(back_after is not None, f"{victim}'s shard took no change within 90 s of its kill (refused: {sorted(set(refused))})")
+        self.expect(not elsewhere, f"changes on the other shards failed while {victim} was down: {elsewhere[:5]} ({len(elsewhere)} in all)")
+        for sid, versions in acknowledged.items():
+            self.expect(versions == sorted(set(versions)), f"session {sid}: acknowledged versions {versions}")
+            for name in self.names("tessera"):
+                if self.processes[name].poll() is None:
+                    status, answer = self.request(name, "GET", f"/v1/sessions/{sid}")
+                    self.expect(status == 200 and answer.get("version") == versions[-1],
+                                f"session {sid} through {name}: {status} {answer}, last acknowledged version {versions[-1]}")
+        print(f"master killed: {heir} took over {victim}'s slots {promoted_after:.1f} s after its SIGKILL; with {victim} back as "
+              f"its replica, the shard took changes again at {back_after:.1f} s ({len(refused)} refused before, status "
+              f"{sorted(set(refused))}); the other shards took {sum(len(acknowledged[s]) for s in others)} changes meanwhile, "
+              "none refused; no acknowledged change lost")
+
 
 def main() -> int:
     if len(sys.argv) != 3:
@@ -548,8 +603,9 @@ def main() -> int:
         if topology.names("sentinel"):
             topology.check_failover(session, front)
         if clustered:
-            owners = topology.check_owners(replicas, front, masters)
+            owners, held = topology.check_owners(replicas, front, masters)
             topology.check_replica_stopped(replicas, front, owners)
+            topology.check_master_killed(front, held)
     finally:
         topology.down()
     print(f"{os.path.relpath(topology.compose_path, ROOT)}: the topology works on loopback")
