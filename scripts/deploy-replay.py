@@ -443,9 +443,15 @@ class Topology:
     def check_cluster(self) -> list[str]:
         nodes = [n for n in self.names("redis") if self.clustered(n)]
         self.wait("cluster_state:ok on every node", lambda: all("cluster_state:ok" in self.redis_cli(n, "cluster", "info") for n in nodes))
-        roles = self.cluster_roles()
-        self.expect(len(roles) == 3 and all(len(r) == 1 for r in roles.values()),
-                    f"expected three masters with a replica each, found {roles}")
+        # The replicas' roles reach every node by gossip, after the create has returned.
+        roles: dict[str, list[str]] = {}
+
+        def formed() -> bool:
+            roles.clear()
+            roles.update(self.cluster_roles())
+            return len(roles) == 3 and all(len(r) == 1 for r in roles.values())
+
+        self.wait("three masters with a replica each", formed)
         # A master refuses writes until its replica is attached (min-replicas-to-write 1).
         self.wait("every master's replica attached",
                   lambda: all("connected_slaves:1" in self.redis_cli(m, "info", "replication") for m in roles))
