@@ -11,7 +11,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "deploy", "IMAGES.md")
-FILES = ["Dockerfile", "compose.yaml", os.path.join("deploy", "compose.sentinel.yaml")]
+FILES = ["Dockerfile", "compose.yaml", os.path.join("deploy", "compose.sentinel.yaml"),
+         os.path.join("deploy", "compose.cluster.yaml")]
 
 # An exact tag: a full version (x.y.z, then an optional variant such as -bookworm), or
 # Debian's dated tag (bookworm-YYYYMMDD, optionally -slim).

@@ -1,21 +1,32 @@
 #!/usr/bin/env python3
 """Replays a compose file's topology on loopback, without Docker, and checks that it works:
-the same tessera binary, Debian's redis-server, redis-sentinel and nginx, started with the
-command lines, configuration files and environment the compose file (and the Dockerfile's
-ENV, ENTRYPOINT and CMD) give each service, in the order `depends_on` and the health checks
-set. Only what a single machine forces is changed, each in one place below (`Loopback`):
-service names become 127.0.0.1, each service listens on a port of its own, data and
-configuration files go to a temporary folder, and servers bind to loopback.
+the same tessera binary, Debian's redis-server, redis-sentinel, redis-cli, nginx and haproxy,
+started with the command lines, configuration files and environment the compose file (and the
+Dockerfile's ENV, ENTRYPOINT and CMD) give each service, in the order `depends_on` and the
+health checks set; a one-shot service (the cluster's `redis-cli --cluster create`) runs to
+completion before the services that wait for it. Only what a single machine forces is changed,
+each in one place below (`Loopback`): service names become 127.0.0.1, each service listens on a
+port of its own (a cluster node's bus too), data and configuration files go to a temporary
+folder, and servers bind to loopback.
 
     scripts/deploy-replay.py PATH/TO/tessera compose.yaml
     scripts/deploy-replay.py PATH/TO/tessera deploy/compose.sentinel.yaml
+    scripts/deploy-replay.py PATH/TO/tessera deploy/compose.cluster.yaml
 
-Then, through nginx and each replica: a session created through one replica is read, changed
-and read again through the other and through nginx (round-robin, no stickiness); the replicas'
-stop grace period is longer than the server's shutdown grace; and where the file runs Redis
+Then, through the proxy (nginx or HAProxy) and each replica: a session created through one
+replica is read, changed and read again through another and through the proxy; the replicas'
+stop grace period is longer than the server's shutdown grace; where the file runs Redis
 Sentinel, the master is killed, a sentinel promotes a replica, changes are accepted again
 before the old master returns, the old master comes back as a replica, and the session is there
-with every acknowledged change, still changeable through nginx. Run by `make test-deploy` (part of `make test`), with the Makefile's virtual
+with every acknowledged change, still changeable through nginx; and where it runs a Redis
+Cluster behind HAProxy, the cluster has three masters with a replica each, sessions created
+through HAProxy are changed and read back through it, every request naming a session lands on
+one replica (told by the replicas' /metrics), the sessions spread over every replica and every
+master (their keys counted with redis-cli), when a replica stops its sessions are served by
+the others at their newest version while the others' sessions stay where they were, and when a
+master is killed its replica takes over, the other shards take every change meanwhile, the
+shard takes changes again once the old master is back as a replica, and no acknowledged change
+is lost. Run by `make test-deploy` (part of `make test`), with the Makefile's virtual
 environment (PyYAML).
 """
 import http.client
@@ -34,12 +45,19 @@ import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHUTDOWN_GRACE_SECONDS = 30  # tessera serve --shutdown-grace-seconds, its default
+HAPROXY_CONF = "/usr/local/etc/haproxy/haproxy.cfg"  # where the official image reads it
+CLUSTER_SESSIONS = 30  # over three masters: each holds none with odds of 3 * (2/3)^30, 2e-5
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def binary(name: str) -> str:
+    """A server from Debian's packages: on PATH, or in /usr/sbin when PATH lacks it (not root)."""
+    return name if subprocess.run(["which", name], capture_output=True).returncode == 0 else f"/usr/sbin/{name}"
 
 
 def dockerfile_image() -> tuple[dict[str, str], list[str]]:
@@ -98,8 +116,9 @@ class Topology:
         self.image_env, self.image_args = dockerfile_image()
         self.work = tempfile.mkdtemp(prefix="tessera-deploy-")
         self.processes: dict[str, subprocess.Popen] = {}
-        self.loopback = Loopback({name: self.container_port(name) for name in self.services})
+        self.loopback = Loopback({name: self.container_port(name) for name in self.services if self.kind(name) != "job"})
         self.path = self.sentinel_path()
+        self.bus_ports: dict[str, int] = {}
 
     def sentinel_path(self) -> str:
         """PATH with `redis-sentinel`: Debian ships it in its own package, whose install starts a
@@ -125,8 +144,17 @@ class Topology:
         image = service.get("image", "")
         if image.startswith("nginx:"):
             return "nginx"
+        if image.startswith("haproxy:"):
+            return "haproxy"
         command = " ".join(self.command(name))
-        return "sentinel" if "redis-sentinel" in command else "redis"
+        if "redis-sentinel" in command:
+            return "sentinel"
+        # A Redis image running something other than a server is a one-shot job.
+        return "redis" if not command or "redis-server" in command else "job"
+
+    def clustered(self, name: str) -> bool:
+        command = self.command(name)
+        return self.kind(name) == "redis" and "--cluster-enabled" in command and command[command.index("--cluster-enabled") + 1] == "yes"
 
     def command(self, name: str) -> list[str]:
         command = self.services[name].get("command", [])
@@ -137,8 +165,11 @@ class Topology:
         if kind == "tessera":
             return int(self.environment(name, moved=False).get("TESSERA_PORT", "8080"))
         if kind == "nginx":
-            conf = open(self.nginx_source(name), encoding="utf-8").read()
+            conf = open(self.mounted(name, "/etc/nginx/nginx.conf"), encoding="utf-8").read()
             return int(re.search(r"^\s*listen\s+(\d+)\s*;", conf, re.M).group(1))
+        if kind == "haproxy":
+            conf = open(self.mounted(name, HAPROXY_CONF), encoding="utf-8").read()
+            return int(re.search(r"^\s*bind\s+\S*:(\d+)\s*$", conf, re.M).group(1))
         if kind == "sentinel":
             return int(re.search(r"'port (\d+)'", " ".join(self.command(name))).group(1))
         command = self.command(name)
@@ -156,12 +187,13 @@ class Topology:
             env["TESSERA_PORT"] = str(self.loopback.ports[name])
         return env
 
-    def nginx_source(self, name: str) -> str:
+    def mounted(self, name: str, target: str) -> str:
+        """The file of this repository that a volume mounts at `target`."""
         for volume in self.services[name].get("volumes", []):
-            source, target = volume.split(":")[:2]
-            if target == "/etc/nginx/nginx.conf":
+            source, inside = volume.split(":")[:2]
+            if inside == target:
                 return os.path.normpath(os.path.join(self.base, source))
-        raise SystemExit(f"{name}: no nginx.conf volume")
+        raise SystemExit(f"{name}: no volume mounted at {target}")
 
     def dependencies(self, name: str) -> dict[str, str]:
         depends = self.services[name].get("depends_on", {})
@@ -175,7 +207,7 @@ class Topology:
         folder = os.path.join(self.work, name)
         os.makedirs(folder, exist_ok=True)
         log = open(os.path.join(folder, "log"), "ab")
-        port = self.loopback.ports[name]
+        port = self.loopback.ports.get(name)
         kind = self.kind(name)
         env = dict(os.environ, PATH=self.path)
         if kind == "tessera":
@@ -183,6 +215,20 @@ class Topology:
             argv = [self.tessera] + self.image_args
         elif kind == "redis":
             argv = self.loopback.argv(self.command(name)) + ["--port", str(port), "--bind", "127.0.0.1", "--dir", folder]
+            if self.clustered(name):
+                # The bus listens on port + 10000 unless told: past 65535 for a high port.
+                argv += ["--cluster-port", str(self.bus_ports.setdefault(name, free_port()))]
+        elif kind == "job":
+            argv = self.loopback.argv(self.command(name))
+        elif kind == "haproxy":
+            conf = self.loopback.text(open(self.mounted(name, HAPROXY_CONF), encoding="utf-8").read())
+            conf = re.sub(r"^(\s*)bind\s+\S*:\d+\s*$", rf"\1bind 127.0.0.1:{port}", conf, flags=re.M)
+            path = os.path.join(folder, "haproxy.cfg")
+            open(path, "w", encoding="utf-8").write(conf)
+            check = subprocess.run([binary("haproxy"), "-c", "-f", path], capture_output=True, text=True)
+            if check.returncode != 0:
+                self.fail(f"{name}: haproxy -c refuses the configuration:\n{check.stdout}{check.stderr}")
+            argv = [binary("haproxy"), "-db", "-f", path]
         elif kind == "sentinel":
             script = self.loopback.text(self.command(name)[-1])
             inside = self.loopback.container_ports[name]
@@ -190,17 +236,25 @@ class Topology:
             script = script.replace("/tmp/sentinel.conf", os.path.join(folder, "sentinel.conf"))
             argv = self.command(name)[:-1] + [script]
         else:
-            conf = open(self.nginx_source(name), encoding="utf-8").read()
+            conf = open(self.mounted(name, "/etc/nginx/nginx.conf"), encoding="utf-8").read()
             conf = self.loopback.text(conf)
             conf = re.sub(r"^(\s*)listen\s+\d+\s*;", rf"\1listen 127.0.0.1:{port};", conf, flags=re.M)
             os.makedirs(os.path.join(folder, "logs"), exist_ok=True)
             path = os.path.join(folder, "nginx.conf")
             open(path, "w", encoding="utf-8").write(conf)
-            nginx = "nginx" if subprocess.run(["which", "nginx"], capture_output=True).returncode == 0 else "/usr/sbin/nginx"
-            argv = [nginx, "-p", folder, "-c", path, "-g", f"daemon off; pid {folder}/nginx.pid; error_log {folder}/error.log;"]
+            argv = [binary("nginx"), "-p", folder, "-c", path, "-g", f"daemon off; pid {folder}/nginx.pid; error_log {folder}/error.log;"]
         self.processes[name] = subprocess.Popen(argv, stdout=log, stderr=log, env=env, start_new_session=True)
 
+    def completed(self, name: str) -> bool:
+        """A one-shot job's end: True once it exited 0; a failure stops the replay."""
+        code = self.processes[name].poll()
+        if code not in (None, 0):
+            self.fail(f"{name} exited with status {code}")
+        return code == 0
+
     def healthy(self, name: str) -> bool:
+        if self.kind(name) == "job":
+            return self.completed(name)
         test = self.services[name].get("healthcheck", {}).get("test")
         if not test:
             return self.listening(name)
@@ -229,8 +283,9 @@ class Topology:
                 if name in started or any(d not in started for d in self.dependencies(name)):
                     continue
                 for dependency, condition in self.dependencies(name).items():
-                    check = (lambda d=dependency: self.healthy(d)) if condition == "service_healthy" else (lambda d=dependency: self.listening(d))
-                    self.wait(f"{dependency} ready for {name}", check)
+                    checks = {"service_completed_successfully": self.completed, "service_healthy": self.healthy}
+                    check = checks.get(condition, self.listening)
+                    self.wait(f"{dependency} ready for {name}", lambda d=dependency, c=check: c(d))
                 self.start(name)
                 started.append(name)
                 break
@@ -238,7 +293,7 @@ class Topology:
                 self.fail("depends_on has a cycle")
         for name in self.services:
             self.wait(f"{name} healthy", lambda n=name: self.healthy(n))
-        print(f"up: {', '.join(f'{n} :{self.loopback.ports[n]}' for n in self.services)}")
+        print(f"up: {', '.join(f'{n} :{self.loopback.ports[n]}' if n in self.loopback.ports else f'{n} done' for n in self.services)}")
 
     def down(self) -> None:
         for process in self.processes.values():
@@ -361,6 +416,181 @@ class Topology:
               f"{accepted_after:.1f} s ({len(answers) - 1} refused before, status {refused}); {master} back as a replica; "
               "no acknowledged change lost")
 
+    # MARK: Redis Cluster behind HAProxy
+
+    def redis_cli(self, name: str, *args: str) -> str:
+        return subprocess.run(["redis-cli", "-p", str(self.loopback.ports[name]), *args],
+                              capture_output=True, text=True, timeout=30).stdout
+
+    def cluster_roles(self) -> dict[str, list[str]]:
+        """Each master that holds slots → its replicas, as one node's CLUSTER NODES says."""
+        nodes = [n for n in self.names("redis") if self.clustered(n)]
+        by_port = {self.loopback.ports[n]: n for n in nodes}
+        # id address@bus[,hostname] flags master ping pong epoch link slot…
+        lines = [line.split() for line in self.redis_cli(nodes[0], "cluster", "nodes").splitlines() if line.strip()]
+        service = {f[0]: by_port.get(int(f[1].split("@")[0].rsplit(":", 1)[1])) for f in lines}
+        masters = {f[0]: [] for f in lines if "master" in f[2].split(",") and "fail" not in f[2] and len(f) > 8}
+        for f in lines:
+            if f[3] in masters and "fail" not in f[2]:
+                masters[f[3]].append(service[f[0]])
+        return dict(sorted((service[m], replicas) for m, replicas in masters.items()))
+
+    def check_cluster(self) -> list[str]:
+        nodes = [n for n in self.names("redis") if self.clustered(n)]
+        self.wait("cluster_state:ok on every node", lambda: all("cluster_state:ok" in self.redis_cli(n, "cluster", "info") for n in nodes))
+        # The replicas' roles reach every node by gossip, after the create has returned.
+        roles: dict[str, list[str]] = {}
+
+        def formed() -> bool:
+            roles.clear()
+            roles.update(self.cluster_roles())
+            return len(roles) == 3 and all(len(r) == 1 for r in roles.values())
+
+        self.wait("three masters with a replica each", formed)
+        # A master refuses writes until its replica is attached (min-replicas-to-write 1).
+        self.wait("every master's replica attached",
+                  lambda: all("connected_slaves:1" in self.redis_cli(m, "info", "replication") for m in roles))
+        print(f"cluster: {len(nodes)} nodes, masters {', '.join(f'{m} (replica {r[0]})' for m, r in roles.items())}")
+        return list(roles)
+
+    def session_requests(self, name: str) -> int:
+        """Requests naming a session that this replica answered, from its /metrics."""
+        status, answer = self.request(name, "GET", "/metrics")
+        self.expect(status == 200, f"{name} /metrics: {status}")
+        total = 0.0
+        for line in answer["text"].splitlines():
+            if line.startswith("tessera_http_requests_total{") and 'route="/v1/sessions/{id}' in line:
+                total += float(line.rsplit(" ", 1)[1])
+        return int(total)
+
+    def served_by(self, replicas: list[str], requests) -> dict[str, int]:
+        """Which replicas answered what `requests()` sent (nothing else names a session meanwhile)."""
+        before = {r: self.session_requests(r) for r in replicas}
+        requests()
+        after = {r: self.session_requests(r) for r in replicas}
+        return {r: after[r] - before[r] for r in replicas if after[r] != before[r]}
+
+    def check_owners(self, replicas: list[str], front: str, masters: list[str]) -> tuple[dict[str, str], dict[str, set[str]]]:
+        """Sessions created through HAProxy, each changed and read back through it: each
+        session's requests all answered by one replica, every replica owning some, every
+        master holding some of their keys."""
+        body = {"layout": {"type": "flow", "itemSize": [100, 100]}, "dataSource": {"sections": [{"itemCount": 10}]},
+                "view": {"bounds": [320, 480]}}
+        ids = []
+        for _ in range(CLUSTER_SESSIONS):
+            status, answer = self.request(front, "POST", "/v1/sessions", body)
+            self.expect(status == 201, f"a create through {front}: {status} {answer}")
+            ids.append(answer["id"])
+        steps = [("GET", "", None, 1),
+                 ("POST", "/updates", {"updates": [{"op": "insertItems", "indexPaths": [[0, 0]]}], "rect": [0, 0, 1, 1]}, 2),
+                 ("GET", "/elements?rect=0,0,320,480", None, None),
+                 ("PATCH", "/view", {"contentOffset": {"x": 0, "y": 100}}, 3),
+                 ("GET", "/items/0/3", None, None),
+                 ("GET", "", None, 3)]
+        owners: dict[str, str] = {}
+        for sid in ids:
+            def walk(sid=sid) -> None:
+                for method, tail, step_body, version in steps:
+                    status, answer = self.request(front, method, f"/v1/sessions/{sid}{tail}", step_body)
+                    self.expect(status == 200 and (version is None or answer.get("version") == version),
+                                f"{method} /v1/sessions/{sid}{tail} through {front}: {status} {answer}")
+            served = self.served_by(replicas, walk)
+            self.expect(list(served.values()) == [len(steps)],
+                        f"session {sid}: its {len(steps)} requests through {front} were answered by {served}")
+            owners[sid] = next(iter(served))
+        share = {r: sum(1 for o in owners.values() if o == r) for r in replicas}
+        self.expect(all(share.values()), f"not every replica owns a session: {share}")
+        # Each session's keys share its hash tag, so one master holds all of them.
+        held = {m: set(re.findall(r"^tessera:\{([0-9a-f]{32})\}", self.redis_cli(m, "--scan", "--pattern", "tessera:{*"), re.M)) & set(ids)
+                for m in masters}
+        for sid in ids:
+            holders = [m for m in masters if sid in held[m]]
+            self.expect(len(holders) == 1, f"session {sid}'s keys are on {holders or 'no master'}")
+        self.expect(all(held.values()), f"not every master holds a session: {({m: len(h) for m, h in held.items()})}")
+        print(f"owners: {len(ids)} sessions created through {front}, each changed and read back through it, each "
+              f"answered by one replica ({', '.join(f'{r} {n}' for r, n in share.items())}); their keys on "
+              f"{', '.join(f'{m} {len(h)}' for m, h in held.items())}")
+        return owners, held
+
+    def check_replica_stopped(self, replicas: list[str], front: str, owners: dict[str, str]) -> None:
+        """Routing is a cache: with one replica stopped, its sessions are answered by the
+        others at their newest version, and the others' sessions stay on their owners."""
+        stopped = replicas[-1]
+        os.killpg(self.processes[stopped].pid, signal.SIGTERM)
+        self.processes[stopped].wait(timeout=40)
+        alive = [r for r in replicas if r != stopped]
+        moved: dict[str, str] = {}
+        for sid, owner in owners.items():
+            def read(sid=sid) -> None:
+                status, answer = self.request(front, "GET", f"/v1/sessions/{sid}")
+                self.expect(status == 200 and answer.get("version") == 3,
+                            f"/v1/sessions/{sid} through {front} with {stopped} stopped: {status} {answer}")
+            served = self.served_by(alive, read)
+            self.expect(list(served.values()) == [1], f"session {sid} with {stopped} stopped: answered by {served}")
+            (answered,) = served
+            if owner != stopped:
+                self.expect(answered == owner, f"session {sid} moved from {owner} to {answered} though {owner} is up")
+            else:
+                moved[sid] = answered
+        print(f"{stopped} stopped: its {len(moved)} sessions answered at their newest version by "
+              f"{', '.join(f'{r} {sum(1 for a in moved.values() if a == r)}' for r in alive)}; the others stayed on their owners")
+
+    def check_master_killed(self, front: str, held: dict[str, set[str]]) -> None:
+        """`kill -9` of a master: its replica takes over, the old master comes back after that
+        (a node down for longer than cluster-node-timeout) as the new one's replica, and the
+        shard takes changes again (its new master refuses them while it has no replica);
+        meanwhile changes on the other shards through HAProxy all succeed, and no acknowledged
+        change is lost anywhere."""
+        roles = self.cluster_roles()
+        victim = sorted(roles)[0]
+        (heir,) = roles[victim]
+        mine = sorted(held[victim])[0]
+        others = [sorted(held[m])[0] for m in sorted(roles) if m != victim]
+        change = {"updates": [{"op": "insertItems", "indexPaths": [[0, 0]]}], "rect": [0, 0, 1, 1]}
+        start = {sid: self.request(front, "GET", f"/v1/sessions/{sid}")[1].get("version") for sid in [mine] + others}
+        acknowledged: dict[str, list[int]] = {sid: [] for sid in start}
+        elsewhere: list = []
+        refused: list = []
+        promoted_after = back_after = None
+        os.killpg(self.processes[victim].pid, signal.SIGKILL)
+        self.processes[victim].wait()
+        began = time.monotonic()
+        while back_after is None and time.monotonic() - began < 90:
+            for sid in others:
+                status, answer = self.request(front, "POST", f"/v1/sessions/{sid}/updates", change)
+                if status == 200:
+                    acknowledged[sid].append(answer.get("version"))
+                else:
+                    elsewhere.append((round(time.monotonic() - began, 1), sid, status, answer))
+            status, answer = self.request(front, "POST", f"/v1/sessions/{mine}/updates", change)
+            if status == 200:
+                acknowledged[mine].append(answer.get("version"))
+                if promoted_after is not None:
+                    back_after = time.monotonic() - began
+            else:
+                refused.append(status)
+            if promoted_after is None and self.redis_cli(heir, "role").split()[:1] == ["master"]:
+                promoted_after = time.monotonic() - began
+                self.start(victim)
+            time.sleep(0.05)
+        self.expect(back_after is not None, f"{victim}'s shard took no change within 90 s of its kill (refused: {sorted(set(refused))})")
+        self.expect(not elsewhere, f"changes on the other shards failed while {victim} was down: {elsewhere[:5]} ({len(elsewhere)} in all)")
+        for sid, versions in acknowledged.items():
+            # Contiguous where nothing was refused; on the killed shard a change whose outcome
+            # was unknown may have landed, so there only increasing.
+            whole = list(range(start[sid] + 1, start[sid] + 1 + len(versions)))
+            self.expect(versions and (versions == whole if sid != mine else versions == sorted(set(versions)) and versions[0] > start[sid]),
+                        f"session {sid}: acknowledged versions {versions} after version {start[sid]}")
+            for name in self.names("tessera"):
+                if self.processes[name].poll() is None:
+                    status, answer = self.request(name, "GET", f"/v1/sessions/{sid}")
+                    self.expect(status == 200 and answer.get("version") == versions[-1],
+                                f"session {sid} through {name}: {status} {answer}, last acknowledged version {versions[-1]}")
+        print(f"master killed: {heir} took over {victim}'s slots {promoted_after:.1f} s after its SIGKILL; with {victim} back as "
+              f"its replica, the shard took changes again at {back_after:.1f} s ({len(refused)} refused before, status "
+              f"{sorted(set(refused))}); the other shards took {sum(len(acknowledged[s]) for s in others)} changes meanwhile, "
+              "none refused; no acknowledged change lost")
+
 
 def main() -> int:
     if len(sys.argv) != 3:
@@ -370,11 +600,17 @@ def main() -> int:
         topology.check_grace()
         topology.up()
         replicas = topology.names("tessera")
-        front = topology.names("nginx")[0]
+        front = (topology.names("haproxy") + topology.names("nginx"))[0]
+        clustered = any(topology.clustered(n) for n in topology.names("redis"))
+        masters = topology.check_cluster() if clustered else []
         topology.expect(topology.request(front, "GET", "/readyz")[0] == 200, f"{front} /readyz")
         session = topology.check_shared(replicas, front)
         if topology.names("sentinel"):
             topology.check_failover(session, front)
+        if clustered:
+            owners, held = topology.check_owners(replicas, front, masters)
+            topology.check_replica_stopped(replicas, front, owners)
+            topology.check_master_killed(front, held)
     finally:
         topology.down()
     print(f"{os.path.relpath(topology.compose_path, ROOT)}: the topology works on loopback")
