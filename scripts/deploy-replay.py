@@ -46,6 +46,7 @@ import yaml
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHUTDOWN_GRACE_SECONDS = 30  # tessera serve --shutdown-grace-seconds, its default
 HAPROXY_CONF = "/usr/local/etc/haproxy/haproxy.cfg"  # where the official image reads it
+STEADY_QUERIES = 200  # a session's queries back to back: one lease grant at most
 CLUSTER_SESSIONS = 30  # over three masters: each holds none with odds of 3 * (2/3)^30, 2e-5
 
 
@@ -463,6 +464,39 @@ class Topology:
                 total += float(line.rsplit(" ", 1)[1])
         return int(total)
 
+    def store_operations(self, name: str, operation: str) -> int:
+        """Store operations of one kind (`version`, `load`, …) this replica made, from its /metrics."""
+        status, answer = self.request(name, "GET", "/metrics")
+        self.expect(status == 200, f"{name} /metrics: {status}")
+        total = 0.0
+        for line in answer["text"].splitlines():
+            if line.startswith("tessera_store_operations_total{") and f'operation="{operation}"' in line:
+                total += float(line.rsplit(" ", 1)[1])
+        return int(total)
+
+    def check_steady_state(self, replicas: list[str], front: str, owners: dict[str, str]) -> None:
+        """Queries through HAProxy reach each session's owner, whose read lease answers them
+        without Redis: of 200 rect queries a session, back to back, the share that needed a
+        store operation (a lease grant or a version read: `version`; a rebuild: `load`)."""
+        def operations() -> int:
+            return sum(self.store_operations(r, "version") + self.store_operations(r, "load") for r in replicas)
+
+        before, queries = operations(), 0
+        connection = http.client.HTTPConnection("127.0.0.1", self.loopback.ports[front], timeout=30)
+        for sid in owners:
+            for k in range(STEADY_QUERIES):
+                connection.request("GET", f"/v1/sessions/{sid}/elements?rect=0,{k % 7 * 10},320,480")
+                response = connection.getresponse()
+                response.read()
+                self.expect(response.status == 200, f"a query of {sid} through {front}: {response.status}")
+                queries += 1
+        connection.close()
+        used = operations() - before
+        share = 1 - used / queries
+        self.expect(share >= 0.99, f"{used} of {queries} queries through {front} needed the store")
+        print(f"steady state: {queries} queries through {front}, {STEADY_QUERIES} a session back to back; {used} needed a store "
+              f"operation: {100 * share:.2f} % answered from the owner's copy under its lease")
+
     def served_by(self, replicas: list[str], requests) -> dict[str, int]:
         """Which replicas answered what `requests()` sent (nothing else names a session meanwhile)."""
         before = {r: self.session_requests(r) for r in replicas}
@@ -513,12 +547,23 @@ class Topology:
         return owners, held
 
     def check_replica_stopped(self, replicas: list[str], front: str, owners: dict[str, str]) -> None:
-        """Routing is a cache: with one replica stopped, its sessions are answered by the
-        others at their newest version, and the others' sessions stay on their owners."""
+        """Routing is a cache: with one replica killed (`kill -9`), its sessions are answered by
+        the others at their newest version, each rebuilt from Redis once (only that replica's
+        share is rebuilt), and the others' sessions stay on their owners, which rebuild none;
+        no survivor takes more than twice the mean."""
         stopped = replicas[-1]
-        os.killpg(self.processes[stopped].pid, signal.SIGTERM)
-        self.processes[stopped].wait(timeout=40)
         alive = [r for r in replicas if r != stopped]
+        loads_at_kill = {r: self.store_operations(r, "load") for r in alive}
+        os.killpg(self.processes[stopped].pid, signal.SIGKILL)
+        self.processes[stopped].wait(timeout=40)
+        # HAProxy's health check (inter 1 s, fall 2) takes the replica out; meanwhile a refused
+        # connection is dispatched again to another replica (`option redispatch`).
+        self.wait(f"{front} routing around {stopped}", lambda: all(
+            self.request(front, "GET", f"/v1/sessions/{sid}")[0] == 200 for sid, owner in owners.items() if owner == stopped))
+        loads_before = {r: self.store_operations(r, "load") for r in alive}
+        orphans = sum(1 for o in owners.values() if o == stopped)
+        first_loads = sum(loads_before[r] - loads_at_kill[r] for r in alive)
+        self.expect(first_loads == orphans, f"{first_loads} sessions rebuilt for the {orphans} {stopped} owned")
         moved: dict[str, str] = {}
         for sid, owner in owners.items():
             def read(sid=sid) -> None:
@@ -532,8 +577,16 @@ class Topology:
                 self.expect(answered == owner, f"session {sid} moved from {owner} to {answered} though {owner} is up")
             else:
                 moved[sid] = answered
-        print(f"{stopped} stopped: its {len(moved)} sessions answered at their newest version by "
-              f"{', '.join(f'{r} {sum(1 for a in moved.values() if a == r)}' for r in alive)}; the others stayed on their owners")
+        rebuilt = {r: self.store_operations(r, "load") - loads_before[r] for r in alive}
+        # The wait above already read each moved session once, on the replica that took it.
+        self.expect(sum(rebuilt.values()) == 0, f"sessions rebuilt again after they moved: {rebuilt}")
+        taken = {r: sum(1 for o in owners.values() if o == r) + sum(1 for a in moved.values() if a == r) for r in alive}
+        mean = len(owners) / len(alive)
+        self.expect(max(taken.values()) <= 2 * mean, f"a survivor took more than twice the mean: {taken}")
+        print(f"{stopped} killed: its {len(moved)} sessions answered at their newest version by "
+              f"{', '.join(f'{r} {sum(1 for a in moved.values() if a == r)}' for r in alive)}; the others stayed on their owners; "
+              f"{first_loads} rebuilt, one each, none of the others; sessions per survivor {taken} (mean {mean:.1f}, "
+              f"largest {max(taken.values()) / mean:.2f}x)")
 
     def check_master_killed(self, front: str, held: dict[str, set[str]]) -> None:
         """`kill -9` of a master: its replica takes over, the old master comes back after that
@@ -609,6 +662,7 @@ def main() -> int:
             topology.check_failover(session, front)
         if clustered:
             owners, held = topology.check_owners(replicas, front, masters)
+            topology.check_steady_state(replicas, front, owners)
             topology.check_replica_stopped(replicas, front, owners)
             topology.check_master_killed(front, held)
     finally:

@@ -61,6 +61,28 @@ import RedisClusterSupport
         #expect(map.master(of: 150) == nil && map.master(of: 16383) != nil)
         #expect(map.coveredSlots == 16384 - 100)
         #expect(throws: StorageError.self) { try RedisSlotMap(shards: .error("ERR This instance has cluster support disabled")) }
+
+        // Nodes list shards (and a shard's nodes) in orders of their own: one topology makes
+        // one map, whichever node was asked (the lease channels restart on a new map).
+        let first = RedisReply.array([
+            .array([s("slots"), .array([.integer(0), .integer(8191)]), s("nodes"), .array([node("10.0.0.2", 6379, "master", "online")])]),
+            .array([
+                s("slots"), .array([.integer(8192), .integer(16383)]),
+                s("nodes"), .array([node("10.0.0.1", 6379, "master", "online"), node("10.0.0.3", 6379, "replica", "online")])
+            ])
+        ])
+        let second = RedisReply.array([
+            .array([
+                s("slots"), .array([.integer(8192), .integer(16383)]),
+                s("nodes"), .array([node("10.0.0.3", 6379, "replica", "online"), node("10.0.0.1", 6379, "master", "online")])
+            ]),
+            .array([s("slots"), .array([.integer(0), .integer(8191)]), s("nodes"), .array([node("10.0.0.2", 6379, "master", "online")])])
+        ])
+        let (a, b) = (try RedisSlotMap(shards: first), try RedisSlotMap(shards: second))
+        #expect(a == b && a.sameOwners(as: b))
+        #expect(a.masters == [RedisAddress(host: "10.0.0.1", port: 6379), RedisAddress(host: "10.0.0.2", port: 6379)])
+        #expect(a.master(of: 0) == RedisAddress(host: "10.0.0.2", port: 6379))
+        #expect(a.master(of: 9000) == RedisAddress(host: "10.0.0.1", port: 6379))
     }
 
     /// A real cluster of three masters: slots agree with `CLUSTER KEYSLOT`; commands reach

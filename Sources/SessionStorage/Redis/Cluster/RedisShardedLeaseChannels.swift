@@ -91,7 +91,7 @@ final class RedisShardedLeaseChannels: RedisRevocationChannel, @unchecked Sendab
     /// Reads messages until a connection fails, a slot is unsubscribed, the router reads a
     /// different map, or the channels are stopped.
     private func listen(_ contexts: [UnsafeMutablePointer<redisContext>], map: RedisSlotMap) {
-        while !stopped.load(ordering: .relaxed), router.knownMap == map {
+        while !stopped.load(ordering: .relaxed), router.knownMap?.sameOwners(as: map) ?? false {
             for c in contexts {
                 guard drain(c) else { return }
             }

@@ -1,7 +1,8 @@
 /// Which master serves each of the 16,384 slots, and its replicas: read whole from
 /// `CLUSTER SHARDS` (Redis 7.0) and replaced whole when a node answers `-MOVED` (issue 39).
 struct RedisSlotMap: Sendable, Equatable {
-    /// The masters that serve slots, in the order the reply names them.
+    /// The masters that serve slots, by address (nodes list shards in orders of their own, and
+    /// one topology must make one map whichever node was asked).
     let masters: [RedisAddress]
     /// Each master's replicas that are online.
     let replicas: [[RedisAddress]]
@@ -16,6 +17,10 @@ struct RedisSlotMap: Sendable, Equatable {
         let owner = owners[slot]
         return owner == Self.uncovered ? nil : masters[Int(owner)]
     }
+
+    /// Whether `other` sends every slot to the same master (replicas aside): what the lease
+    /// channels follow.
+    func sameOwners(as other: RedisSlotMap) -> Bool { masters == other.masters && owners == other.owners }
 
     /// How many slots have a master.
     var coveredSlots: Int { owners.reduce(0) { $0 + ($1 == Self.uncovered ? 0 : 1) } }
@@ -57,9 +62,13 @@ struct RedisSlotMap: Sendable, Equatable {
                 k += 2
             }
         }
-        self.masters = masters
-        self.replicas = replicas
-        self.owners = owners
+        // By address: the same topology gives the same map, whichever node answered.
+        let order = masters.indices.sorted { (masters[$0].host, masters[$0].port) < (masters[$1].host, masters[$1].port) }
+        var rank = [UInt16](repeating: 0, count: masters.count)
+        for (new, old) in order.enumerated() { rank[old] = UInt16(new) }
+        self.masters = order.map { masters[$0] }
+        self.replicas = order.map { replicas[$0].sorted { ($0.host, $0.port) < ($1.host, $1.port) } }
+        self.owners = owners.map { $0 == Self.uncovered ? $0 : rank[Int($0)] }
     }
 
     /// A flat array of names and values, as a dictionary.
