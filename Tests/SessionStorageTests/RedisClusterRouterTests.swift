@@ -115,15 +115,24 @@ import RedisClusterSupport
             #expect(shares.max()! - shares.min()! <= 1)
             #expect(RedisAccountScripts.share(of: limit, bucket: 0, among: 1) == limit)
         }
-        #expect(RedisAccountScripts.keys(bucket: 0) == ["tessera:{accounts}", "tessera:{accounts}:versions", "tessera:{accounts}:pending"])
-        #expect(RedisAccountScripts.keys(bucket: 7)[2] == "tessera:{accounts.7}:pending")
+        #expect(
+            RedisAccountScripts.keys(bucket: 0, among: 1) == ["tessera:{accounts}", "tessera:{accounts}:versions", "tessera:{accounts}:pending"])
+        // In a cluster, bucket b's keys are in the middle slot of the b-th sixteenth of the slots.
+        for bucket in 0..<16 {
+            let keys = RedisAccountScripts.keys(bucket: bucket, among: 16)
+            #expect(keys.allSatisfy { RedisClusterSlot.of($0) == bucket * 1024 + 512 }, "\(keys)")
+            #expect(keys[2].hasSuffix(":accounts:pending"))
+        }
         // Ids spread over the buckets: 1,600 random-looking ids, every bucket between 50 and 150.
         var counts = [Int](repeating: 0, count: 16)
         for n in 0..<1600 { counts[RedisAccountScripts.bucket(of: "s\(n * 7919)x", among: 16)] += 1 }
         #expect(counts.allSatisfy { (50...150).contains($0) }, "\(counts)")
         #expect(RedisAccountScripts.bucket(of: "anything", among: 1) == 0)
-        // The 16 buckets' tags fall in more than one slot range: at least 8 distinct slots.
-        #expect(Set((0..<16).map { RedisRoute.accounts(bucket: $0).slot }).count >= 8)
+        // Three masters with the slots split evenly (0–5460, 5461–10922, 10923–16383, as
+        // `--cluster create` splits them) hold 5, 5 and 6 buckets.
+        let slots = (0..<16).map { RedisRoute.accounts(tag: RedisAccountScripts.tag(bucket: $0, among: 16)).slot }
+        #expect(
+            [slots.filter { $0 <= 5460 }.count, slots.filter { (5461...10922).contains($0) }.count, slots.filter { $0 >= 10923 }.count] == [5, 6, 5])
     }
 
     @Test(.timeLimit(.minutes(1))) func routingMovedAndAsk() throws {

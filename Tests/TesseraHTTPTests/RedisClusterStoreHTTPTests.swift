@@ -19,14 +19,16 @@ struct RedisClusterStoreHTTPTests {
         try TesseraServer(arguments: ["--store", "redis-cluster://\(cluster.seeds)"] + extra)
     }
 
-    /// `used_memory_dataset` of each master: what its keys take (not its clients, its
-    /// subscriptions or its scripts).
+    /// The memory each master's keys take: `MEMORY USAGE` of every key it holds, added up
+    /// (what the sessions cost it, not its clients, subscriptions, scripts or buffers, which
+    /// move with the load of the moment).
     static func usedMemoryPerMaster(_ cluster: RedisClusterHarness) throws -> [Int: Int] {
         var out: [Int: Int] = [:]
         for port in try cluster.masters() {
-            let info = try cluster.cli(port, "INFO", "memory")
-            let line = info.split(whereSeparator: \.isNewline).first { $0.hasPrefix("used_memory_dataset:") }
-            out[port] = line.flatMap { Int($0.dropFirst("used_memory_dataset:".count)) } ?? 0
+            // SCAN may name a key twice (a table resized under it): each counted once.
+            let keys = Set(try RedisClusterHarness.cli(["-p", "\(port)", "--scan"]).split(whereSeparator: \.isNewline)).sorted()
+            let sizes = keys.isEmpty ? "" : try cluster.pipe(port, keys.map { "MEMORY USAGE \($0)" })
+            out[port] = sizes.split(whereSeparator: \.isNewline).compactMap { Int($0) }.reduce(0, +)
         }
         return out
     }
@@ -41,13 +43,15 @@ struct RedisClusterStoreHTTPTests {
         return out
     }
 
-    /// Sessions each of the 16 accounts buckets holds (`tessera:{accounts}`,
-    /// `tessera:{accounts.1}`, …), asked of the cluster with redirections followed.
+    /// Sessions each of the 16 accounts buckets holds: bucket b's keys are the
+    /// `tessera:{…}:accounts…` keys in slot b × 1,024 + 512, found there on its master.
     static func accountedSessions(_ cluster: RedisClusterHarness) throws -> [Int] {
         try (0..<16).map { bucket in
-            let key = bucket == 0 ? "tessera:{accounts}" : "tessera:{accounts.\(bucket)}"
-            let text = try RedisClusterHarness.cli(["-c", "-p", "\(cluster.ports[0])", "HLEN", key])
-            return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            let slot = bucket * 1024 + 512
+            let owner = try cluster.owner(of: slot)
+            let keys = try cluster.cli(owner, "CLUSTER", "GETKEYSINSLOT", "\(slot)", "100").split(whereSeparator: \.isNewline)
+            guard let key = keys.first(where: { $0.hasSuffix(":accounts") }) else { return -1 }
+            return Int(try cluster.cli(owner, "HLEN", String(key))) ?? -1
         }
     }
 
@@ -76,7 +80,7 @@ struct RedisClusterStoreHTTPTests {
         // The bound: the largest master grows at most 1.25× the mean (sessions spread
         // by the CRC16 of their random ids: 333 ± 15 each).
         #expect(growth.max()! <= 1.25 * mean, "memory growth per master \(growth)")
-        print("cluster spread: 1,000 sessions, memory growth per master \(growth.map { Int($0) }), largest / mean \(growth.max()! / mean)")
+        print("cluster spread: 1,000 sessions, their keys' memory per master \(growth.map { Int($0) }), largest / mean \(growth.max()! / mean)")
         let keys = try Self.keysPerMaster(cluster)
         #expect(keys.count == 3)
         #expect(keys.values.allSatisfy { $0 > 250 }, "\(keys)")

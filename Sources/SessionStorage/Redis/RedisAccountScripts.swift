@@ -1,9 +1,11 @@
 /// The scripts that keep the limits (`--max-sessions`, `--max-total-items`) across replicas.
 /// Every key of one bucket has the bucket's hash tag, so each script runs on one Redis Cluster
 /// shard. With one master there is one bucket, `{accounts}`; in a cluster the sessions are
-/// split over `clusterBuckets` buckets by their id (`{accounts}`, `{accounts.1}`, …), each
-/// holding its share of the limits, so that no slot takes every create and change and a
-/// growth scans one bucket's sessions, not all of them (issue 39).
+/// split over `clusterBuckets` buckets by their id, each holding its share of the limits, so
+/// that no slot takes every create and change and a growth scans one bucket's sessions, not
+/// all of them (issue 39). Bucket b's keys are `tessera:{TAG}:accounts…`, TAG the tag of the
+/// slot in the middle of the b-th sixteenth of the slots: spread evenly over the slot space, so
+/// masters holding equal ranges hold as many buckets (5, 5 and 6 of three).
 ///
 /// The keys of a bucket (shown for `{accounts}`):
 /// - `tessera:{accounts}`: session id → units (items plus sections) of one of its versions;
@@ -17,12 +19,16 @@
 enum RedisAccountScripts {
     static let clusterBuckets = 16
 
-    /// The hash tag of bucket `bucket`: the first is the single bucket's name of before.
-    static func tag(bucket: Int) -> String { bucket == 0 ? "accounts" : "accounts.\(bucket)" }
+    /// The hash tag of bucket `bucket` of `buckets`: with one, the single bucket's name of before.
+    static func tag(bucket: Int, among buckets: Int) -> String {
+        guard buckets > 1 else { return "accounts" }
+        let width = RedisClusterSlot.count / buckets
+        return RedisClusterSlotTags.tag(of: bucket * width + width / 2)
+    }
 
     /// The bucket's accounts, versions and pending keys, in the order the scripts take them.
-    static func keys(bucket: Int) -> [String] {
-        let accounts = "tessera:{\(tag(bucket: bucket))}"
+    static func keys(bucket: Int, among buckets: Int) -> [String] {
+        let accounts = buckets > 1 ? "tessera:{\(tag(bucket: bucket, among: buckets))}:accounts" : "tessera:{accounts}"
         return [accounts, accounts + ":versions", accounts + ":pending"]
     }
 

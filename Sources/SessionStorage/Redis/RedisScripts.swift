@@ -80,6 +80,9 @@ enum RedisScripts {
             v = tonumber(v)
             local base = tonumber(ARGV[1])
             if v > base and redis.call('HGET', KEYS[1], 'w:' .. (base + 1)) == ARGV[5] then
+                -- Written again (the same value): a write, so a WAIT after this reply waits
+                -- for the replicas to have everything up to the first run's change too.
+                redis.call('HSET', KEYS[1], 'w:' .. (base + 1), ARGV[5])
                 return {1, tonumber(redis.call('HGET', KEYS[1], 'lb')), tonumber(redis.call('HGET', KEYS[1], 'sb'))}
             end
             if v ~= base then return {-2, v} end

@@ -11,8 +11,12 @@ extension RedisSessionStorage {
 
     /// Runs one of `RedisAccountScripts` on `bucket`'s keys.
     func accountsScript(_ script: String, bucket: Int, _ arguments: [[UInt8]]) throws(StorageError) -> RedisReply {
-        try eval(script, keys: RedisAccountScripts.keys(bucket: bucket), route: .accounts(bucket: bucket), arguments, idempotent: true)
+        try eval(script, keys: accountKeys(bucket), route: accountsRoute(bucket), arguments, idempotent: true)
     }
+
+    /// Bucket `bucket`'s keys, and where they live.
+    func accountKeys(_ bucket: Int) -> [String] { RedisAccountScripts.keys(bucket: bucket, among: transport.accountBuckets) }
+    func accountsRoute(_ bucket: Int) -> RedisRoute { .accounts(tag: RedisAccountScripts.tag(bucket: bucket, among: transport.accountBuckets)) }
 
     /// How long a pending reservation outlives the call that made it: past this, a change
     /// still unanswered is lost or stalled, and its session's own units are the truth.
@@ -83,8 +87,8 @@ extension RedisSessionStorage {
         let buckets = transport.accountBuckets
         var total = 0
         for bucket in 0..<buckets {
-            let key = Self.arg(RedisAccountScripts.keys(bucket: bucket)[0])
-            total += try transport.send([[Self.arg("HLEN"), key]], to: .accounts(bucket: bucket), idempotent: true)[0].int ?? 0
+            let key = Self.arg(accountKeys(bucket)[0])
+            total += try transport.send([[Self.arg("HLEN"), key]], to: accountsRoute(bucket), idempotent: true)[0].int ?? 0
         }
         return total
     }
@@ -111,8 +115,8 @@ extension RedisSessionStorage {
     func reconcile(bucket: Int) throws(StorageError) {
         let expired = try accountsScript(RedisAccountScripts.expirePending, bucket: bucket, []).elements ?? []
         var ids = Set(expired.compactMap { $0.bytes.map { String(decoding: $0, as: UTF8.self) } })
-        let accounts = Self.arg(RedisAccountScripts.keys(bucket: bucket)[0])
-        let keys = try transport.send([[Self.arg("HKEYS"), accounts]], to: .accounts(bucket: bucket), idempotent: true)[0]
+        let accounts = Self.arg(accountKeys(bucket)[0])
+        let keys = try transport.send([[Self.arg("HKEYS"), accounts]], to: accountsRoute(bucket), idempotent: true)[0]
         if case .error(let message) = keys { throw .unavailable("Redis: \(message)") }
         for reply in keys.elements ?? [] {
             if let bytes = reply.bytes { ids.insert(String(decoding: bytes, as: UTF8.self)) }

@@ -185,17 +185,25 @@ public final class RedisSessionStorage: SessionStorage {
     ) throws(StorageError) -> [RedisReply] {
         let waiting = durable && minReplicaAcks > 0
         let sent = waiting ? commands + [[Self.arg("WAIT"), Self.arg(minReplicaAcks), Self.arg(replicaAckTimeoutMilliseconds)]] : commands
-        var replies = try transport.send(sent, to: route, idempotent: idempotent, replayable: replayable)
-        if durable, case .cluster = transport { replies = try resendWhileWithoutReplica(replies, sent, route, idempotent, replayable) }
-        if waiting {
+        var attempt = 0
+        while true {
+            var replies = try transport.send(sent, to: route, idempotent: idempotent, replayable: replayable)
+            if durable, case .cluster = transport { replies = try resendWhileWithoutReplica(replies, sent, route, idempotent, replayable) }
+            guard waiting else { return replies }
             let acks = replies.removeLast().int ?? 0
             let failed = replies.contains { if case .error = $0 { return true } else { return false } }
-            if !failed && acks < minReplicaAcks {
-                throw .outcomeUnknown(
-                    "\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
+            guard !failed && acks < minReplicaAcks else { return replies }
+            // In a cluster, a replayable change whose WAIT fell short (its master demoted by a
+            // `CLUSTER FAILOVER` between the two, which then refuses WAIT; or its replica slow) is
+            // sent once more, wherever its slot is now: its script answers a change that landed
+            // as landed and writes its token again, so the second WAIT covers the first write.
+            if replayable, attempt == 0, case .cluster = transport {
+                attempt += 1
+                continue
             }
+            throw .outcomeUnknown(
+                "\(acks) of the \(minReplicaAcks) Redis replicas required confirmed the change within \(replicaAckTimeoutMilliseconds) ms")
         }
-        return replies
     }
 
     /// In a cluster, a master promoted a moment ago has no replica linked until its old master
@@ -398,7 +406,7 @@ public final class RedisSessionStorage: SessionStorage {
     public func ping() throws(StorageError) {
         switch transport {
         case .master:
-            let reply = try run(["PING"], on: .accounts(bucket: 0), idempotent: true)
+            let reply = try run(["PING"], on: .accounts(tag: "accounts"), idempotent: true)
             guard case .status("PONG") = reply else { throw .unavailable("Redis answered PING with \(reply)") }
         case .cluster(let router):
             try router.ping()

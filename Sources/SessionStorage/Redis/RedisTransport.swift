@@ -4,13 +4,14 @@
 /// share the tag runs where its keys are (issue 39).
 enum RedisRoute: Sendable, Hashable {
     case session(String)
-    case accounts(bucket: Int)
+    /// The keys of an accounts bucket, by their hash tag (`RedisAccountScripts.tag`).
+    case accounts(tag: String)
 
     /// The hash tag of the route's keys (`tessera:{TAG}…`).
     var tag: String {
         switch self {
         case .session(let id): id
-        case .accounts(let bucket): RedisAccountScripts.tag(bucket: bucket)
+        case .accounts(let tag): tag
         }
     }
 

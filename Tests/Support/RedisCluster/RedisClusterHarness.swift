@@ -146,6 +146,28 @@ public final class RedisClusterHarness: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// `redis-cli` on `port` reading one command a line from its input (a pipeline of any
+    /// length in one process), its output.
+    public func pipe(_ port: Int, _ commands: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
+        p.arguments = ["-h", "127.0.0.1", "-p", "\(port)"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = output
+        try p.run()
+        let writer = input.fileHandleForWriting
+        let text = Data((commands.joined(separator: "\n") + "\n").utf8)
+        DispatchQueue.global().async {
+            writer.write(text)
+            try? writer.close()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     public func cli(_ port: Int, _ arguments: String...) throws -> String {
         try Self.cli(["-p", "\(port)"] + arguments).trimmingCharacters(in: .whitespacesAndNewlines)
     }
