@@ -72,6 +72,7 @@ final class RedisShardedLeaseChannels: RedisRevocationChannel, @unchecked Sendab
     private func subscribeAll() -> ([UnsafeMutablePointer<redisContext>], RedisSlotMap)? {
         guard let map = try? router.refresh(), map.coveredSlots == RedisClusterSlot.count else { return nil }
         var contexts: [UnsafeMutablePointer<redisContext>] = []
+        var subscribed = 0
         for (index, master) in map.masters.enumerated() {
             let commands = (0..<RedisClusterSlot.count).filter { Int(map.owners[$0]) == index }.map {
                 ["SSUBSCRIBE", Self.name(of: replica, slot: $0)]
@@ -80,8 +81,11 @@ final class RedisShardedLeaseChannels: RedisRevocationChannel, @unchecked Sendab
             else { break }
             contexts.append(c)
             guard RedisSubscription.pipelineArrays(c, commands) else { break }
+            subscribed += 1
         }
-        guard contexts.count == map.masters.count, contexts.allSatisfy({ $0.pointee.err == 0 }) else {
+        // Every master's every slot, or none: a lease on a slot whose revocations this replica
+        // would not hear must never be trusted.
+        guard subscribed == map.masters.count, contexts.allSatisfy({ $0.pointee.err == 0 }) else {
             contexts.forEach { redisFree($0) }
             return nil
         }
