@@ -85,4 +85,33 @@ import Testing
         #expect(b.releaseLeases() == 1)
         #expect(try cluster.cli(cluster.ports[0], "-c", "HEXISTS", leasesKey, b.replica).hasSuffix("0"))
     }
+
+    /// A replica that cannot subscribe to every slot's channel trusts no lease: here the last
+    /// master (by address, the order the channels subscribe in) refuses every channel to its
+    /// clients (an ACL), so revocations for its slots could not be heard; every read then asks
+    /// Redis, on every shard.
+    @Test(.timeLimit(.minutes(1))) func noLeaseWhileAMastersChannelsCannotBeSubscribed() throws {
+        let cluster = try RedisClusterHarness(masters: 3)
+        defer { cluster.stop() }
+        let last = try #require(try cluster.masters().max())
+        #expect(try cluster.cli(last, "ACL", "SETUSER", "default", "resetchannels") == "OK")
+        let seeds = cluster.ports.map { RedisAddress(host: "127.0.0.1", port: $0) }
+        let storage = RedisSessionStorage(cluster: seeds, options: RedisOptions(minReplicaAcks: 0))
+        var ids: [String] = []
+        for n in 0..<12 {
+            let id = "n\(n)"
+            _ = try storage.create(id: id, version: 1, image: [1, 2, 3], holding: StoredCounts(items: 1, sections: 1), limits: Self.limits)
+            ids.append(id)
+        }
+        for _ in 0..<20 {
+            for id in ids {
+                #expect(try storage.currentVersion(of: id, limits: Self.limits) == 1)
+                #expect(storage.leasedVersion(of: id) == nil, "a lease on \(id) though its revocations may go unheard")
+            }
+            usleep(50_000)
+        }
+        // Channels allowed again: leases come back.
+        #expect(try cluster.cli(last, "ACL", "SETUSER", "default", "allchannels") == "OK")
+        #expect(try Self.leased(storage, ids[0]) == 1)
+    }
 }
