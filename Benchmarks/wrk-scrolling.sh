@@ -16,7 +16,8 @@
 #
 # Environment: KINDS ("flow waterfall compositional"), DURATION (10s), ROUNDS (2),
 # CONNECTIONS (64), THREADS (2), SCRATCH (.build-bench), SKIP_BUILD=1, BASELINE (a tessera
-# binary to compare with), NGINX_SENDFILE (on).
+# binary to compare with), NGINX_SENDFILE (on), PAIRED=1 (the tessera servers loaded at the
+# same time instead, random rects only: see below).
 set -euo pipefail
 
 DURATION=${DURATION:-10s}
@@ -200,6 +201,63 @@ run_wrk() {
     awk -v ticks=$((u1 - u0 + s1 - s0)) -v hz="$TICKS" '/Requests\/sec:/ { rps = $2 } /Non-2xx/ { bad = $NF }
         / requests in / { count = $1 } END { print rps, bad + 0, (count > 0 ? ticks / hz / count * 1e6 : 0) }' <<<"$out"
 }
+
+# PAIRED=1: random rects only, the tessera servers loaded at the same time, each by its own wrk
+# with half the threads and connections, so that whatever else the machine does in a round
+# falls on all of them alike; the scheduler shares the two cores between their event loops,
+# and each one's requests/s then measures how little it spends a request.
+if [ "${PAIRED:-0}" = 1 ]; then
+    half_threads=$(( THREADS / 2 > 0 ? THREADS / 2 : 1 ))
+    half_connections=$(( CONNECTIONS / 2 ))
+    echo "paired: ${SERVERS[*]} at once, each wrk -t$half_threads -c$half_connections -d$DURATION, $ROUNDS rounds, random rects"
+    for kind in $KINDS; do
+        echo
+        echo "$kind, random rects (reply ~${SIZE[$kind]} bytes)"
+        printf '%-6s' round
+        for s in "${SERVERS[@]}"; do printf ' %14s' "$s req/s"; done
+        printf ' %12s   %s\n' "dflt/nocache" "server CPU µs/request ($(tr ' ' / <<<"${SERVERS[*]}"))"
+        declare -A SUM=()
+        ratios=()
+        for s in "${SERVERS[@]}"; do
+            lua_script "$WORK/$kind-$s.lua" "/v1/sessions/${SESSION[$kind/$s]}/elements?rect=0," "${SPAN[$kind]}"
+        done
+        for round in $(seq 0 "$ROUNDS"); do
+            declare -A RPS=() CPU=()
+            loads=()
+            for s in "${SERVERS[@]}"; do
+                # Round 0 warms every server and is not counted.
+                THREADS=$half_threads CONNECTIONS=$half_connections DURATION=$([ "$round" = 0 ] && echo 2s || echo "$DURATION") \
+                    run_wrk "$(cat "$WORK/$s.pid")" "http://127.0.0.1:${PORT[$s]}/" "$WORK/$kind-$s.lua" >"$WORK/paired-$s.out" &
+                loads+=($!)
+            done
+            # Only the loads: nginx is this shell's child too.
+            wait "${loads[@]}"
+            [ "$round" = 0 ] && continue
+            for s in "${SERVERS[@]}"; do
+                read -r rps bad cpu <"$WORK/paired-$s.out"
+                [ "$bad" = 0 ] || echo "$s: $bad non-2xx replies" >&2
+                RPS[$s]=$rps
+                CPU[$s]=$cpu
+                SUM[$s]=$(awk -v a="${SUM[$s]:-0}" -v b="$rps" 'BEGIN { print a + b }')
+            done
+            ratios+=("$(awk -v d="${RPS[default]}" -v c="${RPS[nocache]}" 'BEGIN { print d / c }')")
+            printf '%-6s' "$round"
+            for s in "${SERVERS[@]}"; do printf ' %14.0f' "${RPS[$s]}"; done
+            cpus=""
+            for s in "${SERVERS[@]}"; do cpus="$cpus$(printf '%.1f' "${CPU[$s]}")/"; done
+            printf ' %12.3f   %s\n' "${ratios[-1]}" "${cpus%/}"
+        done
+        printf '%-6s' mean
+        for s in "${SERVERS[@]}"; do awk -v a="${SUM[$s]}" -v r="$ROUNDS" 'BEGIN { printf " %14.0f", a / r }'; done
+        printf ' %12s   ' "$(awk -v d="${SUM[default]}" -v c="${SUM[nocache]}" 'BEGIN { printf "%.3f", d / c }')"
+        # The rounds' ratios: their spread says how far the mean can be trusted.
+        printf '%s\n' "${ratios[@]}" | sort -g | awk '{ r[NR] = $1; s += $1; q += $1 * $1 }
+            END { m = s / NR; sd = sqrt((q - NR * m * m) / (NR > 1 ? NR - 1 : 1));
+                  printf "rounds: min %.3f, median %.3f, max %.3f; mean %.3f ± %.3f (2 standard errors)\n",
+                         r[1], r[int((NR + 1) / 2)], r[NR], m, 2 * sd / sqrt(NR) }'
+    done
+    exit 0
+fi
 
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds alternating; servers: ${SERVERS[*]}, nginx (static file, sendfile ${NGINX_SENDFILE:-on})"
 for kind in $KINDS; do

@@ -1,5 +1,7 @@
+import Dispatch
 import LayoutEngine
 import SeededRandom
+import Synchronization
 import Testing
 @testable import LayoutService
 
@@ -103,6 +105,50 @@ struct ReplyCacheTests {
             #expect(cache.keysByRecency == model.entries.map(\.key), "step \(step)")
             #expect(cache.bytesInUse == model.bytes && cache.bytesInUse <= capacity, "step \(step)")
             if cache.keysByRecency != model.entries.map(\.key) { return }
+        }
+    }
+
+    /// Four threads at once looking up, storing, forgetting and removing over a small set of
+    /// keys (so that keys come back, collide in the admission filter and are evicted): every
+    /// hit is the body stored for its key, and afterwards every key held answers with its own
+    /// body and the budget holds.
+    @Test func threadsAtOnceGetTheirOwnReplies() {
+        let capacity = 20_000
+        let cache = ReplyCache(capacityBytes: capacity, admissionSlots: 64)
+        let sessions = (0..<4).map { _ in ReplyCache.Slot() }
+        let wrongHits = Atomic<Int>(0), hits = Atomic<Int>(0), stores = Atomic<Int>(0)
+        @Sendable func body(_ key: ReplyKey) -> [UInt8] {
+            [UInt8](repeating: UInt8(truncatingIfNeeded: key.hash), count: 50 + Int(key.hash % 700))
+        }
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            var g = XorShiftStar(state: 0xC0C0_0000 + UInt64(thread))
+            for _ in 0..<50_000 {
+                let slot = sessions[Int(g.next() % 4)]
+                let key = Self.key(slot, version: Int(g.next() % 2), y: Int(g.next() % 40))
+                switch g.next() % 1000 {
+                case 0..<3: cache.removeAll(slot)
+                case 3..<30: cache.forgetSighting(key)
+                default:
+                    switch cache.lookup(key) {
+                    case .hit(let reply):
+                        hits.add(1, ordering: .relaxed)
+                        if reply.body != body(key) { wrongHits.add(1, ordering: .relaxed) }
+                    case .miss(let admits):
+                        if admits {
+                            stores.add(1, ordering: .relaxed)
+                            cache.store(key, slot: slot, body: body(key))
+                        }
+                    }
+                }
+            }
+        }
+        #expect(wrongHits.load(ordering: .relaxed) == 0)
+        #expect(hits.load(ordering: .relaxed) > 1_000, "the keys came back too seldom to test hits")
+        #expect(stores.load(ordering: .relaxed) > 1_000, "too few replies were admitted to test eviction")
+        #expect(cache.bytesInUse <= capacity)
+        for key in cache.keysByRecency {
+            guard case .hit(let reply) = cache.lookup(key) else { return #expect(Bool(false), "a held key missed") }
+            #expect(reply.body == body(key))
         }
     }
 
