@@ -83,6 +83,17 @@ import RedisClusterSupport
         #expect(a.masters == [RedisAddress(host: "10.0.0.1", port: 6379), RedisAddress(host: "10.0.0.2", port: 6379)])
         #expect(a.master(of: 0) == RedisAddress(host: "10.0.0.2", port: 6379))
         #expect(a.master(of: 9000) == RedisAddress(host: "10.0.0.1", port: 6379))
+
+        // A master without slots (a node not yet a replica, or not yet given slots) serves
+        // nothing: the map is the same whether the node asked knows of it or not (a node that
+        // did, read after one that did not, restarted every lease channel).
+        let withEmptyMaster = RedisReply.array([
+            .array([s("slots"), .array([]), s("nodes"), .array([node("10.0.0.0", 6379, "master", "online")])]),
+            first.elements![0], first.elements![1],
+            .array([s("slots"), .array([]), s("nodes"), .array([node("10.0.0.9", 6379, "master", "online")])])
+        ])
+        let c = try RedisSlotMap(shards: withEmptyMaster)
+        #expect(c.sameOwners(as: a) && c.masters == a.masters)
     }
 
     /// A real cluster of three masters: slots agree with `CLUSTER KEYSLOT`; commands reach

@@ -28,8 +28,12 @@ struct RedisSlotMap: Sendable, Equatable {
     /// From a `CLUSTER SHARDS` reply: an array of shards, each a flat array of names and
     /// values (`slots`: start and end pairs; `nodes`: each a flat array with `ip`, `endpoint`,
     /// `port`, `role`, `health`). A shard's online master serves its slots; a shard without
-    /// one (a failover under way) leaves them uncovered. Throws `.unavailable` for a reply that
-    /// is not that shape (a Redis without cluster mode answers an error).
+    /// one (a failover under way) leaves them uncovered. A master without slots is left out:
+    /// it serves nothing, and it is what a node is between joining and becoming a replica or
+    /// receiving slots, which the cluster's nodes learn at different moments, so with it the
+    /// map read from one node and then another flipped back and forth for seconds after a
+    /// cluster was made (each flip restarting the lease channels). Throws `.unavailable` for a
+    /// reply that is not that shape (a Redis without cluster mode answers an error).
     init(shards reply: RedisReply) throws(StorageError) {
         if case .error(let e) = reply { throw .unavailable("CLUSTER SHARDS: \(e)") }
         guard let shards = reply.elements else { throw .unavailable("CLUSTER SHARDS answered no list of shards") }
@@ -40,6 +44,7 @@ struct RedisSlotMap: Sendable, Equatable {
             guard let slots = fields["slots"]?.elements, let nodes = fields["nodes"]?.elements else {
                 throw .unavailable("CLUSTER SHARDS answered a shard without slots or nodes")
             }
+            if slots.isEmpty { continue }
             var master: RedisAddress?, online: [RedisAddress] = []
             for node in nodes {
                 let n = Self.fields(node)
