@@ -32,6 +32,7 @@ environment (PyYAML).
 import http.client
 import json
 import os
+import random
 import re
 import shlex
 import signal
@@ -50,10 +51,36 @@ STEADY_QUERIES = 200  # a session's queries back to back: one lease grant at mos
 CLUSTER_SESSIONS = 30  # over three masters: each holds none with odds of 3 * (2/3)^30, 2e-5
 
 
+def ephemeral_low() -> int:
+    """The lowest port the kernel hands out to outgoing connections."""
+    try:
+        return int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+PORTS_GIVEN: set[int] = set()  # never the same port to two services of one replay
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port free now and below the ephemeral range: the services start over several seconds,
+    and meanwhile their outgoing connections (the cluster's bus, replication, redis-cli, health
+    checks) take ephemeral ports, so a port picked there (bind to 0) was once taken before the
+    replica meant to listen on it started."""
+    low = ephemeral_low()
+    rng = random.Random()
+    for _ in range(1000):
+        port = rng.randrange(10000, max(low, 10001))
+        if port in PORTS_GIVEN:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        PORTS_GIVEN.add(port)
+        return port
+    raise SystemExit("no free port below the ephemeral range")
 
 
 def binary(name: str) -> str:
@@ -245,6 +272,11 @@ class Topology:
             open(path, "w", encoding="utf-8").write(conf)
             argv = [binary("nginx"), "-p", folder, "-c", path, "-g", f"daemon off; pid {folder}/nginx.pid; error_log {folder}/error.log;"]
         self.processes[name] = subprocess.Popen(argv, stdout=log, stderr=log, env=env, start_new_session=True)
+
+    def log_text(self, name: str) -> str:
+        """What a service has written so far (its stdout and stderr)."""
+        with open(os.path.join(self.work, name, "log"), "rb") as log:
+            return log.read().decode("utf-8", "replace")
 
     def completed(self, name: str) -> bool:
         """A one-shot job's end: True once it exited 0; a failure stops the replay."""
@@ -481,8 +513,12 @@ class Topology:
         def operations() -> int:
             return sum(self.store_operations(r, "version") + self.store_operations(r, "load") for r in replicas)
 
-        before, queries = operations(), 0
         connection = http.client.HTTPConnection("127.0.0.1", self.loopback.ports[front], timeout=30)
+
+        def by_replica() -> dict[str, tuple[int, int]]:
+            return {r: (self.store_operations(r, "version"), self.store_operations(r, "load")) for r in replicas}
+
+        before, queries, at_start, clock = operations(), 0, by_replica(), time.monotonic()
         for sid in owners:
             for k in range(STEADY_QUERIES):
                 connection.request("GET", f"/v1/sessions/{sid}/elements?rect=0,{k % 7 * 10},320,480")
@@ -491,10 +527,13 @@ class Topology:
                 self.expect(response.status == 200, f"a query of {sid} through {front}: {response.status}")
                 queries += 1
         connection.close()
-        used = operations() - before
+        used, elapsed = operations() - before, time.monotonic() - clock
         share = 1 - used / queries
-        self.expect(share >= 0.99, f"{used} of {queries} queries through {front} needed the store")
-        print(f"steady state: {queries} queries through {front}, {STEADY_QUERIES} a session back to back; {used} needed a store "
+        at_end = by_replica()
+        self.expect(share >= 0.99, f"{used} of {queries} queries through {front} needed the store in {elapsed:.1f} s "
+                    f"(version reads, loads: {({r: (at_end[r][0] - at_start[r][0], at_end[r][1] - at_start[r][1]) for r in replicas})})")
+        print(f"steady state: {queries} queries through {front} in {elapsed:.1f} s, {STEADY_QUERIES} a session back to "
+              f"back; {used} needed a store "
               f"operation: {100 * share:.2f} % answered from the owner's copy under its lease")
 
     def served_by(self, replicas: list[str], requests) -> dict[str, int]:
@@ -556,8 +595,12 @@ class Topology:
         loads_at_kill = {r: self.store_operations(r, "load") for r in alive}
         os.killpg(self.processes[stopped].pid, signal.SIGKILL)
         self.processes[stopped].wait(timeout=40)
-        # HAProxy's health check (inter 1 s, fall 2) takes the replica out; meanwhile a refused
-        # connection is dispatched again to another replica (`option redispatch`).
+        # HAProxy's health check (inter 1 s, fall 2) takes the replica out; until then a refused
+        # connection is dispatched again to any other replica (`option redispatch`), which need
+        # not be the one the hash picks once the replica is out: a session read in between was
+        # rebuilt on one survivor and again on the other. So the reads wait for the check.
+        if self.kind(front) == "haproxy":
+            self.wait(f"{front} marking {stopped} down", lambda: f"by_session/{stopped} is DOWN" in self.log_text(front))
         self.wait(f"{front} routing around {stopped}", lambda: all(
             self.request(front, "GET", f"/v1/sessions/{sid}")[0] == 200 for sid, owner in owners.items() if owner == stopped))
         loads_before = {r: self.store_operations(r, "load") for r in alive}
