@@ -174,6 +174,12 @@ class TesseraViewTest(BrowserTestCase):
         self.assertEqual(state["placed"]["y"], 0)
         height = state["content"]["height"]
         self.assertGreater(height, 10_000_000)
+        # A position set from script moves at once; its scroll event comes with the next frame.
+        # Until the element has told the server, it is not idle, though its placed rect holds
+        # the view (a 40 px step is inside its slack): pinned headers depend on the offset.
+        moved = self.js("const v = document.getElementById('view'); v.scrollTop = 40; return v.idle")
+        self.assertFalse(moved, "idle before the server has the new offset")
+        self.assert_placed_as_server_says()
         bottom = height - state["rect"]["height"]
         # Small steps (a reader scrolling), then long jumps to the end (a scrollbar drag).
         stops = [0, 120, 260, 700, 1350, 2100]

@@ -2306,9 +2306,20 @@ var TesseraView = class extends HTMLElement {
     const view = { width: this.clientWidth, height: this.clientHeight };
     return layoutRect({ left: this.scrollLeft, top: this.scrollTop }, view, this.mirrorWidth());
   }
-  /** Nothing in flight, nothing waiting, and the visible rect's elements placed. */
+  /** Nothing in flight, nothing waiting, the server's view at the element's scroll position,
+   *  and the visible rect's elements placed. */
   get idle() {
+    return this.quiet() && this.offsetHeld();
+  }
+  /** Nothing in flight or waiting, and the visible rect's elements placed. */
+  quiet() {
     return this.sid !== null && !this.cycleRunning && !this.dirty && this.busy === 0 && this.pendingChanges === 0 && this.offsetSyncing === null && this.offsetTimer === 0 && this.smoothTimer === 0 && this.fetched !== null && !this.needsFetch();
+  }
+  /** Whether the server has the scroll position. A position set from script moves at once but
+   *  its scroll event comes with the next frame: until then the placed rect may still hold the
+   *  view while the server (and, with pinned headers, the placed elements) has the old offset. */
+  offsetHeld() {
+    return samePoint(this.currentOffset(), this.syncedOffset);
   }
   /** Resolves once the element is idle (or a failure was reported: `tessera-error`). */
   whenIdle() {
@@ -2703,7 +2714,13 @@ var TesseraView = class extends HTMLElement {
   }
   settle() {
     if (this.idle)
-      this.wake();
+      return this.wake();
+    if (this.quiet() && this.failure === null) {
+      if (this.offsetSensitive)
+        this.requestCycle();
+      else
+        this.scheduleOffsetSync();
+    }
   }
   wake() {
     const waiters = this.idleWaiters;

@@ -230,13 +230,26 @@ export class TesseraView extends HTMLElement {
     return layoutRect({ left: this.scrollLeft, top: this.scrollTop }, view, this.mirrorWidth());
   }
 
-  /** Nothing in flight, nothing waiting, and the visible rect's elements placed. */
+  /** Nothing in flight, nothing waiting, the server's view at the element's scroll position,
+   *  and the visible rect's elements placed. */
   get idle(): boolean {
+    return this.quiet() && this.offsetHeld();
+  }
+
+  /** Nothing in flight or waiting, and the visible rect's elements placed. */
+  private quiet(): boolean {
     return (
       this.sid !== null && !this.cycleRunning && !this.dirty && this.busy === 0 && this.pendingChanges === 0 &&
       this.offsetSyncing === null && this.offsetTimer === 0 && this.smoothTimer === 0 && this.fetched !== null &&
       !this.needsFetch()
     );
+  }
+
+  /** Whether the server has the scroll position. A position set from script moves at once but
+   *  its scroll event comes with the next frame: until then the placed rect may still hold the
+   *  view while the server (and, with pinned headers, the placed elements) has the old offset. */
+  private offsetHeld(): boolean {
+    return samePoint(this.currentOffset(), this.syncedOffset);
   }
 
   /** Resolves once the element is idle (or a failure was reported: `tessera-error`). */
@@ -638,7 +651,14 @@ export class TesseraView extends HTMLElement {
   }
 
   private settle(): void {
-    if (this.idle) this.wake();
+    if (this.idle) return this.wake();
+    // The position moved with no scroll event to say so (the browser clamped a position set
+    // while opening, or a flipped content's width changed): catch the server up. Not after a
+    // failure, which would repeat.
+    if (this.quiet() && this.failure === null) {
+      if (this.offsetSensitive) this.requestCycle();
+      else this.scheduleOffsetSync();
+    }
   }
 
   private wake(): void {
