@@ -21,14 +21,13 @@ public final class RedisClusterHarness: @unchecked Sendable {
         var ports: [Int] = []
         while ports.count < masters * (1 + replicasEach) {
             // The cluster bus listens at port + 10000: both must be free.
-            let port = try LoopbackPort.free()
-            if port + 10000 <= 65535, !LoopbackPort.redisAnswers(port + 10000), !ports.contains(port) { ports.append(port) }
+            ports.append(try LoopbackPort.free(alsoFreeAt: 10000))
         }
         self.ports = ports
         self.arguments =
             [
                 "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--cluster-enabled", "yes",
-                "--cluster-node-timeout", "\(nodeTimeoutMilliseconds)", "--dir", directory, "--logfile", "/dev/null", "--daemonize", "no"
+                "--cluster-node-timeout", "\(nodeTimeoutMilliseconds)", "--dir", directory, "--daemonize", "no"
             ] + arguments
         for port in ports { try start(port) }
         let created = try Self.cli(
@@ -59,7 +58,7 @@ public final class RedisClusterHarness: @unchecked Sendable {
         p.arguments =
             [
                 "--port", "\(port)", "--cluster-config-file", "\(directory)/nodes-\(port).conf", "--appenddirname", "aof-\(port)",
-                "--dbfilename", "dump-\(port).rdb"
+                "--dbfilename", "dump-\(port).rdb", "--logfile", "\(directory)/redis-\(port).log"
             ] + arguments + extra
         try p.run()
         processes[port] = p
@@ -68,18 +67,20 @@ public final class RedisClusterHarness: @unchecked Sendable {
             up = LoopbackPort.redisAnswers(port)
             if !up { usleep(50_000) }
         }
-        guard up else { throw HarnessError("redis-server on \(port) did not start") }
+        guard up else {
+            // Its own log says why (a port taken, a configuration it refused).
+            let log = (try? String(contentsOfFile: "\(directory)/redis-\(port).log", encoding: .utf8)) ?? ""
+            let lastLines = log.split(separator: "\n").suffix(5).joined(separator: " | ")
+            throw HarnessError("redis-server on \(port) did not start (running: \(p.isRunning)); its log ends: \(lastLines)")
+        }
     }
 
     /// Starts a node that is not in the cluster yet, on a free port (with its bus port free),
     /// and answers its port: `--cluster add-node` makes it a master or a replica.
     public func addNode(extra: [String] = []) throws -> Int {
-        while true {
-            let port = try LoopbackPort.free()
-            guard port + 10000 <= 65535, !LoopbackPort.redisAnswers(port + 10000), processes[port] == nil else { continue }
-            try start(port, extra: extra)
-            return port
-        }
+        let port = try LoopbackPort.free(alsoFreeAt: 10000)
+        try start(port, extra: extra)
+        return port
     }
 
     /// `kill -9` of the node on `port`.
